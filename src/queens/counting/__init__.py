@@ -1,0 +1,1 @@
+"""Counting at scale: splitting a count into sub-problems and running them."""

@@ -1,0 +1,25 @@
+"""Engines: each one a way of finding or counting solutions.
+
+Engines take plain data (``allowed``: a column bitmask per row) and know
+nothing of formats or the command line.
+"""
+
+from typing import NamedTuple
+
+
+class Counts(NamedTuple):
+    """Numbers of solutions: all of them, and fundamental ones (one per class
+    under the board's own symmetries).  Additive over disjoint sub-problems."""
+
+    total: int
+    unique: int
+
+    def __add__(self, other: object) -> "Counts":
+        if not isinstance(other, Counts):
+            return NotImplemented
+        return Counts(self.total + other.total, self.unique + other.unique)
+
+
+def engine_description() -> str:
+    """Which engine does the heavy work on this install, for ``queens --version``."""
+    return "pure-Python reference solver"

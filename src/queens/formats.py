@@ -1,0 +1,57 @@
+"""Output formats for solutions: board, list, letters, json.
+
+Every format writes one solution at a time, so any number of solutions can
+be streamed through it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import TextIO
+
+from queens.solution import LETTERS, Solution
+
+FORMATS = ("board", "list", "letters", "json")
+
+BOARD_FORMAT_MAX_N = 1000
+"""Above this, a board is millions of characters nobody can read: use ``list``."""
+
+
+def format_problem(fmt: str, n: int) -> str | None:
+    """Why ``fmt`` cannot show an n x n solution (a usage error), or None."""
+    if fmt not in FORMATS:
+        return f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})"
+    if fmt == "letters" and n > len(LETTERS):
+        return f"the letters format needs N <= {len(LETTERS)}, got {n}; use --format list"
+    if fmt == "board" and n > BOARD_FORMAT_MAX_N:
+        return (
+            f"the board format is limited to N <= {BOARD_FORMAT_MAX_N} "
+            f"(N = {n} would print {n * n * 2:,} characters); use --format list"
+        )
+    return None
+
+
+def render(solution: Solution, fmt: str) -> str:
+    """One solution as text in ``fmt``, without a trailing newline."""
+    if fmt == "board":
+        return solution.board()
+    if fmt == "list":
+        return solution.list_text()
+    if fmt == "letters":
+        return solution.letters()
+    if fmt == "json":
+        return json.dumps(solution.to_json())
+    raise ValueError(f"unknown format {fmt!r}")
+
+
+def write_solutions(out: TextIO, solutions: Iterable[Solution], fmt: str) -> int:
+    """Write solutions as they come (boards separated by a blank line); return how many."""
+    written = 0
+    for solution in solutions:
+        if written and fmt == "board":
+            out.write("\n")
+        out.write(render(solution, fmt))
+        out.write("\n")
+        written += 1
+    return written

@@ -1,0 +1,148 @@
+"""Solution: one queen per row, given as the 0-based column of each row."""
+
+from __future__ import annotations
+
+import re
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
+
+from queens import symmetry
+from queens.symmetry import Symmetry
+from queens.validate import placement_problem
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class Solution(Sequence[int]):
+    """An immutable placement: ``solution[row]`` is the queen's column (0-based).
+
+    Backed by a compact ``array('i')`` so that ten million queens fit in
+    40 MB.  Ordering is lexicographic on the columns, as the solvers
+    enumerate.  A ``Solution`` is not checked on creation (engines produce
+    millions of them); call :meth:`problem` or :meth:`is_valid`.
+    """
+
+    __slots__ = ("_columns",)
+
+    def __init__(self, columns: Iterable[int]) -> None:
+        self._columns = columns if isinstance(columns, array) else array("i", columns)
+
+    # -- sequence protocol -------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self._columns)
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        return self._columns[index]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._columns)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Solution):
+            return self._columns == other._columns
+        return NotImplemented
+
+    def __lt__(self, other: Solution) -> bool:
+        return self._columns < other._columns
+
+    def __le__(self, other: Solution) -> bool:
+        return self._columns <= other._columns
+
+    def __hash__(self) -> int:
+        return hash(self._columns.tobytes())
+
+    def __repr__(self) -> str:
+        if self.n > 32:
+            return f"Solution(n={self.n}, [{', '.join(map(str, self._columns[:8]))}, ...])"
+        return f"Solution({self._columns.tolist()})"
+
+    def __str__(self) -> str:
+        return self.board()
+
+    # -- representations ----------------------------------------------------
+
+    def to_list(self) -> list[int]:
+        """The columns as a plain list, 0-based (the library's numbering)."""
+        return self._columns.tolist()
+
+    def list_text(self) -> str:
+        """The ``list`` format: 1-based columns, ``[1, 5, 8, 6, 3, 7, 2, 4]``."""
+        return "[" + ", ".join(map(str, (c + 1 for c in self._columns))) + "]"
+
+    def letters(self) -> str:
+        """The ``letters`` format, ``aehfcgbd``: a column letter per row (n <= 26)."""
+        if self.n > len(LETTERS):
+            raise ValueError(f"the letters format needs n <= {len(LETTERS)}, got {self.n}")
+        return "".join(LETTERS[c] for c in self._columns)
+
+    def board(self) -> str:
+        """Board text: a row a line, ``Q`` and ``.`` separated by spaces."""
+        n = self.n
+        return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in self)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of the ``json`` format: ``{"n": 8, "columns": [0, 4, ...]}``."""
+        return {"n": self.n, "columns": self.to_list()}
+
+    # -- validation and symmetry --------------------------------------------
+
+    def problem(self) -> str | None:
+        """Why this is not a valid placement (1-based message), or None."""
+        return placement_problem(self._columns)
+
+    def is_valid(self) -> bool:
+        return self.problem() is None
+
+    def transform(self, sym: Symmetry) -> Solution:
+        return Solution(sym.columns(self._columns))
+
+    def images(self) -> list[Solution]:
+        """The 8 images under the board symmetries (with repeats for symmetric ones)."""
+        return [self.transform(s) for s in symmetry.ALL]
+
+    def canonical(self, group: Sequence[Symmetry] = symmetry.ALL) -> Solution:
+        """The lexicographically smallest image: the representative of its class."""
+        return Solution(symmetry.canonical_columns(self._columns, group))
+
+    @property
+    def is_fundamental(self) -> bool:
+        """True when this is its own canonical representative."""
+        return symmetry.is_canonical(self._columns)
+
+    # -- reading -------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str) -> Solution:
+        """Read 1-based columns: ``[1, 5, 8]``, ``1 5 8`` or ``1,5,8``.
+
+        Raises ValueError naming the first item that is not a column number.
+        """
+        return cls(c - 1 for c in parse_columns(text))
+
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_columns(text: str) -> list[int]:
+    """1-based column numbers from list text; ValueError on anything else."""
+    body = text.strip()
+    if body.startswith("[") != body.endswith("]"):
+        raise ValueError("unbalanced brackets")
+    body = body.removeprefix("[").removesuffix("]").strip()
+    if not body:
+        raise ValueError("no columns")
+    items = _SEPARATORS.split(body)
+    for item in items:
+        if not item.isdigit() or not item.isascii():
+            raise ValueError(f"{item!r} is not a column number")
+    return list(map(int, items))

@@ -1,0 +1,62 @@
+"""Checking a placement: O(N) time and memory, naming a clashing pair.
+
+The fast path asks only whether all columns and both diagonal indices are
+distinct (set sizes, done in C by CPython); only an invalid placement pays
+for the slower pass that finds the first offending pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from queens.board import Board, Square, describe_square
+
+
+def placement_problem(columns: Sequence[int], n: int | None = None) -> str | None:
+    """Why ``columns`` (0-based, one per row) is not a solution, or None when it is.
+
+    ``n`` is the board size required (default: the number of columns given).
+    """
+    size = len(columns) if n is None else n
+    if len(columns) != size:
+        return f"{len(columns)} queens given for a board of size {size}"
+    for row, col in enumerate(columns):
+        if not 0 <= col < size:
+            return f"the queen in row {row + 1} is in column {col + 1}, off the board (1..{size})"
+    if (
+        len(set(columns)) == size
+        and len({r + c for r, c in enumerate(columns)}) == size
+        and len({r - c for r, c in enumerate(columns)}) == size
+    ):
+        return None
+    return _first_clash(columns)
+
+
+def _first_clash(columns: Sequence[int]) -> str:
+    seen: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
+    for row, col in enumerate(columns):
+        keys = (col, row + col, row - col)
+        for kind, table, key in zip(("column", "diagonal", "diagonal"), seen, keys, strict=True):
+            if key in table:
+                other = table[key]
+                return (
+                    f"queens at {describe_square((other, columns[other]))} and "
+                    f"{describe_square((row, col))} share a {kind}"
+                )
+            table[key] = row
+    raise AssertionError("no clash found in an invalid placement")  # pragma: no cover
+
+
+def board_problem(columns: Sequence[int], board: Board) -> str | None:
+    """Why ``columns`` is not a solution of ``board`` (clashes, reserved, fixed queens)."""
+    problem = placement_problem(columns, board.n)
+    if problem is not None:
+        return problem
+    for row, col in enumerate(columns):
+        if (row, col) in board.reserved:
+            return f"the queen at {describe_square((row, col))} stands on a reserved square"
+    placed: set[Square] = set(enumerate(columns))
+    for square in sorted(board.queens):
+        if square not in placed:
+            return f"the fixed queen at {describe_square(square)} is missing"
+    return None
