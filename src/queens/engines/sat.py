@@ -1,0 +1,194 @@
+"""The SAT backend for the hardest boards: PySAT's CaDiCaL (the optional ``sat`` extra).
+
+The propagating search (:mod:`queens.engines.propagate`) first places
+everything forced; what is left goes to the SAT solver.  One Boolean
+variable per square still open (an open row crossed with an open column);
+exactly one queen per open row and per open column, at most one per
+diagonal, squares that are reserved or attacked false.  The cardinality
+constraints come from ``pysat.card`` (sequential counters), not written by
+hand.
+
+CaDiCaL was chosen over OR-Tools CP-SAT by ``benchmarks/hard.py``: the two
+answer these boards alike, and python-sat weighs about 13 MB installed
+against about 245 MB for ortools with its dependencies.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.util import find_spec
+from multiprocessing.connection import Connection
+
+from queens.engines import propagate
+from queens.engines.budget import NEVER, Deadline
+
+SOLVER = "cadical195"
+"""The PySAT solver used."""
+
+MISSING = "the sat method needs python-sat: install queens[sat] (pip install 'queens[sat]')"
+
+
+class SolverMissing(RuntimeError):
+    """The optional SAT solver is not installed."""
+
+    def __init__(self) -> None:
+        super().__init__(MISSING)
+
+
+def available() -> bool:
+    """True when the SAT solver can be imported."""
+    return find_spec("pysat") is not None
+
+
+@dataclass(frozen=True)
+class Residual:
+    """What is left after propagation, as groups of square indices.
+
+    ``squares[i]`` is the square of variable ``i + 1``; ``rows`` and
+    ``columns`` are exactly-one groups, ``diagonals`` at-most-one groups
+    (only those with two or more squares), ``excluded`` the open-row,
+    open-column squares no queen may take (reserved or attacked).
+    """
+
+    state: propagate.State
+    squares: tuple[tuple[int, int], ...]
+    rows: tuple[tuple[int, ...], ...]
+    columns: tuple[tuple[int, ...], ...]
+    diagonals: tuple[tuple[int, ...], ...]
+    excluded: tuple[int, ...]
+
+
+def residual(state: propagate.State) -> Residual:
+    """The open part of a propagated state, ready to encode."""
+    open_rows = sorted(state.rows)
+    open_cols = sorted(state.cols)
+    squares: list[tuple[int, int]] = []
+    excluded: list[int] = []
+    by_row: dict[int, list[int]] = {}
+    by_col: dict[int, list[int]] = {}
+    by_sum: dict[int, list[int]] = {}
+    by_diff: dict[int, list[int]] = {}
+    for r in open_rows:
+        mask = state.rows[r]
+        for c in open_cols:
+            index = len(squares)
+            squares.append((r, c))
+            if (mask >> c) & 1:
+                by_row.setdefault(r, []).append(index)
+                by_col.setdefault(c, []).append(index)
+                by_sum.setdefault(r + c, []).append(index)
+                by_diff.setdefault(r - c, []).append(index)
+            else:
+                excluded.append(index)
+    diagonals = [tuple(g) for g in (*by_sum.values(), *by_diff.values()) if len(g) > 1]
+    return Residual(
+        state,
+        tuple(squares),
+        tuple(tuple(by_row[r]) for r in open_rows),
+        tuple(tuple(by_col[c]) for c in open_cols),
+        tuple(diagonals),
+        tuple(excluded),
+    )
+
+
+def clauses(problem: Residual) -> tuple[list[list[int]], int]:
+    """CNF clauses of the residual problem and the number of variables used."""
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
+    pool = IDPool(start_from=len(problem.squares) + 1)
+    cnf: list[list[int]] = [[-(i + 1)] for i in problem.excluded]
+    for group in (*problem.rows, *problem.columns):
+        lits = [i + 1 for i in group]
+        cnf.extend(CardEnc.equals(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+    for group in problem.diagonals:
+        lits = [i + 1 for i in group]
+        cnf.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+    return cnf, pool.top
+
+
+def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | None:
+    """A solution (0-based columns per row) or None when there is none.
+
+    Raises :class:`SolverMissing` without python-sat and
+    :class:`~queens.engines.budget.Undecided` when ``deadline`` passes.
+    CaDiCaL cannot be interrupted, so with a deadline it runs in a child
+    process that is stopped when the time is up.
+    """
+    if not available():
+        raise SolverMissing
+    if deadline.at is None:
+        return solve_here(allowed)
+    child = Background(allowed)
+    try:
+        if not child.wait(deadline.remaining()):
+            raise deadline.undecided()
+        return child.result()
+    finally:
+        child.stop()
+
+
+def solve_here(allowed: Sequence[int]) -> list[int] | None:
+    """:func:`solve` in this process, without a time limit."""
+    if not allowed:
+        return []
+    state = propagate.root(allowed)
+    if state is None:
+        return None
+    if not state.rows:
+        return state.solution()
+    problem = residual(state)
+    cnf, _ = clauses(problem)
+    from pysat.solvers import Solver
+
+    with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
+        if not solver.solve():
+            return None
+        model: list[int] = solver.get_model()
+    placed = dict(state.placed)
+    for index, (r, c) in enumerate(problem.squares):
+        if model[index] > 0:
+            placed[r] = c
+    return [placed[r] for r in range(len(allowed))]
+
+
+def _child(conn: Connection, allowed: Sequence[int]) -> None:
+    """The child process: solve and send the answer back."""
+    conn.send(solve_here(allowed))
+    conn.close()
+
+
+class Background:
+    """The SAT solver working on a board in a child process, stopped at will."""
+
+    def __init__(self, allowed: Sequence[int]) -> None:
+        methods = multiprocessing.get_all_start_methods()
+        # fork starts in milliseconds with everything imported; spawn elsewhere.
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self._conn, child_end = context.Pipe(duplex=False)
+        self._process = context.Process(target=_child, args=(child_end, list(allowed)), daemon=True)
+        self._process.start()
+        child_end.close()
+
+    def done(self) -> bool:
+        """Whether the answer is in (or the child died)."""
+        return self._conn.poll()
+
+    def wait(self, seconds: float | None) -> bool:
+        """Wait up to ``seconds`` (None: for ever) for the answer; True when it is in."""
+        return self._conn.poll(seconds)
+
+    def result(self) -> list[int] | None:
+        try:
+            answer: list[int] | None = self._conn.recv()
+        except EOFError:
+            raise RuntimeError("the SAT solver process ended without an answer") from None
+        return answer
+
+    def stop(self) -> None:
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join()
+        self._conn.close()
