@@ -10,7 +10,10 @@ from collections.abc import Iterator
 from queens import symmetry
 from queens.board import Board
 from queens.engines import Counts, reference
+from queens.engines.budget import Deadline, Undecided
 from queens.solution import Solution
+
+__all__ = ["METHODS", "Undecided", "count", "counts", "solutions", "solve"]
 
 BoardOrN = Board | int
 
@@ -42,8 +45,11 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
             yield solution
 
 
-METHODS = ("auto", "search")
+METHODS = ("auto", "search", "propagate", "sat")
 """Ways of finding one solution; ``auto`` picks by board size and constraints."""
+
+BOARD_METHODS = ("auto", "search", "propagate", "sat")
+"""The methods that honour reserved squares and fixed queens."""
 
 
 def solve(
@@ -56,11 +62,31 @@ def solve(
     """One solution, or None when there is none.
 
     ``search`` gives the lexicographically first solution.  ``seed`` and
-    ``timeout`` are for the methods that use them.
+    ``timeout`` are for the methods that use them: ``propagate``, ``sat`` and
+    ``auto`` on a board with constraints raise :class:`Undecided` when
+    ``timeout`` seconds pass without an answer.  ``sat`` needs the ``sat``
+    extra (``SolverMissing`` otherwise).
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
-    return next(solutions(board_or_n), None)
+    board = as_board(board_or_n)
+    if not board.is_plain and method not in BOARD_METHODS:
+        raise ValueError(
+            f"method {method!r} cannot honour reserved squares or fixed queens "
+            f"(use {', '.join(BOARD_METHODS)})"
+        )
+    if method in ("propagate", "sat") or (method == "auto" and not board.is_plain):
+        return _solve_hard(board, method, timeout)
+    return next(solutions(board), None)
+
+
+def _solve_hard(board: Board, method: str, timeout: float | None) -> Solution | None:
+    """The engines for hard boards: propagating search, SAT, or both (``auto``)."""
+    from queens.engines import portfolio, propagate, sat
+
+    engines = {"auto": portfolio.solve, "propagate": propagate.solve, "sat": sat.solve}
+    columns = engines[method](board.allowed_masks(), deadline=Deadline(timeout))
+    return None if columns is None else Solution(columns)
 
 
 def count(board_or_n: BoardOrN, *, unique: bool = False) -> int:

@@ -101,18 +101,18 @@ def blocked(n: int, density: float, seed: int | None = None) -> Board:
     if not 0.0 <= density <= 1.0:
         raise ValueError(f"the density must be between 0 and 1, got {density}")
     rng = random.Random(seed)
-    return Board.build(n, reserved=[(r, c) for r in range(n) for c in range(n) if rng.random() < density])
+    return Board.build(
+        n, reserved=[(r, c) for r in range(n) for c in range(n) if rng.random() < density]
+    )
 
 
 def diagonals(n: int, count: int, seed: int | None = None) -> Board:
-    """Every square of ``count`` distinct diagonals (either direction, chosen at random) reserved."""
+    """Every square of ``count`` distinct diagonals reserved (either direction, at random)."""
     lines = [("sum", k) for k in range(2 * n - 1)] + [("diff", k) for k in range(-(n - 1), n)]
     if not 0 <= count <= len(lines):
         raise ValueError(f"a {n} x {n} board has {len(lines)} diagonals, cannot exclude {count}")
     chosen = random.Random(seed).sample(lines, count)
     sums = {k for kind, k in chosen if kind == "sum"}
     diffs = {k for kind, k in chosen if kind == "diff"}
-    reserved = [
-        (r, c) for r in range(n) for c in range(n) if r + c in sums or r - c in diffs
-    ]
+    reserved = [(r, c) for r in range(n) for c in range(n) if r + c in sums or r - c in diffs]
     return Board.build(n, reserved=reserved)

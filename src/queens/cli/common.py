@@ -29,6 +29,16 @@ class NoSolution(CommandError):
     label = ""
 
 
+class Undecided(CommandError):
+    """No answer within the time allowed (``--timeout``): exit 3.
+
+    The message reads like ``undecided: no answer within 5 s``.
+    """
+
+    status = 3
+    label = ""
+
+
 class UsageError(CommandError):
     """Bad arguments: exit 2 with a hint to ``--help``."""
 

@@ -9,7 +9,14 @@ from typing import Any
 
 from queens import api
 from queens.board import Board
-from queens.cli.common import NoSolution, UsageError, add_board_arguments, board_from_args
+from queens.cli.common import (
+    CommandError,
+    NoSolution,
+    Undecided,
+    UsageError,
+    add_board_arguments,
+    board_from_args,
+)
 from queens.formats import FORMATS, format_problem, write_solutions
 
 PROG = "queens solve"
@@ -32,6 +39,19 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--format", default="board", metavar="FORMAT", help=f"one of {', '.join(FORMATS)}"
     )
+    parser.add_argument(
+        "--method",
+        default="auto",
+        choices=api.METHODS,
+        metavar="METHOD",
+        help=f"how to find one solution: {', '.join(api.METHODS)} (default: auto; "
+        "search gives the lexicographically first)",
+    )
+    parser.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        help="give up after SECONDS and exit 3 (undecided); for auto, propagate and sat",
+    )
     parser.set_defaults(run=run)
 
 
@@ -48,12 +68,51 @@ def run(args: argparse.Namespace) -> int:
             )
         limit = int(args.limit)
     many = args.all or limit is not None
+    timeout = parse_timeout(args.timeout)
+    if args.method not in ("auto", "search") and (many or args.unique):
+        raise UsageError(
+            f"--method {args.method} finds one solution: drop --all, --limit, --unique", PROG
+        )
+    if timeout is not None and (many or args.unique or args.method == "search"):
+        raise UsageError("--timeout works only for one solution by auto, propagate or sat", PROG)
+    if not many and not args.unique and args.method != "search":
+        return solve_one(board, args)
     found = api.solutions(board, unique=args.unique)
     if not many:
         limit = 1
     written = write_solutions(sys.stdout, islice(found, limit), args.format)
     if written == 0:
         raise no_solution(board)
+    return 0
+
+
+def parse_timeout(text: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < float("inf"):
+        raise UsageError(f"--timeout must be a positive number of seconds, got {text!r}", PROG)
+    return seconds
+
+
+def solve_one(board: Board, args: argparse.Namespace) -> int:
+    """One solution by the chosen method (any valid one unless ``search``)."""
+    from queens.engines.sat import SolverMissing
+
+    try:
+        found = api.solve(board, method=args.method, timeout=parse_timeout(args.timeout))
+    except ValueError as error:
+        raise UsageError(str(error), PROG) from None
+    except api.Undecided as error:
+        raise Undecided(str(error)) from None
+    except SolverMissing as error:
+        raise CommandError(str(error)) from None
+    if found is None:
+        raise no_solution(board)
+    write_solutions(sys.stdout, [found], args.format)
     return 0
 
 

@@ -24,7 +24,10 @@ class _Answered(Exception):
 
 
 def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | None:
-    """A solution (0-based columns per row) or None when there is none; Undecided at the deadline."""
+    """A solution (0-based columns per row) or None when there is none.
+
+    Raises :class:`~queens.engines.budget.Undecided` at the deadline.
+    """
     if not allowed:
         return []
     start = propagate.root(allowed)

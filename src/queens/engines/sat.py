@@ -166,7 +166,11 @@ class Background:
     def __init__(self, allowed: Sequence[int]) -> None:
         methods = multiprocessing.get_all_start_methods()
         # fork starts in milliseconds with everything imported; spawn elsewhere.
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        context = (
+            multiprocessing.get_context("fork")
+            if "fork" in methods
+            else multiprocessing.get_context("spawn")
+        )
         self._conn, child_end = context.Pipe(duplex=False)
         self._process = context.Process(target=_child, args=(child_end, list(allowed)), daemon=True)
         self._process.start()
