@@ -88,10 +88,13 @@ def scientific(number: int) -> str:
     return f"{mantissa:.1f}e+{exponent}"
 
 
-def refusal(allowed: Sequence[int], limit: float = REASONABLE_NODES) -> str | None:
-    """Why counting this board would take unreasonably long (with the estimate), or None."""
+def refusal(allowed: Sequence[int], limit: int | None = None) -> str | None:
+    """Why counting would take unreasonably long (more than ``limit`` nodes), or None.
+
+    ``limit`` defaults to :data:`REASONABLE_NODES`.
+    """
     found = estimate(allowed)
-    if found.nodes <= limit:
+    if found.nodes <= (REASONABLE_NODES if limit is None else limit):
         return None
     n = len(allowed)
     return (
