@@ -1,0 +1,48 @@
+"""auto on hard boards: the search alone first, then the search beside the SAT solver."""
+
+from __future__ import annotations
+
+import pytest
+from hardboards import honours, need_pysat, small_boards
+from hypothesis import given, settings
+
+from queens import generate
+from queens.board import Board
+from queens.engines import portfolio, reference, sat
+from queens.engines.budget import Deadline, Undecided
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards())
+def test_agrees_with_the_reference_counter(board: Board) -> None:
+    found = portfolio.solve(board.allowed_masks())
+    if found is None:
+        assert reference.count(board.allowed_masks()) == 0
+    else:
+        assert honours(found, board)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_with_the_sat_solver_beside_the_search(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    need_pysat()
+    monkeypatch.setattr(portfolio, "QUICK_DECISIONS", 0)
+    board = generate.diagonals(10, 8, seed=seed)
+    found = portfolio.solve(board.allowed_masks())
+    if found is None:
+        assert reference.count(board.allowed_masks()) == 0
+    else:
+        assert honours(found, board)
+
+
+def test_without_the_sat_solver_the_search_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(portfolio, "QUICK_DECISIONS", 0)
+    monkeypatch.setattr(sat, "available", lambda: False)
+    board = generate.blocked(14, 0.5, seed=1)
+    found = portfolio.solve(board.allowed_masks())
+    assert found is None if reference.count(board.allowed_masks()) == 0 else honours(found, board)
+
+
+def test_the_deadline_gives_undecided() -> None:
+    board = generate.diagonals(22, 20, seed=1)
+    with pytest.raises(Undecided):
+        portfolio.solve(board.allowed_masks(), deadline=Deadline(0.2))

@@ -1,0 +1,96 @@
+"""The propagating search: valid answers, and "no solution" only when the reference counts 0."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hardboards import honours, small_boards
+from hypothesis import given, settings
+
+from queens import generate
+from queens.board import Board
+from queens.engines import propagate, reference
+from queens.engines.budget import Deadline, Undecided
+
+BOARDS = Path(__file__).parent / "data" / "boards"
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards())
+def test_agrees_with_the_reference_counter(board: Board) -> None:
+    found = propagate.solve(board.allowed_masks())
+    if found is None:
+        assert reference.count(board.allowed_masks()) == 0
+    else:
+        assert honours(found, board)
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 8, 30, 120])
+def test_plain_boards(n: int) -> None:
+    assert honours(propagate.solve([(1 << n) - 1] * n), Board.empty(n))
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_plain_boards_without_solutions(n: int) -> None:
+    assert propagate.solve([(1 << n) - 1] * n) is None
+
+
+def test_nauck_puzzle_gives_one_of_its_two_completions() -> None:
+    board = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
+    completions = list(reference.solutions(board.allowed_masks()))
+    assert len(completions) == 2
+    found = propagate.solve(board.allowed_masks())
+    assert honours(found, board)
+    assert found in completions
+
+
+def test_attacking_fixed_queens_have_no_solution() -> None:
+    for queens in ([(0, 0), (3, 3)], [(1, 2), (5, 2)], [(2, 0), (2, 5)]):
+        assert propagate.solve(Board.build(8, queens=queens).allowed_masks()) is None
+
+
+def test_a_fully_reserved_row_or_column_has_no_solution() -> None:
+    row = Board.build(8, reserved=[(4, c) for c in range(8)])
+    column = Board.build(8, reserved=[(r, 6) for r in range(8)])
+    assert propagate.solve(row.allowed_masks()) is None
+    assert propagate.solve(column.allowed_masks()) is None
+
+
+def test_a_column_with_one_free_square_is_forced() -> None:
+    board = Board.build(6, reserved=[(r, 0) for r in range(6) if r != 4])
+    state = propagate.root(board.allowed_masks())
+    assert state is not None
+    assert state.placed.get(4) == 0
+
+
+def test_completion_of_a_large_board() -> None:
+    board = generate.removed(200, 30, seed=5)
+    assert honours(propagate.solve(board.allowed_masks()), board)
+
+
+def test_random_tie_breaks_give_valid_solutions_repeatably() -> None:
+    full = [(1 << 40) - 1] * 40
+    first = propagate.solve(full, rng=random.Random(3))
+    assert honours(first, Board.empty(40))
+    assert first == propagate.solve(full, rng=random.Random(3))
+
+
+def test_the_deadline_stops_a_long_search() -> None:
+    board = generate.diagonals(22, 20, seed=1)
+    with pytest.raises(Undecided, match="undecided"):
+        propagate.solve(board.allowed_masks(), deadline=Deadline(0.0))
+
+
+def test_node_limit_and_check_stop_the_search() -> None:
+    start = propagate.root(generate.diagonals(22, 20, seed=1).allowed_masks())
+    assert start is not None
+    with pytest.raises(propagate.NodeLimit):
+        propagate.search(start, node_limit=10)
+
+    def stop() -> None:
+        raise KeyError("stop")
+
+    with pytest.raises(KeyError):
+        propagate.search(start, check=stop)

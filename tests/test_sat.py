@@ -1,0 +1,67 @@
+"""The SAT backend: valid answers, "no solution" only when the reference counts 0, timeouts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hardboards import honours, need_pysat, small_boards
+from hypothesis import given, settings
+
+from queens import generate
+from queens.board import Board
+from queens.engines import reference, sat
+from queens.engines.budget import Deadline, Undecided
+
+BOARDS = Path(__file__).parent / "data" / "boards"
+
+
+@pytest.fixture(autouse=True)
+def _pysat() -> None:
+    need_pysat()
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards())
+def test_agrees_with_the_reference_counter(board: Board) -> None:
+    found = sat.solve(board.allowed_masks())
+    if found is None:
+        assert reference.count(board.allowed_masks()) == 0
+    else:
+        assert honours(found, board)
+
+
+def test_the_encoding_of_an_open_board_is_solved_by_the_solver() -> None:
+    # No forced squares here, so the answer comes from the SAT solver itself.
+    board = generate.blocked(12, 0.3, seed=4)
+    state = sat.propagate.root(board.allowed_masks())
+    assert state is not None and len(state.rows) == 12
+    assert honours(sat.solve(board.allowed_masks()), board)
+
+
+def test_nauck_and_unsolvable_boards() -> None:
+    nauck = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
+    assert honours(sat.solve(nauck.allowed_masks()), nauck)
+    clash = Board.build(8, queens=[(0, 0), (5, 5)])
+    row = Board.build(8, reserved=[(2, c) for c in range(8)])
+    assert sat.solve(clash.allowed_masks()) is None
+    assert sat.solve(row.allowed_masks()) is None
+    assert sat.solve(Board.empty(3).allowed_masks()) is None
+
+
+def test_with_a_deadline_the_child_process_answers() -> None:
+    board = generate.removed(60, 20, seed=2)
+    assert honours(sat.solve(board.allowed_masks(), deadline=Deadline(60)), board)
+    assert sat.solve(Board.empty(3).allowed_masks(), deadline=Deadline(60)) is None
+
+
+def test_the_deadline_stops_the_solver() -> None:
+    board = generate.diagonals(22, 20, seed=1)
+    with pytest.raises(Undecided):
+        sat.solve(board.allowed_masks(), deadline=Deadline(0.05))
+
+
+def test_a_missing_solver_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sat, "available", lambda: False)
+    with pytest.raises(sat.SolverMissing, match=r"install queens\[sat\]"):
+        sat.solve([1])
