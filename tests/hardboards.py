@@ -45,4 +45,6 @@ def need_pysat() -> None:
     if os.environ.get("CI") == "true":
         import pysat  # noqa: F401  (must be installed in CI: the test extra pulls queens[sat])
     else:
-        pytest.importorskip("pysat", reason="python-sat is not installed: pip install 'queens[sat]'")
+        pytest.importorskip(
+            "pysat", reason="python-sat is not installed: pip install 'queens[sat]'"
+        )

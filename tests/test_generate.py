@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hardboards import honours
 
+from hardboards import honours
 from queens import generate
 from queens.board import Board
 from queens.engines import propagate

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from hardboards import honours, need_pysat, small_boards
 from hypothesis import given, settings
 
+from hardboards import honours, need_pysat, small_boards
 from queens import generate
 from queens.board import Board
 from queens.engines import portfolio, reference, sat

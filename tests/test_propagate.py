@@ -6,9 +6,9 @@ import random
 from pathlib import Path
 
 import pytest
-from hardboards import honours, small_boards
 from hypothesis import given, settings
 
+from hardboards import honours, small_boards
 from queens import generate
 from queens.board import Board
 from queens.engines import propagate, reference

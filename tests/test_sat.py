@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hardboards import honours, need_pysat, small_boards
 from hypothesis import given, settings
 
+from hardboards import honours, need_pysat, small_boards
 from queens import generate
 from queens.board import Board
 from queens.engines import reference, sat

@@ -81,10 +81,11 @@ def build(args: argparse.Namespace, seed: int) -> Board:
 def run(args: argparse.Namespace) -> int:
     if args.seed is None:
         seed = random.SystemRandom().randrange(2**32)
-        print(f"queens: generated with --seed {seed}", file=sys.stderr)
     else:
         seed = _whole(args.seed, "--seed", f"{PROG} {args.family}")
     text = str(build(args, seed)) + "\n"
+    if args.seed is None:
+        print(f"queens: generated with --seed {seed}", file=sys.stderr)
     if args.out is None:
         sys.stdout.write(text)
         return 0
