@@ -1,0 +1,294 @@
+"""Hard puzzles: whole-process ``queens solve --board`` times on generated instances.
+
+Families (near the hard region of each, see the README section "Hard puzzles"):
+
+- completion: ``--place`` instances with N = round(0.19 d**2) for d = 10..30
+  queens left to place (about half solvable), and N = 400 with 40 queens
+  removed from a random solution;
+- blocked: each square reserved with the density where about half the
+  boards are solvable, N = 20..50;
+- diagonals: whole diagonals reserved, N = 14..20, with the count near the peak.
+
+For each family and method (auto, propagate, sat) it prints the median and
+the largest time of one ``queens solve --board FILE --method M`` process per
+instance (each answer checked), then the comparison of the two SAT solvers
+considered, OR-Tools CP-SAT and PySAT's CaDiCaL, on the same instances after
+propagation (one thread each, in-process solver time), with their installed
+sizes.  Timings are medians of single runs per instance: on a shared machine
+they are noisy.
+
+Usage: python benchmarks/hard.py [--seeds K] [--timeout S] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import multiprocessing
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from queens import generate
+from queens.board import Board
+from queens.engines import propagate, sat
+from queens.validate import board_problem
+
+METHODS = ("auto", "propagate", "sat")
+TARGETS = {"completion": 2.0, "blocked": 5.0, "diagonals": 20.0}
+
+# Densities and counts near the hard region, from calibration runs of this
+# generator (about half of the boards solvable): see the README.
+BLOCKED = {20: 0.70, 30: 0.76, 40: 0.82, 50: 0.85}
+DIAGONALS = {14: 12, 16: 14, 18: 16, 20: 18}
+
+Instance = tuple[str, str, Board]
+"""(family, label, board)"""
+
+
+def instances(seeds: int, quick: bool) -> list[Instance]:
+    found: list[Instance] = []
+    ds = (10, 20, 30) if quick else (10, 15, 20, 25, 30)
+    for d in ds:
+        n = round(0.19 * d * d)
+        for seed in range(seeds):
+            found.append(("completion", f"place N={n} d={d}", generate.placed(n, n - d, seed)))
+    for seed in range(seeds):
+        found.append(("completion", "remove N=400 D=40", generate.removed(400, 40, seed)))
+    for n, density in BLOCKED.items():
+        for seed in range(seeds):
+            found.append(("blocked", f"N={n} p={density}", generate.blocked(n, density, seed)))
+    for n, count in DIAGONALS.items():
+        if quick and n > 16:
+            continue
+        for seed in range(seeds):
+            found.append(("diagonals", f"N={n} K={count}", generate.diagonals(n, count, seed)))
+    return found
+
+
+def queens_command() -> list[str]:
+    script = Path(sys.executable).with_name("queens")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("queens")
+    if found:
+        return [found]
+    return [sys.executable, "-c", "from queens.cli import entry_point; entry_point()"]
+
+
+def run_solve(path: Path, board: Board, method: str, timeout: float) -> tuple[str, float]:
+    """One whole process: (answer, seconds), the answer checked against the board."""
+    argv = [*queens_command(), "solve", "--board", str(path), "--method", method]
+    argv += ["--format", "json", "--timeout", str(timeout)]
+    start = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if done.returncode == 0:
+        problem = board_problem(json.loads(done.stdout)["columns"], board)
+        if problem is not None:
+            raise SystemExit(f"wrong answer by {method} on {path}: {problem}")
+        return "sat", seconds
+    if done.returncode == 1:
+        return "unsat", seconds
+    if done.returncode == 3:
+        return "undecided", seconds
+    raise SystemExit(f"queens solve failed on {path}: {done.stderr.strip()}")
+
+
+# -- the solver comparison ----------------------------------------------------
+
+
+def cadical(problem: sat.Residual, timeout: float) -> bool | None:
+    from pysat.solvers import Solver
+
+    cnf, _ = sat.clauses(problem)
+    with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+        return bool(solver.solve())
+
+
+def cpsat(problem: sat.Residual, timeout: float) -> bool | None:
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    x = [model.NewBoolVar(f"q{i}") for i in range(len(problem.squares))]
+    for i in problem.excluded:
+        model.Add(x[i] == 0)
+    for group in (*problem.rows, *problem.columns):
+        model.AddExactlyOne([x[i] for i in group])
+    for group in problem.diagonals:
+        model.AddAtMostOne([x[i] for i in group])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = timeout
+    status = solver.Solve(model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return True
+    if status == cp_model.INFEASIBLE:
+        return False
+    return None
+
+
+Backend = Callable[[sat.Residual, float], "bool | None"]
+
+
+def _child(conn: Any, backend: Backend, problem: sat.Residual, timeout: float) -> None:
+    start = time.perf_counter()
+    answer = backend(problem, timeout)
+    conn.send((answer, time.perf_counter() - start))
+
+
+def timed(backend: Backend, problem: sat.Residual, timeout: float) -> tuple[bool | None, float]:
+    """Solver time in a child process, stopped at ``timeout`` (CaDiCaL cannot be interrupted)."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_child, args=(send, backend, problem, timeout))
+    process.start()
+    try:
+        if receive.poll(timeout + 1):
+            answer: tuple[bool | None, float] = receive.recv()
+            return answer
+        return None, timeout
+    finally:
+        process.kill()
+        process.join()
+
+
+def installed_size(distribution: str) -> tuple[float, int]:
+    """Megabytes on disk of a distribution and everything it requires, and how many packages."""
+    seen: set[str] = set()
+    todo = [distribution]
+    total = 0
+    while todo:
+        name = re.split(r"[ ;<>=!\[~(]", todo.pop(), maxsplit=1)[0].lower().replace("_", "-")
+        if name in seen:
+            continue
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        seen.add(name)
+        for file in dist.files or ():
+            with contextlib.suppress(OSError):
+                total += os.path.getsize(Path(str(file.locate())))
+        todo += [r for r in dist.requires or () if "extra ==" not in r]
+    return total / 1e6, len(seen)
+
+
+def available(module: str) -> bool:
+    from importlib.util import find_spec
+
+    return find_spec(module) is not None
+
+
+# -- reporting -------------------------------------------------------------------
+
+
+def table(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [
+        "| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |"
+        for row in rows
+    ]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def answers_text(answers: list[str]) -> str:
+    return "/".join(str(answers.count(a)) for a in ("sat", "unsat", "undecided"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, default=4, help="instances per size (default 4)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="cap per run in seconds")
+    parser.add_argument("--quick", action="store_true", help="fewer sizes, for a smoke test")
+    args = parser.parse_args()
+
+    found = instances(args.seeds, args.quick)
+    methods = [m for m in METHODS if m != "sat" or sat.available()]
+    print(f"# queens hard-puzzle benchmark: {len(found)} instances, {args.seeds} seeds a size")
+    print(f"# {os.cpu_count()} CPUs; one `queens solve --board` process per instance and method")
+    results: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for index, (family, label, board) in enumerate(found):
+            path = Path(folder) / f"board-{index}.txt"
+            path.write_text(str(board) + "\n")
+            for method in methods:
+                answer = run_solve(path, board, method, args.timeout)
+                results.setdefault((family, label, method), []).append(answer)
+                print(
+                    f"  {family} {label} {method}: {answer[0]} {answer[1]:.2f} s", file=sys.stderr
+                )
+
+    print("\n## Whole-process `queens solve --board` times (seconds)\n")
+    rows = [["family", "instances", "method", "sat/unsat/undecided", "median", "max", "target"]]
+    for family in TARGETS:
+        for method in methods:
+            runs = [
+                r for (f, _, m), rs in results.items() if f == family and m == method for r in rs
+            ]
+            times = [t for _, t in runs]
+            rows.append([family, str(len(runs)), method, answers_text([a for a, _ in runs]),
+                         f"{statistics.median(times):.2f}", f"{max(times):.2f}",
+                         f"< {TARGETS[family]:g}"])  # fmt: skip
+    print(table(rows))
+    print("\n### By size\n")
+    rows = [["family", "size", "method", "sat/unsat/undecided", "median", "max"]]
+    for (family, label, method), runs in results.items():
+        times = [t for _, t in runs]
+        rows.append([family, label, method, answers_text([a for a, _ in runs]),
+                     f"{statistics.median(times):.2f}", f"{max(times):.2f}"])  # fmt: skip
+    print(table(rows))
+    compare(found, args.timeout)
+
+
+def compare(found: list[Instance], timeout: float) -> None:
+    print("\n## SAT solvers on the same instances after propagation (solver time, seconds)\n")
+    backends: dict[str, Backend] = {}
+    if available("pysat"):
+        backends["CaDiCaL (python-sat)"] = cadical
+    if available("ortools"):
+        backends["CP-SAT (ortools, 1 worker)"] = cpsat
+    if not backends:
+        print("neither python-sat nor ortools is installed: no comparison")
+        return
+    times: dict[tuple[str, str], list[float]] = {}
+    outcomes: dict[tuple[str, str], list[bool | None]] = {}
+    for family, _, board in found:
+        state = propagate.root(board.allowed_masks())
+        if state is None or not state.rows:
+            continue  # decided by propagation alone: nothing for a solver to do
+        problem = sat.residual(state)
+        for name, backend in backends.items():
+            answer, seconds = timed(backend, problem, timeout)
+            times.setdefault((family, name), []).append(seconds)
+            outcomes.setdefault((family, name), []).append(answer)
+    rows = [["family", "solver", "instances", "sat/unsat/undecided", "median", "max"]]
+    for (family, name), seconds in times.items():
+        got = [
+            "sat" if a else "unsat" if a is False else "undecided" for a in outcomes[family, name]
+        ]
+        rows.append([family, name, str(len(seconds)), answers_text(got),
+                     f"{statistics.median(seconds):.2f}", f"{max(seconds):.2f}"])  # fmt: skip
+    print(table(rows))
+    print("\nInstalled size (the distribution and everything it requires, as installed here):\n")
+    for name in ("python-sat", "ortools"):
+        megabytes, packages = installed_size(name)
+        if packages:
+            print(f"- {name}: {megabytes:.0f} MB in {packages} packages")
+        else:
+            print(f"- {name}: not installed")
+
+
+if __name__ == "__main__":
+    main()
