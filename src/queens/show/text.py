@@ -24,7 +24,7 @@ STYLES = ("auto", "plain", "unicode", "color")
 
 QUEEN_GLYPH = "♛"
 FIXED_QUEEN_GLYPH = "♕"
-RESERVED_GLYPH = "╳"
+RESERVED_GLYPH = "\u2573"  # a diagonal cross
 
 PALETTE: dict[str, str] = {
     "light": "#f0d9b5",
@@ -81,7 +81,7 @@ def plain_board(board: Board, columns: Columns | None = None) -> str:
 
 
 def unicode_board(board: Board, columns: Columns | None = None) -> str:
-    """♛ queens, ♕ fixed queens, ╳ reserved squares, · free ones, separated by spaces."""
+    """♛ queens, ♕ fixed queens, a cross on reserved squares, · free ones, separated by spaces."""
     queens = _queens(board, columns)
 
     def glyph(square: Square) -> str:
