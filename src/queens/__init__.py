@@ -5,6 +5,10 @@ from queens.board import Board, BoardError
 from queens.solution import Solution
 from queens.symmetry import Symmetry
 
+# Bound after the submodule import on purpose: from here on ``queens.trace`` is the
+# function (``from queens.trace import Place`` still reads the module).
+from queens.trace import trace
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -16,4 +20,5 @@ __all__ = [
     "count",
     "solutions",
     "solve",
+    "trace",
 ]

@@ -45,7 +45,7 @@ from queens.web.inputs import (
 )
 from queens.web.runs import Registry, Run
 from queens.web.stepper import Stepper, event_json
-from queens.web.tree import tree_svg
+from queens.web.tree import tree_picture
 
 PAGE_FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
@@ -151,7 +151,11 @@ async def search_events(run: Run) -> AsyncIterator[str]:
         if stepper.history is not None and (
             stepper.finished or run.paused or now - last_tree >= TREE_EVERY
         ):
-            message["tree"] = tree_svg(stepper.history, run.board)
+            message["tree"], note = tree_picture(stepper.history, run.board)
+            if note is not None:
+                # Past the size limit the tree only grows: stop keeping its events.
+                stepper.history = None
+                message["tree_note"] = note
             last_tree = now
         yield sse(message)
         if stepper.finished:

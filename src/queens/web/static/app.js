@@ -238,7 +238,7 @@ function onSearchMessage(run, message) {
   if (message.type === "batch") {
     for (const event of message.events) applyEvent(event);
     S.counters = message.counters;
-    if ("tree" in message) showTree(message.tree);
+    if ("tree" in message) showTree(message.tree, message.tree_note);
   } else if (message.type === "done") {
     S.counters = message.counters;
     run.finished = true;
@@ -360,10 +360,10 @@ function clearTree() {
     : "The recursion tree grows here as the search runs.";
 }
 
-function showTree(svg) {
+function showTree(svg, note) {
   if (typeof svg !== "string") {
-    // PLACEHOLDER: the server sends null until the tree picture (queens.show.tree) is available.
-    $("tree-note").textContent = "The recursion tree picture is not available on this server yet.";
+    $("tree-img").hidden = true;
+    $("tree-note").textContent = note || "";
     return;
   }
   if (treeUrl) URL.revokeObjectURL(treeUrl);
