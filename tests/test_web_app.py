@@ -447,3 +447,35 @@ def test_delete_ends_a_count(client: TestClient) -> None:
     count_id = client.post("/api/count", json={"n": 4}).json()["id"]
     assert client.delete(f"/api/count/{count_id}").status_code == 204
     assert client.get(f"/api/count/{count_id}/events").status_code == 404
+
+
+# -- the recursion tree --------------------------------------------------------------
+
+
+def test_small_runs_carry_the_tree_so_far(client: TestClient) -> None:
+    found = play_to_end(client, new_run(client, n=4))
+    trees = [m["tree"] for m in found if m.get("tree")]
+    assert trees, "a 4 x 4 search should carry tree pictures"
+    from queens.show.tree import tree_svg
+
+    assert trees[-1] == tree_svg(trace(Board.empty(4)), Board.empty(4))
+    assert trees[-1].startswith("<svg")
+
+
+def test_big_trees_get_a_note_instead(client: TestClient) -> None:
+    found = play_to_end(client, new_run(client, n=6, algorithm="permutations"))
+    notes = [m["tree_note"] for m in found if "tree_note" in m]
+    assert len(notes) == 1 and "not drawn" in notes[0]
+    assert not any(
+        m.get("tree") for m in found[found.index(next(m for m in found if "tree_note" in m)) :]
+    )
+
+
+def test_large_boards_get_no_tree(client: TestClient) -> None:
+    run_id = new_run(client, n=limits.TREE_MAX_N + 1)
+    client.post(f"/api/runs/{run_id}/control", json={"action": "step", "steps": 50})
+    with client.stream("GET", f"/api/runs/{run_id}/events") as stream:
+        found = messages(stream.iter_lines())
+        next(found)
+        batch = next(found)
+        assert "tree" not in batch and "tree_note" not in batch

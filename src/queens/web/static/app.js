@@ -510,6 +510,7 @@ async function init() {
   $("save").addEventListener("click", saveText);
   $("file").addEventListener("change", openFile);
   document.addEventListener("keydown", onKey);
+  $("tree-img").addEventListener("click", () => $("tree-img").classList.toggle("full"));
   window.addEventListener("pagehide", () => { stopRun(); stopCount(); });
 
   setBoard(Number($("n").value), [], []);
