@@ -34,7 +34,7 @@ from queens.board import Board
 from queens.engines import Counts
 from queens.trace import ALGORITHMS
 from queens.web import limits
-from queens.web.guard import LOCAL_HOSTS, Guard
+from queens.web.guard import Guard
 from queens.web.inputs import (
     InputError,
     no_solution_message,
@@ -43,6 +43,7 @@ from queens.web.inputs import (
     parse_count_request,
     parse_run_request,
 )
+from queens.web.limits import LOCAL_HOSTS
 from queens.web.runs import Registry, Run
 from queens.web.stepper import Stepper, event_json
 from queens.web.tree import tree_picture

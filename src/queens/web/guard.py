@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
+from queens.web.limits import LOCAL_HOSTS
 
 SECURITY_HEADERS = [
     # The page runs only its own script and style, talks only to this server,

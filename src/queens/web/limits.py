@@ -38,3 +38,6 @@ MAX_RUNS = 4
 
 PENDING_TIMEOUT = 30.0
 """Seconds a created run may wait for its page to open the event stream."""
+
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
+"""The host names of this machine as a browser writes them in ``Host`` headers."""

@@ -7,12 +7,13 @@ then printed.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
 import threading
 import webbrowser
 
-from queens.web.guard import LOCAL_HOSTS
+from queens.web.limits import LOCAL_HOSTS
 
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
@@ -21,8 +22,10 @@ def allowed_hosts(host: str) -> frozenset[str]:
     """The names a browser may use for a server listening on ``host``."""
     names = set(LOCAL_HOSTS)
     if host in WILDCARDS:
-        # Any address of this machine: accept the names it calls itself.
+        # Any address of this machine: accept the names and addresses it calls its own.
         names |= {socket.gethostname().lower(), socket.getfqdn().lower()}
+        with contextlib.suppress(OSError):
+            names |= set(socket.gethostbyname_ex(socket.gethostname())[2])
     else:
         names.add(f"[{host.lower()}]" if ":" in host else host.lower())
     return frozenset(names)
