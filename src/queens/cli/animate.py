@@ -76,6 +76,6 @@ def run(args: argparse.Namespace) -> int:
         shown = progress.last_solution
         sys.stdout.write(plain_board(board, shown) + "\n\n")
     sys.stdout.write(progress.summary(algorithm) + "\n")
-    if progress.solutions == 0:
+    if progress.solutions == 0 and not progress.stopped:
         raise no_solution(board)
     return 0

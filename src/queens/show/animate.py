@@ -39,6 +39,8 @@ class Progress:
     solutions: int = 0
     last: str = "ready"
     last_solution: tuple[int, ...] | None = None
+    stopped: bool = False
+    """True when the user stopped the animation before the search ended."""
 
     @property
     def depth(self) -> int:
@@ -66,6 +68,11 @@ class Progress:
 
     def summary(self, algorithm: str) -> str:
         plural = "" if self.solutions == 1 else "s"
+        if self.stopped:
+            return (
+                f"{self.n} x {self.n} board, {algorithm}: stopped after {self.steps} steps "
+                f"({self.solutions} solution{plural} so far)"
+            )
         return (
             f"{self.n} x {self.n} board, {algorithm}: {self.solutions} solution{plural} "
             f"in {self.steps} steps ({self.placed} queens placed)"
@@ -114,6 +121,7 @@ def animate(
             live.update(frame(board, progress), refresh=True)
             if wait is not None:
                 if not wait():
+                    progress.stopped = True
                     break
             elif delay:
                 time.sleep(delay)
