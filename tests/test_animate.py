@@ -53,8 +53,8 @@ def test_step_mode_stops_on_q() -> None:
     console = Console(file=io.StringIO(), force_terminal=True, width=40)
     answers = iter([True, True, False])
     progress = animate(Board.empty(5), trace(5), console, wait=lambda: next(answers))
-    assert progress.stopped and progress.steps == 3
-    assert "stopped after 3 steps" in progress.summary("backtracking")
+    assert progress.stopped and progress.steps == 2
+    assert "stopped after 2 steps" in progress.summary("backtracking")
 
 
 def test_not_a_terminal_prints_final_board_and_summary(capsys: pytest.CaptureFixture[str]) -> None:
@@ -150,4 +150,4 @@ def test_step_mode_in_a_pseudo_terminal() -> None:
 def test_quit_key_in_a_pseudo_terminal() -> None:
     status, output = run_in_pty(["animate", "6", "--step"], keys=b"  q")
     assert status == 0, output
-    assert "stopped after 3 steps" in output
+    assert "stopped after 2 steps" in output

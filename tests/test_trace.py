@@ -66,3 +66,12 @@ def test_import_queens_stays_light() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_every_spelling_of_the_module_still_works() -> None:
+    """``queens.trace`` is the function; importing the module under a name must still work."""
+    import queens.trace as events  # resolves to the function, carrying the module's names
+
+    assert events.ALGORITHMS is ALGORITHMS
+    assert events.Place is Place and events.replay is replay
+    assert list(events.trace(4)) == list(trace(4)) == list(events(4))

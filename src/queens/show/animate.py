@@ -117,13 +117,13 @@ def animate(
 
     with Live(frame(board, progress), console=console, auto_refresh=False) as live:
         for event in events:
+            # In step mode the key comes first, so the first key shows the first step.
+            if wait is not None and not wait():
+                progress.stopped = True
+                break
             progress.apply(event)
             live.update(frame(board, progress), refresh=True)
-            if wait is not None:
-                if not wait():
-                    progress.stopped = True
-                    break
-            elif delay:
+            if wait is None and delay:
                 time.sleep(delay)
         live.update(frame(board, progress, final=True), refresh=True)
     return progress
