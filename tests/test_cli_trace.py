@@ -87,3 +87,16 @@ def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixtu
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert err.startswith("queens: error: ") and message in err and err.count("\n") == 1
+
+
+def test_too_deep_for_python_recursion_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A solved 1000 x 1000 board (every queen given): the search must go 1000 rows deep.
+    n = 1000
+    columns = [2 * i + 1 for i in range(n // 2)] + [2 * i for i in range(n // 2)]
+    path = tmp_path / "deep.txt"
+    path.write_text(str(Board.build(n, queens=enumerate(columns))))
+    status, _, err = run(capsys, "trace", "--board", str(path))
+    assert status == 2
+    assert err.startswith("queens: error: the search went too deep") and err.count("\n") == 1

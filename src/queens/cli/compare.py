@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
+from queens.cli.trace import recursion_guard
 from queens.engines import engine_description
 from queens.show.compare import Row, compare, describe_seconds, disagreement
 
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     table.add_column("time", justify="right", no_wrap=True)
     err = Console(stderr=True)
     rows: list[Row] = []
-    with err.status("running the algorithms…"):
+    with recursion_guard(board.n), err.status("running the algorithms…"):
         for row in compare(board, limit, engine_description()):
             rows.append(row)
             table.add_row(*_cells(row))
