@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given, settings
 
@@ -54,3 +57,21 @@ def test_replay_reproduces_the_solvers_solutions(algorithm: str, board: Board) -
 def test_replay_ignores_a_found_without_a_full_board() -> None:
     events = [Place(0, 0), Found((0, 1), 1), Remove(0, 0)]
     assert list(replay(events, 2)) == []
+
+
+def test_import_queens_stays_light() -> None:
+    """The top-level trace must not pull in rich or Pillow (presentation is imported lazily)."""
+    code = "import sys, queens; queens.trace(4); print(sorted({'rich', 'PIL'} & set(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+
+
+def test_every_spelling_of_the_module_still_works() -> None:
+    """``queens.trace`` is the function; importing the module under a name must still work."""
+    import queens.trace as events  # resolves to the function, carrying the module's names
+
+    assert events.ALGORITHMS is ALGORITHMS
+    assert events.Place is Place and events.replay is replay
+    assert list(events.trace(4)) == list(trace(4)) == list(events(4))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -53,3 +55,16 @@ def test_empty_board_six_fits_and_seven_does_not() -> None:
     tree_svg(trace(6), 6)
     with pytest.raises(TreeTooBig):
         tree_svg(trace(7), 7)
+
+
+def test_json_form_mirrors_the_nodes() -> None:
+    root = build_tree(trace(4), 4)
+    data = json.loads(json.dumps(root.to_json()))
+
+    def count(node: dict[str, Any]) -> int:
+        return 1 + sum(count(child) for child in node["children"])
+
+    assert count(data) == 17
+    first = data["children"][0]
+    assert first["columns"] == [0] and first["step"] == 1 and first["mark"] == "open"
+    assert data["children"][0]["children"][0]["mark"] == "dead end"

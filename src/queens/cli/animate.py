@@ -10,7 +10,7 @@ from typing import Any
 
 from queens.cli.common import UsageError, add_board_arguments, board_from_args
 from queens.cli.solve import no_solution
-from queens.cli.trace import add_algorithm_argument, check_algorithm
+from queens.cli.trace import add_algorithm_argument, check_algorithm, recursion_guard
 from queens.show.animate import animate, key_reader
 from queens.show.steps import until_first_solution
 from queens.show.text import plain_board
@@ -70,12 +70,12 @@ def run(args: argparse.Namespace) -> int:
         events = until_first_solution(events)
     console = Console()
     stepping = args.step and console.is_terminal
-    with key_reader() if stepping else nullcontext() as wait:
+    with recursion_guard(board.n), key_reader() if stepping else nullcontext() as wait:
         progress = animate(board, events, console, delay=delay, wait=wait)
     if not console.is_terminal:
         shown = progress.last_solution
         sys.stdout.write(plain_board(board, shown) + "\n\n")
     sys.stdout.write(progress.summary(algorithm) + "\n")
-    if progress.solutions == 0:
+    if progress.solutions == 0 and not progress.stopped:
         raise no_solution(board)
     return 0

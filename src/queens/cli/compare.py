@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
+from queens.cli.trace import recursion_guard
 from queens.engines import engine_description
 from queens.show.compare import Row, compare, describe_seconds, disagreement
 
@@ -60,17 +61,20 @@ def run(args: argparse.Namespace) -> int:
     board = board_from_args(args.n, args.board, PROG)
     limit = parse_seconds(args.limit_seconds, "--limit-seconds")
     table = Table(title=f"{board.n} x {board.n} board", title_justify="left")
-    table.add_column("algorithm")
+    table.add_column("algorithm", no_wrap=True)
     table.add_column("solutions", justify="right")
     table.add_column("nodes", justify="right")
-    table.add_column("time", justify="right")
+    table.add_column("time", justify="right", no_wrap=True)
     err = Console(stderr=True)
     rows: list[Row] = []
-    with err.status("running the algorithms…"):
+    with recursion_guard(board.n), err.status("running the algorithms…"):
         for row in compare(board, limit, engine_description()):
             rows.append(row)
             table.add_row(*_cells(row))
-    table.caption = "nodes: queens placed (the place steps of queens trace)"
+    table.caption = (
+        "nodes: queens placed (the place steps of queens trace); "
+        "skipped: estimated time over --limit-seconds"
+    )
     out = Console(soft_wrap=False)
     out.print(table)
     problem = disagreement(rows)

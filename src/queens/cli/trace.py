@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from queens.cli.common import UsageError, add_board_arguments, board_from_args
+from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
 from queens.cli.solve import no_solution
 from queens.events import Found
 from queens.show.steps import event_json, event_text, numbered, until_first_solution
@@ -29,6 +31,20 @@ def check_algorithm(name: str, prog: str) -> str:
     if name not in ALGORITHMS:
         raise UsageError(f"unknown algorithm {name!r} (choose from {', '.join(ALGORITHMS)})", prog)
     return name
+
+
+@contextmanager
+def recursion_guard(n: int) -> Iterator[None]:
+    """Turn Python's recursion limit into a one-line error: the textbook algorithms
+    recurse once a row, so a search that gets about a thousand rows deep cannot go on."""
+    try:
+        yield
+    except RecursionError:
+        raise CommandError(
+            f"the search went too deep for the step-by-step Python algorithms on this "
+            f"{n} x {n} board (they recurse once a row; Python allows about "
+            f"{sys.getrecursionlimit()} levels)"
+        ) from None
 
 
 def add_parser(subparsers: Any) -> None:
@@ -55,12 +71,13 @@ def run(args: argparse.Namespace) -> int:
         events = until_first_solution(events)
     found = 0
     write = sys.stdout.write
-    for step, event in enumerate(events, 1):
-        found += isinstance(event, Found)
-        if args.json:
-            write(json.dumps(event_json(event)) + "\n")
-        else:
-            write(numbered(step, event_text(event)) + "\n")
+    with recursion_guard(board.n):
+        for step, event in enumerate(events, 1):
+            found += isinstance(event, Found)
+            if args.json:
+                write(json.dumps(event_json(event)) + "\n")
+            else:
+                write(numbered(step, event_text(event)) + "\n")
     if not found:
         raise no_solution(board)
     return 0

@@ -39,6 +39,8 @@ class Progress:
     solutions: int = 0
     last: str = "ready"
     last_solution: tuple[int, ...] | None = None
+    stopped: bool = False
+    """True when the user stopped the animation before the search ended."""
 
     @property
     def depth(self) -> int:
@@ -66,6 +68,11 @@ class Progress:
 
     def summary(self, algorithm: str) -> str:
         plural = "" if self.solutions == 1 else "s"
+        if self.stopped:
+            return (
+                f"{self.n} x {self.n} board, {algorithm}: stopped after {self.steps} steps "
+                f"({self.solutions} solution{plural} so far)"
+            )
         return (
             f"{self.n} x {self.n} board, {algorithm}: {self.solutions} solution{plural} "
             f"in {self.steps} steps ({self.placed} queens placed)"
@@ -110,12 +117,13 @@ def animate(
 
     with Live(frame(board, progress), console=console, auto_refresh=False) as live:
         for event in events:
+            # In step mode the key comes first, so the first key shows the first step.
+            if wait is not None and not wait():
+                progress.stopped = True
+                break
             progress.apply(event)
             live.update(frame(board, progress), refresh=True)
-            if wait is not None:
-                if not wait():
-                    break
-            elif delay:
+            if wait is None and delay:
                 time.sleep(delay)
         live.update(frame(board, progress, final=True), refresh=True)
     return progress

@@ -105,7 +105,7 @@ def describe_seconds(seconds: float) -> str:
 
 
 def _skip_note(estimate: float, limit: float) -> str:
-    return f"skipped: about {describe_seconds(estimate)} estimated, over the {limit:g} s limit"
+    return f"skipped: ~{describe_seconds(estimate)} > {limit:g} s"
 
 
 def compare(board: Board, limit_seconds: float, engine_label: str) -> Iterator[Row]:

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove
@@ -45,6 +46,16 @@ class Node:
     @property
     def depth(self) -> int:
         return len(self.columns)
+
+    def to_json(self) -> dict[str, Any]:
+        """This node and all below it as plain JSON data (0-based columns), e.g. for a web page."""
+        return {
+            "columns": list(self.columns),
+            "step": self.step,
+            "mark": self.mark.value,
+            "solution": self.solution,
+            "children": [child.to_json() for child in self.children],
+        }
 
     def walk(self) -> Iterable[Node]:
         """This node and all below it, parents before children."""
