@@ -150,7 +150,8 @@ function drawNow() {
     if (S.viewing < 0 && r === S.deadEnd) classes.push("deadend");
     else if (S.viewing < 0 && r === S.current) classes.push("current");
     cell.className = classes.join(" ");
-    const glyph = queen || (kind === QUEEN && !S.run) ? "\u265B" : "";
+    // A fixed queen stays drawn while the search has no queen of its own in that row.
+    const glyph = queen || (kind === QUEEN && shown[r] < 0) ? "\u265B" : "";
     if (cell.textContent !== glyph) {
       cell.replaceChildren();
       if (glyph) {
@@ -244,6 +245,8 @@ function onSearchMessage(run, message) {
     run.finished = true;
     run.source.close();
     S.playing = false;
+    S.current = -1;  // the search has left the board: no row is being tried
+    S.deadEnd = -1;
     if (message.message) showMessage(message.message, "info");
   }
   draw();
