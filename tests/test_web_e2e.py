@@ -145,6 +145,24 @@ def play_to_end(page: Page) -> None:
     expect(page.locator("#status")).to_contain_text("Search finished", timeout=TIMEOUT_MS)
 
 
+def cells(page: Page, kind: str) -> set[tuple[int, int]]:
+    found: list[list[int]] = page.eval_on_selector_all(
+        f"#board .cell.{kind}", "cells => cells.map(c => [+c.dataset.row, +c.dataset.col])"
+    )
+    return {(r, c) for r, c in found}
+
+
+def test_the_board_draws_queens_attacks_and_the_current_row(page: Page) -> None:
+    set_n(page, 5)
+    page.locator("#board .cell[data-row='3'][data-col='4']").click()  # reserved
+    step_once(page)  # the first event: a queen on row 1, column 1
+    assert cells(page, "queen") == {(0, 0)}
+    attacked = {(r, c) for r in range(5) for c in range(5) if r == 0 or c == 0 or r == c}
+    assert cells(page, "attacked") == attacked - {(0, 0)}
+    assert cells(page, "current") == {(1, c) for c in range(5)}
+    assert cells(page, "reserved") == {(3, 4)}
+
+
 def test_step_to_the_first_solution(page: Page, tmp_path: Path) -> None:
     set_n(page, 4)
     for _ in range(200):
