@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
+from queens.board import Board
 from queens.solution import LETTERS, Solution
 
 FORMATS = ("board", "list", "letters", "json")
@@ -32,9 +33,19 @@ def format_problem(fmt: str, n: int) -> str | None:
     return None
 
 
-def render(solution: Solution, fmt: str) -> str:
-    """One solution as text in ``fmt``, without a trailing newline."""
+def render(
+    solution: Solution, fmt: str, *, style: str = "plain", board: Board | None = None
+) -> str:
+    """One solution as text in ``fmt``, without a trailing newline.
+
+    ``style`` (plain, unicode, color) applies to the ``board`` format; the
+    other styles show ``board``'s reserved squares and fixed queens too.
+    """
     if fmt == "board":
+        if style != "plain":
+            from queens.show.text import styled_board
+
+            return styled_board(board or Board.empty(solution.n), solution, style)
         return solution.board()
     if fmt == "list":
         return solution.list_text()
@@ -45,13 +56,20 @@ def render(solution: Solution, fmt: str) -> str:
     raise ValueError(f"unknown format {fmt!r}")
 
 
-def write_solutions(out: TextIO, solutions: Iterable[Solution], fmt: str) -> int:
+def write_solutions(
+    out: TextIO,
+    solutions: Iterable[Solution],
+    fmt: str,
+    *,
+    style: str = "plain",
+    board: Board | None = None,
+) -> int:
     """Write solutions as they come (boards separated by a blank line); return how many."""
     written = 0
     for solution in solutions:
         if written and fmt == "board":
             out.write("\n")
-        out.write(render(solution, fmt))
+        out.write(render(solution, fmt, style=style, board=board))
         out.write("\n")
         written += 1
     return written

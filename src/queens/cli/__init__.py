@@ -13,10 +13,13 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from queens.cli import check, count, generate, solve
+from queens.cli import animate, check, compare, count, generate, render, serve, solve, trace, tree
 from queens.cli.common import CommandError, Parser
 
-COMMANDS: tuple[ModuleType, ...] = (solve, count, check, generate)
+COMMANDS: tuple[ModuleType, ...] = (solve, count, check)
+COMMANDS += (trace, animate, compare, render, tree)  # show: watch it think
+COMMANDS += (serve,)  # web: the page
+COMMANDS += (generate,)  # hard: puzzle boards
 
 
 def version_text() -> str:

@@ -18,6 +18,7 @@ from queens.cli.common import (
     board_from_args,
 )
 from queens.formats import FORMATS, format_problem, write_solutions
+from queens.show.text import STYLES, resolve_style
 
 PROG = "queens solve"
 
@@ -52,6 +53,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="SECONDS",
         help="give up after SECONDS and exit 3 (undecided); for auto, propagate and sat",
     )
+    parser.add_argument(
+        "--style",
+        default="auto",
+        metavar="STYLE",
+        help="for --format board: plain, unicode or color "
+        "(default: color on a terminal unless NO_COLOR is set, else plain)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -60,6 +68,11 @@ def run(args: argparse.Namespace) -> int:
     problem = format_problem(args.format, board.n)
     if problem is not None:
         raise UsageError(problem, PROG)
+    if args.style not in STYLES:
+        raise UsageError(f"unknown style {args.style!r} (choose from {', '.join(STYLES)})", PROG)
+    if args.style != "auto" and args.format != "board":
+        raise UsageError("--style applies to --format board only", PROG)
+    style = resolve_style(args.style, sys.stdout)
     limit: int | None = None
     if args.limit is not None:
         if not args.limit.isdigit() or int(args.limit) < 1:
@@ -76,11 +89,13 @@ def run(args: argparse.Namespace) -> int:
     if timeout is not None and (many or args.unique or args.method == "search"):
         raise UsageError("--timeout works only for one solution by auto, propagate or sat", PROG)
     if not many and not args.unique and args.method != "search":
-        return solve_one(board, args)
+        return solve_one(board, args, style)
     found = api.solutions(board, unique=args.unique)
     if not many:
         limit = 1
-    written = write_solutions(sys.stdout, islice(found, limit), args.format)
+    written = write_solutions(
+        sys.stdout, islice(found, limit), args.format, style=style, board=board
+    )
     if written == 0:
         raise no_solution(board)
     return 0
@@ -98,7 +113,7 @@ def parse_timeout(text: str | None) -> float | None:
     return seconds
 
 
-def solve_one(board: Board, args: argparse.Namespace) -> int:
+def solve_one(board: Board, args: argparse.Namespace, style: str) -> int:
     """One solution by the chosen method (any valid one unless ``search``)."""
     from queens.engines.sat import SolverMissing
 
@@ -112,7 +127,7 @@ def solve_one(board: Board, args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     if found is None:
         raise no_solution(board)
-    write_solutions(sys.stdout, [found], args.format)
+    write_solutions(sys.stdout, [found], args.format, style=style, board=board)
     return 0
 
 
