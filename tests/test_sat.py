@@ -65,3 +65,13 @@ def test_a_missing_solver_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(sat, "available", lambda: False)
     with pytest.raises(sat.SolverMissing, match=r"install queens\[sat\]"):
         sat.solve([1])
+
+
+@pytest.mark.parametrize("size", [sat.PAIRWISE_UP_TO, sat.PAIRWISE_UP_TO + 1])
+def test_both_cardinality_encodings(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
+    # A plain board of this size has rows of exactly the size around the switch.
+    board = Board.empty(size)
+    assert honours(sat.solve(board.allowed_masks()), board)
+    monkeypatch.setattr(sat, "PAIRWISE_UP_TO", 0)
+    nauck = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
+    assert honours(sat.solve(nauck.allowed_masks()), nauck)
