@@ -1,4 +1,4 @@
-"""auto on hard boards: the search alone first, then the search beside the SAT solver."""
+"""auto on hard boards: the propagating search first, then the SAT solver."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def test_agrees_with_the_reference_counter(board: Board) -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_with_the_sat_solver_beside_the_search(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+def test_the_sat_solver_takes_over(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     need_pysat()
     monkeypatch.setattr(portfolio, "QUICK_DECISIONS", 0)
     board = generate.diagonals(10, 8, seed=seed)

@@ -1,11 +1,14 @@
-"""Picking the engine for a board with constraints: the propagating search, then SAT too.
+"""Picking the engine for a board with constraints: the propagating search first, then SAT.
 
-Most boards (completion puzzles, lightly blocked boards) fall to the
-propagating search within a few thousand decisions.  Past that budget,
-when the SAT extra is installed, CaDiCaL starts in a child process and the
-search goes on beside it: whichever answers first wins.  ``benchmarks/hard.py``
-measured why: CaDiCaL is steadier on densely blocked boards, the search is
-faster at proving boards with excluded diagonals unsolvable.
+Most boards (completion puzzles, lightly blocked boards, many with excluded
+diagonals) fall to the propagating search within a few thousand decisions.
+Past that budget, when the SAT extra is installed, CaDiCaL takes over;
+without it the search goes on to the end.
+
+``benchmarks/hard.py`` decided this: CaDiCaL is steadier on densely blocked
+boards (the search has long tails there), and running the search beside the
+solver in a second process (a parallel portfolio) was slower on this
+two-core machine than handing over, as the two fought for the cores.
 """
 
 from __future__ import annotations
@@ -15,12 +18,8 @@ from collections.abc import Sequence
 from queens.engines import propagate, sat
 from queens.engines.budget import NEVER, Deadline
 
-QUICK_DECISIONS = 500
-"""Decisions the search gets alone before the SAT solver joins in."""
-
-
-class _Answered(Exception):
-    """The SAT solver answered first."""
+QUICK_DECISIONS = 2000
+"""Decisions the search gets before the SAT solver takes over."""
 
 
 def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | None:
@@ -33,21 +32,9 @@ def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | 
     start = propagate.root(allowed)
     if start is None:
         return None
+    if not sat.available():
+        return propagate.search(start, deadline=deadline)
     try:
         return propagate.search(start, deadline=deadline, node_limit=QUICK_DECISIONS)
     except propagate.NodeLimit:
-        pass
-    if not sat.available():
-        return propagate.search(start, deadline=deadline)
-    child = sat.Background(allowed)
-
-    def check() -> None:
-        if child.done():
-            raise _Answered
-
-    try:
-        return propagate.search(start, deadline=deadline, check=check)
-    except _Answered:
-        return child.result()
-    finally:
-        child.stop()
+        return sat.solve(allowed, deadline=deadline)

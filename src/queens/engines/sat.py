@@ -184,10 +184,6 @@ class Background:
         self._process.start()
         child_end.close()
 
-    def done(self) -> bool:
-        """Whether the answer is in (or the child died)."""
-        return self._conn.poll()
-
     def wait(self, seconds: float | None) -> bool:
         """Wait up to ``seconds`` (None: for ever) for the answer; True when it is in."""
         return self._conn.poll(seconds)
