@@ -27,7 +27,9 @@ def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "solve",
         help="print a solution, or all of them",
-        description="Print the first solution (lexicographically), or all of them in order.",
+        description="Print one solution, or all of them in order. The first solution "
+        "(lexicographically) with --method search and, by default, on boards without "
+        "reserved squares or fixed queens; any valid one on hard boards.",
     )
     add_board_arguments(parser)
     parser.add_argument("--all", action="store_true", help="print every solution, streamed")
