@@ -13,10 +13,10 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from queens.cli import check, count, solve
+from queens.cli import check, count, merge, solve
 from queens.cli.common import CommandError, Parser
 
-COMMANDS: tuple[ModuleType, ...] = (solve, count, check)
+COMMANDS: tuple[ModuleType, ...] = (solve, count, check, merge)
 
 
 def version_text() -> str:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from queens import api
+from queens.cli import scaling
 from queens.cli.common import add_board_arguments, board_from_args
 
 PROG = "queens count"
@@ -25,19 +25,13 @@ def add_parser(subparsers: Any) -> None:
         help="count fundamental solutions (distinct under the board's symmetries)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    scaling.add_arguments(parser)  # --checkpoint, --shard, --scheduler
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     board = board_from_args(args.n, args.board, PROG)
-    if args.json:
-        record: dict[str, int] = {"n": board.n}
-        if args.unique:
-            counts = api.counts(board)
-            record.update(total=counts.total, unique=counts.unique)
-        else:
-            record["total"] = api.count(board)
-        print(json.dumps(record))
-    else:
-        print(api.count(board, unique=args.unique))
+    if scaling.requested(args):  # --json, --checkpoint, --shard, --scheduler
+        return scaling.run(args, board, PROG)
+    print(api.count(board, unique=args.unique))
     return 0

@@ -1,0 +1,42 @@
+"""Executors on a Dask distributed cluster (the optional extra ``dask``).
+
+The runner takes any :class:`concurrent.futures.Executor`; this module turns a
+scheduler address into one.  Dask is imported here only, when asked for.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: Dask missing or the scheduler unreachable."""
+
+
+@contextmanager
+def dask_executor(address: str, *, timeout: float = 30) -> Iterator[concurrent.futures.Executor]:
+    """An executor running on the Dask scheduler at ``address`` (``tcp://HOST:PORT``)."""
+    try:
+        # Imported by name: Dask is optional, and untyped for mypy either way.
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise ClusterError(
+            "--scheduler needs Dask distributed: pip install 'queens[dask]'"
+        ) from None
+    # Dask reports a lost worker or a closing connection as warnings while it
+    # recovers by itself; only real failures reach the user.
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    try:
+        client = distributed.Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    try:
+        # pure=False: every submission is its own task, never deduplicated by value.
+        yield client.get_executor(pure=False)
+    finally:
+        client.close()
