@@ -1,74 +1,140 @@
-"""Running sub-problems on an executor (stand-in with the INTERFACES.md signatures).
+"""Running sub-problems: in this process, over a process pool, or on any executor.
 
-The ``kernel`` helper owns this module; this minimal version lets the
-checkpoint, shard and cluster code be built and tested before it lands.
+Sub-problems are handed out in small chunks (a chunk is one task), so that a
+few thousand of them cost few round trips, yet the chunks are many more than
+the workers and a worker that finishes early simply takes the next one
+(dynamic scheduling).  Results come back per sub-problem index, so the sum
+does not depend on the order of completion or on the number of workers.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
+import concurrent.futures as cf
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from queens.counting.split import Split, SubProblem, count_subproblem
 from queens.engines import Counts
 
+Result = tuple[int, Counts]
+OnResult = Callable[[int, Counts], None]
+
+CHUNKS_PER_WORKER = 24
+"""Tasks per worker: enough for good load balance, few enough to keep overhead low."""
+
+MAX_CHUNK = 64
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def count_chunk(chunk: Sequence[SubProblem]) -> list[tuple[int, int, int]]:
+    """Count a chunk of sub-problems (runs in a worker); plain tuples pickle cheaply."""
+    results = []
+    for subproblem in chunk:
+        counts = count_subproblem(subproblem)
+        results.append((subproblem.index, counts.total, counts.unique))
+    return results
+
+
+def _chunks(subproblems: Sequence[SubProblem], workers: int) -> list[Sequence[SubProblem]]:
+    size = max(1, min(MAX_CHUNK, len(subproblems) // (workers * CHUNKS_PER_WORKER)))
+    return [subproblems[i : i + size] for i in range(0, len(subproblems), size)]
+
 
 def _ignore_sigint() -> None:
-    # Ctrl-C reaches the whole process group: only the parent should react.
+    # Ctrl-C reaches the whole process group: the parent alone handles it
+    # (cancelling and stopping the workers), so workers print no tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_on(
-    executor: concurrent.futures.Executor, subproblems: list[SubProblem]
-) -> Iterator[tuple[int, Counts]]:
-    futures = {executor.submit(count_subproblem, sp): sp.index for sp in subproblems}
+def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now (they may be deep in C code)."""
+    # concurrent.futures has no public way to kill busy workers; its process
+    # table is the only handle on them.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
+    for process in workers:
+        process.join(timeout=1)
+
+
+def _in_process(subproblems: Iterable[SubProblem]) -> Iterator[Result]:
+    for subproblem in subproblems:
+        yield subproblem.index, count_subproblem(subproblem)
+
+
+def _on_executor(
+    subproblems: Sequence[SubProblem], executor: cf.Executor, workers: int
+) -> Iterator[Result]:
+    pending = {executor.submit(count_chunk, chunk) for chunk in _chunks(subproblems, workers)}
     try:
-        for future in concurrent.futures.as_completed(futures):
-            yield futures[future], future.result()
+        while pending:
+            finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in finished:
+                for index, total, unique in future.result():
+                    yield index, Counts(total, unique)
     finally:
-        for future in futures:
+        for future in pending:
             future.cancel()
 
 
 def iter_results(
     subproblems: Iterable[SubProblem],
     *,
-    executor: concurrent.futures.Executor | None = None,
+    executor: cf.Executor | None = None,
     workers: int | None = None,
-) -> Iterator[tuple[int, Counts]]:
-    """``(index, counts)`` of each sub-problem as it finishes."""
-    items = list(subproblems)
+) -> Iterator[Result]:
+    """``(index, counts)`` for each sub-problem, as each finishes.
+
+    Without an ``executor``, runs a process pool of ``workers`` processes
+    (default: all cores), or counts in this process when ``workers == 1``.
+    Closing the generator or a KeyboardInterrupt cancels the pending work
+    and shuts down the pool this function started.
+    """
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    if executor is None and workers == 1:
+        yield from _in_process(subproblems)
+        return
+    todo = list(subproblems)
+    if not todo:
+        return
+    count = workers or default_workers()
     if executor is not None:
-        yield from _run_on(executor, items)
+        yield from _on_executor(todo, executor, count)
         return
-    workers = workers or os.cpu_count() or 1
-    if workers == 1 or len(items) <= 1:
-        for sp in items:
-            yield sp.index, count_subproblem(sp)
-        return
-    pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_ignore_sigint)
+    pool = cf.ProcessPoolExecutor(max_workers=min(count, len(todo)), initializer=_ignore_sigint)
     try:
-        yield from _run_on(pool, items)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        yield from _on_executor(todo, pool, count)
+    except BaseException:  # KeyboardInterrupt, GeneratorExit, errors: stop now
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def count_split(
     split: Split,
     *,
-    executor: concurrent.futures.Executor | None = None,
+    executor: cf.Executor | None = None,
     workers: int | None = None,
     done: Mapping[int, Counts] | None = None,
-    on_result: Callable[[int, Counts], None] | None = None,
+    on_result: OnResult | None = None,
 ) -> Counts:
-    """The counts of the whole split; sub-problems in ``done`` are summed, not rerun."""
-    done = done or {}
-    total = sum(done.values(), Counts(0, 0))
-    todo = [sp for sp in split.subproblems if sp.index not in done]
+    """The counts of the whole board: the sum over every sub-problem of ``split``.
+
+    Sub-problems in ``done`` (finished earlier, e.g. read from a checkpoint)
+    are not counted again but are part of the sum.  ``on_result`` hears of
+    each newly finished sub-problem (for progress bars and checkpoints).
+    """
+    finished = dict(done or {})
+    todo = [sp for sp in split.subproblems if sp.index not in finished]
     for index, counts in iter_results(todo, executor=executor, workers=workers):
-        total += counts
+        finished[index] = counts
         if on_result is not None:
             on_result(index, counts)
-    return total
+    return sum((finished[sp.index] for sp in split.subproblems), Counts(0, 0))
