@@ -1,0 +1,95 @@
+"""Helpers for the scale tests: real `queens` processes, checkpoints read from outside."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from conftest import known_counts
+from queens.board import Board
+from queens.counting.split import count_subproblem, split
+
+QUEENS = [sys.executable, "-m", "queens"]
+
+
+@functools.cache
+def busy_n(seconds: float = 0.5) -> int:
+    """The smallest N whose whole count takes about ``seconds`` of CPU with this engine.
+
+    The tests that kill a run mid-way need a run that lasts, whichever engine
+    (pure Python or compiled) is installed: time N = 10 here and scale by the
+    growth of the solution counts (the search tree grows about as fast).
+    """
+    parts = split(Board.empty(10)).subproblems
+    start = time.process_time()
+    rounds = 0
+    while (elapsed := time.process_time() - start) < 0.2:
+        for subproblem in parts:
+            count_subproblem(subproblem)
+        rounds += 1
+    per_run = elapsed / rounds
+    known = known_counts()
+    for n in range(11, max(known)):
+        if per_run * known[n][0] / known[10][0] >= seconds:
+            return n
+    return max(known)
+
+
+def rows(path: Path) -> int:
+    """How many sub-problems a checkpoint holds, read without disturbing its writer."""
+    if not path.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as connection:
+            return int(connection.execute("SELECT count(*) FROM results").fetchone()[0])
+    except sqlite3.Error:
+        return 0  # not created yet
+
+
+def start(*args: str, cwd: Path | None = None) -> subprocess.Popen[str]:
+    """A ``queens`` process in a process group of its own (it and its workers)."""
+    return subprocess.Popen(
+        [*QUEENS, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        start_new_session=True,
+    )
+
+
+def queens(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*QUEENS, *args], capture_output=True, text=True, timeout=300)
+
+
+def wait_until(
+    condition: Callable[[], bool], process: subprocess.Popen[str], timeout: float = 120
+) -> None:
+    """Poll ``condition`` while ``process`` runs; fail if it ends first."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if process.poll() is not None:
+            _, err = process.communicate()
+            raise AssertionError(f"process ended first (status {process.returncode}): {err}")
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.01)
+
+
+def stop(processes: Sequence[subprocess.Popen[str]]) -> None:
+    """End processes this test started (by their own handles), waiting for each."""
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+    for process in processes:
+        process.communicate()
+
+
+def env_ci() -> bool:
+    return os.environ.get("CI") == "true"
