@@ -11,6 +11,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import pytest
+
 from conftest import known_counts
 from queens.board import Board
 from queens.counting.split import count_subproblem, split
@@ -91,5 +93,9 @@ def stop(processes: Sequence[subprocess.Popen[str]]) -> None:
         process.communicate()
 
 
-def env_ci() -> bool:
-    return os.environ.get("CI") == "true"
+def need_dask() -> None:
+    """Skip (visibly) without Dask distributed, except under CI=true where it must be there."""
+    if os.environ.get("CI") == "true":
+        import distributed  # noqa: F401  (an ImportError fails the test)
+    else:
+        pytest.importorskip("distributed", reason="Dask is not installed: pip install -e '.[dask]'")

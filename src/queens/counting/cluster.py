@@ -13,13 +13,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+CONNECT_TIMEOUT = 30.0
+"""Seconds to wait for the scheduler to answer."""
+
 
 class ClusterError(Exception):
     """The cluster cannot be used: Dask missing or the scheduler unreachable."""
 
 
 @contextmanager
-def dask_executor(address: str, *, timeout: float = 30) -> Iterator[concurrent.futures.Executor]:
+def dask_executor(
+    address: str, *, timeout: float | None = None
+) -> Iterator[concurrent.futures.Executor]:
     """An executor running on the Dask scheduler at ``address`` (``tcp://HOST:PORT``)."""
     try:
         # Imported by name: Dask is optional, and untyped for mypy either way.
@@ -32,7 +37,9 @@ def dask_executor(address: str, *, timeout: float = 30) -> Iterator[concurrent.f
     # recovers by itself; only real failures reach the user.
     logging.getLogger("distributed").setLevel(logging.ERROR)
     try:
-        client = distributed.Client(address, timeout=timeout, set_as_default=False)
+        client = distributed.Client(
+            address, timeout=timeout or CONNECT_TIMEOUT, set_as_default=False
+        )
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     try:
