@@ -138,25 +138,32 @@ typedef struct {
     int cols[MAXN];
 } search_t;
 
-/* Advance to the next solution (lexicographic order); 0 when there is none. */
-static int search_next(search_t *s) {
+/* Advance to the next solution (lexicographic order): 1 found, 0 none left,
+ * -1 when `*budget` nodes ran out first (call again to go on). */
+static int search_next(search_t *s, long *budget) {
     int n = s->n, y;
     if (s->state == 2) return 0;
     if (s->state == 0) {
         s->state = 1;
-        y = 0;
+        s->y = 0;
         s->cd[0] = s->ld[0] = s->rd[0] = 0;
         s->rem[0] = s->allowed[0];
-    } else {
-        y = n - 1; /* the last row still holds the untried columns */
     }
+    y = s->y;
     for (;;) {
+        if (--*budget < 0) {
+            s->y = y;
+            return -1;
+        }
         if (s->rem[y]) {
             mask_t bit = s->rem[y] & -s->rem[y];
             s->rem[y] ^= bit;
             s->cols[y] = lowest_index(bit);
             if (y == n - 1) {
-                if (s->group <= 1 || is_canonical(n, s->cols, s->group)) return 1;
+                if (s->group <= 1 || is_canonical(n, s->cols, s->group)) {
+                    s->y = y;
+                    return 1;
+                }
                 continue;
             }
             s->cd[y + 1] = s->cd[y] | bit;
@@ -173,6 +180,10 @@ static int search_next(search_t *s) {
         }
     }
 }
+
+/* Nodes one call into the enumerator may visit (a few milliseconds), so
+ * that Ctrl-C and the consumer are never kept waiting by a sparse region. */
+#define CALL_BUDGET (1L << 22)
 
 enum { FMT_LIST, FMT_LETTERS, FMT_JSON, FMT_BOARD };
 
@@ -563,10 +574,11 @@ static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
-/* columns(k): up to k solutions as bytes of native int32 columns (n per solution). */
+/* columns(k): up to k solutions (fewer when the call's node budget runs out) as bytes of native int32 columns (n per solution). */
 static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
     Py_ssize_t k, found = 0;
     int n = self->search.n;
+    long budget = CALL_BUDGET;
     int32_t *buffer;
     PyObject *result;
     if (!PyArg_ParseTuple(args, "n", &k) || k < 0) {
@@ -576,7 +588,7 @@ static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
     buffer = PyMem_RawMalloc((size_t)(k ? k : 1) * (size_t)n * sizeof(int32_t));
     if (!buffer) return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS
-    while (found < k && search_next(&self->search)) {
+    while (found < k && search_next(&self->search, &budget) > 0) {
         int r;
         for (r = 0; r < n; r++) buffer[found * n + r] = self->search.cols[r];
         found++;
@@ -591,6 +603,7 @@ static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
 static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
     Py_ssize_t k, found = 0;
     int fmt, first, n = self->search.n;
+    long budget = CALL_BUDGET;
     char *buffer, *p;
     PyObject *result;
     if (!PyArg_ParseTuple(args, "nip", &k, &fmt, &first)) return NULL;
@@ -602,7 +615,7 @@ static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
     if (!buffer) return PyErr_NoMemory();
     p = buffer;
     Py_BEGIN_ALLOW_THREADS
-    while (found < k && search_next(&self->search)) {
+    while (found < k && search_next(&self->search, &budget) > 0) {
         p = put_solution(p, n, self->search.cols, fmt, first && found == 0);
         found++;
     }
@@ -612,11 +625,18 @@ static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
     return result;
 }
 
+static PyObject *enumerator_finished(Enumerator *self, PyObject *unused) {
+    (void)unused;
+    return PyBool_FromLong(self->search.state == 2);
+}
+
 static PyMethodDef enumerator_methods[] = {
     {"columns", (PyCFunction)enumerator_columns, METH_VARARGS,
      "columns(k) -> bytes: up to k more solutions, n native int32 columns each"},
     {"text", (PyCFunction)enumerator_text, METH_VARARGS,
      "text(k, fmt, first) -> str: up to k more solutions as text lines"},
+    {"finished", (PyCFunction)enumerator_finished, METH_NOARGS,
+     "finished() -> bool: True when every solution has been returned"},
     {NULL, NULL, 0, NULL},
 };
 
