@@ -599,13 +599,13 @@ static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
     return result;
 }
 
-/* text(k, fmt, first): up to k solutions as text (fmt: 0 list, 1 letters, 2 json, 3 board). */
+/* text(k, fmt, first) -> (count, text): up to k solutions as text (fmt: 0 list, 1 letters, 2 json, 3 board). */
 static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
     Py_ssize_t k, found = 0;
     int fmt, first, n = self->search.n;
     long budget = CALL_BUDGET;
     char *buffer, *p;
-    PyObject *result;
+    PyObject *result, *text;
     if (!PyArg_ParseTuple(args, "nip", &k, &fmt, &first)) return NULL;
     if (k < 0 || fmt < FMT_LIST || fmt > FMT_BOARD || (fmt == FMT_LETTERS && n > 26)) {
         PyErr_SetString(PyExc_ValueError, "bad batch size or format");
@@ -620,8 +620,10 @@ static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
         found++;
     }
     Py_END_ALLOW_THREADS
-    result = PyUnicode_DecodeASCII(buffer, p - buffer, NULL);
+    text = PyUnicode_DecodeASCII(buffer, p - buffer, NULL);
     PyMem_RawFree(buffer);
+    if (!text) return NULL;
+    result = Py_BuildValue("(nN)", found, text);
     return result;
 }
 
@@ -634,7 +636,7 @@ static PyMethodDef enumerator_methods[] = {
     {"columns", (PyCFunction)enumerator_columns, METH_VARARGS,
      "columns(k) -> bytes: up to k more solutions, n native int32 columns each"},
     {"text", (PyCFunction)enumerator_text, METH_VARARGS,
-     "text(k, fmt, first) -> str: up to k more solutions as text lines"},
+     "text(k, fmt, first) -> (count, str): up to k more solutions as text lines"},
     {"finished", (PyCFunction)enumerator_finished, METH_NOARGS,
      "finished() -> bool: True when every solution has been returned"},
     {NULL, NULL, 0, NULL},

@@ -149,8 +149,8 @@ def solutions(allowed: Sequence[int], group: Sequence[Symmetry] = ()) -> Iterato
 
 def solution_text(
     allowed: Sequence[int], fmt: str, group: Sequence[Symmetry] = (), limit: int | None = None
-) -> Iterator[str]:
-    """Solutions as text in ``fmt`` (lines as :mod:`queens.formats` writes them), in chunks.
+) -> Iterator[tuple[int, str]]:
+    """Solutions as ``(count, text)`` chunks in ``fmt``, exactly as :mod:`queens.formats` writes.
 
     Only with the compiled kernel (see :func:`writes_text`); ``limit`` stops
     after that many solutions.
@@ -163,16 +163,16 @@ def solution_text(
     per_solution = 2 * n * n if fmt == "board" else 4 * n + 32
     batch, left, first = 16, limit, True
     while left is None or left > 0:
-        size = batch if left is None else min(batch, left)
-        text: str = enumerator.text(size, FORMAT_CODES[fmt], first)
-        if not text:
-            if enumerator.finished():
-                return
-            continue  # the call's node budget ran out before a solution
-        yield text
-        first = False
-        if left is not None:
-            left -= text.count("\n") if fmt != "board" else text.count("Q") // n
+        found, text = enumerator.text(
+            batch if left is None else min(batch, left), FORMAT_CODES[fmt], first
+        )
+        if found:
+            yield found, text
+            first = False
+            if left is not None:
+                left -= found
+        elif enumerator.finished():
+            return
         batch = min(batch * 4, max(1, BATCH_BYTES // per_solution))
 
 
