@@ -6,10 +6,12 @@ import argparse
 import json
 from typing import Any
 
-from queens import api
-from queens.cli.common import add_board_arguments, board_from_args
+from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
 
 PROG = "queens count"
+
+REFUSE_SECONDS = 3600.0
+"""Counts estimated to take longer need --force."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -25,19 +27,49 @@ def add_parser(subparsers: Any) -> None:
         help="count fundamental solutions (distinct under the board's symmetries)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--workers", metavar="K", help="worker processes for long counts (default: all cores)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--force", action="store_true", help="run even a count estimated to take over an hour"
+    )
     parser.set_defaults(run=run)
 
 
+def parse_workers(text: str | None) -> int:
+    from queens.counting.run import default_workers
+
+    if text is None:
+        return default_workers()
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"--workers must be a whole number of at least 1, got {text!r}", PROG)
+    return int(text)
+
+
 def run(args: argparse.Namespace) -> int:
+    from queens.cli.progress import CountProgress
+    from queens.counting import estimate
+    from queens.counting.run import count_split, workers_for
+    from queens.counting.split import split
+
     board = board_from_args(args.n, args.board, PROG)
+    workers = parse_workers(args.workers)
+    expected = estimate.seconds(board, workers)
+    if expected > REFUSE_SECONDS and not args.force:
+        raise CommandError(
+            f"this count would take about {estimate.describe(expected)} on {workers} "
+            f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate); "
+            "add --force to run it anyway"
+        )
+    parts = split(board)
+    with CountProgress(len(parts.subproblems), enabled=not args.quiet) as progress:
+        counts = count_split(parts, workers=workers_for(board, workers), on_result=progress)
     if args.json:
-        record: dict[str, int] = {"n": board.n}
+        record: dict[str, int] = {"n": board.n, "total": counts.total}
         if args.unique:
-            counts = api.counts(board)
-            record.update(total=counts.total, unique=counts.unique)
-        else:
-            record["total"] = api.count(board)
+            record["unique"] = counts.unique
         print(json.dumps(record))
     else:
-        print(api.count(board, unique=args.unique))
+        print(counts.unique if args.unique else counts.total)
     return 0
