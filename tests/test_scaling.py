@@ -10,8 +10,6 @@ import pytest
 
 from conftest import known_counts
 from queens.cli import main
-from queens.cli.progress import subproblem_progress
-from queens.engines import Counts
 from scale_helpers import need_dask
 
 
@@ -75,12 +73,6 @@ def test_usage_errors(
     assert status == 2 and out == ""
     assert err.startswith("queens: error: ") and message in err and err.count("\n") == 1
     assert not (tmp_path / "x.db").exists()
-
-
-def test_no_progress_bar_off_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
-    with subproblem_progress(10, 2) as advance:
-        advance(3, Counts(1, 1))
-    assert capsys.readouterr() == ("", "")
 
 
 def test_scheduler_without_dask(

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, reference
+from queens.engines import Counts, kernel
 from queens.solution import Solution
 
 BoardOrN = Board | int
@@ -32,14 +32,9 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     lexicographically smallest member.
     """
     board = as_board(board_or_n)
-    found = (Solution(columns) for columns in reference.solutions(board.allowed_masks()))
-    if not unique:
-        yield from found
-        return
-    group = symmetry.board_symmetries(board)
-    for solution in found:
-        if symmetry.is_canonical(solution, group):
-            yield solution
+    group = symmetry.board_symmetries(board) if unique else ()
+    for columns in kernel.solutions(board.allowed_masks(), group):
+        yield Solution(columns)
 
 
 METHODS = ("auto", "search")
@@ -66,17 +61,18 @@ def solve(
 def count(board_or_n: BoardOrN, *, unique: bool = False) -> int:
     """The number of solutions (with ``unique``, of fundamental solutions)."""
     board = as_board(board_or_n)
-    if unique:
-        return counts(board).unique
-    return reference.count(board.allowed_masks())
+    if unique or board.is_plain:
+        found = counts(board)
+        return found.unique if unique else found.total
+    return kernel.count(board.allowed_masks()).total
 
 
 def counts(board_or_n: BoardOrN) -> Counts:
-    """Total and fundamental counts together, from one search."""
+    """Total and fundamental counts together, from one search (in this process).
+
+    For many cores, split the count: see :mod:`queens.counting`.
+    """
     board = as_board(board_or_n)
-    group = symmetry.board_symmetries(board)
-    total = unique = 0
-    for columns in reference.solutions(board.allowed_masks()):
-        total += 1
-        unique += symmetry.is_canonical(columns, group)
-    return Counts(total, unique)
+    if board.is_plain and board.n >= kernel.SYMMETRIC_MIN_N:
+        return kernel.count_symmetric(board.n)
+    return kernel.count(board.allowed_masks(), symmetry.board_symmetries(board))

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from itertools import islice
 from typing import TextIO
 
+from queens.board import Board
 from queens.solution import LETTERS, Solution
 
 FORMATS = ("board", "list", "letters", "json")
@@ -54,4 +56,25 @@ def write_solutions(out: TextIO, solutions: Iterable[Solution], fmt: str) -> int
         out.write(render(solution, fmt))
         out.write("\n")
         written += 1
+    return written
+
+
+def write_board_solutions(
+    out: TextIO, board: Board, fmt: str, *, unique: bool = False, limit: int | None = None
+) -> int:
+    """Write the board's solutions (at most ``limit``) in order; return how many.
+
+    The compiled kernel writes the text itself when it can (millions of
+    solutions a second); otherwise each :class:`Solution` is rendered here.
+    """
+    from queens import api, symmetry
+    from queens.engines import kernel
+
+    if not kernel.writes_text(board.n, fmt):
+        return write_solutions(out, islice(api.solutions(board, unique=unique), limit), fmt)
+    group = symmetry.board_symmetries(board) if unique else ()
+    written = 0
+    for count, text in kernel.solution_text(board.allowed_masks(), fmt, group, limit):
+        out.write(text)
+        written += count
     return written

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from queens import api
 from queens.cli import scaling
-from queens.cli.common import add_board_arguments, board_from_args
+from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
 
 PROG = "queens count"
+
+REFUSE_SECONDS = 3600.0
+"""Counts estimated to take longer need --force."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -25,13 +27,47 @@ def add_parser(subparsers: Any) -> None:
         help="count fundamental solutions (distinct under the board's symmetries)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--workers", metavar="K", help="worker processes for long counts (default: all cores)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--force", action="store_true", help="run even a count estimated to take over an hour"
+    )
     scaling.add_arguments(parser)  # --checkpoint, --shard, --scheduler
     parser.set_defaults(run=run)
 
 
+def parse_workers(text: str | None) -> int:
+    from queens.counting.run import default_workers
+
+    if text is None:
+        return default_workers()
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"--workers must be a whole number of at least 1, got {text!r}", PROG)
+    return int(text)
+
+
 def run(args: argparse.Namespace) -> int:
+    from queens.cli.progress import CountProgress
+    from queens.counting import estimate
+    from queens.counting.run import count_split, workers_for
+    from queens.counting.split import split
+
     board = board_from_args(args.n, args.board, PROG)
+    workers = parse_workers(args.workers)
+    expected = estimate.seconds(board, workers)
+    # --checkpoint, --shard and --scheduler are asked for long counts: no refusal.
+    if expected > REFUSE_SECONDS and not (args.force or scaling.for_long_counts(args)):
+        raise CommandError(
+            f"this count would take about {estimate.describe(expected)} on {workers} "
+            f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate); "
+            "add --force to run it anyway"
+        )
     if scaling.requested(args):  # --json, --checkpoint, --shard, --scheduler
-        return scaling.run(args, board, PROG)
-    print(api.count(board, unique=args.unique))
+        return scaling.run(args, board, workers, PROG)
+    parts = split(board)
+    with CountProgress(len(parts.subproblems), enabled=not args.quiet) as progress:
+        counts = count_split(parts, workers=workers_for(board, workers), on_result=progress)
+    print(counts.unique if args.unique else counts.total)
     return 0

@@ -1,54 +1,76 @@
-"""A progress bar with ETA over finished sub-problems (rich, on stderr, terminals only)."""
+"""A progress bar for long counts, on stderr (rich, imported only when shown)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import time
+from types import TracebackType
+from typing import Any
 
 from queens.engines import Counts
 
-OnResult = Callable[[int, Counts], None]
+SHOW_AFTER = 1.0
+"""Seconds before the bar appears: quick counts stay silent."""
 
 
-def _ignore(index: int, counts: Counts) -> None:
-    pass
+class CountProgress:
+    """Sub-problems done, elapsed time and ETA; feed it ``on_result`` callbacks.
 
-
-@contextmanager
-def subproblem_progress(total: int, done: int = 0, label: str = "counting") -> Iterator[OnResult]:
-    """A callback advancing a bar of ``total`` sub-problems, ``done`` of them resumed.
-
-    The ETA comes from the pace of the sub-problems this run finishes (rich
-    measures speed from advances only, so resumed ones do not flatter it).
-    Nothing is shown when stderr is not a terminal.
+    Shows nothing unless ``enabled`` and stderr is a terminal, and only once
+    the count has run for :data:`SHOW_AFTER` seconds.
     """
-    if not sys.stderr.isatty() or total == 0:
-        yield _ignore
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("sub-problems"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(label, total=total, completed=done)
+    def __init__(self, total: int, *, enabled: bool = True, done: int = 0) -> None:
+        self.total = total
+        self.completed = done
+        self.enabled = enabled and sys.stderr.isatty()
+        self.started = time.monotonic()
+        self._progress: Any = None
+        self._task: Any = None
 
-        def advance(index: int, counts: Counts) -> None:
-            progress.advance(task)
+    def __enter__(self) -> CountProgress:
+        return self
 
-        yield advance
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+
+    def __call__(self, index: int, counts: Counts) -> None:
+        self.completed += 1
+        if not self.enabled:
+            return
+        if self._progress is None:
+            if time.monotonic() - self.started < SHOW_AFTER:
+                return
+            self._start()
+        self._progress.update(self._task, completed=self.completed)
+
+    def _start(self) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self._progress = Progress(
+            TextColumn("counting"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("sub-problems"),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self._task = self._progress.add_task("count", total=self.total, completed=self.completed)
+        self._progress.start()

@@ -14,10 +14,11 @@ from typing import Any
 
 from queens.board import Board
 from queens.cli.common import CommandError, UsageError
-from queens.cli.progress import subproblem_progress
+from queens.cli.progress import CountProgress
 from queens.counting.checkpoint import CheckpointError
 from queens.counting.cluster import ClusterError, dask_executor
 from queens.counting.resumable import Outcome, Plan
+from queens.counting.run import workers_for
 from queens.counting.shards import WHOLE, Shard
 
 _SHARD = re.compile(r"([0-9]+)/([0-9]+)")
@@ -42,8 +43,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def for_long_counts(args: argparse.Namespace) -> bool:
+    """Options only asked for long counts (so no refusal of a count as too long)."""
+    return bool(args.checkpoint or args.shard or args.scheduler)
+
+
 def requested(args: argparse.Namespace) -> bool:
-    return bool(args.json or args.checkpoint or args.shard or args.scheduler)
+    """Whether :func:`run` does this count (it also writes the full ``--json`` record)."""
+    return bool(args.json) or for_long_counts(args)
 
 
 def parse_shard(text: str, prog: str) -> Shard:
@@ -56,7 +63,8 @@ def parse_shard(text: str, prog: str) -> Shard:
     return Shard(i - 1, k)
 
 
-def run(args: argparse.Namespace, board: Board, prog: str) -> int:
+def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
+    """Count ``board`` as the scale options say; ``workers``: local processes."""
     shard = WHOLE
     if args.shard is not None:
         shard = parse_shard(args.shard, prog)
@@ -67,11 +75,14 @@ def run(args: argparse.Namespace, board: Board, prog: str) -> int:
             plan = stack.enter_context(Plan(board, checkpoint=args.checkpoint, shard=shard))
             executor = None
             if args.scheduler:
-                executor = stack.enter_context(dask_executor(args.scheduler))
-            on_result = stack.enter_context(
-                subproblem_progress(len(plan.subproblems), plan.resumed)
+                cluster = stack.enter_context(dask_executor(args.scheduler))
+                executor, workers = cluster.executor, cluster.threads
+            else:
+                workers = workers_for(board, workers)
+            progress = stack.enter_context(
+                CountProgress(len(plan.subproblems), enabled=not args.quiet, done=plan.resumed)
             )
-            outcome = plan.run(executor=executor, on_result=on_result)
+            outcome = plan.run(executor=executor, workers=workers, on_result=progress)
     except (CheckpointError, ClusterError) as error:
         raise CommandError(str(error)) from None
     if args.json:

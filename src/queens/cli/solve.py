@@ -10,7 +10,7 @@ from typing import Any
 from queens import api
 from queens.board import Board
 from queens.cli.common import NoSolution, UsageError, add_board_arguments, board_from_args
-from queens.formats import FORMATS, format_problem, write_solutions
+from queens.formats import FORMATS, format_problem, write_board_solutions, write_solutions
 
 PROG = "queens solve"
 
@@ -48,10 +48,13 @@ def run(args: argparse.Namespace) -> int:
             )
         limit = int(args.limit)
     many = args.all or limit is not None
-    found = api.solutions(board, unique=args.unique)
-    if not many:
-        limit = 1
-    written = write_solutions(sys.stdout, islice(found, limit), args.format)
+    if many:
+        written = write_board_solutions(
+            sys.stdout, board, args.format, unique=args.unique, limit=limit
+        )
+    else:
+        found = api.solutions(board, unique=args.unique)
+        written = write_solutions(sys.stdout, islice(found, 1), args.format)
     if written == 0:
         raise no_solution(board)
     return 0

@@ -11,6 +11,7 @@ import importlib
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 CONNECT_TIMEOUT = 30.0
@@ -21,10 +22,14 @@ class ClusterError(Exception):
     """The cluster cannot be used: Dask missing or the scheduler unreachable."""
 
 
+@dataclass(frozen=True)
+class Cluster:
+    executor: concurrent.futures.Executor
+    threads: int  # worker threads on the cluster when connecting (for sizing the tasks)
+
+
 @contextmanager
-def dask_executor(
-    address: str, *, timeout: float | None = None
-) -> Iterator[concurrent.futures.Executor]:
+def dask_executor(address: str, *, timeout: float | None = None) -> Iterator[Cluster]:
     """An executor running on the Dask scheduler at ``address`` (``tcp://HOST:PORT``)."""
     try:
         # Imported by name: Dask is optional, and untyped for mypy either way.
@@ -44,6 +49,7 @@ def dask_executor(
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     try:
         # pure=False: every submission is its own task, never deduplicated by value.
-        yield client.get_executor(pure=False)
+        threads = sum(client.nthreads().values())
+        yield Cluster(client.get_executor(pure=False), max(1, threads))
     finally:
         client.close()

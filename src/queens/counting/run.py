@@ -14,6 +14,8 @@ import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+from queens.board import Board
+from queens.counting import estimate
 from queens.counting.split import Split, SubProblem, count_subproblem
 from queens.engines import Counts
 
@@ -24,6 +26,10 @@ CHUNKS_PER_WORKER = 24
 """Tasks per worker: enough for good load balance, few enough to keep overhead low."""
 
 MAX_CHUNK = 64
+
+IN_PROCESS_SECONDS = 0.3
+"""Counts estimated below this many core-seconds run in this process: starting
+worker processes would cost more than it saves."""
 
 
 def default_workers() -> int:
@@ -138,3 +144,10 @@ def count_split(
         if on_result is not None:
             on_result(index, counts)
     return sum((finished[sp.index] for sp in split.subproblems), Counts(0, 0))
+
+
+def workers_for(board: Board, workers: int | None = None) -> int:
+    """How many processes to count ``board`` with: 1 (this process) when it is small."""
+    if estimate.core_seconds(board) < IN_PROCESS_SECONDS:
+        return 1
+    return workers or default_workers()

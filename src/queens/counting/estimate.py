@@ -1,0 +1,57 @@
+"""How long a count will take: a simple model, to refuse runs of years.
+
+The model (measured with the compiled kernel on the 2-core development
+machine, see benchmarks/count.py): the symmetric counter needs about
+``CORE_SECONDS_16`` seconds of one core for the plain 16 x 16 board, and
+each further row multiplies the work by about ``GROWTH`` (the search tree
+grows by a factor of 6 to 8 per row in this range; 6.3 measured from 14 to
+16, more above).  Boards with reserved squares or fixed queens are counted
+without the 8-fold symmetry (``PINNED_FACTOR`` times the work) and rows
+holding a fixed queen are taken as free rows; reserved squares are ignored,
+so the estimate errs on the long side.  Without the compiled kernel, the
+pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower.
+"""
+
+from __future__ import annotations
+
+from queens.board import Board
+from queens.engines import kernel
+
+CORE_SECONDS_16 = 1.55
+GROWTH_BELOW_16 = 6.3
+GROWTH = 7.0
+PINNED_FACTOR = 5.0
+PURE_PYTHON_FACTOR = 60.0
+
+
+def core_seconds(board: Board) -> float:
+    """Estimated seconds of one core to count ``board``."""
+    masks = board.allowed_masks()
+    if board.is_plain:
+        rows, factor = board.n, 1.0
+    else:
+        rows = sum(1 for m in masks if m & (m - 1))  # rows with a choice
+        factor = PINNED_FACTOR
+    if not kernel.compiled():
+        factor *= PURE_PYTHON_FACTOR
+    steps = rows - 16
+    growth = GROWTH if steps > 0 else GROWTH_BELOW_16
+    return CORE_SECONDS_16 * factor * growth**steps
+
+
+def seconds(board: Board, workers: int) -> float:
+    """Estimated wall time to count ``board`` on ``workers`` cores."""
+    return core_seconds(board) / max(1, workers)
+
+
+def describe(seconds: float) -> str:
+    """A duration as a person reads it: ``40 s``, ``12 min``, ``3.5 h``, ``9 days``."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    if seconds < 365 * 86400:
+        return f"{seconds / 86400:.0f} days"
+    return f"{seconds / (365 * 86400):.3g} years"
