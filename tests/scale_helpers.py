@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import known_counts
 from queens.board import Board
 from queens.counting.split import count_subproblem, split
 
@@ -21,26 +20,25 @@ QUEENS = [sys.executable, "-m", "queens"]
 
 
 @functools.cache
-def busy_n(seconds: float = 0.5) -> int:
-    """The smallest N whose whole count takes about ``seconds`` of CPU with this engine.
+def busy_n(seconds: float = 1.0) -> int:
+    """The smallest N whose whole count takes at least about ``seconds`` of CPU here.
 
-    The tests that kill a run mid-way need a run that lasts, whichever engine
-    (pure Python or compiled) is installed: time N = 10 here and scale by the
-    growth of the solution counts (the search tree grows about as fast).
+    The tests that stop a run mid-way need one that lasts, whichever engine
+    (pure Python or compiled) is installed and however fast this machine is:
+    count growing boards in this process until the next one, about six times
+    the work of the last, would take long enough (it is not run here).
     """
-    parts = split(Board.empty(10)).subproblems
-    start = time.process_time()
-    rounds = 0
-    while (elapsed := time.process_time() - start) < 0.2:
-        for subproblem in parts:
+    for n in range(8, 30):
+        start = time.process_time()
+        for subproblem in split(Board.empty(n)).subproblems:
             count_subproblem(subproblem)
-        rounds += 1
-    per_run = elapsed / rounds
-    known = known_counts()
-    for n in range(11, max(known)):
-        if per_run * known[n][0] / known[10][0] >= seconds:
-            return n
-    return max(known)
+        if (time.process_time() - start) * GROWTH >= seconds:
+            return n + 1
+    raise AssertionError("no board size is slow enough")
+
+
+GROWTH = 6
+"""About how much more work N + 1 queens take than N (in the teens)."""
 
 
 def rows(path: Path) -> int:

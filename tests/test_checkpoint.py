@@ -7,6 +7,7 @@ import os
 import random
 import signal
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from conftest import known_counts
 from queens.board import Board
 from queens.counting.checkpoint import (
+    FLUSH_SECONDS,
     Checkpoint,
     CheckpointError,
     Header,
@@ -42,6 +44,22 @@ def test_records_survive_reopening(tmp_path: Path) -> None:
     with Checkpoint.open(path, header) as checkpoint:
         assert checkpoint.done() == {0: Counts(2, 0), 3: Counts(5, 1)}
     assert Checkpoint.read(path).header == header
+
+
+def test_records_reach_the_disk_while_open(tmp_path: Path) -> None:
+    """Group commit: a record is committed within FLUSH_SECONDS even if nothing follows."""
+    path = tmp_path / "c.db"
+    checkpoint = Checkpoint.open(str(path), _header())
+    try:
+        checkpoint.record(5, Counts(1, 1))
+        deadline = time.monotonic() + 10 * FLUSH_SECONDS
+        while rows(path) == 0:
+            assert time.monotonic() < deadline, "never committed"
+            time.sleep(0.05)
+        checkpoint.record(6, Counts(2, 1))  # waits for the next commit ...
+    finally:
+        checkpoint.close()  # ... which closing makes
+    assert rows(path) == 2
 
 
 def test_counts_beyond_32_bits_round_trip(tmp_path: Path) -> None:
