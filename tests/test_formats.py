@@ -2,10 +2,18 @@ from __future__ import annotations
 
 import io
 import json
+from itertools import islice
 
 import pytest
 
-from queens.formats import BOARD_FORMAT_MAX_N, format_problem, render, write_solutions
+from queens.board import Board
+from queens.formats import (
+    BOARD_FORMAT_MAX_N,
+    FORMATS,
+    format_problem,
+    render,
+    write_solutions,
+)
 from queens.solution import Solution
 
 FOUR = [Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])]
@@ -44,3 +52,18 @@ def test_format_problem(fmt: str, n: int, problem: str | None) -> None:
 def test_board_limit_suggests_list() -> None:
     problem = format_problem("board", BOARD_FORMAT_MAX_N + 1)
     assert problem is not None and problem.endswith("use --format list")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("unique", [False, True])
+def test_board_solutions_written_like_solutions(fmt: str, unique: bool) -> None:
+    from queens import api
+    from queens.formats import write_board_solutions
+
+    board = Board.build(7, reserved=[(3, 3)])
+    for limit in (None, 1, 5):
+        fast, plain = io.StringIO(), io.StringIO()
+        found = islice(api.solutions(board, unique=unique), limit)
+        expected = write_solutions(plain, found, fmt)
+        assert write_board_solutions(fast, board, fmt, unique=unique, limit=limit) == expected
+        assert fast.getvalue() == plain.getvalue()
