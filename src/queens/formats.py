@@ -34,9 +34,19 @@ def format_problem(fmt: str, n: int) -> str | None:
     return None
 
 
-def render(solution: Solution, fmt: str) -> str:
-    """One solution as text in ``fmt``, without a trailing newline."""
+def render(
+    solution: Solution, fmt: str, *, style: str = "plain", board: Board | None = None
+) -> str:
+    """One solution as text in ``fmt``, without a trailing newline.
+
+    ``style`` (plain, unicode, color) applies to the ``board`` format; the
+    other styles show ``board``'s reserved squares and fixed queens too.
+    """
     if fmt == "board":
+        if style != "plain":
+            from queens.show.text import styled_board
+
+            return styled_board(board or Board.empty(solution.n), solution, style)
         return solution.board()
     if fmt == "list":
         return solution.list_text()
@@ -47,31 +57,45 @@ def render(solution: Solution, fmt: str) -> str:
     raise ValueError(f"unknown format {fmt!r}")
 
 
-def write_solutions(out: TextIO, solutions: Iterable[Solution], fmt: str) -> int:
+def write_solutions(
+    out: TextIO,
+    solutions: Iterable[Solution],
+    fmt: str,
+    *,
+    style: str = "plain",
+    board: Board | None = None,
+) -> int:
     """Write solutions as they come (boards separated by a blank line); return how many."""
     written = 0
     for solution in solutions:
         if written and fmt == "board":
             out.write("\n")
-        out.write(render(solution, fmt))
+        out.write(render(solution, fmt, style=style, board=board))
         out.write("\n")
         written += 1
     return written
 
 
 def write_board_solutions(
-    out: TextIO, board: Board, fmt: str, *, unique: bool = False, limit: int | None = None
+    out: TextIO,
+    board: Board,
+    fmt: str,
+    *,
+    unique: bool = False,
+    limit: int | None = None,
+    style: str = "plain",
 ) -> int:
     """Write the board's solutions (at most ``limit``) in order; return how many.
 
-    The compiled kernel writes the text itself when it can (millions of
+    The compiled kernel writes plain text itself when it can (millions of
     solutions a second); otherwise each :class:`Solution` is rendered here.
     """
     from queens import api, symmetry
     from queens.engines import kernel
 
-    if not kernel.writes_text(board.n, fmt):
-        return write_solutions(out, islice(api.solutions(board, unique=unique), limit), fmt)
+    if style != "plain" or not kernel.writes_text(board.n, fmt):
+        found = islice(api.solutions(board, unique=unique), limit)
+        return write_solutions(out, found, fmt, style=style, board=board)
     group = symmetry.board_symmetries(board) if unique else ()
     written = 0
     for count, text in kernel.solution_text(board.allowed_masks(), fmt, group, limit):

@@ -13,10 +13,12 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from queens.cli import check, count, merge, solve
+from queens.cli import animate, check, compare, count, merge, render, solve, trace, tree
 from queens.cli.common import CommandError, Parser
 
-COMMANDS: tuple[ModuleType, ...] = (solve, count, check, merge)
+COMMANDS: tuple[ModuleType, ...] = (solve, count, check)
+COMMANDS += (trace, animate, compare, render, tree)  # show: watch it think
+COMMANDS += (merge,)  # scale: the total of sharded counts
 
 
 def version_text() -> str:

@@ -305,43 +305,58 @@ static void sym_found(sym_t *s) {
     else sym_check(s);
 }
 
+/* The search loop of the symmetric counter, one copy per part (CORNER 1 or
+ * 0) so that the corner part carries none of the border part's rules.  The
+ * current row's state lives in locals; the stack holds the rows above. */
+#define SYM_SEARCH(NAME, CORNER)                                                   \
+static void NAME(sym_t *s, int y0, mask_t C, mask_t L, mask_t R, mask_t A) {      \
+    mask_t sa[MAXN], sc[MAXN], sl[MAXN], sr[MAXN];                                 \
+    const int last = s->last, bound2 = s->bound2;                                  \
+    const mask_t side = s->sidemask;                                               \
+    int y = y0;                                                                    \
+    for (;;) {                                                                     \
+        while (A) {                                                                \
+            mask_t bit = A & -A, avail, c, l, r;                                   \
+            A ^= bit;                                                              \
+            if (!CORNER) s->board[y] = bit;                                        \
+            c = C | bit;                                                           \
+            l = (L | bit) << 1;                                                    \
+            r = (R | bit) >> 1;                                                    \
+            avail = s->rowmask[y + 1] & ~(c | l | r);                              \
+            if (!CORNER && y + 1 == bound2) {                                      \
+                if (!(c & side)) continue;                                         \
+                if ((c & side) != side) avail &= side;                             \
+            }                                                                      \
+            if (y + 1 == last) {                                                   \
+                if (avail) {                                                       \
+                    if (CORNER) s->c8++;                                           \
+                    else { s->board[last] = avail; sym_check(s); }                 \
+                }                                                                  \
+                continue;                                                          \
+            }                                                                      \
+            if (!avail) continue;                                                  \
+            sa[y] = A; sc[y] = C; sl[y] = L; sr[y] = R;                            \
+            y++;                                                                   \
+            C = c; L = l; R = r; A = avail;                                        \
+        }                                                                          \
+        if (y == y0) return;                                                       \
+        y--;                                                                       \
+        A = sa[y]; C = sc[y]; L = sl[y]; R = sr[y];                                \
+    }                                                                              \
+}
+
+SYM_SEARCH(sym_search_corner, 1)
+SYM_SEARCH(sym_search_border, 0)
+
 /* Count the sub-tree below rows 0..y0-1 (already in s->board). */
 static void sym_search(sym_t *s, int y0, mask_t cd0, mask_t ld0, mask_t rd0) {
-    mask_t rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
-    int y = y0, last = s->last, bound2 = s->bound2;
-    mask_t side = s->sidemask;
-    if (y0 == last) {
-        mask_t avail = sym_avail(s, last, cd0 | ld0 | rd0, cd0);
-        if (avail) { s->board[last] = avail; sym_found(s); }
+    mask_t avail = sym_avail(s, y0, cd0 | ld0 | rd0, cd0);
+    if (y0 == s->last) {
+        if (avail) { s->board[y0] = avail; sym_found(s); }
         return;
     }
-    cd[y] = cd0; ld[y] = ld0; rd[y] = rd0;
-    rem[y] = sym_avail(s, y, cd0 | ld0 | rd0, cd0);
-    for (;;) {
-        if (rem[y]) {
-            mask_t bit = rem[y] & -rem[y], avail, c, l, r;
-            rem[y] ^= bit;
-            s->board[y] = bit;
-            c = cd[y] | bit;
-            l = (ld[y] | bit) << 1;
-            r = (rd[y] | bit) >> 1;
-            avail = s->rowmask[y + 1] & ~(c | l | r);
-            if (y + 1 == bound2) {
-                if (!(c & side)) continue;
-                if ((c & side) != side) avail &= side;
-            }
-            if (y + 1 == last) {
-                if (avail) { s->board[last] = avail; sym_found(s); }
-                continue;
-            }
-            if (!avail) continue;
-            y++;
-            cd[y] = c; ld[y] = l; rd[y] = r; rem[y] = avail;
-        } else {
-            if (y == y0) return;
-            y--;
-        }
-    }
+    if (s->corner) sym_search_corner(s, y0, cd0, ld0, rd0, avail);
+    else sym_search_border(s, y0, cd0, ld0, rd0, avail);
 }
 
 /* Set up the bounds for a sub-tree whose row 0 (and row 1 for a corner) is
