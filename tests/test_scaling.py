@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -56,6 +57,8 @@ def test_shard_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
         (["--shard", "3/2", "--checkpoint", "x.db"], "I must be between 1 and K"),
         (["--shard", "1-2", "--checkpoint", "x.db"], "--shard must look like I/K"),
         (["--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+        (["--scheduler", "127.0.0.1"], "bad Dask scheduler address '127.0.0.1': missing port"),
+        (["--scheduler", "http://127.0.0.1:1"], "unknown address scheme 'http'"),
     ],
 )
 def test_usage_errors(
@@ -81,3 +84,15 @@ def test_scheduler_without_dask(
     monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if absent
     status, _, err = run(capsys, "count", "8", "--scheduler", "tcp://127.0.0.1:1")
     assert status == 2 and "pip install 'queens[dask]'" in err
+
+
+def test_a_bad_scheduler_address_ends_the_process() -> None:
+    """A real process: no Dask thread left behind keeps it alive after the error."""
+    need_dask()
+    result = subprocess.run(
+        [sys.executable, "-m", "queens", "count", "8", "--scheduler", "nohost"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and "bad Dask scheduler address" in result.stderr

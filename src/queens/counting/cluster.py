@@ -42,6 +42,12 @@ def dask_executor(address: str, *, timeout: float | None = None) -> Iterator[Clu
     # recovers by itself; only real failures reach the user.
     logging.getLogger("distributed").setLevel(logging.ERROR)
     try:
+        # Checked first: a Client that fails on a malformed address leaves its
+        # event-loop thread behind, which keeps the process from exiting.
+        distributed.comm.get_address_host_port(address)
+    except ValueError as error:
+        raise ClusterError(f"bad Dask scheduler address {address!r}: {error}") from None
+    try:
         client = distributed.Client(
             address, timeout=timeout or CONNECT_TIMEOUT, set_as_default=False
         )
