@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conftest import known_counts
 from queens.cli import main
+from queens.counting.cluster import Cluster
 from scale_helpers import need_dask
 
 
@@ -96,3 +101,29 @@ def test_a_bad_scheduler_address_ends_the_process() -> None:
         timeout=60,
     )
     assert result.returncode == 2 and "bad Dask scheduler address" in result.stderr
+
+
+class _LostCluster(cf.Executor):
+    """Stands in for a Dask cluster whose scheduler went away: every task is cancelled."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        future: cf.Future[Any] = cf.Future()
+        future.cancel()
+        future.set_running_or_notify_cancel()  # what an executor does with a cancelled task
+        return future
+
+
+def test_a_lost_cluster_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    @contextmanager
+    def lost(address: str, quiet: bool) -> Iterator[Cluster]:
+        yield Cluster(_LostCluster(), 2)
+
+    monkeypatch.setattr("queens.cli.scaling.dask_executor", lost)
+    path = str(tmp_path / "c.db")
+    status, out, err = run(capsys, "count", "9", "--scheduler", "tcp://x:1", "--checkpoint", path)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "Dask cluster at tcp://x:1 failed: its tasks were cancelled" in err
+    assert "rerun to resume" in err
+    assert run(capsys, "count", "9", "--checkpoint", path)[1] == "352\n"

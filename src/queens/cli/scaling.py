@@ -7,6 +7,7 @@ hands over to :func:`run` when one of these options is given.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import re
 from contextlib import ExitStack
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
             plan = stack.enter_context(Plan(board, checkpoint=args.checkpoint, shard=shard))
             executor = None
             if args.scheduler:
-                cluster = stack.enter_context(dask_executor(args.scheduler))
+                cluster = stack.enter_context(dask_executor(args.scheduler, quiet=True))
                 executor, workers = cluster.executor, cluster.threads
             else:
                 workers = workers_for(board, workers)
@@ -85,11 +86,28 @@ def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
             outcome = plan.run(executor=executor, workers=workers, on_result=progress)
     except (CheckpointError, ClusterError) as error:
         raise CommandError(str(error)) from None
+    except Exception as error:
+        if not args.scheduler:
+            raise
+        # Whatever a remote cluster reports (a scheduler gone, a worker that
+        # cannot import queens, ...) ends in one line, not a traceback.
+        raise CommandError(_cluster_failure(args, error)) from None
     if args.json:
         print(json.dumps(json_record(board, outcome)))
     else:
         print(outcome.counts.unique if args.unique else outcome.counts.total)
     return 0
+
+
+def _cluster_failure(args: argparse.Namespace, error: Exception) -> str:
+    if isinstance(error, concurrent.futures.CancelledError):
+        what = "its tasks were cancelled (scheduler gone?)"
+    else:
+        what = f"{type(error).__name__}: {error}".splitlines()[0]
+    message = f"the count on the Dask cluster at {args.scheduler} failed: {what}"
+    if args.checkpoint:
+        message += f"; finished sub-problems are kept in {args.checkpoint}, rerun to resume"
+    return message
 
 
 def json_record(board: Board, outcome: Outcome) -> dict[str, Any]:

@@ -22,6 +22,18 @@ class ClusterError(Exception):
     """The cluster cannot be used: Dask missing or the scheduler unreachable."""
 
 
+def _quiet_dask_logging() -> None:
+    """Keep Dask's own log records (recovery notices, reconnection tracebacks) off stderr.
+
+    Dask recovers from a lost worker by itself, and what it cannot recover
+    from reaches the caller as an exception, which the CLI turns into one
+    line; its log records would only bury that line.
+    """
+    names = [name for name in logging.root.manager.loggerDict if name.startswith("distributed")]
+    for name in ["distributed", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
 @dataclass(frozen=True)
 class Cluster:
     executor: concurrent.futures.Executor
@@ -29,8 +41,14 @@ class Cluster:
 
 
 @contextmanager
-def dask_executor(address: str, *, timeout: float | None = None) -> Iterator[Cluster]:
-    """An executor running on the Dask scheduler at ``address`` (``tcp://HOST:PORT``)."""
+def dask_executor(
+    address: str, *, timeout: float | None = None, quiet: bool = False
+) -> Iterator[Cluster]:
+    """An executor running on the Dask scheduler at ``address`` (``tcp://HOST:PORT``).
+
+    ``quiet`` silences Dask's logging (for the command line, where failures
+    are reported as one line).
+    """
     try:
         # Imported by name: Dask is optional, and untyped for mypy either way.
         distributed: Any = importlib.import_module("distributed")
@@ -38,9 +56,8 @@ def dask_executor(address: str, *, timeout: float | None = None) -> Iterator[Clu
         raise ClusterError(
             "--scheduler needs Dask distributed: pip install 'queens[dask]'"
         ) from None
-    # Dask reports a lost worker or a closing connection as warnings while it
-    # recovers by itself; only real failures reach the user.
-    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if quiet:
+        _quiet_dask_logging()
     try:
         # Checked first: a Client that fails on a malformed address leaves its
         # event-loop thread behind, which keeps the process from exiting.
