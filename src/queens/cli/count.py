@@ -57,8 +57,10 @@ def run(args: argparse.Namespace) -> int:
     workers = parse_workers(args.workers)
     expected = estimate.seconds(board, workers)
     if expected > REFUSE_SECONDS and not args.force:
+        from queens.show.compare import describe_seconds
+
         raise CommandError(
-            f"this count would take about {estimate.describe(expected)} on {workers} "
+            f"this count would take about {describe_seconds(expected)} on {workers} "
             f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate); "
             "add --force to run it anyway"
         )

@@ -524,41 +524,39 @@ static int sym_count(int n, const int *prefix, int len, uint64_t *c2, uint64_t *
     return 0;
 }
 
+static int append_prefix(PyObject *out, const int *prefix, int depth) {
+    PyObject *t = PyTuple_New(depth);
+    int i, status;
+    if (!t) return -1;
+    for (i = 0; i < depth; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(prefix[i]));
+    status = PyList_Append(out, t);
+    Py_DECREF(t);
+    return status;
+}
+
 /* All prefixes of `depth` rows, in search order, appended to `out`. */
 static int sym_prefixes(int n, int depth, PyObject *out) {
     int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
     for (k = 0; k < count; k++) {
         sym_t s;
-        int prefix[MAXN], y, i;
+        int prefix[MAXN], y;
         mask_t rem[MAXN], cd[MAXN + 1], ld[MAXN + 1], rd[MAXN + 1];
         memcpy(prefix, heads + 2 * k, (size_t)lens[k] * sizeof(int));
         if (!sym_setup(&s, n, prefix, lens[k])) continue;
         if (!sym_replay(&s, prefix, lens[k], &cd[lens[k]], &ld[lens[k]], &rd[lens[k]])) continue;
         y = lens[k];
-        if (y >= depth) {
-            rem[y] = 0;
-        } else {
-            rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
-        }
-        if (y >= depth) {
-            PyObject *t = PyTuple_New(depth);
-            if (!t) return -1;
-            for (i = 0; i < depth; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(prefix[i]));
-            if (PyList_Append(out, t) < 0) { Py_DECREF(t); return -1; }
-            Py_DECREF(t);
+        if (y >= depth) { /* a corner head (two rows) is already deep enough */
+            if (append_prefix(out, prefix, depth) < 0) return -1;
             continue;
         }
+        rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
         for (;;) {
             if (rem[y]) {
                 mask_t bit = rem[y] & -rem[y];
                 rem[y] ^= bit;
                 prefix[y] = lowest_index(bit);
                 if (y + 1 == depth) {
-                    PyObject *t = PyTuple_New(depth);
-                    if (!t) return -1;
-                    for (i = 0; i < depth; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(prefix[i]));
-                    if (PyList_Append(out, t) < 0) { Py_DECREF(t); return -1; }
-                    Py_DECREF(t);
+                    if (append_prefix(out, prefix, depth) < 0) return -1;
                     continue;
                 }
                 cd[y + 1] = cd[y] | bit;
