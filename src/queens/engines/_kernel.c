@@ -12,7 +12,7 @@
  *  - symmetric: the plain n x n board, counting only one representative per
  *    class under all 8 symmetries and weighting it by its class size (2, 4
  *    or 8), so total and fundamental counts come out of one pass over about
- *    an eighth of the tree.  This is the corner/border method of Takaken's
+ *    a quarter of the tree (measured; the rest is pruned by the bounds).  This is the corner/border method of Takaken's
  *    well-known counter: a queen in the corner of row 0 (class size always
  *    8), else the outermost queens bounded by row 0's queen (BOUND1/BOUND2),
  *    with a final rotation check.  A "prefix" (the columns of the first
