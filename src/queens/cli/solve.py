@@ -32,6 +32,22 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--format", default="board", metavar="FORMAT", help=f"one of {', '.join(FORMATS)}"
     )
+    parser.add_argument(
+        "--method",
+        default="auto",
+        metavar="METHOD",
+        help=(
+            f"one of {', '.join(api.METHODS)}: search gives the lexicographically first "
+            "solution, construct a closed-form one for any N, local a random one by local "
+            f"search; auto (default) searches up to N = {api.AUTO_SEARCH_MAX_N} and "
+            "constructs above"
+        ),
+    )
+    parser.add_argument(
+        "--seed",
+        metavar="S",
+        help="seed of --method local (same seed, same solution on this install; default random)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -48,13 +64,49 @@ def run(args: argparse.Namespace) -> int:
             )
         limit = int(args.limit)
     many = args.all or limit is not None
-    found = api.solutions(board, unique=args.unique)
+    method, seed = method_args(args, board, many)
     if not many:
         limit = 1
+    if many or args.unique:
+        found = api.solutions(board, unique=args.unique)
+    else:
+        one = api.solve(board, method=method, seed=seed)
+        found = iter(() if one is None else (one,))
     written = write_solutions(sys.stdout, islice(found, limit), args.format)
     if written == 0:
         raise no_solution(board)
     return 0
+
+
+def method_args(args: argparse.Namespace, board: Board, many: bool) -> tuple[str, int | None]:
+    """--method and --seed, checked against each other and the board (usage errors)."""
+    method: str = args.method
+    if method not in api.METHODS:
+        raise UsageError(f"unknown method {method!r} (choose from {', '.join(api.METHODS)})", PROG)
+    seed: int | None = None
+    if args.seed is not None:
+        if method != "local":
+            raise UsageError("--seed goes with --method local only", PROG)
+        text: str = args.seed
+        if not (text.isascii() and text.isdigit() and int(text[:21]) < api.SEED_LIMIT):
+            raise UsageError(
+                f"--seed must be a whole number from 0 to 2**64 - 1, got {text!r}", PROG
+            )
+        seed = int(text)
+    if method in api.PLAIN_ONLY_METHODS:
+        if not board.is_plain:
+            raise UsageError(
+                f"--method {method} solves plain boards only, not one with reserved squares "
+                "or fixed queens (use --method search)",
+                PROG,
+            )
+        if many or args.unique:
+            raise UsageError(
+                f"--method {method} finds one solution; --all, --limit and --unique need "
+                "--method search",
+                PROG,
+            )
+    return method, seed
 
 
 def no_solution(board: Board) -> NoSolution:

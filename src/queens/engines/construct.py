@@ -20,8 +20,10 @@ The columns are built from ``range`` objects straight into an ``array('i')``
 from __future__ import annotations
 
 from array import array
+from typing import TypeAlias
 
-Columns = array  # array('i') of 0-based columns, one per row
+Columns: TypeAlias = "array[int]"
+"""An ``array('i')`` of 0-based columns, one per row."""
 
 
 def construct(n: int) -> Columns | None:

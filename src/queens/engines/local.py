@@ -28,11 +28,15 @@ seed gives one placement with the compiled module and another without it.
 
 from __future__ import annotations
 
-import random
 from array import array
 from types import ModuleType
+from typing import TYPE_CHECKING, TypeAlias
 
-Columns = array  # array('i') of 0-based columns, one per row
+if TYPE_CHECKING:
+    import random
+
+Columns: TypeAlias = "array[int]"
+"""An ``array('i')`` of 0-based columns, one per row."""
 
 FREE_TAIL = 32
 TRIES = 64
@@ -50,12 +54,9 @@ def _load_compiled() -> ModuleType | None:
     return module
 
 
-_compiled = _load_compiled()
-
-
 def compiled_available() -> bool:
     """True when the compiled local search is installed."""
-    return _compiled is not None
+    return _load_compiled() is not None
 
 
 def local_search(n: int, seed: int, *, compiled: bool | None = None) -> Columns | None:
@@ -72,14 +73,15 @@ def local_search(n: int, seed: int, *, compiled: bool | None = None) -> Columns 
         return None
     if n == 1:
         return array("i", [0])
-    if compiled is None:
-        compiled = _compiled is not None
-    if compiled:
-        if _compiled is None:
-            raise ImportError("the compiled local search (queens.engines._local) is not installed")
+    module = _load_compiled() if compiled is not False else None
+    if compiled and module is None:
+        raise ImportError("the compiled local search (queens.engines._local) is not installed")
+    if module is not None:
         columns = array("i", [0]) * n
-        _compiled.fill(columns, seed)
+        module.fill(columns, seed)
         return columns
+    import random  # only the fallback needs it; keeps `import queens` light
+
     return array("i", _python_search(n, random.Random(seed)))
 
 
@@ -118,7 +120,10 @@ class _State:
         """After a queen lands in ``row``: remember it and the queens it now attacks."""
         col = self.columns[row]
         up, down = row + col, row - col + self.shift
-        for count, rows in ((self.up[up], self.up_rows[up]), (self.down[down], self.down_rows[down])):
+        for count, rows in (
+            (self.up[up], self.up_rows[up]),
+            (self.down[down], self.down_rows[down]),
+        ):
             if count > 1:
                 self.next.append(row)
             if count == 2:
