@@ -30,7 +30,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    n = None if args.n is None else parse_n(args.n, "--n")
+    n = None if args.n is None else parse_n(args.n, "--n", PROG)
     try:
         placements = read_placements(read_text(args.file, "placement"))
     except ValueError as error:

@@ -46,10 +46,10 @@ class Parser(argparse.ArgumentParser):
 _N = re.compile(r"[0-9]+")
 
 
-def parse_n(text: str, name: str = "N") -> int:
+def parse_n(text: str, name: str = "N", prog: str = "queens") -> int:
     """A board size from the command line: digits only, at least 1."""
     if not _N.fullmatch(text) or int(text) < 1:
-        raise UsageError(f"{name} must be a whole number of at least 1, got {text!r}")
+        raise UsageError(f"{name} must be a whole number of at least 1, got {text!r}", prog)
     return int(text)
 
 
@@ -82,7 +82,7 @@ def read_board(path: str) -> Board:
 
 def board_from_args(n_text: str | None, board_path: str | None, prog: str) -> Board:
     """The board a command works on, from N, ``--board FILE`` or both (must agree)."""
-    n = None if n_text is None else parse_n(n_text)
+    n = None if n_text is None else parse_n(n_text, prog=prog)
     if board_path is None:
         if n is None:
             raise UsageError("give N or --board FILE", prog)

@@ -1,0 +1,113 @@
+from __future__ import annotations
+
+import pytest
+
+from conftest import BOARDS
+from queens.board import Board, BoardError, attack_kind, parse_board
+
+SAMPLE = """\
+........
+........
+..*.....
+........
+........
+.....**.
+...*....
+........
+"""
+
+
+def test_parse_sample() -> None:
+    board = parse_board(SAMPLE)
+    assert board.n == 8
+    assert board.reserved == {(2, 2), (5, 5), (5, 6), (6, 3)}
+    assert board.queens == frozenset()
+
+
+def test_parse_queens_both_cases_and_spaces() -> None:
+    board = parse_board("Q . .\n. . q\n* . .\n")
+    assert board.queens == {(0, 0), (1, 2)}
+    assert board.reserved == {(2, 0)}
+
+
+def test_str_reads_back() -> None:
+    board = Board.build(5, reserved=[(0, 1), (4, 4)], queens=[(2, 3)])
+    assert parse_board(str(board)) == board
+    assert str(board).splitlines()[0] == ". * . . ."
+
+
+def test_tolerated_noise() -> None:
+    text = "\ufeff.Q\r\n..  \r\n\r\n\n"
+    board = parse_board("\ufeff.*\r\n..  \r\n\r\n\n")
+    assert board == Board.build(2, reserved=[(0, 1)])
+    assert parse_board(text).queens == {(0, 1)}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "board: no board (the input is empty)"),
+        ("\n\n", "board: no board (the input is empty)"),
+        ("...\n.x.\n...", "board line 2, column 2: unexpected 'x' (expected '.', '*' or 'Q')"),
+        (
+            ". . .\n. .x.\n. . .",
+            "board line 2, column 4: expected a single space between cells, got 'x'",
+        ),
+        (
+            ". . .\n. . x\n. . .",
+            "board line 2, column 5: unexpected 'x' (expected '.', '*' or 'Q')",
+        ),
+        ("...\n..\n...", "board line 2: 2 cells, but line 1 has 3"),
+        ("...\n\n...", "board line 2: empty line inside the board"),
+        ("...\n...", "board: 2 lines of 3 cells each (a board must be square)"),
+        (
+            "..\t.\n....\n....\n....",
+            "board line 1, column 3: unexpected '\\t' (expected '.', '*' or 'Q')",
+        ),
+    ],
+)
+def test_parse_errors(text: str, message: str) -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_board(text)
+    assert str(caught.value) == message
+
+
+def test_error_carries_position() -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_board("...\n.x.\n...")
+    assert (caught.value.line, caught.value.column) == (2, 2)
+
+
+def test_allowed_masks() -> None:
+    board = Board.build(4, reserved=[(0, 0), (1, 3)], queens=[(2, 1)])
+    assert board.allowed_masks() == (0b1110, 0b0111, 0b0010, 0b1111)
+
+
+def test_allowed_masks_queen_on_reserved_or_two_in_a_row() -> None:
+    assert Board.build(3, reserved=[(0, 0)], queens=[(0, 0)]).allowed_masks()[0] == 0
+    assert Board.build(3, queens=[(1, 0), (1, 2)]).allowed_masks()[1] == 0
+
+
+def test_conflict_names_the_queens() -> None:
+    board = parse_board((BOARDS / "nauck-1850-2.txt").read_text())
+    assert board.conflict() is None
+    clash = Board.build(8, queens=[(3, 3), (5, 5)])
+    assert clash.conflict() == (
+        "the queens at row 4, column 4 and row 6, column 6 share a diagonal"
+    )
+    on_reserved = Board.build(4, reserved=[(1, 1)], queens=[(1, 1)])
+    assert on_reserved.conflict() == "the queen at row 2, column 2 stands on a reserved square"
+
+
+def test_attack_kind() -> None:
+    assert attack_kind((0, 0), (0, 5)) == "row"
+    assert attack_kind((0, 0), (5, 0)) == "column"
+    assert attack_kind((1, 4), (3, 2)) == "diagonal"
+    assert attack_kind((0, 0), (1, 2)) is None
+
+
+def test_board_checks_its_squares() -> None:
+    with pytest.raises(ValueError, match="off a 3 x 3 board"):
+        Board.build(3, reserved=[(3, 0)])
+    with pytest.raises(ValueError, match="at least 1"):
+        Board(0)

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from queens.formats import BOARD_FORMAT_MAX_N, format_problem, render, write_solutions
+from queens.solution import Solution
+
+FOUR = [Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])]
+
+
+def test_render() -> None:
+    assert render(FOUR[0], "list") == "[2, 4, 1, 3]"
+    assert render(FOUR[0], "letters") == "bdac"
+    assert json.loads(render(FOUR[0], "json")) == {"n": 4, "columns": [1, 3, 0, 2]}
+    assert render(FOUR[0], "board") == ". Q . .\n. . . Q\nQ . . .\n. . Q ."
+
+
+def test_write_boards_separated_by_blank_line() -> None:
+    out = io.StringIO()
+    assert write_solutions(out, iter(FOUR), "board") == 2
+    assert out.getvalue().split("\n\n")[1].startswith(". . Q .")
+    out = io.StringIO()
+    write_solutions(out, iter(FOUR), "list")
+    assert out.getvalue() == "[2, 4, 1, 3]\n[3, 1, 4, 2]\n"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "n", "problem"),
+    [
+        ("list", 10**6, None),
+        ("letters", 26, None),
+        ("letters", 27, "the letters format needs N <= 26, got 27; use --format list"),
+        ("board", BOARD_FORMAT_MAX_N, None),
+        ("xml", 8, "unknown format 'xml' (choose from board, list, letters, json)"),
+    ],
+)
+def test_format_problem(fmt: str, n: int, problem: str | None) -> None:
+    assert format_problem(fmt, n) == problem
+
+
+def test_board_limit_suggests_list() -> None:
+    problem = format_problem("board", BOARD_FORMAT_MAX_N + 1)
+    assert problem is not None and problem.endswith("use --format list")

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import pytest
+
+from queens.solution import Solution, parse_columns
+
+EIGHT = Solution([0, 4, 7, 5, 2, 6, 1, 3])
+
+
+def test_representations() -> None:
+    assert EIGHT.list_text() == "[1, 5, 8, 6, 3, 7, 2, 4]"
+    assert EIGHT.letters() == "aehfcgbd"
+    assert EIGHT.to_list() == [0, 4, 7, 5, 2, 6, 1, 3]
+    assert EIGHT.to_json() == {"n": 8, "columns": [0, 4, 7, 5, 2, 6, 1, 3]}
+    assert EIGHT.board().splitlines()[:2] == ["Q . . . . . . .", ". . . . Q . . ."]
+    assert str(EIGHT) == EIGHT.board()
+    assert repr(EIGHT) == "Solution([0, 4, 7, 5, 2, 6, 1, 3])"
+
+
+def test_letters_limit() -> None:
+    with pytest.raises(ValueError, match="n <= 26"):
+        Solution(range(27)).letters()
+
+
+def test_value_semantics() -> None:
+    assert Solution([1, 3, 0, 2]) == Solution((1, 3, 0, 2))
+    assert len({Solution([1, 3, 0, 2]), Solution([1, 3, 0, 2])}) == 1
+    assert Solution([1, 3, 0, 2]) < Solution([2, 0, 3, 1])
+    assert list(EIGHT) == EIGHT.to_list()
+    assert EIGHT[1] == 4 and EIGHT.n == 8
+
+
+def test_validity() -> None:
+    assert EIGHT.is_valid()
+    assert Solution([0, 1]).problem() == (
+        "queens at row 1, column 1 and row 2, column 2 share a diagonal"
+    )
+
+
+def test_canonical_and_fundamental() -> None:
+    images = EIGHT.images()
+    assert len(images) == 8
+    assert all(image.is_valid() for image in images)
+    canonical = EIGHT.canonical()
+    assert canonical == min(images)
+    assert canonical.is_fundamental
+    assert all(image.canonical() == canonical for image in images)
+    assert not Solution([2, 0, 3, 1]).is_fundamental
+
+
+@pytest.mark.parametrize("text", ["[1, 5, 8, 6, 3, 7, 2, 4]", "1 5 8 6 3 7 2 4", "1,5,8,6,3,7,2,4"])
+def test_from_text(text: str) -> None:
+    assert Solution.from_text(text) == EIGHT
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[1, x]", "'x' is not a column number"),
+        ("[1, 2", "unbalanced brackets"),
+        ("[]", "no columns"),
+    ],
+)
+def test_parse_columns_errors(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_columns(text)
