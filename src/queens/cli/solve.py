@@ -19,7 +19,10 @@ def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "solve",
         help="print a solution, or all of them",
-        description="Print the first solution (lexicographically), or all of them in order.",
+        description=(
+            "Print a solution (by default the lexicographically first one up to "
+            f"N = {api.AUTO_SEARCH_MAX_N}, a constructed one above), or all of them in order."
+        ),
     )
     add_board_arguments(parser)
     parser.add_argument("--all", action="store_true", help="print every solution, streamed")
@@ -40,7 +43,7 @@ def add_parser(subparsers: Any) -> None:
             f"one of {', '.join(api.METHODS)}: search gives the lexicographically first "
             "solution, construct a closed-form one for any N, local a random one by local "
             f"search; auto (default) searches up to N = {api.AUTO_SEARCH_MAX_N} and "
-            "constructs above"
+            "constructs above (boards with reserved squares or fixed queens: always search)"
         ),
     )
     parser.add_argument(

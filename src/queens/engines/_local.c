@@ -81,7 +81,8 @@ typedef struct {
     int32_t *next; /* rows to visit in the next round */
     int64_t next_len, cap;
     int failed;   /* out of memory */
-    int overflow; /* a diagonal count reached COUNT_MAX: start over */
+    int overflow;    /* a diagonal count reached COUNT_MAX: start over */
+    int interrupted; /* a signal handler raised (Ctrl-C): give up */
 } State;
 
 static inline void put(State *st, int64_t row, int32_t col) {
@@ -176,6 +177,11 @@ static void start(State *st, Rng *rng) {
     st->todo_len = st->next_len = 0;
     int64_t greedy = n > FREE_TAIL ? n - FREE_TAIL : 0;
     for (int64_t i = 0; i < n; i++) {
+        /* Ctrl-C answers within a fraction of a second even for huge n. */
+        if ((i & 0xFFFFF) == 0xFFFFF && PyErr_CheckSignals() != 0) {
+            st->interrupted = 1;
+            return;
+        }
         for (int64_t tries = i < greedy ? n - i : 1; tries > 0; tries--) {
             int64_t j = i + below(rng, n - i);
             int32_t col = q[j];
@@ -264,6 +270,7 @@ static PyObject *local_fill(PyObject *self, PyObject *args) {
         rng_seed(&rng, (uint64_t)seed);
         for (;;) {
             start(&st, &rng);
+            if (st.interrupted) break;
             solved = repair(&st, &rng);
             /* Let Ctrl-C through between restarts. */
             if (solved || st.failed || PyErr_CheckSignals() != 0) break;
