@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -48,6 +50,9 @@ def naive_problem_kind(columns: list[int]) -> str | None:
     return None
 
 
+PAIR = re.compile(r"queens at row (\d+), column (\d+) and row (\d+), column (\d+) share a (\w+)")
+
+
 @settings(max_examples=300)
 @given(st.lists(st.integers(-2, 9), min_size=1, max_size=9))
 def test_agrees_with_brute_force(columns: list[int]) -> None:
@@ -55,8 +60,20 @@ def test_agrees_with_brute_force(columns: list[int]) -> None:
     kind = naive_problem_kind(columns)
     if kind is None:
         assert problem is None
+        return
+    assert problem is not None
+    if kind == "off the board":
+        assert "off the board" in problem
+        return
+    # The pair named really stands where the placement says and clashes as stated.
+    match = PAIR.fullmatch(problem)
+    assert match is not None
+    r1, c1, r2, c2 = (int(g) - 1 for g in match.groups()[:4])
+    assert r1 < r2 and columns[r1] == c1 and columns[r2] == c2
+    if match.group(5) == "column":
+        assert c1 == c2
     else:
-        assert problem is not None and kind in problem
+        assert match.group(5) == "diagonal" and abs(c1 - c2) == r2 - r1
 
 
 BIG = 100_000
