@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
 
 Square = tuple[int, int]
 """A square as ``(row, column)``, both 0-based."""
@@ -150,6 +154,12 @@ class Board:
 
     def __str__(self) -> str:
         return "\n".join(self.rows())
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """A checkered board in a rich console: reserved squares and fixed queens marked."""
+        from queens.show.text import rich_board
+
+        yield rich_board(self)
 
 
 _CELLS = {FREE: FREE, RESERVED: RESERVED, "Q": QUEEN, "q": QUEEN}

@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable
 from typing import TextIO
 
+from queens.board import Board
 from queens.solution import LETTERS, Solution
 
 FORMATS = ("board", "list", "letters", "json")
@@ -32,9 +33,19 @@ def format_problem(fmt: str, n: int) -> str | None:
     return None
 
 
-def render(solution: Solution, fmt: str) -> str:
-    """One solution as text in ``fmt``, without a trailing newline."""
+def render(
+    solution: Solution, fmt: str, *, style: str = "plain", board: Board | None = None
+) -> str:
+    """One solution as text in ``fmt``, without a trailing newline.
+
+    ``style`` (plain, unicode, color) applies to the ``board`` format; the
+    other styles show ``board``'s reserved squares and fixed queens too.
+    """
     if fmt == "board":
+        if style != "plain":
+            from queens.show.text import styled_board
+
+            return styled_board(board or Board.empty(solution.n), solution, style)
         return solution.board()
     if fmt == "list":
         return solution.list_text()
@@ -49,7 +60,9 @@ STREAM_CHUNK = 1 << 16
 """Queens written per piece by :func:`write_solution` in the list and json formats."""
 
 
-def write_solution(out: TextIO, solution: Solution, fmt: str) -> None:
+def write_solution(
+    out: TextIO, solution: Solution, fmt: str, *, style: str = "plain", board: Board | None = None
+) -> None:
     """One solution in ``fmt`` and a newline, streamed in pieces for list and json.
 
     Ten million queens never become one 80 MB string, and the digits are made
@@ -64,7 +77,7 @@ def write_solution(out: TextIO, solution: Solution, fmt: str) -> None:
         _write_numbers(out, solution, 0)
         out.write("]}\n")
     else:
-        out.write(render(solution, fmt))
+        out.write(render(solution, fmt, style=style, board=board))
         out.write("\n")
 
 
@@ -79,12 +92,19 @@ def _write_numbers(out: TextIO, solution: Solution, offset: int) -> None:
         out.write(repr(numbers)[1:-1])
 
 
-def write_solutions(out: TextIO, solutions: Iterable[Solution], fmt: str) -> int:
+def write_solutions(
+    out: TextIO,
+    solutions: Iterable[Solution],
+    fmt: str,
+    *,
+    style: str = "plain",
+    board: Board | None = None,
+) -> int:
     """Write solutions as they come (boards separated by a blank line); return how many."""
     written = 0
     for solution in solutions:
         if written and fmt == "board":
             out.write("\n")
-        write_solution(out, solution, fmt)
+        write_solution(out, solution, fmt, style=style, board=board)
         written += 1
     return written

@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from queens import symmetry
 from queens.symmetry import Symmetry
 from queens.validate import placement_problem
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -90,6 +93,19 @@ class Solution(Sequence[int]):
         """Board text: a row a line, ``Q`` and ``.`` separated by spaces."""
         n = self.n
         return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in self)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """A checkered board in a rich console (rich is imported only here)."""
+        from queens.board import Board
+        from queens.show.text import rich_board
+
+        yield rich_board(Board.empty(self.n), self)
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for notebooks."""
+        from queens.show.svg import board_svg
+
+        return board_svg(self.n, self)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the ``json`` format: ``{"n": 8, "columns": [0, 4, ...]}``."""

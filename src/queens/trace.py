@@ -1,100 +1,63 @@
 """Search events: what a backtracking search does, step by step.
 
-Every steppable algorithm yields the same four event types, 0-based like
-the rest of the library; the trace log, the animation, the recursion tree
-and the web page all consume them.
+Every steppable algorithm yields the same four event types (defined in
+:mod:`queens.events`, 0-based like the rest of the library); the trace log,
+the animation, the recursion tree and the web page all consume them.
+:data:`ALGORITHMS` holds every steppable algorithm by name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 
+from queens.algorithms import ALGORITHMS as _TEXTBOOK
+from queens.algorithms import bitmask
 from queens.board import Board
+from queens.events import DeadEnd, Event, Found, Place, Remove, Tracer
+
+__all__ = [
+    "ALGORITHMS",
+    "DeadEnd",
+    "Event",
+    "Found",
+    "Place",
+    "Remove",
+    "Tracer",
+    "backtracking",
+    "replay",
+    "trace",
+]
+
+backtracking: Tracer = bitmask.trace
+"""Row-by-row backtracking, columns left to right, as the reference solver searches."""
+
+ALGORITHMS: dict[str, Tracer] = {
+    "backtracking": backtracking,
+    **{name: algorithm.trace for name, algorithm in _TEXTBOOK.items()},
+}
+"""The steppable algorithms by name: the reference order first, then those of ``queens compare``."""
 
 
-@dataclass(frozen=True)
-class Place:
-    """A queen is put on ``(row, col)``."""
-
-    row: int
-    col: int
-
-
-@dataclass(frozen=True)
-class Remove:
-    """Backtracking: the queen on ``(row, col)`` is taken off again."""
-
-    row: int
-    col: int
-
-
-@dataclass(frozen=True)
-class DeadEnd:
-    """No square is left for a queen in ``row`` (the queens above stay)."""
-
-    row: int
-
-
-@dataclass(frozen=True)
-class Found:
-    """A full placement: the ``number``-th solution (1-based) of this search."""
-
-    columns: tuple[int, ...]
-    number: int
-
-
-Event = Place | Remove | DeadEnd | Found
-
-Tracer = Callable[[Board], Iterator[Event]]
-
-
-def backtracking(board: Board) -> Iterator[Event]:
-    """Row-by-row backtracking, columns left to right, as the reference solver searches."""
-    allowed = board.allowed_masks()
-    n = board.n
-    columns: list[int] = []
-    found = 0
-
-    def place(row: int, cols: int, left: int, right: int) -> Iterator[Event]:
-        nonlocal found
-        if row == n:
-            found += 1
-            yield Found(tuple(columns), found)
-            return
-        free = allowed[row] & ~(cols | left | right)
-        if not free:
-            yield DeadEnd(row)
-            return
-        while free:
-            bit = free & -free
-            free ^= bit
-            col = bit.bit_length() - 1
-            columns.append(col)
-            yield Place(row, col)
-            yield from place(row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1)
-            columns.pop()
-            yield Remove(row, col)
-
-    yield from place(0, 0, 0, 0)
-
-
-ALGORITHMS: dict[str, Tracer] = {"backtracking": backtracking}
-"""The steppable algorithms by name (``queens compare`` adds its Python ones)."""
-
-
-def trace(board: Board, algorithm: str = "backtracking") -> Iterator[Event]:
-    """The events of ``algorithm`` searching ``board`` for all solutions."""
+def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[Event]:
+    """The events of ``algorithm`` searching a board (or an empty n x n board) for all solutions."""
     try:
         tracer = ALGORITHMS[algorithm]
     except KeyError:
         raise ValueError(
             f"unknown algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})"
         ) from None
-    return tracer(board)
+    return tracer(_as_board(board_or_n))
 
 
-def replay(events: Sequence[Event] | Iterator[Event], n: int) -> Iterator[tuple[int, ...]]:
+def _as_board(board_or_n: Board | int) -> Board:
+    if isinstance(board_or_n, Board):
+        return board_or_n
+    if isinstance(board_or_n, bool) or not isinstance(board_or_n, int):
+        raise TypeError(f"expected a Board or a board size, got {board_or_n!r}")
+    return Board.empty(board_or_n)
+
+
+def replay(events: Iterable[Event], n: int) -> Iterator[tuple[int, ...]]:
     """The solutions a stream of events describes, rebuilt from places and removes alone."""
     placed: dict[int, int] = {}
     for event in events:

@@ -13,10 +13,11 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from queens.cli import check, count, solve
+from queens.cli import animate, check, compare, count, render, solve, trace, tree
 from queens.cli.common import CommandError, Parser
 
 COMMANDS: tuple[ModuleType, ...] = (solve, count, check)
+COMMANDS += (trace, animate, compare, render, tree)  # show: watch it think
 
 
 def version_text() -> str:

@@ -11,6 +11,7 @@ from queens import api
 from queens.board import Board
 from queens.cli.common import NoSolution, UsageError, add_board_arguments, board_from_args
 from queens.formats import FORMATS, format_problem, write_solutions
+from queens.show.text import STYLES, resolve_style
 
 PROG = "queens solve"
 
@@ -51,6 +52,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="S",
         help="seed of --method local (same seed, same solution on this install; default random)",
     )
+    parser.add_argument(
+        "--style",
+        default="auto",
+        metavar="STYLE",
+        help="for --format board: plain, unicode or color "
+        "(default: color on a terminal unless NO_COLOR is set, else plain)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -59,6 +67,11 @@ def run(args: argparse.Namespace) -> int:
     problem = format_problem(args.format, board.n)
     if problem is not None:
         raise UsageError(problem, PROG)
+    if args.style not in STYLES:
+        raise UsageError(f"unknown style {args.style!r} (choose from {', '.join(STYLES)})", PROG)
+    if args.style != "auto" and args.format != "board":
+        raise UsageError("--style applies to --format board only", PROG)
+    style = resolve_style(args.style, sys.stdout)
     limit: int | None = None
     if args.limit is not None:
         if not args.limit.isdigit() or int(args.limit) < 1:
@@ -75,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         one = api.solve(board, method=method, seed=seed)
         found = iter(() if one is None else (one,))
-    written = write_solutions(sys.stdout, islice(found, limit), args.format)
+    written = write_solutions(
+        sys.stdout, islice(found, limit), args.format, style=style, board=board
+    )
     if written == 0:
         raise no_solution(board)
     return 0

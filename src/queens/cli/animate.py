@@ -1,0 +1,81 @@
+"""queens animate: watch the search redraw the board at every step."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from contextlib import nullcontext
+from typing import Any
+
+from queens.cli.common import UsageError, add_board_arguments, board_from_args
+from queens.cli.solve import no_solution
+from queens.cli.trace import add_algorithm_argument, check_algorithm, recursion_guard
+from queens.show.animate import animate, key_reader
+from queens.show.steps import until_first_solution
+from queens.show.text import plain_board
+from queens.trace import trace
+
+PROG = "queens animate"
+DEFAULT_DELAY = 0.05
+ANIMATE_MAX_N = 64
+"""A wider board does not fit a terminal."""
+
+
+def add_parser(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "animate",
+        help="watch the search step by step in the terminal",
+        description=(
+            "Redraw the board at every step of the search: queens ♛ (fixed ones in red), "
+            "attacked squares tinted, reserved squares crossed, and a status line. When standard "
+            "output is not a terminal, print only the final board and a summary line."
+        ),
+    )
+    add_board_arguments(parser)
+    parser.add_argument(
+        "--delay",
+        metavar="S",
+        default=str(DEFAULT_DELAY),
+        help=f"seconds between steps (default: {DEFAULT_DELAY:g})",
+    )
+    parser.add_argument(
+        "--step", action="store_true", help="wait for a key (Enter) between steps; q stops"
+    )
+    parser.add_argument("--first", action="store_true", help="stop at the first solution")
+    add_algorithm_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def parse_delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise UsageError(f"--delay must be a number of seconds, 0 or more, got {text!r}", PROG)
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    board = board_from_args(args.n, args.board, PROG)
+    delay = parse_delay(args.delay)
+    algorithm = check_algorithm(args.algorithm, PROG)
+    if board.n > ANIMATE_MAX_N:
+        raise UsageError(f"the animation is limited to N <= {ANIMATE_MAX_N}, got {board.n}", PROG)
+    events = trace(board, algorithm)
+    if args.first:
+        events = until_first_solution(events)
+    console = Console()
+    stepping = args.step and console.is_terminal
+    with recursion_guard(board.n), key_reader() if stepping else nullcontext() as wait:
+        progress = animate(board, events, console, delay=delay, wait=wait)
+    if not console.is_terminal:
+        shown = progress.last_solution
+        sys.stdout.write(plain_board(board, shown) + "\n\n")
+    sys.stdout.write(progress.summary(algorithm) + "\n")
+    if progress.solutions == 0 and not progress.stopped:
+        raise no_solution(board)
+    return 0

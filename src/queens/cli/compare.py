@@ -1,0 +1,87 @@
+"""queens compare: the textbook algorithms side by side on one board."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
+from queens.cli.trace import recursion_guard
+from queens.engines import engine_description
+from queens.show.compare import Row, compare, describe_seconds, disagreement
+
+PROG = "queens compare"
+DEFAULT_LIMIT = 10.0
+
+
+def add_parser(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "compare",
+        help="the textbook algorithms side by side",
+        description=(
+            "Run naive permutations, permutations with pruning, backtracking with an array, "
+            "with sets and with bitmasks, and the library's engine on the same board: a table "
+            "of solutions found (all must agree), nodes visited (queens placed) and time. "
+            "Exits 1 if the algorithms disagree."
+        ),
+    )
+    add_board_arguments(parser)
+    parser.add_argument(
+        "--limit-seconds",
+        metavar="S",
+        default=str(DEFAULT_LIMIT),
+        help=f"skip an algorithm estimated to take longer than this (default: {DEFAULT_LIMIT:g})",
+    )
+    parser.set_defaults(run=run)
+
+
+def parse_seconds(text: str, name: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise UsageError(f"{name} must be a positive number of seconds, got {text!r}", PROG)
+    return value
+
+
+def _cells(row: Row) -> tuple[str, str, str, str]:
+    if row.skipped is not None:
+        return (row.name, "—", "—", row.skipped)
+    nodes = "—" if row.nodes is None else f"{row.nodes:,}"
+    seconds = "—" if row.seconds is None else describe_seconds(row.seconds)
+    return (row.name, f"{row.solutions:,}", nodes, seconds)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    board = board_from_args(args.n, args.board, PROG)
+    limit = parse_seconds(args.limit_seconds, "--limit-seconds")
+    table = Table(title=f"{board.n} x {board.n} board", title_justify="left")
+    table.add_column("algorithm", no_wrap=True)
+    table.add_column("solutions", justify="right")
+    table.add_column("nodes", justify="right")
+    table.add_column("time", justify="right", no_wrap=True)
+    err = Console(stderr=True)
+    rows: list[Row] = []
+    with recursion_guard(board.n), err.status("running the algorithms…"):
+        for row in compare(board, limit, engine_description()):
+            rows.append(row)
+            table.add_row(*_cells(row))
+    table.caption = (
+        "nodes: queens placed (the place steps of queens trace); "
+        "skipped: estimated time over --limit-seconds"
+    )
+    out = Console(soft_wrap=False)
+    out.print(table)
+    problem = disagreement(rows)
+    if problem is not None:
+        raise CommandError(f"WRONG ANSWER, {problem} (a bug: please report it)", status=1)
+    agreed = next((row.solutions for row in rows if row.solutions is not None), None)
+    ran = sum(row.solutions is not None for row in rows)
+    if agreed is not None:
+        out.print(f"all {ran} algorithms that ran agree: {agreed:,} solutions")
+    return 0

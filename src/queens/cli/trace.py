@@ -1,0 +1,83 @@
+"""queens trace: the search as a numbered log, one event a line (or JSON)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
+from queens.cli.solve import no_solution
+from queens.events import Found
+from queens.show.steps import event_json, event_text, numbered, until_first_solution
+from queens.trace import ALGORITHMS, trace
+
+PROG = "queens trace"
+
+
+def add_algorithm_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--algorithm",
+        default="backtracking",
+        metavar="A",
+        help=f"the search to follow: {', '.join(ALGORITHMS)} (default: backtracking)",
+    )
+
+
+def check_algorithm(name: str, prog: str) -> str:
+    if name not in ALGORITHMS:
+        raise UsageError(f"unknown algorithm {name!r} (choose from {', '.join(ALGORITHMS)})", prog)
+    return name
+
+
+@contextmanager
+def recursion_guard(n: int) -> Iterator[None]:
+    """Turn Python's recursion limit into a one-line error: the textbook algorithms
+    recurse once a row, so a search that gets about a thousand rows deep cannot go on."""
+    try:
+        yield
+    except RecursionError:
+        raise CommandError(
+            f"the search went too deep for the step-by-step Python algorithms on this "
+            f"{n} x {n} board (they recurse once a row; Python allows about "
+            f"{sys.getrecursionlimit()} levels)"
+        ) from None
+
+
+def add_parser(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "trace",
+        help="log the search step by step",
+        description=(
+            "Print every step of the search, numbered: queens placed and removed, dead ends "
+            "(no free square in a row) and solutions, with 1-based rows and columns. "
+            "--json prints one 0-based JSON object per event instead."
+        ),
+    )
+    add_board_arguments(parser)
+    parser.add_argument("--first", action="store_true", help="stop at the first solution")
+    parser.add_argument("--json", action="store_true", help="one JSON object per event")
+    add_algorithm_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    board = board_from_args(args.n, args.board, PROG)
+    events = trace(board, check_algorithm(args.algorithm, PROG))
+    if args.first:
+        events = until_first_solution(events)
+    found = 0
+    write = sys.stdout.write
+    with recursion_guard(board.n):
+        for step, event in enumerate(events, 1):
+            found += isinstance(event, Found)
+            if args.json:
+                write(json.dumps(event_json(event)) + "\n")
+            else:
+                write(numbered(step, event_text(event)) + "\n")
+    if not found:
+        raise no_solution(board)
+    return 0

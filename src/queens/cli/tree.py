@@ -1,0 +1,56 @@
+"""queens tree: the recursion tree of the backtracking search, as an SVG picture."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
+from queens.cli.trace import add_algorithm_argument, check_algorithm
+from queens.show.tree import TREE_MAX_NODES, TreeTooBig, tree_svg
+from queens.trace import trace
+
+PROG = "queens tree"
+
+
+def add_parser(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "tree",
+        help="draw the recursion tree of the search",
+        description=(
+            "Draw the recursion tree of the search as SVG: each node a partial placement "
+            "(a small board), dead ends marked with a red frame and a cross, solutions with a "
+            f"green frame and their number. Refused above {TREE_MAX_NODES} nodes "
+            "(an empty board up to N = 6)."
+        ),
+    )
+    add_board_arguments(parser)
+    parser.add_argument("--out", metavar="FILE", required=True, help="FILE.svg, or - for stdout")
+    add_algorithm_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    board = board_from_args(args.n, args.board, PROG)
+    if args.out != "-" and not args.out.lower().endswith(".svg"):
+        raise UsageError(f"--out must name a .svg file, got {args.out!r}", PROG)
+    algorithm = check_algorithm(args.algorithm, PROG)
+    try:
+        svg = tree_svg(trace(board, algorithm), board)
+    except TreeTooBig:
+        raise UsageError(
+            f"the {algorithm} search of this {board.n} x {board.n} board has more than "
+            f"{TREE_MAX_NODES} nodes, too many to draw readably "
+            "(backtracking on an empty board fits up to N = 6)",
+            PROG,
+        ) from None
+    if args.out == "-":
+        sys.stdout.write(svg + "\n")
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as file:
+            file.write(svg + "\n")
+    except OSError as error:
+        raise CommandError(f"cannot write picture file {args.out!r}: {error.strerror}") from None
+    return 0

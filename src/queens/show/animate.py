@@ -1,0 +1,178 @@
+"""The search redrawn in the terminal at every step (rich Live).
+
+:class:`Progress` follows the events (queens standing, step, depth,
+solutions so far); :func:`frame` draws it: the checkered board with attacked
+squares tinted, and a status line.  :func:`animate` drives a rich ``Live``
+display when the console is a terminal; otherwise it runs the search through
+and the caller prints only the final board and a summary, never an escape
+code.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from queens.board import Board
+from queens.events import DeadEnd, Event, Found, Place, Remove
+from queens.show.steps import event_text
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+Wait = Callable[[], bool]
+"""Called between steps in step mode; False stops the animation (the user pressed q)."""
+
+
+@dataclass
+class Progress:
+    """Where a search stands after the events seen so far."""
+
+    n: int
+    columns: list[int] = field(default_factory=list)
+    steps: int = 0
+    placed: int = 0
+    solutions: int = 0
+    last: str = "ready"
+    last_solution: tuple[int, ...] | None = None
+    stopped: bool = False
+    """True when the user stopped the animation before the search ended."""
+
+    @property
+    def depth(self) -> int:
+        return len(self.columns)
+
+    def apply(self, event: Event) -> None:
+        self.steps += 1
+        self.last = event_text(event)
+        if isinstance(event, Place):
+            self.placed += 1
+            self.columns.append(event.col)
+        elif isinstance(event, Remove):
+            self.columns.pop()
+        elif isinstance(event, Found):
+            self.solutions += 1
+            self.last_solution = event.columns
+        elif isinstance(event, DeadEnd):
+            pass
+
+    def status(self) -> str:
+        return (
+            f"step {self.steps}  depth {self.depth}/{self.n}  "
+            f"solutions {self.solutions}  — {self.last}"
+        )
+
+    def summary(self, algorithm: str) -> str:
+        plural = "" if self.solutions == 1 else "s"
+        if self.stopped:
+            return (
+                f"{self.n} x {self.n} board, {algorithm}: stopped after {self.steps} steps "
+                f"({self.solutions} solution{plural} so far)"
+            )
+        return (
+            f"{self.n} x {self.n} board, {algorithm}: {self.solutions} solution{plural} "
+            f"in {self.steps} steps ({self.placed} queens placed)"
+        )
+
+
+def frame(board: Board, progress: Progress, *, final: bool = False) -> RenderableType:
+    """The board (attacked squares tinted) over the status line."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from queens.show.text import rich_board
+
+    if final and progress.last_solution is not None:
+        shown: tuple[int, ...] | list[int] = progress.last_solution
+    else:
+        shown = progress.columns
+    board_text = rich_board(board, shown, attacked=not final)
+    return Group(board_text, Text(progress.status(), style="bold", no_wrap=True, overflow="crop"))
+
+
+def animate(
+    board: Board,
+    events: Iterable[Event],
+    console: Console,
+    *,
+    delay: float = 0.0,
+    wait: Wait | None = None,
+) -> Progress:
+    """Play ``events`` on ``console``; returns the progress at the end.
+
+    On a terminal: a Live display redrawn at each step, ``delay`` seconds
+    apart, or on each ``wait()`` in step mode; the last frame shows the last
+    solution found.  Elsewhere the events are only followed, not drawn.
+    """
+    progress = Progress(board.n)
+    if not console.is_terminal:
+        for event in events:
+            progress.apply(event)
+        return progress
+    from rich.live import Live
+
+    with Live(frame(board, progress), console=console, auto_refresh=False) as live:
+        for event in events:
+            # In step mode the key comes first, so the first key shows the first step.
+            if wait is not None and not wait():
+                progress.stopped = True
+                break
+            progress.apply(event)
+            live.update(frame(board, progress), refresh=True)
+            if wait is None and delay:
+                time.sleep(delay)
+        live.update(frame(board, progress, final=True), refresh=True)
+    return progress
+
+
+@contextmanager
+def key_reader() -> Iterator[Wait]:
+    """A :data:`Wait` for step mode: one key (Enter, space...) a step, ``q`` to stop.
+
+    On a terminal, keys are read one at a time without echo (so the Live
+    display is not pushed down); from a pipe, one line a step, and at the
+    end of the input the animation runs on without waiting.
+    """
+    stdin = sys.stdin
+    if not stdin.isatty():
+        ended = False
+
+        def next_line() -> bool:
+            nonlocal ended
+            if not ended:
+                line = stdin.readline()
+                ended = line == ""
+                return line.strip().lower() != "q"
+            return True
+
+        yield next_line
+        return
+    import termios
+    import tty
+
+    fd = stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        termios.tcsetattr(fd, termios.TCSANOW, _without_echo(termios.tcgetattr(fd)))
+
+        def next_key() -> bool:
+            key = stdin.read(1)
+            return key not in ("q", "Q", "")
+
+        yield next_key
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _without_echo(attributes: list[int | list[bytes | int]]) -> list[int | list[bytes | int]]:
+    import termios
+
+    lflag = attributes[3]
+    assert isinstance(lflag, int)
+    attributes[3] = lflag & ~termios.ECHO
+    return attributes

@@ -1,0 +1,125 @@
+"""Board pictures as PNG, drawn with Pillow (the optional ``png`` extra).
+
+The same picture as :mod:`queens.show.svg` (same colours, same queen, same
+grid), drawn directly with Pillow's ImageDraw since Pillow cannot read SVG.
+Pillow is imported inside :func:`solutions_png`; without it a
+:class:`MissingPillow` error says how to install it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from queens.board import Board
+from queens.show.svg import (
+    COLORS,
+    GAP,
+    MARGIN,
+    QUEEN_BALL_RADIUS,
+    QUEEN_BALLS,
+    QUEEN_BASE,
+    QUEEN_CROWN,
+    SQUARE,
+    board_width,
+    grid_shape,
+)
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw
+
+Columns = Sequence[int]
+
+
+class MissingPillow(ImportError):
+    """PNG output needs Pillow, which is not installed."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "PNG pictures need Pillow: pip install 'queens[png]' (or write .svg instead)"
+        )
+
+
+def _queen(
+    draw: ImageDraw.ImageDraw, x: float, y: float, side: float, fill: str, line: str
+) -> None:
+    """The queen of the SVG picture (a 100 x 100 design) in a ``side``-pixel square."""
+    k = side / 100
+
+    def at(px: float, py: float) -> tuple[float, float]:
+        return x + px * k, y + py * k
+
+    width = max(1, round(3 * k))
+    draw.polygon([at(px, py) for px, py in QUEEN_CROWN], fill=fill, outline=line, width=width)
+    r = QUEEN_BALL_RADIUS
+    for bx, by in QUEEN_BALLS:
+        draw.ellipse([at(bx - r, by - r), at(bx + r, by + r)], fill=fill, outline=line, width=width)
+    left, top, right, bottom = QUEEN_BASE
+    draw.rectangle([at(left, top), at(right, bottom)], fill=fill, outline=line, width=width)
+
+
+def solutions_png(
+    board: Board | int,
+    solutions: Sequence[Columns],
+    *,
+    size: int | None = None,
+    coordinates: bool = False,
+    per_row: int | None = None,
+    colors: Mapping[str, str] | None = None,
+) -> bytes:
+    """PNG bytes of the picture :func:`queens.show.svg.solutions_svg` draws.
+
+    ``size`` is the pixel width of one board (default: 45 pixels a square).
+    """
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError:
+        raise MissingPillow() from None
+    import io
+
+    if isinstance(board, int):
+        board = Board.empty(board)
+    palette = {**COLORS, **(colors or {})}
+    placements: Sequence[Columns | None] = solutions or [None]
+    across, down = grid_shape(len(placements), per_row)
+    side = board_width(board.n, coordinates)
+    scale = 1.0 if size is None else size / side
+    width = round((across * side + (across - 1) * GAP) * scale)
+    height = round((down * side + (down - 1) * GAP) * scale)
+    image = Image.new("RGB", (width, height), palette["background"])
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=max(8, round(13 * scale)))
+    square = SQUARE * scale
+    for index, columns in enumerate(placements):
+        ox = (index % across) * (side + GAP) * scale
+        oy = (index // across) * (side + GAP) * scale
+        if coordinates:
+            for i in range(board.n):
+                middle = (MARGIN + (i + 0.5) * SQUARE) * scale
+                label = str(i + 1)
+                half = MARGIN * scale / 2
+                draw.text((ox + half, oy + middle), label, fill=palette["coordinates"],
+                          font=font, anchor="mm")  # fmt: skip
+                draw.text((ox + middle, oy + half), label, fill=palette["coordinates"],
+                          font=font, anchor="mm")  # fmt: skip
+            ox += MARGIN * scale
+            oy += MARGIN * scale
+        queens = set(board.queens)
+        if columns is not None:
+            queens |= set(enumerate(columns))
+        for row in range(board.n):
+            for col in range(board.n):
+                x, y = ox + col * square, oy + row * square
+                box = [x, y, x + square, y + square]
+                if (row, col) in board.reserved:
+                    draw.rectangle(box, fill=palette["reserved"])
+                    draw.line([x, y + square, x + square, y], fill=palette["light"], width=2)
+                else:
+                    shade = "light" if (row + col) % 2 == 0 else "dark"
+                    draw.rectangle(box, fill=palette[shade])
+                if (row, col) in queens:
+                    fill = palette["fixed queen" if (row, col) in board.queens else "queen"]
+                    _queen(draw, x, y, square, fill, palette["queen outline"])
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()

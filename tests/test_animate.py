@@ -1,0 +1,153 @@
+"""The animation: progress bookkeeping, non-terminal output, and a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from queens import api
+from queens.board import Board
+from queens.cli import main
+from queens.events import Place
+from queens.show.animate import Progress, animate
+from queens.trace import trace
+
+
+def test_progress_follows_the_events() -> None:
+    progress = Progress(4)
+    for event in trace(4):
+        progress.apply(event)
+        assert progress.depth <= 4
+    assert progress.depth == 0
+    assert progress.solutions == 2
+    assert progress.last_solution == tuple(list(api.solutions(4))[-1])
+    assert progress.placed == sum(isinstance(e, Place) for e in trace(4))
+    assert progress.steps == len(list(trace(4)))
+    assert progress.summary("backtracking") == (
+        f"4 x 4 board, backtracking: 2 solutions in {progress.steps} steps (16 queens placed)"
+    )
+
+
+def test_animate_on_a_recording_terminal_draws_every_step() -> None:
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=40, color_system="truecolor")
+    progress = animate(Board.empty(4), trace(4), console)
+    assert progress.solutions == 2
+    text = out.getvalue()
+    assert "♛" in text and f"step {progress.steps} " in text
+    assert "solutions 2" in text
+
+
+def test_step_mode_stops_on_q() -> None:
+    console = Console(file=io.StringIO(), force_terminal=True, width=40)
+    answers = iter([True, True, False])
+    progress = animate(Board.empty(5), trace(5), console, wait=lambda: next(answers))
+    assert progress.stopped and progress.steps == 2
+    assert "stopped after 2 steps" in progress.summary("backtracking")
+
+
+def test_not_a_terminal_prints_final_board_and_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["animate", "6", "--delay", "0"]) == 0
+    out = capsys.readouterr().out
+    last = list(api.solutions(6))[-1]
+    board_text, summary = out.split("\n\n")
+    assert board_text == last.board()
+    assert summary.startswith("6 x 6 board, backtracking: 4 solutions in ")
+    assert summary.count("\n") == 1
+    assert "\x1b" not in out
+
+
+def test_not_a_terminal_with_givens_and_first(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    board = Board.build(5, reserved=[(0, 0)], queens=[(1, 3)])
+    path = tmp_path / "board.txt"
+    path.write_text(str(board))
+    assert main(["animate", "--board", str(path), "--first", "--algorithm", "sets"]) == 0
+    out = capsys.readouterr().out
+    first = next(api.solutions(board))
+    assert out.splitlines()[0].startswith("*")  # the reserved corner
+    assert [line.split().index("Q") for line in out.splitlines()[:5]] == first.to_list()
+    assert out.splitlines()[-1].startswith("5 x 5 board, sets: 1 solution in ")
+
+
+def test_no_solution_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["animate", "3", "--delay", "0"]) == 1
+    captured = capsys.readouterr()
+    assert "0 solutions" in captured.out
+    assert captured.err == "queens: no solution exists for this 3 x 3 board\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["animate", "4", "--delay", "soon"], "--delay must be a number"),
+        (["animate", "4", "--delay", "-1"], "--delay must be a number"),
+        (["animate", "4", "--algorithm", "magic"], "unknown algorithm 'magic'"),
+        (["animate", "65"], "limited to N <= 64"),
+    ],
+)
+def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("queens: error: ") and message in err
+
+
+def run_in_pty(argv: list[str], keys: bytes = b"", timeout: float = 60) -> tuple[int, str]:
+    """Run ``queens argv`` with a pseudo-terminal as stdin, stdout and stderr."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS")}
+    env["TERM"] = "xterm-256color"
+    code = "import sys; from queens.cli import main; sys.exit(main(sys.argv[1:]))"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, *argv], stdin=slave, stdout=slave, stderr=slave, env=env
+    )
+    os.close(slave)
+    if keys:
+        time.sleep(0.5)  # let it start reading keys (input typed earlier is kept anyway)
+        os.write(master, keys)
+    chunks = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    status = process.wait(timeout=timeout)
+    return status, b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_animation_in_a_pseudo_terminal() -> None:
+    status, output = run_in_pty(["animate", "5", "--delay", "0"])
+    assert status == 0, output
+    assert "\x1b[" in output  # drawn with escape codes
+    assert "♛" in output
+    assert "5 x 5 board, backtracking: 10 solutions in" in output
+
+
+def test_step_mode_in_a_pseudo_terminal() -> None:
+    status, output = run_in_pty(["animate", "4", "--first", "--step"], keys=b" " * 40)
+    assert status == 0, output
+    assert "4 x 4 board, backtracking: 1 solution in" in output
+
+
+def test_quit_key_in_a_pseudo_terminal() -> None:
+    status, output = run_in_pty(["animate", "6", "--step"], keys=b"  q")
+    assert status == 0, output
+    assert "stopped after 2 steps" in output

@@ -1,0 +1,71 @@
+"""PNG pictures through Pillow (the png extra): signature, size, a clear message without it."""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+
+import pytest
+
+from queens import api
+from queens.show.png import MissingPillow, solutions_png
+from queens.show.svg import GAP, MARGIN, SQUARE
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def need_pillow() -> None:
+    """Skip without Pillow, except in CI where the png extra must be installed."""
+    if os.environ.get("CI") == "true":
+        import PIL  # noqa: F401  (fails the test in CI when missing)
+    else:
+        pytest.importorskip("PIL", reason="Pillow not installed (pip install 'queens[png]')")
+
+
+def dimensions(data: bytes) -> tuple[int, int]:
+    """Width and height from the IHDR chunk, read without Pillow."""
+    assert data[:8] == SIGNATURE
+    assert data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_one_board_at_a_given_size() -> None:
+    need_pillow()
+    data = solutions_png(8, [[0, 4, 7, 5, 2, 6, 1, 3]], size=400)
+    assert dimensions(data) == (400, 400)
+
+
+def test_natural_size_with_coordinates() -> None:
+    need_pillow()
+    data = solutions_png(5, [[0, 2, 4, 1, 3]], coordinates=True)
+    side = 5 * SQUARE + MARGIN
+    assert dimensions(data) == (side, side)
+
+
+def test_grid_of_solutions() -> None:
+    need_pillow()
+    solutions = [s.to_list() for s in api.solutions(6)]  # 4 solutions: a 2 x 2 grid
+    data = solutions_png(6, solutions)
+    side = 6 * SQUARE
+    assert dimensions(data) == (2 * side + GAP, 2 * side + GAP)
+
+
+def test_queens_are_drawn() -> None:
+    need_pillow()
+    from io import BytesIO
+
+    from PIL import Image
+
+    empty = Image.open(BytesIO(solutions_png(4, [])))
+    full = Image.open(BytesIO(solutions_png(4, [[1, 3, 0, 2]])))
+    # The queen's ink is near black; an empty board has none.
+    assert empty.convert("L").getextrema()[0] > 60
+    assert full.convert("L").getextrema()[0] < 60
+
+
+def test_missing_pillow_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "PIL", None)  # makes "import PIL" fail
+    with pytest.raises(MissingPillow, match=r"queens\[png\]"):
+        solutions_png(4, [[1, 3, 0, 2]])

@@ -1,0 +1,100 @@
+"""SVG pictures: valid XML, exactly n queens per board, givens drawn distinctly, options."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import BOARDS
+from queens import api
+from queens.board import Board
+from queens.show.svg import SQUARE, board_svg, grid_shape, solutions_svg
+from queens.solution import Solution
+
+NS = "{http://www.w3.org/2000/svg}"
+HREF = "xlink:href"
+
+
+def boards_in(svg: str) -> list[ET.Element]:
+    root = ET.fromstring(svg)  # raises on malformed XML
+    assert root.tag == f"{NS}svg"
+    return [g for g in root.iter(f"{NS}g") if g.get("class") == "board"]
+
+
+def queens_on(group: ET.Element) -> list[tuple[str, str]]:
+    """(symbol, transform) of each queen placed on one board."""
+    return [
+        (use.get("{http://www.w3.org/1999/xlink}href") or "", use.get("transform") or "")
+        for use in group.iter(f"{NS}use")
+    ]
+
+
+def test_one_solution_has_n_queens_on_the_right_squares() -> None:
+    solution = [0, 4, 7, 5, 2, 6, 1, 3]
+    (board,) = boards_in(board_svg(8, solution))
+    queens = queens_on(board)
+    assert len(queens) == 8
+    expected = {f"translate({c * SQUARE},{r * SQUARE})" for r, c in enumerate(solution)}
+    assert {t.split(" ")[0] for _, t in queens} == expected
+    assert len(list(board.iter(f"{NS}rect"))) == 64
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_all_solutions_as_a_grid(n: int) -> None:
+    solutions = [s.to_list() for s in api.solutions(n)]
+    groups = boards_in(solutions_svg(n, solutions))
+    assert len(groups) == len(solutions)
+    assert all(len(queens_on(g)) == n for g in groups)
+
+
+def test_grid_shape() -> None:
+    assert grid_shape(1) == (1, 1)
+    assert grid_shape(10) == (4, 3)
+    assert grid_shape(10, per_row=5) == (5, 2)
+    assert grid_shape(2, per_row=5) == (2, 1)
+
+
+def test_reserved_squares_and_fixed_queens_are_distinct() -> None:
+    board = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
+    reserved_board = Board.build(8, reserved=[(0, 0), (7, 7)], queens=board.queens)
+    solution = next(api.solutions(reserved_board)).to_list()
+    (group,) = boards_in(board_svg(reserved_board, solution))
+    symbols = [symbol for symbol, _ in queens_on(group)]
+    assert symbols.count("#fixed-queen") == 2
+    assert symbols.count("#queen") == 6
+    reserved = [r for r in group.iter(f"{NS}rect") if "reserved" in (r.get("class") or "")]
+    assert len(reserved) == 2
+    assert all(r.get("fill") == "url(#reserved)" for r in reserved)
+
+
+def test_defs_and_use() -> None:
+    root = ET.fromstring(board_svg(4, [1, 3, 0, 2]))
+    defs = root.find(f"{NS}defs")
+    assert defs is not None
+    ids = {element.get("id") for element in defs}
+    assert {"queen", "fixed-queen", "reserved"} <= ids
+
+
+def test_size_and_coordinates() -> None:
+    root = ET.fromstring(board_svg(8, size=400))
+    assert (root.get("width"), root.get("height")) == ("400", "400")
+    labelled = ET.fromstring(board_svg(8, coordinates=True))
+    labels = [t.text for t in labelled.iter(f"{NS}text")]
+    # Rows and columns each numbered 1..8, as the CLI numbers them.
+    assert sorted(labels, key=int) == sorted([str(i) for i in range(1, 9)] * 2, key=int)
+
+
+def test_colors_override() -> None:
+    svg = board_svg(4, colors={"dark": "#769656"})
+    assert "#769656" in svg and "#b58863" not in svg
+
+
+def test_bare_board_without_solution() -> None:
+    (group,) = boards_in(board_svg(Board.build(4, queens=[(0, 1)])))
+    assert [symbol for symbol, _ in queens_on(group)] == ["#fixed-queen"]
+
+
+def test_solution_repr_svg_for_notebooks() -> None:
+    (group,) = boards_in(Solution([1, 3, 0, 2])._repr_svg_())
+    assert len(queens_on(group)) == 4
