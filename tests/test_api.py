@@ -131,3 +131,11 @@ def test_meaningless_combinations() -> None:
     for method in ("auto", "search", "construct"):
         with pytest.raises(ValueError, match="seed"):
             queens.solve(8, method=method, seed=1)
+
+
+def test_any_n_methods_have_a_largest_board() -> None:
+    assert queens.api.chosen_method(Board.empty(2**31)) == "construct"
+    with pytest.raises(ValueError, match="goes up to"):
+        queens.solve(2**31)
+    with pytest.raises(ValueError, match="goes up to"):
+        queens.solve(2**30, method="local")

@@ -123,6 +123,14 @@ def test_board_format_refused_above_its_limit(capsys: pytest.CaptureFixture[str]
         (["solve", "8", "--method", "local", "--all"], "--method local finds one solution"),
         (["solve", "8", "--method", "construct", "--limit", "3"], "--method construct finds one"),
         (["solve", "8", "--method", "construct", "--unique"], "--method construct finds one"),
+        (
+            ["solve", str(2**31), "--format", "list"],
+            "is too big: method construct goes up to N = 2,147,483,647",
+        ),
+        (
+            ["solve", str(2**30), "--method", "local", "--format", "json"],
+            "is too big: method local goes up to",
+        ),
     ],
 )
 def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -147,3 +155,10 @@ def test_plain_only_methods_refuse_constraints(
             capsys, "solve", "--board", str(board), "--method", ok, "--format", "list"
         )
         assert status == 0 and out == "[2, 4, 1, 3]\n"
+
+
+def test_too_deep_for_search_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "solve", "3000", "--method", "search", "--format", "list")
+    assert (status, out) == (2, "")
+    assert err.startswith("queens: error: the search went too deep for this 3000 x 3000 board")
+    assert err.endswith("use --method construct or local\n") and err.count("\n") == 1

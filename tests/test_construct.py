@@ -63,7 +63,7 @@ def test_small_cases() -> None:
     assert construct(1) is not None and list(construct(1) or []) == [0]
     assert construct(2) is None
     assert construct(3) is None
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="board size must be from 1 to"):
         construct(0)
 
 

@@ -54,6 +54,9 @@ slow just above it (N = 22 takes seconds in pure Python)."""
 SEED_LIMIT = local.SEED_LIMIT
 """Seeds of ``local`` are whole numbers 0 <= seed < SEED_LIMIT (2**64)."""
 
+MAX_N = {"construct": construct.MAX_N, "local": local.MAX_N}
+"""The largest board each of the any-N methods handles (32-bit arrays)."""
+
 PLAIN_ONLY_METHODS = ("construct", "local")
 """Methods for the plain board only: they know nothing of reserved squares or fixed queens."""
 
@@ -86,8 +89,9 @@ def solve(
             f"method {method!r} solves plain boards only (this one has reserved squares "
             "or fixed queens)"
         )
-    if method == "auto":
-        method = "search" if not board.is_plain or board.n <= AUTO_SEARCH_MAX_N else "construct"
+    method = chosen_method(board, method)
+    if method in PLAIN_ONLY_METHODS and board.n > MAX_N[method]:
+        raise ValueError(f"method {method!r} goes up to N = {MAX_N[method]:,}, not {board.n:,}")
     if method == "construct":
         return _solution(construct.construct(board.n))
     if method == "local":
@@ -97,6 +101,13 @@ def solve(
             seed = secrets.randbelow(local.SEED_LIMIT)
         return _solution(local.local_search(board.n, seed))
     return next(solutions(board), None)
+
+
+def chosen_method(board: Board, method: str = "auto") -> str:
+    """The method ``solve`` uses for ``board``: ``method`` itself, unless it is ``auto``."""
+    if method != "auto":
+        return method
+    return "search" if not board.is_plain or board.n <= AUTO_SEARCH_MAX_N else "construct"
 
 
 def _solution(columns: construct.Columns | None) -> Solution | None:

@@ -9,7 +9,13 @@ from typing import Any
 
 from queens import api
 from queens.board import Board
-from queens.cli.common import NoSolution, UsageError, add_board_arguments, board_from_args
+from queens.cli.common import (
+    CommandError,
+    NoSolution,
+    UsageError,
+    add_board_arguments,
+    board_from_args,
+)
 from queens.formats import FORMATS, format_problem, write_solutions
 from queens.show.text import STYLES, resolve_style
 
@@ -83,14 +89,23 @@ def run(args: argparse.Namespace) -> int:
     method, seed = method_args(args, board, many)
     if not many:
         limit = 1
-    if many or args.unique:
-        found = api.solutions(board, unique=args.unique)
-    else:
-        one = api.solve(board, method=method, seed=seed)
-        found = iter(() if one is None else (one,))
-    written = write_solutions(
-        sys.stdout, islice(found, limit), args.format, style=style, board=board
-    )
+    try:
+        if many or args.unique:
+            found = api.solutions(board, unique=args.unique)
+        else:
+            one = api.solve(board, method=method, seed=seed)
+            found = iter(() if one is None else (one,))
+        written = write_solutions(
+            sys.stdout, islice(found, limit), args.format, style=style, board=board
+        )
+    except RecursionError:
+        raise CommandError(
+            f"the search went too deep for this {board.n} x {board.n} board (it recurses once "
+            f"a row; Python allows about {sys.getrecursionlimit()} levels); use --method "
+            "construct or local"
+        ) from None
+    except MemoryError:
+        raise CommandError(f"not enough memory for a {board.n} x {board.n} solution") from None
     if written == 0:
         raise no_solution(board)
     return 0
@@ -111,6 +126,13 @@ def method_args(args: argparse.Namespace, board: Board, many: bool) -> tuple[str
                 f"--seed must be a whole number from 0 to 2**64 - 1, got {text!r}", PROG
             )
         seed = int(text)
+    chosen = api.chosen_method(board, method)
+    if not many and chosen in api.MAX_N and board.n > api.MAX_N[chosen]:
+        raise UsageError(
+            f"N = {board.n:,} is too big: method {chosen} goes up to "
+            f"N = {api.MAX_N[chosen]:,} (32-bit arrays)",
+            PROG,
+        )
     if method in api.PLAIN_ONLY_METHODS:
         if not board.is_plain:
             raise UsageError(

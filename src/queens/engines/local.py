@@ -41,6 +41,8 @@ Columns: TypeAlias = "array[int]"
 FREE_TAIL = 32
 TRIES = 64
 MAX_STALE = 3
+MAX_N = (1 << 30) - 1
+"""The largest board: the compiled search indexes diagonals with 32-bit integers."""
 SEED_LIMIT = 1 << 64
 """Seeds are whole numbers 0 <= seed < 2**64."""
 
@@ -65,8 +67,8 @@ def local_search(n: int, seed: int, *, compiled: bool | None = None) -> Columns 
     ``compiled`` None uses the C module when it is installed; False forces the
     pure-Python fallback; True requires the C module (ImportError without it).
     """
-    if n < 1:
-        raise ValueError(f"board size must be at least 1, got {n}")
+    if not 1 <= n <= MAX_N:
+        raise ValueError(f"board size must be from 1 to {MAX_N:,}, got {n}")
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed}")
     if n in (2, 3):
