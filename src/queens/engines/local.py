@@ -12,16 +12,16 @@ queens ever share a row or a column) and counts queens on each diagonal:
 2. *Repair*, in rounds: each queen noted as possibly attacked (when a queen
    lands on an occupied diagonal, both it and the queen already there are
    noted; the XOR of the rows on each diagonal names that queen) gets up to
-   ``TRIES`` (at most 2N) random partner rows, and a swap of columns is kept whenever it
-   lowers the number of attacking pairs; queens still attacked wait for the
-   next round.  So after the start, the work is proportional to the few
+   ``TRIES`` (at most 2N) random partner rows, and a swap of columns is kept
+   whenever it lowers the number of attacking pairs; queens still attacked
+   wait for the next round.  So after the start, the work is proportional to the few
    conflicts left, not to N.  When ``MAX_STALE`` rounds in a row make no
    progress (small boards have local minima), start over.
 
 The compiled module ``queens.engines._local`` (from ``_local.c``) does exactly
 this with its own random generator (xoshiro256**; it also keeps diagonal
-counts in bytes and starts over should one ever reach 250); the pure-Python fallback
-below uses :class:`random.Random`.  Each is deterministic: the same seed gives
+counts in bytes and starts over should one ever reach 250); the pure-Python
+fallback below uses :class:`random.Random`.  Each is deterministic: the same seed gives
 the same placement on the same install.  But the two generators differ, so a
 seed gives one placement with the compiled module and another without it.
 """
