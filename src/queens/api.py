@@ -48,8 +48,8 @@ METHODS = ("auto", "search", "construct", "local")
 AUTO_SEARCH_MAX_N = 20
 """``auto`` searches (lexicographically first solution) plain boards up to this
 size and constructs above it.  Fixed, whatever engines are installed, so the
-same call gives the same solution everywhere; first solutions by search get
-slow just above it (N = 22 takes seconds in pure Python)."""
+same call gives the same solution everywhere; the time of a first solution
+by search grows steeply (and unevenly) just above it."""
 
 SEED_LIMIT = local.SEED_LIMIT
 """Seeds of ``local`` are whole numbers 0 <= seed < SEED_LIMIT (2**64)."""
