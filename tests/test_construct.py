@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import is_solution
 from queens.board import Board
+from queens.engines import reference
 from queens.engines.construct import construct
 
 
@@ -71,3 +74,13 @@ def test_compact_array() -> None:
     columns = construct(1000)
     assert columns is not None
     assert columns.typecode == "i"
+
+
+@given(st.integers(1, 10))
+def test_is_one_of_the_reference_solvers_solutions(n: int) -> None:
+    found = construct(n)
+    every = [tuple(s) for s in reference.solutions(((1 << n) - 1,) * n)]
+    if found is None:
+        assert every == []
+    else:
+        assert tuple(found) in every
