@@ -27,6 +27,12 @@
 /* Sweeps without progress before starting over from a new permutation. */
 #define MAX_STALE 3
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)(address))
+#endif
+
 typedef struct {
     uint64_t s[4];
 } Rng;
@@ -57,10 +63,12 @@ static inline uint64_t rng_next(Rng *rng) {
     return result;
 }
 
-/* A number in [0, bound) for bound < 2**32: multiply-shift, portable and exact enough. */
-static inline int64_t below(Rng *rng, int64_t bound) {
-    return (int64_t)(((rng_next(rng) >> 32) * (uint64_t)bound) >> 32);
+/* A number in [0, bound) for bound < 2**32 from a raw draw: multiply-shift. */
+static inline int64_t scale(uint64_t raw, int64_t bound) {
+    return (int64_t)(((raw >> 32) * (uint64_t)bound) >> 32);
 }
+
+static inline int64_t below(Rng *rng, int64_t bound) { return scale(rng_next(rng), bound); }
 
 /* Per diagonal: how many queens stand there (bytes, so that the random
  * probing of the greedy start touches as little memory as possible), and the
@@ -176,6 +184,11 @@ static void start(State *st, Rng *rng) {
     st->pairs = 0;
     st->todo_len = st->next_len = 0;
     int64_t greedy = n > FREE_TAIL ? n - FREE_TAIL : 0;
+    /* Memory latency, not arithmetic, bounds this loop: draws are made two
+     * ahead so that the row a later try will take, and then the diagonals of
+     * its column, are already on their way to the cache (prefetches are only
+     * hints; a row change shifts the target by at most one entry). */
+    uint64_t ahead1 = rng_next(rng), ahead2 = rng_next(rng);
     for (int64_t i = 0; i < n; i++) {
         /* Ctrl-C answers within a fraction of a second even for huge n. */
         if ((i & 0xFFFFF) == 0xFFFFF && PyErr_CheckSignals() != 0) {
@@ -183,7 +196,13 @@ static void start(State *st, Rng *rng) {
             return;
         }
         for (int64_t tries = i < greedy ? n - i : 1; tries > 0; tries--) {
-            int64_t j = i + below(rng, n - i);
+            int64_t j = i + scale(ahead1, n - i);
+            ahead1 = ahead2;
+            ahead2 = rng_next(rng);
+            PREFETCH(&q[i + scale(ahead2, n - i)]);
+            int32_t next_col = q[i + scale(ahead1, n - i)];
+            PREFETCH(&st->up[i + next_col]);
+            PREFETCH(&st->down[i - next_col + n - 1]);
             int32_t col = q[j];
             q[j] = q[i];
             q[i] = col;
