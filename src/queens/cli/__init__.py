@@ -13,11 +13,12 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from queens.cli import animate, check, compare, count, render, solve, trace, tree
+from queens.cli import animate, check, compare, count, render, serve, solve, trace, tree
 from queens.cli.common import CommandError, Parser
 
 COMMANDS: tuple[ModuleType, ...] = (solve, count, check)
 COMMANDS += (trace, animate, compare, render, tree)  # show: watch it think
+COMMANDS += (serve,)  # web: the page
 
 
 def version_text() -> str:

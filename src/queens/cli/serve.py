@@ -1,0 +1,63 @@
+"""queens serve: the local web page to watch and play with the search."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from typing import Any
+
+from queens.cli.common import CommandError, UsageError
+
+PROG = "queens serve"
+
+
+def add_parser(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve",
+        help="start the web page to watch and play with the search",
+        description=(
+            "Serve a page to step through the search, edit boards and count solutions. "
+            "Needs the web extra: pip install 'queens[web]'."
+        ),
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; others let other machines in)",
+    )
+    parser.add_argument("--port", default="8000", help="port to listen on (default 8000; 0: any)")
+    parser.add_argument("--open", action="store_true", help="open the page in a browser")
+    parser.set_defaults(run=run)
+
+
+def parse_port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise UsageError(f"--port must be a whole number from 0 to 65535, got {text!r}", PROG)
+    return int(text)
+
+
+def run(args: argparse.Namespace) -> int:
+    port = parse_port(args.port)
+    missing = [m for m in ("starlette", "uvicorn") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise CommandError(
+            f"queens serve needs {' and '.join(missing)}: install queens[web] "
+            "(pip install 'queens[web]')"
+        )
+    from queens.web import server
+
+    host = args.host.strip("[]")
+    try:
+        sock = server.bind(host, port)
+    except (OSError, OverflowError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise CommandError(f"cannot listen on {args.host} port {port}: {reason}") from None
+    if not server.is_local(host):
+        print(
+            f"queens: warning: listening on {args.host}, not only on this machine: "
+            "anyone who can reach it may use the page",
+            file=sys.stderr,
+        )
+    server.serve(sock, host, args.open)
+    return 0

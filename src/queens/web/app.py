@@ -1,0 +1,279 @@
+"""The Starlette app: the page, and a small JSON + server-sent-events API.
+
+Endpoints (all JSON in and out, 0-based squares):
+
+- ``GET /`` and ``/app.js``, ``/app.css``: the page (no other files are served).
+- ``GET /api/info``: algorithms and limits.
+- ``POST /api/board`` ``{"board": text}``: the board read as the CLI reads it.
+- ``POST /api/runs`` ``{"n"|"board", "algorithm", "speed"}``: a new search, paused; ``{"id"}``.
+- ``GET /api/runs/{id}/events``: its event stream (opened once; closing it ends the run).
+- ``POST /api/runs/{id}/control`` ``{"action": "play"|"pause"|"step", "speed", "steps"}``.
+- ``DELETE /api/runs/{id}``: end a search.
+- ``POST /api/count`` ``{"n"|"board"}``: a new count; ``GET /api/count/{id}/events`` streams
+  its progress and result; ``DELETE /api/count/{id}`` ends it.
+
+Errors: ``{"error": message}`` with 400 (bad input), 403 (guard), 404, 409, 413, 415, 429.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable, Iterable
+from importlib import resources
+
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from queens.board import Board
+from queens.engines import Counts
+from queens.trace import ALGORITHMS
+from queens.web import limits
+from queens.web.guard import Guard
+from queens.web.inputs import (
+    InputError,
+    no_solution_message,
+    parse_board_request,
+    parse_control,
+    parse_count_request,
+    parse_run_request,
+)
+from queens.web.limits import LOCAL_HOSTS
+from queens.web.runs import Registry, Run
+from queens.web.stepper import Stepper, event_json
+from queens.web.tree import tree_picture
+
+PAGE_FILES = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/app.css": ("app.css", "text/css; charset=utf-8"),
+}
+
+KEEPALIVE = 10.0
+"""Seconds between keep-alive comments on an idle stream (they also reveal a closed page)."""
+
+TREE_EVERY = 0.25
+"""Seconds between two recursion-tree pictures while playing."""
+
+PROGRESS_EVERY = 0.1
+"""Seconds between two progress messages of a count."""
+
+
+def sse(message: dict[str, object]) -> str:
+    """One server-sent event carrying a JSON message."""
+    return f"data: {json.dumps(message, separators=(',', ':'))}\n\n"
+
+
+def board_json(board: Board) -> dict[str, object]:
+    text = "".join(
+        "".join(board.cell((r, c)) for c in range(board.n)) + "\n" for r in range(board.n)
+    )
+    return {
+        "n": board.n,
+        "reserved": sorted(board.reserved),
+        "queens": sorted(board.queens),
+        "text": text,
+    }
+
+
+def limits_json() -> dict[str, int]:
+    return {
+        "min_n": limits.MIN_N,
+        "max_n": limits.MAX_N,
+        "max_count_n": limits.MAX_COUNT_N,
+        "tree_max_n": limits.TREE_MAX_N,
+        "max_board_text": limits.MAX_BOARD_TEXT,
+        "min_speed": limits.MIN_SPEED,
+        "max_speed": limits.MAX_SPEED,
+        "default_speed": limits.DEFAULT_SPEED,
+        "max_steps": limits.MAX_STEPS,
+    }
+
+
+async def read_json(request: Request) -> object:
+    """The request body as JSON, refusing other content types and bodies over MAX_BODY."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise InputError("send JSON (Content-Type: application/json)", 415)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limits.MAX_BODY:
+            raise InputError(f"the request is too large (at most {limits.MAX_BODY} bytes)", 413)
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise InputError("the request is not valid JSON") from None
+
+
+class EventStream(StreamingResponse):
+    """A text/event-stream response that calls ``on_close`` however it ends."""
+
+    def __init__(self, events: AsyncIterator[str], on_close: Callable[[], None]) -> None:
+        super().__init__(
+            events,
+            media_type="text/event-stream",
+            headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+        )
+        self.on_close = on_close
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.on_close()
+
+
+async def search_events(run: Run) -> AsyncIterator[str]:
+    """A search's events, paced by the run's controls, then a ``done`` message."""
+    stepper = run.stepper
+    assert stepper is not None
+    loop = asyncio.get_running_loop()
+    last_tree = -TREE_EVERY
+    yield sse({"type": "start", "id": run.id, "n": run.board.n, "algorithm": stepper.algorithm})
+    while not run.stopped:
+        count, pause = run.next_batch()
+        if count == 0:
+            if not await run.wait(KEEPALIVE):
+                yield ": keep-alive\n\n"
+            continue
+        events = stepper.take(count)
+        message: dict[str, object] = {
+            "type": "batch",
+            "events": [event_json(e) for e in events],
+            "counters": stepper.counters.to_json(),
+        }
+        now = loop.time()
+        if stepper.history is not None and (
+            stepper.finished or run.paused or now - last_tree >= TREE_EVERY
+        ):
+            message["tree"], note = tree_picture(stepper.history, run.board)
+            if note is not None:
+                # Past the size limit the tree only grows: stop keeping its events.
+                stepper.history = None
+                message["tree_note"] = note
+            last_tree = now
+        yield sse(message)
+        if stepper.finished:
+            solutions = stepper.counters.solutions
+            yield sse(
+                {
+                    "type": "done",
+                    "counters": stepper.counters.to_json(),
+                    "message": None if solutions else no_solution_message(run.board),
+                }
+            )
+            return
+        if pause:
+            await run.wait(pause)
+
+
+async def count_events(run: Run) -> AsyncIterator[str]:
+    """A count's progress (sub-problems done), then its total and fundamental counts."""
+    # The sub-problems of the counting engine give the progress; their sum is
+    # the board's count (the contract of queens.counting.split).
+    from queens.counting.split import count_subproblem, split
+
+    parts = (await anyio.to_thread.run_sync(split, run.board)).subproblems
+    loop = asyncio.get_running_loop()
+    yield sse({"type": "start", "id": run.id, "n": run.board.n, "parts": len(parts)})
+    counts = Counts(0, 0)
+    last = loop.time()
+    for done, part in enumerate(parts, 1):
+        if run.stopped:
+            return
+        counts += await anyio.to_thread.run_sync(count_subproblem, part)
+        if loop.time() - last >= PROGRESS_EVERY or done == len(parts):
+            last = loop.time()
+            yield sse({"type": "progress", "done": done, "parts": len(parts)})
+    yield sse(
+        {
+            "type": "done",
+            "total": counts.total,
+            "unique": counts.unique,
+            "message": None if counts.total else no_solution_message(run.board),
+        }
+    )
+
+
+def create_app(
+    allowed_hosts: Iterable[str] = LOCAL_HOSTS, registry: Registry | None = None
+) -> Starlette:
+    """The app; ``allowed_hosts`` are the host names the ``Host`` header may carry."""
+    runs = Registry() if registry is None else registry
+    static = resources.files("queens.web") / "static"
+    pages = {path: (static / name).read_bytes() for path, (name, _) in PAGE_FILES.items()}
+
+    async def page(request: Request) -> Response:
+        return Response(pages[request.url.path], media_type=PAGE_FILES[request.url.path][1])
+
+    async def info(request: Request) -> Response:
+        return JSONResponse({"algorithms": list(ALGORITHMS), "limits": limits_json()})
+
+    async def board(request: Request) -> Response:
+        return JSONResponse(board_json(parse_board_request(await read_json(request))))
+
+    async def create_run(request: Request) -> Response:
+        wanted = parse_run_request(await read_json(request), ALGORITHMS)
+        run = runs.create(wanted.board, Stepper(wanted.board, wanted.algorithm))
+        run.speed = wanted.speed
+        return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
+
+    async def run_events(request: Request) -> Response:
+        run = runs.attach(request.path_params["id"], count=False)
+        return EventStream(search_events(run), lambda: runs.release(run.id))
+
+    async def run_control(request: Request) -> Response:
+        run = runs.get(request.path_params["id"], count=False)
+        run.control(parse_control(await read_json(request)))
+        return JSONResponse({"paused": run.paused, "speed": run.speed})
+
+    async def create_count(request: Request) -> Response:
+        wanted = parse_count_request(await read_json(request))
+        run = runs.create(wanted)
+        return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
+
+    async def count_stream(request: Request) -> Response:
+        run = runs.attach(request.path_params["id"], count=True)
+        return EventStream(count_events(run), lambda: runs.release(run.id))
+
+    def stopper(count: bool) -> Callable[[Request], Response]:
+        def stop(request: Request) -> Response:
+            run = runs.get(request.path_params["id"], count=count)
+            runs.release(run.id)
+            return Response(status_code=204)
+
+        return stop
+
+    async def input_error(request: Request, error: Exception) -> Response:
+        status = error.status if isinstance(error, InputError) else 400
+        return JSONResponse({"error": str(error)}, status)
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    routes = [
+        *(Route(path, page) for path in PAGE_FILES),
+        Route("/favicon.ico", no_icon),
+        Route("/api/info", info),
+        Route("/api/board", board, methods=["POST"]),
+        Route("/api/runs", create_run, methods=["POST"]),
+        Route("/api/runs/{id}/events", run_events),
+        Route("/api/runs/{id}/control", run_control, methods=["POST"]),
+        Route("/api/runs/{id}", stopper(count=False), methods=["DELETE"]),
+        Route("/api/count", create_count, methods=["POST"]),
+        Route("/api/count/{id}/events", count_stream),
+        Route("/api/count/{id}", stopper(count=True), methods=["DELETE"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)],
+        exception_handlers={InputError: input_error},
+    )
+    app.state.runs = runs
+    return app

@@ -1,0 +1,523 @@
+// The queens page: draws what the Python search engine streams.
+// No search happens here: the board, counters and solutions all come from
+// server events; this file only keeps the picture of them and sends controls.
+"use strict";
+
+const FREE = 0, RESERVED = 1, QUEEN = 2;
+const GALLERY_MAX = 300;  // solutions drawn in the gallery; the counter shows them all
+
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  limits: null,
+  n: 8,
+  cells: [],            // the board being edited: FREE / RESERVED / QUEEN per square
+  placed: [],           // the search's queens: column per row, -1 for none
+  current: -1,          // the row the search is trying, -1 for none
+  deadEnd: -1,          // the row where the search found no square, -1 for none
+  counters: {steps: 0, depth: 0, nodes: 0, solutions: 0},
+  solutions: [],        // columns of the solutions found so far (up to GALLERY_MAX)
+  viewing: -1,          // the gallery solution shown on the board, -1 for the search
+  playing: false,
+  run: null,            // {id, source, finished}
+  starting: null,       // the promise of a run being created
+  count: null,          // {id, source}
+};
+
+// ---- talking to the server --------------------------------------------------
+
+async function api(method, path, body) {
+  const options = {method, headers: {}};
+  if (body !== undefined) {
+    options.headers["content-type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (e) {
+    return {ok: false, error: "the queens server cannot be reached (is `queens serve` running?)"};
+  }
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const error = data && data.error ? data.error : `${response.status} ${response.statusText}`;
+    return {ok: false, status: response.status, error};
+  }
+  return {ok: true, data};
+}
+
+// ---- messages -----------------------------------------------------------------
+
+function showMessage(text, kind) {
+  const box = $("message");
+  box.textContent = text;
+  box.className = kind;
+  box.hidden = false;
+}
+const showError = (text) => showMessage(`error: ${text}`, "error");
+function clearMessage() { $("message").hidden = true; $("message").textContent = ""; }
+
+// ---- the board being edited ---------------------------------------------------
+
+function setBoard(n, reserved, queens) {
+  S.n = n;
+  S.cells = new Array(n * n).fill(FREE);
+  for (const [r, c] of reserved) S.cells[r * n + c] = RESERVED;
+  for (const [r, c] of queens) S.cells[r * n + c] = QUEEN;
+  $("n").value = String(n);
+  buildBoard();
+  $("board-text").value = boardText();
+}
+
+function boardText() {
+  const marks = [".", "*", "Q"];
+  let text = "";
+  for (let r = 0; r < S.n; r++) {
+    for (let c = 0; c < S.n; c++) text += marks[S.cells[r * S.n + c]];
+    text += "\n";
+  }
+  return text;
+}
+
+function buildBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  board.style.gridTemplateColumns = `repeat(${S.n}, 1fr)`;
+  board.style.gridTemplateRows = `repeat(${S.n}, 1fr)`;
+  board.style.setProperty("--glyph", `${Math.max(0.7, 20 / S.n)}rem`);
+  for (let r = 0; r < S.n; r++) {
+    for (let c = 0; c < S.n; c++) {
+      const cell = document.createElement("div");
+      cell.dataset.row = String(r);
+      cell.dataset.col = String(c);
+      cell.setAttribute("role", "gridcell");
+      cell.addEventListener("click", () => editSquare(r, c));
+      board.append(cell);
+    }
+  }
+  clearSearch();
+}
+
+function editSquare(r, c) {
+  const i = r * S.n + c;
+  S.cells[i] = (S.cells[i] + 1) % 3;
+  boardChanged();
+}
+
+function boardChanged() {
+  $("board-text").value = boardText();
+  stopRun();
+  stopCount();
+  clearSearch();
+  clearMessage();
+}
+
+// ---- drawing --------------------------------------------------------------------
+
+let drawPending = false;
+function draw() {
+  if (drawPending) return;
+  drawPending = true;
+  requestAnimationFrame(() => { drawPending = false; drawNow(); });
+}
+
+function drawNow() {
+  const n = S.n;
+  const shown = S.viewing >= 0 ? S.solutions[S.viewing] : S.placed;
+  const attacked = new Set();
+  if (S.viewing < 0) {
+    shown.forEach((col, row) => {
+      if (col < 0) return;
+      for (let r = 0; r < n; r++) {
+        if (r === row) continue;
+        for (const c of [col, col + (r - row), col - (r - row)]) {
+          if (c >= 0 && c < n) attacked.add(r * n + c);
+        }
+      }
+      for (let c = 0; c < n; c++) if (c !== col) attacked.add(row * n + c);
+    });
+  }
+  for (const cell of $("board").children) {
+    const r = Number(cell.dataset.row), c = Number(cell.dataset.col), i = r * n + c;
+    const kind = S.cells[i];
+    const queen = shown[r] === c;
+    const classes = ["cell", (r + c) % 2 ? "dark" : "light"];
+    if (kind === RESERVED) classes.push("reserved");
+    if (kind === QUEEN) classes.push("fixed");
+    if (queen) classes.push("queen");
+    else if (attacked.has(i)) classes.push("attacked");
+    if (S.viewing < 0 && r === S.deadEnd) classes.push("deadend");
+    else if (S.viewing < 0 && r === S.current) classes.push("current");
+    cell.className = classes.join(" ");
+    // A fixed queen stays drawn while the search has no queen of its own in that row.
+    const glyph = queen || (kind === QUEEN && shown[r] < 0) ? "\u265B" : "";
+    if (cell.textContent !== glyph) {
+      cell.replaceChildren();
+      if (glyph) {
+        const q = document.createElement("span");
+        q.className = "q";
+        q.textContent = glyph;
+        cell.append(q);
+      }
+    }
+    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}` +
+      (queen ? ", queen" : "") + (kind === RESERVED ? ", reserved" : "") + (kind === QUEEN ? ", fixed queen" : ""));
+  }
+  for (const key of ["steps", "depth", "nodes", "solutions"]) $(key).textContent = String(S.counters[key]);
+  $("play").textContent = S.playing ? "Pause" : "Play";
+  $("gallery-count").textContent = S.counters.solutions ? `(${S.counters.solutions})` : "";
+  drawStatus();
+}
+
+function drawStatus() {
+  let text;
+  if (S.viewing >= 0) text = `Showing solution ${S.viewing + 1}: press step or play to go back to the search.`;
+  else if (!S.run) text = "Ready: press play or step to start the search.";
+  else if (S.run.finished) text = `Search finished after ${S.counters.steps} steps: ${S.counters.solutions} solutions.`;
+  else if (S.playing) text = `Playing at ${speed()} steps per second.`;
+  else text = "Paused.";
+  $("status").textContent = text;
+}
+
+// ---- the search -------------------------------------------------------------------
+
+function clearSearch() {
+  S.placed = new Array(S.n).fill(-1);
+  S.current = -1;
+  S.deadEnd = -1;
+  S.counters = {steps: 0, depth: 0, nodes: 0, solutions: 0};
+  S.solutions = [];
+  S.viewing = -1;
+  S.playing = false;
+  $("gallery").replaceChildren();
+  clearTree();
+  draw();
+}
+
+function stopRun() {
+  const run = S.run;
+  S.run = null;
+  S.starting = null;
+  S.playing = false;
+  if (run) {
+    run.source.close();
+    if (!run.finished) api("DELETE", `/api/runs/${run.id}`);
+  }
+}
+
+async function ensureRun() {
+  if (S.run && !S.run.finished) return S.run;
+  if (S.starting) return S.starting;
+  S.starting = startRun();
+  try { return await S.starting; } finally { S.starting = null; }
+}
+
+async function startRun() {
+  stopRun();
+  clearSearch();
+  clearMessage();
+  const answer = await api("POST", "/api/runs",
+    {board: boardText(), algorithm: $("algorithm").value, speed: speed()});
+  if (!answer.ok) { showError(answer.error); return null; }
+  const run = {id: answer.data.id, finished: false, source: null};
+  run.source = new EventSource(`/api/runs/${run.id}/events`);
+  run.source.onmessage = (event) => onSearchMessage(run, JSON.parse(event.data));
+  run.source.onerror = () => {
+    if (S.run === run && !run.finished) {
+      stopRun();
+      showError("the search stream was lost (the server stopped, or the run was ended)");
+      draw();
+    }
+  };
+  S.run = run;
+  return run;
+}
+
+function onSearchMessage(run, message) {
+  if (S.run !== run) return;
+  if (message.type === "batch") {
+    for (const event of message.events) applyEvent(event);
+    S.counters = message.counters;
+    if ("tree" in message) showTree(message.tree, message.tree_note);
+  } else if (message.type === "done") {
+    S.counters = message.counters;
+    run.finished = true;
+    run.source.close();
+    S.playing = false;
+    S.current = -1;  // the search has left the board: no row is being tried
+    S.deadEnd = -1;
+    if (message.message) showMessage(message.message, "info");
+  }
+  draw();
+}
+
+function applyEvent(event) {
+  switch (event.e) {
+    case "place":
+      S.placed[event.row] = event.col;
+      S.current = event.row + 1;
+      S.deadEnd = -1;
+      break;
+    case "remove":
+      S.placed[event.row] = -1;
+      S.current = event.row;
+      S.deadEnd = -1;
+      break;
+    case "deadend":
+      S.current = event.row;
+      S.deadEnd = event.row;
+      break;
+    case "found":
+      if (S.solutions.length < GALLERY_MAX) {
+        S.solutions.push(event.columns);
+        addToGallery(event.columns, S.solutions.length - 1);
+      } else if (S.solutions.length === GALLERY_MAX && !$("gallery").querySelector(".more")) {
+        const more = document.createElement("span");
+        more.className = "more";
+        more.textContent = `only the first ${GALLERY_MAX} are shown`;
+        $("gallery").append(more);
+      }
+      break;
+  }
+}
+
+async function control(action) {
+  const run = await ensureRun();
+  if (!run) return;
+  if (action === "play") S.playing = true;
+  else S.playing = false;
+  S.viewing = -1;
+  draw();
+  const answer = await api("POST", `/api/runs/${run.id}/control`, {action, speed: speed()});
+  if (!answer.ok && S.run === run && !run.finished) showError(answer.error);
+}
+
+function togglePlay() {
+  if (S.playing) control("pause");
+  else control("play");
+}
+
+function step() { control("step"); }
+
+// ---- speed --------------------------------------------------------------------------
+
+function speed() {
+  const low = S.limits ? S.limits.min_speed : 1, high = S.limits ? S.limits.max_speed : 5000;
+  const t = Number($("speed").value) / 100;
+  return Math.max(low, Math.min(high, Math.round(low * Math.pow(high / low, t))));
+}
+
+function speedChanged() {
+  $("speed-value").textContent = `${speed()} steps/s`;
+  if (S.playing && S.run && !S.run.finished) {
+    api("POST", `/api/runs/${S.run.id}/control`, {action: "play", speed: speed()});
+  }
+  drawStatus();
+}
+
+function nudgeSpeed(delta) {
+  const slider = $("speed");
+  slider.value = String(Math.max(0, Math.min(100, Number(slider.value) + delta)));
+  speedChanged();
+}
+
+// ---- gallery and tree ----------------------------------------------------------------
+
+function addToGallery(columns, index) {
+  const n = columns.length, size = 64, square = size / n;
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = size;
+  canvas.title = `solution ${index + 1}`;
+  canvas.dataset.index = String(index);
+  const g = canvas.getContext("2d");
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      g.fillStyle = (r + c) % 2 ? "#b58863" : "#f0d9b5";
+      g.fillRect(c * square, r * square, square, square);
+    }
+    g.fillStyle = "#1d1d1d";
+    g.beginPath();
+    g.arc((columns[r] + 0.5) * square, (r + 0.5) * square, square * 0.35, 0, 2 * Math.PI);
+    g.fill();
+  }
+  canvas.addEventListener("click", () => {
+    S.viewing = S.viewing === index ? -1 : index;
+    for (const other of $("gallery").querySelectorAll("canvas")) {
+      other.classList.toggle("selected", Number(other.dataset.index) === S.viewing);
+    }
+    draw();
+  });
+  $("gallery").append(canvas);
+}
+
+let treeUrl = null;
+function clearTree() {
+  if (treeUrl) URL.revokeObjectURL(treeUrl);
+  treeUrl = null;
+  $("tree-img").hidden = true;
+  $("tree-img").removeAttribute("src");
+  const max = S.limits ? S.limits.tree_max_n : 6;
+  $("tree-note").textContent = S.n > max
+    ? `The recursion tree is drawn for N up to ${max}.`
+    : "The recursion tree grows here as the search runs.";
+}
+
+function showTree(svg, note) {
+  if (typeof svg !== "string") {
+    $("tree-img").hidden = true;
+    $("tree-note").textContent = note || "";
+    return;
+  }
+  if (treeUrl) URL.revokeObjectURL(treeUrl);
+  treeUrl = URL.createObjectURL(new Blob([svg], {type: "image/svg+xml"}));
+  $("tree-img").src = treeUrl;
+  $("tree-img").hidden = false;
+  $("tree-note").textContent = "";
+}
+
+// ---- counting ---------------------------------------------------------------------------
+
+function stopCount() {
+  const count = S.count;
+  S.count = null;
+  if (count) {
+    count.source.close();
+    if (!count.finished) api("DELETE", `/api/count/${count.id}`);
+  }
+  $("count-progress").hidden = true;
+  $("count-total").textContent = "";
+  $("count-unique").textContent = "";
+}
+
+async function startCount() {
+  stopCount();
+  clearMessage();
+  const answer = await api("POST", "/api/count", {board: boardText()});
+  if (!answer.ok) { showError(answer.error); return; }
+  const count = {id: answer.data.id, finished: false, source: null};
+  const progress = $("count-progress");
+  progress.hidden = false;
+  progress.value = 0;
+  $("count-total").textContent = "counting\u2026";
+  count.source = new EventSource(`/api/count/${count.id}/events`);
+  count.source.onmessage = (event) => {
+    if (S.count !== count) return;
+    const message = JSON.parse(event.data);
+    if (message.type === "start") {
+      progress.max = Math.max(1, message.parts);
+    } else if (message.type === "progress") {
+      progress.value = message.done;
+    } else if (message.type === "done") {
+      count.finished = true;
+      count.source.close();
+      progress.hidden = true;
+      $("count-total").textContent = `${message.total} solutions`;
+      $("count-unique").textContent = `(fundamental: ${message.unique})`;
+      if (message.message) showMessage(message.message, "info");
+    }
+  };
+  count.source.onerror = () => {
+    if (S.count === count && !count.finished) {
+      stopCount();
+      showError("the count stream was lost (the server stopped, or the count was ended)");
+    }
+  };
+  S.count = count;
+}
+
+// ---- board text: load and save ----------------------------------------------------------
+
+async function loadText() {
+  const answer = await api("POST", "/api/board", {board: $("board-text").value});
+  if (!answer.ok) { showError(answer.error); return; }
+  stopRun();
+  stopCount();
+  setBoard(answer.data.n, answer.data.reserved, answer.data.queens);
+  clearMessage();
+}
+
+function saveText() {
+  // A download made in the page: the server never touches files.
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([boardText()], {type: "text/plain"}));
+  link.download = `board-${S.n}.txt`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function openFile() {
+  const file = $("file").files[0];
+  if (!file) return;
+  const max = S.limits ? S.limits.max_board_text : 4096;
+  if (file.size > 4 * max) { showError(`the file is too large for a board (${file.size} bytes)`); return; }
+  const reader = new FileReader();
+  reader.onload = () => { $("board-text").value = String(reader.result); loadText(); };
+  reader.readAsText(file);
+  $("file").value = "";
+}
+
+// ---- set-up --------------------------------------------------------------------------------
+
+function newSize() {
+  const n = Number($("n").value);
+  const low = S.limits.min_n, high = S.limits.max_n;
+  if (!Number.isInteger(n) || n < low || n > high) {
+    showError(`N must be between ${low} and ${high}, got ${$("n").value}`);
+    return;
+  }
+  stopRun();
+  stopCount();
+  setBoard(n, [], []);
+  clearMessage();
+}
+
+function onKey(event) {
+  const target = event.target;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
+      || target instanceof HTMLSelectElement) {
+    if (!(target instanceof HTMLInputElement && target.type === "range")) return;
+  }
+  if (event.key === " ") { event.preventDefault(); togglePlay(); }
+  else if (event.key === "ArrowRight") { event.preventDefault(); step(); }
+  else if (event.key === "+" || event.key === "=") { event.preventDefault(); nudgeSpeed(10); }
+  else if (event.key === "-") { event.preventDefault(); nudgeSpeed(-10); }
+}
+
+async function init() {
+  const answer = await api("GET", "/api/info");
+  if (!answer.ok) { showError(answer.error); return; }
+  S.limits = answer.data.limits;
+  const select = $("algorithm");
+  for (const name of answer.data.algorithms) {
+    const option = document.createElement("option");
+    option.value = option.textContent = name;
+    select.append(option);
+  }
+  $("n").min = String(S.limits.min_n);
+  $("n").max = String(S.limits.max_n);
+  const low = S.limits.min_speed, high = S.limits.max_speed;
+  $("speed").value = String(Math.round(100 * Math.log(S.limits.default_speed / low) / Math.log(high / low)));
+  $("speed-value").textContent = `${speed()} steps/s`;
+
+  $("n").addEventListener("change", newSize);
+  $("algorithm").addEventListener("change", () => { stopRun(); clearSearch(); });
+  $("clear").addEventListener("click", () => { setBoard(S.n, [], []); boardChanged(); });
+  $("play").addEventListener("click", togglePlay);
+  $("step").addEventListener("click", step);
+  $("restart").addEventListener("click", () => { stopRun(); clearSearch(); clearMessage(); });
+  $("speed").addEventListener("input", speedChanged);
+  $("count").addEventListener("click", startCount);
+  $("load").addEventListener("click", loadText);
+  $("save").addEventListener("click", saveText);
+  $("file").addEventListener("change", openFile);
+  document.addEventListener("keydown", onKey);
+  $("tree-img").addEventListener("click", () => $("tree-img").classList.toggle("full"));
+  window.addEventListener("pagehide", () => { stopRun(); stopCount(); });
+
+  setBoard(Number($("n").value), [], []);
+  document.body.dataset.ready = "true";
+}
+
+document.addEventListener("DOMContentLoaded", init);

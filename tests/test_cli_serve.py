@@ -1,0 +1,122 @@
+"""queens serve: its options and errors through main(argv), and a real server process."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from queens.cli import main
+from queens.web.server import bind
+from web_support import require
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("port", ["x", "-1", "65536", "99999", "8000.5"])
+def test_bad_ports_are_usage_errors(capsys: pytest.CaptureFixture[str], port: str) -> None:
+    status, out, err = run(capsys, "serve", "--port", port)
+    assert status == 2 and out == ""
+    assert err.startswith("queens: error: --port must be a whole number") and err.count("\n") == 1
+
+
+def test_without_the_web_extra(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, *args: Any) -> Any:
+        return None if name == "uvicorn" else real(name, *args)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    status, out, err = run(capsys, "serve")
+    assert status == 2 and out == ""
+    assert err == "queens: error: queens serve needs uvicorn: install queens[web] " + (
+        "(pip install 'queens[web]')\n"
+    )
+
+
+def test_a_taken_port_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    require("starlette", "uvicorn")
+    sock = bind("127.0.0.1", 0)
+    try:
+        port = str(sock.getsockname()[1])
+        status, out, err = run(capsys, "serve", "--port", port)
+    finally:
+        sock.close()
+    assert status == 2 and out == ""
+    assert re.fullmatch(rf"queens: error: cannot listen on 127\.0\.0\.1 port {port}: .+\n", err)
+
+
+def get(url: str, host: str | None = None) -> tuple[int, Any]:
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def start(*options: str) -> tuple[subprocess.Popen[str], str, list[str]]:
+    """``queens serve --port 0`` in a process; its URL, and the lines it printed up to it."""
+    code = "import sys; from queens.cli import main; sys.exit(main(sys.argv[1:]))"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--port", "0", *options],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stderr is not None
+    lines = []
+    for _ in range(3):
+        line = process.stderr.readline()
+        lines.append(line)
+        found = re.search(r"serving the page at (http://\S+/)", line)
+        if found:
+            return process, found.group(1), lines
+    process.kill()
+    raise AssertionError(f"no URL printed: {lines}")
+
+
+def stop(process: subprocess.Popen[str]) -> tuple[int, str]:
+    process.send_signal(signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
+    return process.returncode, err
+
+
+def test_serves_the_page_on_localhost_until_interrupted() -> None:
+    require("starlette", "uvicorn")
+    process, url, _ = start()
+    try:
+        assert url.startswith("http://127.0.0.1:")
+        status, info = get(url + "api/info")
+        assert status == 200 and "backtracking" in info["algorithms"]
+        status, refused = get(url + "api/info", host="evil.example")
+        assert status == 403 and "forbidden" in refused["error"]
+    finally:
+        status, err = stop(process)
+    assert status == 130 and err.strip().splitlines()[-1] == "queens: interrupted"
+    assert "Traceback" not in err
+
+
+def test_other_addresses_get_a_warning() -> None:
+    require("starlette", "uvicorn")
+    process, _, lines = start("--host", "0.0.0.0")
+    status, _ = stop(process)
+    assert lines[0].startswith("queens: warning: listening on 0.0.0.0, not only on this machine")
+    assert status == 130

@@ -1,0 +1,303 @@
+"""The page in a real browser: Playwright drives Debian's Chromium against the app
+served by uvicorn on 127.0.0.1 (a free port, in a background thread).
+
+Screenshots go to each test's tmp_path.  Without Chromium or playwright these
+tests skip with the reason, except under CI=true, where they fail.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web_support import require
+
+require("starlette", "uvicorn", "playwright", why="install queens[web,web-test]")
+
+CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
+if not (Path(CHROMIUM).exists() and os.access(CHROMIUM, os.X_OK)):
+    _reason = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI=true but {_reason}", pytrace=False)
+    pytest.skip(_reason, allow_module_level=True)
+
+import uvicorn  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from conftest import BOARDS  # noqa: E402
+from queens.board import parse_board  # noqa: E402
+from queens.cli import main  # noqa: E402
+from queens.web.app import create_app  # noqa: E402
+from queens.web.server import allowed_hosts, bind  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SAMPLE = BOARDS / "sample-65.txt"
+TIMEOUT_MS = 20_000
+
+
+APP = create_app(allowed_hosts("127.0.0.1"))
+
+
+def open_runs() -> int:
+    return len(APP.state.runs)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app on 127.0.0.1 at a free port, served by uvicorn in a thread."""
+    sock = bind("127.0.0.1", 0)
+    config = uvicorn.Config(APP, log_level="warning", lifespan="off")
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if uv.started:
+            break
+        time.sleep(0.05)
+    assert uv.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    uv.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str, tmp_path: Path) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1200, "height": 1000}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready=true]")
+    yield page
+    page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
+    context.close()
+    assert errors == [], f"script errors in the page: {errors}"
+
+
+def cli_json(*argv: str) -> list[list[int]]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main([*argv, "--format", "json"]) == 0
+    return [json.loads(line)["columns"] for line in out.getvalue().splitlines()]
+
+
+def set_n(page: Page, n: int) -> None:
+    page.fill("#n", str(n))
+    page.press("#n", "Enter")
+    expect(page.locator("#board .cell")).to_have_count(n * n)
+
+
+def counter(page: Page, name: str) -> int:
+    return int(page.inner_text(f"#{name}"))
+
+
+def queens_on_board(page: Page, n: int) -> list[int]:
+    """The column of the queen drawn in each row (-1 where none is)."""
+    columns = [-1] * n
+    cells: list[dict[str, Any]] = page.eval_on_selector_all(
+        "#board .cell.queen", "cells => cells.map(c => ({r: +c.dataset.row, c: +c.dataset.col}))"
+    )
+    for cell in cells:
+        assert columns[cell["r"]] == -1, "two queens drawn in one row"
+        columns[cell["r"]] = cell["c"]
+    return columns
+
+
+def step_once(page: Page) -> None:
+    before = counter(page, "steps")
+    page.click("#step")
+    expect(page.locator("#steps")).to_have_text(str(before + 1))
+
+
+def play_to_end(page: Page) -> None:
+    page.eval_on_selector(
+        "#speed", "s => { s.value = '100'; s.dispatchEvent(new Event('input')); }"
+    )
+    page.click("#play")
+    expect(page.locator("#status")).to_contain_text("Search finished", timeout=TIMEOUT_MS)
+
+
+def cells(page: Page, kind: str) -> set[tuple[int, int]]:
+    found: list[list[int]] = page.eval_on_selector_all(
+        f"#board .cell.{kind}", "cells => cells.map(c => [+c.dataset.row, +c.dataset.col])"
+    )
+    return {(r, c) for r, c in found}
+
+
+def test_the_board_draws_queens_attacks_and_the_current_row(page: Page) -> None:
+    set_n(page, 5)
+    page.locator("#board .cell[data-row='3'][data-col='4']").click()  # reserved
+    step_once(page)  # the first event: a queen on row 1, column 1
+    assert cells(page, "queen") == {(0, 0)}
+    attacked = {(r, c) for r in range(5) for c in range(5) if r == 0 or c == 0 or r == c}
+    assert cells(page, "attacked") == attacked - {(0, 0)}
+    assert cells(page, "current") == {(1, c) for c in range(5)}
+    assert cells(page, "reserved") == {(3, 4)}
+
+
+def test_step_to_the_first_solution(page: Page, tmp_path: Path) -> None:
+    set_n(page, 4)
+    for _ in range(200):
+        if counter(page, "solutions") == 1:
+            break
+        step_once(page)
+    assert counter(page, "solutions") == 1
+    first = cli_json("solve", "4")[0]
+    assert queens_on_board(page, 4) == first
+    expect(page.locator("#board .cell.queen")).to_have_count(4)
+    expect(page.locator("#gallery canvas")).to_have_count(1)
+    assert counter(page, "depth") == 4
+    page.screenshot(path=str(tmp_path / "first-solution.png"), full_page=True)
+
+
+def test_run_to_the_end(page: Page, tmp_path: Path) -> None:
+    set_n(page, 4)
+    play_to_end(page)
+    expect(page.locator("#solutions")).to_have_text("2")
+    expect(page.locator("#gallery canvas")).to_have_count(2)
+    assert page.inner_text("#play") == "Play"
+    # Each gallery picture shows its solution on the board, in the CLI's order.
+    for index, columns in enumerate(cli_json("solve", "4", "--all")):
+        page.click(f"#gallery canvas[data-index='{index}']")
+        expect(page.locator("#status")).to_contain_text(f"solution {index + 1}")
+        assert queens_on_board(page, 4) == columns
+    # The recursion tree of a small board is drawn.
+    expect(page.locator("#tree-img")).to_be_visible()
+    page.screenshot(path=str(tmp_path / "finished.png"), full_page=True)
+
+
+def test_sample_board_counts_65(page: Page, tmp_path: Path) -> None:
+    text = SAMPLE.read_text()
+    page.fill("#board-text", text)
+    page.click("#load")
+    board = parse_board(text)
+    expect(page.locator("#board .cell")).to_have_count(board.n * board.n)
+    expect(page.locator("#board .cell.reserved")).to_have_count(len(board.reserved))
+    assert page.input_value("#n") == str(board.n)
+    page.click("#count")
+    expect(page.locator("#count-total")).to_have_text("65 solutions", timeout=TIMEOUT_MS)
+    expect(page.locator("#count-unique")).to_contain_text("fundamental")
+    page.screenshot(path=str(tmp_path / "count.png"), full_page=True)
+
+
+def test_keyboard_controls(page: Page) -> None:
+    set_n(page, 5)
+    page.click("header h1")  # leave the N field, as a person would: keys typed there are its own
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#steps")).to_have_text("1")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#steps")).to_have_text("2")
+    page.keyboard.press(" ")
+    expect(page.locator("#status")).to_contain_text("Playing")
+    expect(page.locator("#play")).to_have_text("Pause")
+    page.keyboard.press(" ")
+    expect(page.locator("#status")).to_have_text("Paused.")
+    paused_at = counter(page, "steps")
+    assert paused_at > 2
+    page.wait_for_timeout(500)
+    # Paused really means paused: at most the batch in flight arrives.
+    assert counter(page, "steps") - paused_at <= 1
+    before = page.inner_text("#speed-value")
+    page.keyboard.press("+")
+    assert page.inner_text("#speed-value") != before
+
+
+def test_editing_squares_and_bad_text(page: Page, tmp_path: Path) -> None:
+    set_n(page, 4)
+    cell = page.locator("#board .cell[data-row='0'][data-col='1']")
+    cell.click()
+    expect(cell).to_have_class("cell dark reserved")
+    assert page.input_value("#board-text").splitlines()[0] == ".*.."
+    cell.click()
+    assert page.input_value("#board-text").splitlines()[0] == ".Q.."
+    page.locator("#board .cell[data-row='1'][data-col='1']").click()
+    page.locator("#board .cell[data-row='1'][data-col='1']").click()
+    # Two fixed queens in one column: the search ends with the CLI's no-solution message.
+    play_to_end(page)
+    path = tmp_path / "board.txt"
+    path.write_text(page.input_value("#board-text"))
+    err = io.StringIO()
+    from contextlib import redirect_stderr
+
+    with redirect_stderr(err):
+        assert main(["solve", "--board", str(path)]) == 1
+    expect(page.locator("#message")).to_have_text(err.getvalue().strip().removeprefix("queens: "))
+    cell.click()
+    assert page.input_value("#board-text").splitlines()[0] == "...."
+    # Bad board text: the CLI's error message.
+    page.fill("#board-text", "....\n..x.\n....\n....\n")
+    page.click("#load")
+    path.write_text("....\n..x.\n....\n....\n")
+    with redirect_stderr(err := io.StringIO()):
+        assert main(["solve", "--board", str(path)]) == 2
+    expect(page.locator("#message")).to_have_text(err.getvalue().strip().removeprefix("queens: "))
+
+
+def test_save_downloads_the_board_text(page: Page, tmp_path: Path) -> None:
+    set_n(page, 5)
+    page.locator("#board .cell[data-row='2'][data-col='3']").click()
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = tmp_path / "saved.txt"
+    download.value.save_as(saved)
+    assert parse_board(saved.read_text()).reserved == {(2, 3)}
+
+
+def test_closing_the_page_ends_its_run(browser: Browser, server: str) -> None:
+    for _ in range(2):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server)
+        page.wait_for_selector("body[data-ready=true]")
+        page.click("#step")
+        expect(page.locator("#steps")).to_have_text("1")
+        assert open_runs() == 1
+        context.close()
+        for _ in range(100):
+            if open_runs() == 0:
+                break
+            time.sleep(0.05)
+        assert open_runs() == 0
+
+
+def test_page_tour_screenshot(page: Page, tmp_path: Path) -> None:
+    """A mid-search picture (the README's screenshot is one of these)."""
+    set_n(page, 5)
+    page.eval_on_selector("#speed", "s => { s.value = '60'; s.dispatchEvent(new Event('input')); }")
+    page.click("#play")
+    expect(page.locator("#gallery canvas").nth(2)).to_be_visible(timeout=TIMEOUT_MS)
+    page.keyboard.press(" ")
+    expect(page.locator("#status")).to_have_text("Paused.")
+    page.wait_for_timeout(400)
+    for _ in range(3):
+        step_once(page)
+    page.screenshot(path=str(tmp_path / "tour.png"), full_page=True)
+    shutil.copy(tmp_path / "tour.png", tmp_path / "web-page.png")

@@ -1,0 +1,91 @@
+"""Request checking for the web page: every field, type and size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from queens.board import Board, parse_board
+from queens.cli.solve import no_solution
+from queens.web import limits
+from queens.web.inputs import (
+    InputError,
+    no_solution_message,
+    parse_board_request,
+    parse_control,
+    parse_count_request,
+    parse_run_request,
+)
+from strategies import boards
+
+ALGORITHMS = ("backtracking", "bitmask")
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+run_fields = st.dictionaries(
+    st.sampled_from(["n", "board", "algorithm", "speed", "other"]), json_values
+)
+
+
+@given(st.one_of(json_values, run_fields))
+def test_any_json_is_accepted_or_refused_with_a_message(data: Any) -> None:
+    for parse in (
+        lambda d: parse_run_request(d, ALGORITHMS),
+        parse_board_request,
+        parse_count_request,
+        parse_control,
+    ):
+        try:
+            parse(data)
+        except InputError as error:
+            assert str(error) and error.status in (400, 413)
+
+
+def test_a_run_request_from_n() -> None:
+    wanted = parse_run_request({"n": 6, "algorithm": "bitmask", "speed": 7}, ALGORITHMS)
+    assert (wanted.board, wanted.algorithm, wanted.speed) == (Board.empty(6), "bitmask", 7)
+    default = parse_run_request({"n": 6}, ALGORITHMS)
+    assert (default.algorithm, default.speed) == ("backtracking", limits.DEFAULT_SPEED)
+
+
+def test_a_run_request_from_board_text() -> None:
+    text = ". . * .\n. . . .\nQ . . .\n. . . .\r\n"
+    assert parse_run_request({"board": text, "n": 4}, ALGORITHMS).board == parse_board(text)
+
+
+@pytest.mark.parametrize("n", [limits.MIN_N - 1, limits.MAX_N + 1, 0, -5])
+def test_sizes_outside_the_limits_are_refused(n: int) -> None:
+    with pytest.raises(InputError, match=f"N must be between {limits.MIN_N} and {limits.MAX_N}"):
+        parse_run_request({"n": n}, ALGORITHMS)
+
+
+def test_counts_have_their_own_limit() -> None:
+    assert parse_count_request({"n": limits.MAX_COUNT_N}).n == limits.MAX_COUNT_N
+    with pytest.raises(InputError, match=str(limits.MAX_COUNT_N)):
+        parse_count_request({"n": limits.MAX_COUNT_N + 1})
+
+
+def test_long_board_text_is_refused_before_reading() -> None:
+    with pytest.raises(InputError, match="too long") as caught:
+        parse_board_request({"board": "Q" * (limits.MAX_BOARD_TEXT + 1)})
+    assert caught.value.status == 413
+
+
+def test_controls() -> None:
+    step = parse_control({"action": "step", "steps": 3})
+    assert (step.action, step.steps, step.speed) == ("step", 3, None)
+    play = parse_control({"action": "play", "speed": limits.MAX_SPEED})
+    assert (play.action, play.steps, play.speed) == ("play", 1, limits.MAX_SPEED)
+    with pytest.raises(InputError, match="unknown action"):
+        parse_control({"action": "Play"})
+
+
+@given(boards(max_n=6))
+def test_no_solution_words_are_the_cli_words(board: Board) -> None:
+    assert no_solution_message(board) == str(no_solution(board))

@@ -1,0 +1,70 @@
+"""Batches of search events and the page's counters."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import brute_force
+from queens.board import Board
+from queens.trace import ALGORITHMS, DeadEnd, Found, Place, Remove, trace
+from queens.web import limits
+from queens.web.stepper import Stepper, event_json
+from strategies import boards
+
+
+@given(boards(max_n=6), st.sampled_from(list(ALGORITHMS)), st.lists(st.integers(0, 9)))
+def test_batches_add_up_to_the_whole_trace(board: Board, algorithm: str, sizes: list[int]) -> None:
+    stepper = Stepper(board, algorithm)
+    taken = []
+    for size in [*sizes, 10**9]:
+        batch = stepper.take(size)
+        assert len(batch) <= max(size, 0)
+        if not stepper.finished:
+            assert len(batch) == size
+        taken += batch
+    assert stepper.finished and stepper.take(5) == []
+    assert taken == list(trace(board, algorithm))
+    found = [e.columns for e in taken if isinstance(e, Found)]
+    assert sorted(found) == sorted(brute_force(board))
+    counters = stepper.counters
+    assert counters.steps == len(taken)
+    assert counters.solutions == len(found)
+    assert counters.nodes == sum(isinstance(e, Place) for e in taken)
+    assert counters.depth == 0
+
+
+def test_finished_comes_with_the_last_event() -> None:
+    events = list(trace(Board.empty(4)))
+    stepper = Stepper(Board.empty(4), "backtracking")
+    assert stepper.take(len(events) - 1) == events[:-1]
+    assert not stepper.finished
+    assert stepper.take(1) == events[-1:]
+    assert stepper.finished
+
+
+def test_depth_follows_places_and_removes() -> None:
+    stepper = Stepper(Board.empty(5), "backtracking")
+    depths = []
+    for _ in range(40):
+        stepper.take(1)
+        depths.append(stepper.counters.depth)
+    assert max(depths) <= 5 and min(depths) >= 0
+    assert depths[0] == 1
+
+
+def test_history_only_for_small_boards() -> None:
+    small = Stepper(Board.empty(limits.TREE_MAX_N), "backtracking")
+    assert small.take(7) == small.history
+    assert Stepper(Board.empty(limits.TREE_MAX_N + 1), "backtracking").history is None
+
+
+def test_event_json_is_zero_based_and_complete() -> None:
+    assert event_json(Place(0, 3)) == {"e": "place", "row": 0, "col": 3}
+    assert event_json(Remove(2, 1)) == {"e": "remove", "row": 2, "col": 1}
+    assert event_json(DeadEnd(4)) == {"e": "deadend", "row": 4}
+    assert event_json(Found((1, 3, 0, 2), 1)) == {
+        "e": "found",
+        "columns": [1, 3, 0, 2],
+        "number": 1,
+    }
