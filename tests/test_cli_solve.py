@@ -58,6 +58,18 @@ def test_auto_switches_at_the_documented_size(capsys: pytest.CaptureFixture[str]
     )
 
 
+def test_seed_with_leading_zeros(capsys: pytest.CaptureFixture[str]) -> None:
+    plain = run(capsys, "solve", "30", "--method", "local", "--seed", "5", "--format", "list")
+    padded = run(
+        capsys, "solve", "30", "--method", "local", "--seed", "0" * 40 + "5", "--format", "list"
+    )
+    assert plain == padded and plain[0] == 0
+    status, out, _ = run(
+        capsys, "solve", "30", "--method", "local", "--seed", "0", "--format", "list"
+    )
+    assert status == 0 and out
+
+
 def test_seeded_local_is_repeatable(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ("solve", "500", "--method", "local", "--seed", "42", "--format", "list")
     first = run(capsys, *argv)

@@ -121,11 +121,17 @@ def method_args(args: argparse.Namespace, board: Board, many: bool) -> tuple[str
         if method != "local":
             raise UsageError("--seed goes with --method local only", PROG)
         text: str = args.seed
-        if not (text.isascii() and text.isdigit() and int(text[:21]) < api.SEED_LIMIT):
+        digits = text.lstrip("0") or "0"
+        if not (
+            text.isascii()
+            and text.isdigit()
+            and len(digits) <= 20  # int() of thousands of digits is slow, and refused
+            and int(digits) < api.SEED_LIMIT
+        ):
             raise UsageError(
                 f"--seed must be a whole number from 0 to 2**64 - 1, got {text!r}", PROG
             )
-        seed = int(text)
+        seed = int(digits)
     chosen = api.chosen_method(board, method)
     if not many and chosen in api.MAX_N and board.n > api.MAX_N[chosen]:
         raise UsageError(
