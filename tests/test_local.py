@@ -124,3 +124,12 @@ def test_agrees_with_the_reference_solver(n: int, seed: int, compiled: bool) -> 
     found = local.local_search(n, seed, compiled=compiled)
     assert found is not None
     assert tuple(found) in all_solutions(n)
+
+
+@pytest.mark.slow
+def test_sweep_every_n_to_3000(compiled: bool) -> None:
+    top = 3000 if compiled else 300
+    bad = [
+        n for n in range(4, top + 1) if not valid(local.local_search(n, n, compiled=compiled) or [])
+    ]
+    assert bad == []
