@@ -15,16 +15,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 /* Rows at the end of the greedy phase placed without looking (QS4's "c"). */
 #define FREE_TAIL 32
 /* Random partners tried for one attacked queen before moving on (at most 2n:
  * small boards have few partners, and their local minima need a restart). */
 #define TRIES 64
-/* Sweeps without progress before starting over from a new permutation. */
+/* Repair rounds without progress before starting over. */
 #define MAX_STALE 3
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -242,31 +239,18 @@ static int repair(State *st, Rng *rng) {
     return st->pairs == 0 && !st->overflow;
 }
 
-/* Big arrays on huge pages where the system offers them: the search jumps
- * around randomly, and TLB misses cost more than the arithmetic. */
-static void *big_alloc(size_t size) {
-#if defined(MADV_HUGEPAGE)
-    size_t align = (size_t)2 << 20;
-    void *p = NULL;
-    if (size >= align && posix_memalign(&p, align, (size + align - 1) / align * align) == 0) {
-        madvise(p, (size + align - 1) / align * align, MADV_HUGEPAGE);
-        return p;
-    }
-#endif
-    return malloc(size);
-}
-
 static PyObject *local_fill(PyObject *self, PyObject *args) {
     Py_buffer view;
     unsigned long long seed;
     (void)self;
     if (!PyArg_ParseTuple(args, "w*K", &view, &seed)) return NULL;
-    if (view.itemsize != (Py_ssize_t)sizeof(int32_t) || view.len % (Py_ssize_t)sizeof(int32_t) != 0) {
+    Py_ssize_t item = (Py_ssize_t)sizeof(int32_t);
+    if (view.itemsize != item || view.len % item != 0) {
         PyBuffer_Release(&view);
         PyErr_SetString(PyExc_TypeError, "columns must be an array('i')");
         return NULL;
     }
-    int64_t n = (int64_t)(view.len / (Py_ssize_t)sizeof(int32_t));
+    int64_t n = (int64_t)(view.len / item);
     if (n < 4 || n > INT32_MAX / 2) {
         PyBuffer_Release(&view);
         PyErr_SetString(PyExc_ValueError, "local search needs 4 <= n < 2**30");
@@ -275,11 +259,11 @@ static PyObject *local_fill(PyObject *self, PyObject *args) {
     State st = {0};
     st.n = n;
     st.cap = 64;
-    st.q = big_alloc((size_t)n * sizeof(int32_t));
-    st.up = big_alloc((size_t)(2 * n - 1));
-    st.down = big_alloc((size_t)(2 * n - 1));
-    st.up_rows = big_alloc((size_t)(2 * n - 1) * sizeof(int32_t));
-    st.down_rows = big_alloc((size_t)(2 * n - 1) * sizeof(int32_t));
+    st.q = malloc((size_t)n * sizeof(int32_t));
+    st.up = malloc((size_t)(2 * n - 1));
+    st.down = malloc((size_t)(2 * n - 1));
+    st.up_rows = malloc((size_t)(2 * n - 1) * sizeof(int32_t));
+    st.down_rows = malloc((size_t)(2 * n - 1) * sizeof(int32_t));
     st.todo = malloc((size_t)st.cap * sizeof(int32_t));
     st.next = malloc((size_t)st.cap * sizeof(int32_t));
     int solved = 0;
@@ -319,7 +303,7 @@ static PyMethodDef local_methods[] = {
 
 static struct PyModuleDef local_module = {
     PyModuleDef_HEAD_INIT, "_local", "Compiled local search for queens.engines.local.", -1,
-    local_methods,
+    local_methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__local(void) { return PyModule_Create(&local_module); }
