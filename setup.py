@@ -1,24 +1,32 @@
-"""Build the optional C kernel (everything else is in pyproject.toml).
+"""Optional C extensions: the package works without them (pure-Python fallbacks).
 
-The extension is optional: without a C compiler the install still succeeds
-and queens falls back to its pure-Python engine (``queens --version`` says
-which one is in use).  No ``-march=native``: wheels must run on any CPU of
-their platform.
+- ``queens.engines._kernel``: counting and enumeration (``engines/kernel.py``);
+- ``queens.engines._local``: local search for any N (``engines/local.py``).
+
+Without a C compiler the install still succeeds and queens falls back to its
+pure-Python engines (``queens --version`` says which one is in use).  No
+``-march=native``: wheels must run on any CPU of their platform.
 """
 
 import sys
 
 from setuptools import Extension, setup
 
-COMPILE_ARGS = [] if sys.platform == "win32" else ["-O3", "-std=c99", "-Wall"]
+OPTIMISE = [] if sys.platform == "win32" else ["-O3"]
 
-setup(
-    ext_modules=[
-        Extension(
-            "queens.engines._kernel",
-            sources=["src/queens/engines/_kernel.c"],
-            extra_compile_args=COMPILE_ARGS,
-            optional=True,
-        )
-    ]
-)
+ext_modules = [
+    Extension(
+        "queens.engines._kernel",
+        ["src/queens/engines/_kernel.c"],
+        extra_compile_args=OPTIMISE,
+        optional=True,
+    ),
+    Extension(
+        "queens.engines._local",
+        ["src/queens/engines/_local.c"],
+        extra_compile_args=OPTIMISE,
+        optional=True,
+    ),
+]
+
+setup(ext_modules=ext_modules)

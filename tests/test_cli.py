@@ -109,6 +109,8 @@ def test_no_solution_is_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         (["solve", "0"], "N must be a whole number of at least 1, got '0'"),
         (["solve", "-3"], "N must be a whole number of at least 1, got '-3'"),
         (["count", "+8"], "N must be a whole number of at least 1, got '+8'"),
+        (["count", "9" * 5000], "N is far too big (5000 digits)"),
+        (["count", "0" * 5000], "N must be a whole number of at least 1"),
         (["solve"], "give N or --board FILE"),
         (["solve", "8", "--format", "xml"], "unknown format 'xml'"),
         (["solve", "27", "--format", "letters"], "the letters format needs N <= 26"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -85,3 +86,15 @@ def test_ctrl_c_stops_workers_and_exits_130() -> None:
     assert process.stdout is not None and process.stderr is not None
     assert process.stdout.read() == b""
     assert process.stderr.read().decode().strip().splitlines() == ["queens: interrupted"]
+
+
+def test_missing_kernel_warns_in_one_line() -> None:
+    env = {**os.environ, "QUEENS_PURE_PYTHON": "1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "queens", "count", "6"], env=env, capture_output=True, text=True
+    )
+    assert (result.returncode, result.stdout) == (0, "4\n")
+    assert result.stderr.splitlines() == [
+        "queens: warning: the compiled kernel is not available; queens uses its slow "
+        "pure-Python engine (forced by QUEENS_PURE_PYTHON)"
+    ]

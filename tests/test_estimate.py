@@ -21,11 +21,3 @@ def test_fixed_queens_shorten_the_estimate() -> None:
     plain = Board.empty(20)
     pinned = Board.build(20, queens=[(r, (2 * r) % 20) for r in range(8)])
     assert estimate.core_seconds(pinned) < estimate.core_seconds(plain)
-
-
-def test_describe() -> None:
-    assert estimate.describe(42) == "42 s"
-    assert estimate.describe(600) == "10 min"
-    assert estimate.describe(5400) == "1.5 h"
-    assert estimate.describe(86400 * 10) == "10 days"
-    assert estimate.describe(86400 * 365 * 2000) == "2e+03 years"

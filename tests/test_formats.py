@@ -54,6 +54,25 @@ def test_board_limit_suggests_list() -> None:
     assert problem is not None and problem.endswith("use --format list")
 
 
+@pytest.mark.parametrize("chunk", [1, 3, 7, 1 << 16])
+def test_streamed_list_and_json(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    import queens.formats
+
+    monkeypatch.setattr(queens.formats, "STREAM_CHUNK", chunk)
+    for n in (1, 7, 8, 21, 1000):
+        solution = Solution(reversed(range(n)))  # not valid; formats do not care
+        out = io.StringIO()
+        write_solutions(out, [solution, solution], "json")
+        lines = out.getvalue().splitlines()
+        assert [json.loads(line) for line in lines] == [solution.to_json()] * 2
+        assert lines[0] == json.dumps(solution.to_json())
+        out = io.StringIO()
+        write_solutions(out, [solution], "list")
+        expected = "[" + ", ".join(str(n - r) for r in range(n)) + "]\n"
+        assert out.getvalue() == expected
+        assert solution.list_text() + "\n" == expected
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("unique", [False, True])
 def test_board_solutions_written_like_solutions(fmt: str, unique: bool) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, kernel
+from queens.engines import Counts, construct, kernel, local
 from queens.solution import Solution
 
 BoardOrN = Board | int
@@ -37,8 +37,23 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
         yield Solution(columns)
 
 
-METHODS = ("auto", "search")
+METHODS = ("auto", "search", "construct", "local")
 """Ways of finding one solution; ``auto`` picks by board size and constraints."""
+
+AUTO_SEARCH_MAX_N = 20
+"""``auto`` searches (lexicographically first solution) plain boards up to this
+size and constructs above it.  Fixed, whatever engines are installed, so the
+same call gives the same solution everywhere; the time of a first solution
+by search grows steeply (and unevenly) just above it."""
+
+SEED_LIMIT = local.SEED_LIMIT
+"""Seeds of ``local`` are whole numbers 0 <= seed < SEED_LIMIT (2**64)."""
+
+MAX_N = {"construct": construct.MAX_N, "local": local.MAX_N}
+"""The largest board each of the any-N methods handles (32-bit arrays)."""
+
+PLAIN_ONLY_METHODS = ("construct", "local")
+"""Methods for the plain board only: they know nothing of reserved squares or fixed queens."""
 
 
 def solve(
@@ -50,12 +65,48 @@ def solve(
 ) -> Solution | None:
     """One solution, or None when there is none.
 
-    ``search`` gives the lexicographically first solution.  ``seed`` and
-    ``timeout`` are for the methods that use them.
+    ``search`` gives the lexicographically first solution; ``construct`` the
+    closed-form one (any N); ``local`` a random one by local search, the same
+    for the same ``seed`` on one install (a fresh random seed when None);
+    ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and boards
+    with constraints, and constructs above.  ``timeout`` is for the methods
+    that use it.  ValueError for an unknown method, a seed given to another
+    method than ``local``, or ``construct``/``local`` on a board with
+    constraints.
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
-    return next(solutions(board_or_n), None)
+    if seed is not None and method != "local":
+        raise ValueError(f"a seed is for method 'local' only, not {method!r}")
+    board = as_board(board_or_n)
+    if method in PLAIN_ONLY_METHODS and not board.is_plain:
+        raise ValueError(
+            f"method {method!r} solves plain boards only (this one has reserved squares "
+            "or fixed queens)"
+        )
+    method = chosen_method(board, method)
+    if method in PLAIN_ONLY_METHODS and board.n > MAX_N[method]:
+        raise ValueError(f"method {method!r} goes up to N = {MAX_N[method]:,}, not {board.n:,}")
+    if method == "construct":
+        return _solution(construct.construct(board.n))
+    if method == "local":
+        if seed is None:
+            import secrets  # imported here: only this path needs it
+
+            seed = secrets.randbelow(local.SEED_LIMIT)
+        return _solution(local.local_search(board.n, seed))
+    return next(solutions(board), None)
+
+
+def chosen_method(board: Board, method: str = "auto") -> str:
+    """The method ``solve`` uses for ``board``: ``method`` itself, unless it is ``auto``."""
+    if method != "auto":
+        return method
+    return "search" if not board.is_plain or board.n <= AUTO_SEARCH_MAX_N else "construct"
+
+
+def _solution(columns: construct.Columns | None) -> Solution | None:
+    return None if columns is None else Solution(columns)
 
 
 def count(board_or_n: BoardOrN, *, unique: bool = False) -> int:

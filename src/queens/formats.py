@@ -57,6 +57,42 @@ def render(
     raise ValueError(f"unknown format {fmt!r}")
 
 
+STREAM_CHUNK = 1 << 16
+"""Queens written per piece by :func:`write_solution` in the list and json formats."""
+
+
+def write_solution(
+    out: TextIO, solution: Solution, fmt: str, *, style: str = "plain", board: Board | None = None
+) -> None:
+    """One solution in ``fmt`` and a newline, streamed in pieces for list and json.
+
+    Ten million queens never become one 80 MB string, and the digits are made
+    by CPython's list ``repr`` (C speed) a chunk at a time.
+    """
+    if fmt == "list":
+        out.write("[")
+        _write_numbers(out, solution, 1)
+        out.write("]\n")
+    elif fmt == "json":
+        out.write(f'{{"n": {solution.n}, "columns": [')
+        _write_numbers(out, solution, 0)
+        out.write("]}\n")
+    else:
+        out.write(render(solution, fmt, style=style, board=board))
+        out.write("\n")
+
+
+def _write_numbers(out: TextIO, solution: Solution, offset: int) -> None:
+    """The columns (plus ``offset``) separated by ", ", as ``json.dumps`` would write them."""
+    shift = offset.__add__
+    for start in range(0, solution.n, STREAM_CHUNK):
+        chunk = solution[start : start + STREAM_CHUNK]
+        numbers = list(map(shift, chunk)) if offset else list(chunk)
+        if start:
+            out.write(", ")
+        out.write(repr(numbers)[1:-1])
+
+
 def write_solutions(
     out: TextIO,
     solutions: Iterable[Solution],
@@ -70,8 +106,7 @@ def write_solutions(
     for solution in solutions:
         if written and fmt == "board":
             out.write("\n")
-        out.write(render(solution, fmt, style=style, board=board))
-        out.write("\n")
+        write_solution(out, solution, fmt, style=style, board=board)
         written += 1
     return written
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -40,6 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     for command in COMMANDS:
         command.add_parser(subparsers)
     return parser
+
+
+def _warning_line(message: Warning | str, *args: object, **kwargs: object) -> None:
+    """Warnings (e.g. the missing compiled kernel) as one line on stderr."""
+    print(f"queens: warning: {message}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,4 +84,5 @@ def _silence_stdout() -> None:
 
 
 def entry_point() -> None:
+    warnings.showwarning = _warning_line
     sys.exit(main())

@@ -59,8 +59,10 @@ def run(args: argparse.Namespace) -> int:
     expected = estimate.seconds(board, workers)
     # --checkpoint, --shard and --scheduler are asked for long counts: no refusal.
     if expected > REFUSE_SECONDS and not (args.force or scaling.for_long_counts(args)):
+        from queens.show.compare import describe_seconds
+
         raise CommandError(
-            f"this count would take about {estimate.describe(expected)} on {workers} "
+            f"this count would take about {describe_seconds(expected)} on {workers} "
             f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate); "
             "add --force to run it anyway"
         )

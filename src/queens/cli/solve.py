@@ -9,7 +9,13 @@ from typing import Any
 
 from queens import api
 from queens.board import Board
-from queens.cli.common import NoSolution, UsageError, add_board_arguments, board_from_args
+from queens.cli.common import (
+    CommandError,
+    NoSolution,
+    UsageError,
+    add_board_arguments,
+    board_from_args,
+)
 from queens.formats import FORMATS, format_problem, write_board_solutions, write_solutions
 from queens.show.text import STYLES, resolve_style
 
@@ -20,7 +26,10 @@ def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "solve",
         help="print a solution, or all of them",
-        description="Print the first solution (lexicographically), or all of them in order.",
+        description=(
+            "Print a solution (by default the lexicographically first one up to "
+            f"N = {api.AUTO_SEARCH_MAX_N}, a constructed one above), or all of them in order."
+        ),
     )
     add_board_arguments(parser)
     parser.add_argument("--all", action="store_true", help="print every solution, streamed")
@@ -32,6 +41,22 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--limit", metavar="K", help="stop after K solutions (implies --all)")
     parser.add_argument(
         "--format", default="board", metavar="FORMAT", help=f"one of {', '.join(FORMATS)}"
+    )
+    parser.add_argument(
+        "--method",
+        default="auto",
+        metavar="METHOD",
+        help=(
+            f"one of {', '.join(api.METHODS)}: search gives the lexicographically first "
+            "solution, construct a closed-form one for any N, local a random one by local "
+            f"search; auto (default) searches up to N = {api.AUTO_SEARCH_MAX_N} and "
+            "constructs above (boards with reserved squares or fixed queens: always search)"
+        ),
+    )
+    parser.add_argument(
+        "--seed",
+        metavar="S",
+        help="seed of --method local (same seed, same solution on this install; default random)",
     )
     parser.add_argument(
         "--style",
@@ -61,18 +86,76 @@ def run(args: argparse.Namespace) -> int:
             )
         limit = int(args.limit)
     many = args.all or limit is not None
-    if many:
-        written = write_board_solutions(
-            sys.stdout, board, args.format, unique=args.unique, limit=limit, style=style
-        )
-    else:
-        found = api.solutions(board, unique=args.unique)
-        written = write_solutions(
-            sys.stdout, islice(found, 1), args.format, style=style, board=board
-        )
+    method, seed = method_args(args, board, many)
+    try:
+        if many:
+            written = write_board_solutions(
+                sys.stdout, board, args.format, unique=args.unique, limit=limit, style=style
+            )
+        else:
+            if args.unique:
+                found = api.solutions(board, unique=True)
+            else:
+                one = api.solve(board, method=method, seed=seed)
+                found = iter(() if one is None else (one,))
+            written = write_solutions(
+                sys.stdout, islice(found, 1), args.format, style=style, board=board
+            )
+    except RecursionError:
+        raise CommandError(
+            f"the search went too deep for this {board.n} x {board.n} board (it recurses once "
+            f"a row; Python allows about {sys.getrecursionlimit()} levels); use --method "
+            "construct or local"
+        ) from None
+    except MemoryError:
+        raise CommandError(f"not enough memory for a {board.n} x {board.n} solution") from None
     if written == 0:
         raise no_solution(board)
     return 0
+
+
+def method_args(args: argparse.Namespace, board: Board, many: bool) -> tuple[str, int | None]:
+    """--method and --seed, checked against each other and the board (usage errors)."""
+    method: str = args.method
+    if method not in api.METHODS:
+        raise UsageError(f"unknown method {method!r} (choose from {', '.join(api.METHODS)})", PROG)
+    seed: int | None = None
+    if args.seed is not None:
+        if method != "local":
+            raise UsageError("--seed goes with --method local only", PROG)
+        text: str = args.seed
+        digits = text.lstrip("0") or "0"
+        if not (
+            text.isascii()
+            and text.isdigit()
+            and len(digits) <= 20  # int() of thousands of digits is slow, and refused
+            and int(digits) < api.SEED_LIMIT
+        ):
+            raise UsageError(
+                f"--seed must be a whole number from 0 to 2**64 - 1, got {text!r}", PROG
+            )
+        seed = int(digits)
+    chosen = api.chosen_method(board, method)
+    if not many and chosen in api.MAX_N and board.n > api.MAX_N[chosen]:
+        raise UsageError(
+            f"N = {board.n:,} is too big: method {chosen} goes up to "
+            f"N = {api.MAX_N[chosen]:,} (32-bit arrays)",
+            PROG,
+        )
+    if method in api.PLAIN_ONLY_METHODS:
+        if not board.is_plain:
+            raise UsageError(
+                f"--method {method} solves plain boards only, not one with reserved squares "
+                "or fixed queens (use --method search)",
+                PROG,
+            )
+        if many or args.unique:
+            raise UsageError(
+                f"--method {method} finds one solution; --all, --limit and --unique need "
+                "--method search",
+                PROG,
+            )
+    return method, seed
 
 
 def no_solution(board: Board) -> NoSolution:

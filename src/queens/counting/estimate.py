@@ -42,16 +42,3 @@ def core_seconds(board: Board) -> float:
 def seconds(board: Board, workers: int) -> float:
     """Estimated wall time to count ``board`` on ``workers`` cores."""
     return core_seconds(board) / max(1, workers)
-
-
-def describe(seconds: float) -> str:
-    """A duration as a person reads it: ``40 s``, ``12 min``, ``3.5 h``, ``9 days``."""
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds / 60:.0f} min"
-    if seconds < 2 * 86400:
-        return f"{seconds / 3600:.1f} h"
-    if seconds < 365 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    return f"{seconds / (365 * 86400):.3g} years"

@@ -9,15 +9,18 @@ does not depend on the order of completion or on the number of workers.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from queens.board import Board
 from queens.counting import estimate
 from queens.counting.split import Split, SubProblem, count_subproblem
 from queens.engines import Counts
+
+if TYPE_CHECKING:  # imported when a pool is needed: small counts start faster without
+    import concurrent.futures as cf
 
 Result = tuple[int, Counts]
 OnResult = Callable[[int, Counts], None]
@@ -77,6 +80,8 @@ def _in_process(subproblems: Iterable[SubProblem]) -> Iterator[Result]:
 def _on_executor(
     subproblems: Sequence[SubProblem], executor: cf.Executor, workers: int
 ) -> Iterator[Result]:
+    import concurrent.futures as cf
+
     pending = {executor.submit(count_chunk, chunk) for chunk in _chunks(subproblems, workers)}
     try:
         while pending:
@@ -114,7 +119,9 @@ def iter_results(
     if executor is not None:
         yield from _on_executor(todo, executor, count)
         return
-    pool = cf.ProcessPoolExecutor(max_workers=min(count, len(todo)), initializer=_ignore_sigint)
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=min(count, len(todo)), initializer=_ignore_sigint)
     try:
         yield from _on_executor(todo, pool, count)
     except BaseException:  # KeyboardInterrupt, GeneratorExit, errors: stop now

@@ -11,8 +11,8 @@ Two kinds of sub-problem:
 - the plain n x n board (n >= 4) is split into the sub-trees of the
   symmetric counter (:mod:`queens.engines.symmetric`), cut after the first
   rows: each counts one representative per class of solutions under all 8
-  symmetries, so total and fundamental counts come from an eighth-or-so of
-  the search;
+  symmetries, so total and fundamental counts come from about a quarter
+  of the search;
 - any other board pins the queens of its first rows to each of their
   non-attacking placements and counts the rest, fundamental solutions by a
   canonical check under the board's own symmetries.

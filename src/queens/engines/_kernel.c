@@ -12,7 +12,7 @@
  *  - symmetric: the plain n x n board, counting only one representative per
  *    class under all 8 symmetries and weighting it by its class size (2, 4
  *    or 8), so total and fundamental counts come out of one pass over about
- *    an eighth of the tree.  This is the corner/border method of Takaken's
+ *    a quarter of the tree (measured; the rest is pruned by the bounds).  This is the corner/border method of Takaken's
  *    well-known counter: a queen in the corner of row 0 (class size always
  *    8), else the outermost queens bounded by row 0's queen (BOUND1/BOUND2),
  *    with a final rotation check.  A "prefix" (the columns of the first
@@ -184,6 +184,97 @@ static int search_next(search_t *s, long *budget) {
 /* Nodes one call into the enumerator may visit (a few milliseconds), so
  * that Ctrl-C and the consumer are never kept waiting by a sparse region. */
 #define CALL_BUDGET (1L << 22)
+
+/* Enumeration with the mirror: on a board that is its own mirror image, the
+ * solutions whose row-0 queen stands in the right half are the mirror images
+ * of those in the left half, in reverse order.  So the left half is searched
+ * and kept, and the right half replayed from it: about half the search, in
+ * the same lexicographic order.  Only for small boards (the kept solutions
+ * take memory) and without a symmetry filter. */
+#define MIRROR_MAX_N 15
+
+typedef struct {
+    search_t search;
+    int n, mirror, done, col, started;
+    mask_t first;                             /* row 0's own mask */
+    unsigned char *kept;                      /* left-half solutions, n bytes each */
+    size_t size, capacity, replay;
+    size_t block_start[MAXN], block_end[MAXN]; /* each row-0 column's solutions in kept */
+} enum_t;
+
+static mask_t mirror_mask(mask_t m, int n) {
+    mask_t out = 0;
+    int c;
+    for (c = 0; c < n; c++)
+        if (m & ((mask_t)1 << c)) out |= (mask_t)1 << (n - 1 - c);
+    return out;
+}
+
+static void enum_setup(enum_t *e) {
+    int r, symmetric = e->search.group <= 1 && e->n <= MIRROR_MAX_N;
+    for (r = 0; r < e->n && symmetric; r++)
+        symmetric = mirror_mask(e->search.allowed[r], e->n) == e->search.allowed[r];
+    e->mirror = symmetric;
+    e->first = e->search.allowed[0];
+}
+
+static int keep(enum_t *e) {
+    int r;
+    if (e->size + (size_t)e->n > e->capacity) {
+        size_t capacity = e->capacity ? 2 * e->capacity : 4096;
+        unsigned char *bigger = PyMem_RawRealloc(e->kept, capacity);
+        if (!bigger) return 0;
+        e->kept = bigger;
+        e->capacity = capacity;
+    }
+    for (r = 0; r < e->n; r++) e->kept[e->size + (size_t)r] = (unsigned char)e->search.cols[r];
+    e->size += (size_t)e->n;
+    return 1;
+}
+
+/* The next solution into e->search.cols: 1 found, 0 none left, -1 budget
+ * ran out (call again), -2 out of memory. */
+static int enum_next(enum_t *e, long *budget) {
+    int n = e->n, half = n / 2, r;
+    if (!e->mirror) return search_next(&e->search, budget);
+    for (;;) {
+        if (e->done) return 0;
+        if (e->col < (n + 1) / 2) { /* search the left half (and the middle column) */
+            int found;
+            if (!e->started) {
+                e->search.state = 0;
+                e->search.allowed[0] = e->first & ((mask_t)1 << e->col);
+                e->block_start[e->col] = e->size;
+                e->started = 1;
+            }
+            found = search_next(&e->search, budget);
+            if (found < 0) return found;
+            if (found > 0) {
+                if (e->col < half && !keep(e)) return -2;
+                return 1;
+            }
+            e->block_end[e->col] = e->size;
+            e->col++;
+            e->started = 0;
+        } else if (e->col < n) { /* replay the mirror images, last first */
+            int source = n - 1 - e->col;
+            if (!e->started) {
+                e->replay = e->block_end[source];
+                e->started = 1;
+            }
+            if (e->replay > e->block_start[source]) {
+                e->replay -= (size_t)n;
+                for (r = 0; r < n; r++) e->search.cols[r] = n - 1 - e->kept[e->replay + (size_t)r];
+                return 1;
+            }
+            e->col++;
+            e->started = 0;
+        } else {
+            e->done = 1;
+            e->search.state = 2;
+        }
+    }
+}
 
 enum { FMT_LIST, FMT_LETTERS, FMT_JSON, FMT_BOARD };
 
@@ -433,41 +524,39 @@ static int sym_count(int n, const int *prefix, int len, uint64_t *c2, uint64_t *
     return 0;
 }
 
+static int append_prefix(PyObject *out, const int *prefix, int depth) {
+    PyObject *t = PyTuple_New(depth);
+    int i, status;
+    if (!t) return -1;
+    for (i = 0; i < depth; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(prefix[i]));
+    status = PyList_Append(out, t);
+    Py_DECREF(t);
+    return status;
+}
+
 /* All prefixes of `depth` rows, in search order, appended to `out`. */
 static int sym_prefixes(int n, int depth, PyObject *out) {
     int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
     for (k = 0; k < count; k++) {
         sym_t s;
-        int prefix[MAXN], y, i;
+        int prefix[MAXN], y;
         mask_t rem[MAXN], cd[MAXN + 1], ld[MAXN + 1], rd[MAXN + 1];
         memcpy(prefix, heads + 2 * k, (size_t)lens[k] * sizeof(int));
         if (!sym_setup(&s, n, prefix, lens[k])) continue;
         if (!sym_replay(&s, prefix, lens[k], &cd[lens[k]], &ld[lens[k]], &rd[lens[k]])) continue;
         y = lens[k];
-        if (y >= depth) {
-            rem[y] = 0;
-        } else {
-            rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
-        }
-        if (y >= depth) {
-            PyObject *t = PyTuple_New(depth);
-            if (!t) return -1;
-            for (i = 0; i < depth; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(prefix[i]));
-            if (PyList_Append(out, t) < 0) { Py_DECREF(t); return -1; }
-            Py_DECREF(t);
+        if (y >= depth) { /* a corner head (two rows) is already deep enough */
+            if (append_prefix(out, prefix, depth) < 0) return -1;
             continue;
         }
+        rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
         for (;;) {
             if (rem[y]) {
                 mask_t bit = rem[y] & -rem[y];
                 rem[y] ^= bit;
                 prefix[y] = lowest_index(bit);
                 if (y + 1 == depth) {
-                    PyObject *t = PyTuple_New(depth);
-                    if (!t) return -1;
-                    for (i = 0; i < depth; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(prefix[i]));
-                    if (PyList_Append(out, t) < 0) { Py_DECREF(t); return -1; }
-                    Py_DECREF(t);
+                    if (append_prefix(out, prefix, depth) < 0) return -1;
                     continue;
                 }
                 cd[y + 1] = cd[y] | bit;
@@ -575,24 +664,32 @@ static PyObject *py_symmetric_prefixes(PyObject *self, PyObject *args) {
 /* Enumerator(allowed, group=1): solutions in lexicographic order, in batches. */
 typedef struct {
     PyObject_HEAD
-    search_t search;
+    enum_t e;
 } Enumerator;
+
+static void enumerator_dealloc(Enumerator *self) {
+    PyMem_RawFree(self->e.kept);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
 
 static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
     PyObject *seq;
     unsigned int group = 1;
     static char *names[] = {"allowed", "group", NULL};
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|I", names, &seq, &group)) return -1;
-    memset(&self->search, 0, sizeof self->search);
-    if (!read_masks(seq, self->search.allowed, &self->search.n)) return -1;
-    self->search.group = group;
+    PyMem_RawFree(self->e.kept);
+    memset(&self->e, 0, sizeof self->e);
+    if (!read_masks(seq, self->e.search.allowed, &self->e.search.n)) return -1;
+    self->e.n = self->e.search.n;
+    self->e.search.group = group;
+    enum_setup(&self->e);
     return 0;
 }
 
 /* columns(k): up to k solutions (fewer when the call's node budget runs out) as bytes of native int32 columns (n per solution). */
 static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
     Py_ssize_t k, found = 0;
-    int n = self->search.n;
+    int n = self->e.n, status = 0;
     long budget = CALL_BUDGET;
     int32_t *buffer;
     PyObject *result;
@@ -603,12 +700,13 @@ static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
     buffer = PyMem_RawMalloc((size_t)(k ? k : 1) * (size_t)n * sizeof(int32_t));
     if (!buffer) return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS
-    while (found < k && search_next(&self->search, &budget) > 0) {
+    while (found < k && (status = enum_next(&self->e, &budget)) > 0) {
         int r;
-        for (r = 0; r < n; r++) buffer[found * n + r] = self->search.cols[r];
+        for (r = 0; r < n; r++) buffer[found * n + r] = self->e.search.cols[r];
         found++;
     }
     Py_END_ALLOW_THREADS
+    if (status == -2) { PyMem_RawFree(buffer); return PyErr_NoMemory(); }
     result = PyBytes_FromStringAndSize((const char *)buffer, found * n * (Py_ssize_t)sizeof(int32_t));
     PyMem_RawFree(buffer);
     return result;
@@ -617,7 +715,7 @@ static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
 /* text(k, fmt, first) -> (count, text): up to k solutions as text (fmt: 0 list, 1 letters, 2 json, 3 board). */
 static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
     Py_ssize_t k, found = 0;
-    int fmt, first, n = self->search.n;
+    int fmt, first, n = self->e.n, status = 0;
     long budget = CALL_BUDGET;
     char *buffer, *p;
     PyObject *result, *text;
@@ -630,11 +728,12 @@ static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
     if (!buffer) return PyErr_NoMemory();
     p = buffer;
     Py_BEGIN_ALLOW_THREADS
-    while (found < k && search_next(&self->search, &budget) > 0) {
-        p = put_solution(p, n, self->search.cols, fmt, first && found == 0);
+    while (found < k && (status = enum_next(&self->e, &budget)) > 0) {
+        p = put_solution(p, n, self->e.search.cols, fmt, first && found == 0);
         found++;
     }
     Py_END_ALLOW_THREADS
+    if (status == -2) { PyMem_RawFree(buffer); return PyErr_NoMemory(); }
     text = PyUnicode_DecodeASCII(buffer, p - buffer, NULL);
     PyMem_RawFree(buffer);
     if (!text) return NULL;
@@ -644,7 +743,7 @@ static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
 
 static PyObject *enumerator_finished(Enumerator *self, PyObject *unused) {
     (void)unused;
-    return PyBool_FromLong(self->search.state == 2);
+    return PyBool_FromLong(self->e.mirror ? self->e.done : self->e.search.state == 2);
 }
 
 static PyMethodDef enumerator_methods[] = {
@@ -661,6 +760,7 @@ static PyTypeObject EnumeratorType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "queens.engines._kernel.Enumerator",
     .tp_basicsize = sizeof(Enumerator),
+    .tp_dealloc = (destructor)enumerator_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Enumerator(allowed, group=1): a board's solutions in lexicographic order",
     .tp_new = PyType_GenericNew,

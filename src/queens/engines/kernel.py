@@ -71,7 +71,7 @@ def _kernel_for(n: int) -> ModuleType | None:
     if _kernel is None and not _warned:
         _warned = True
         warnings.warn(
-            f"queens: the compiled kernel is not available; using the slow {description()}",
+            f"the compiled kernel is not available; queens uses its slow {description()}",
             RuntimeWarning,
             stacklevel=3,
         )

@@ -1,9 +1,9 @@
 """The symmetric counter of the C kernel, in plain Python (the fallback).
 
-Counts the plain n x n board visiting only about an eighth of the search
-tree: one representative per class of solutions under the 8 symmetries,
-weighted by the size of its class (2, 4 or 8).  It is the corner/border
-method of Takaken's well-known counter:
+Counts the plain n x n board by searching for one representative per class
+of solutions under the 8 symmetries, weighted by the size of its class (2, 4
+or 8); the bounds below prune about three quarters of the search tree.  It
+is the corner/border method of Takaken's well-known counter:
 
 - *corner*: the queen of row 0 in column 0.  Such a solution is never
   symmetric, so its class has 8 members; row 1's queen (``bound1``) picks the
