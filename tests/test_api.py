@@ -77,3 +77,65 @@ def test_bad_arguments() -> None:
         queens.count("8")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown method"):
         queens.solve(8, method="magic")
+
+
+# -- solve methods (construct, local, auto) --------------------------------------------------
+
+
+def first_by_search(board: Board) -> list[int]:
+    return next(queens.engines.reference.solutions(board.allowed_masks()))
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 8, 13, queens.api.AUTO_SEARCH_MAX_N])
+def test_auto_searches_small_boards(n: int) -> None:
+    solution = queens.solve(n)
+    assert solution is not None
+    assert list(solution) == first_by_search(Board.empty(n))
+
+
+@pytest.mark.parametrize("n", [queens.api.AUTO_SEARCH_MAX_N + 1, 100, 10_001])
+def test_auto_constructs_above_the_threshold(n: int) -> None:
+    solution = queens.solve(n)
+    assert solution == queens.solve(n, method="construct")
+    assert solution is not None and solution.is_valid()
+
+
+def test_auto_solves_boards_with_constraints() -> None:
+    # Any valid solution: auto hands such boards to the hard-puzzle engines.
+    n = queens.api.AUTO_SEARCH_MAX_N + 1
+    board = Board.build(n, queens=[(0, 0)])
+    solution = queens.solve(board)
+    assert solution is not None
+    assert is_solution(list(solution), board)
+
+
+def test_impossible_sizes_by_every_method() -> None:
+    for method in ("auto", "search", "construct", "local"):
+        for n in (2, 3):
+            assert queens.solve(n, method=method) is None
+
+
+def test_local_by_seed() -> None:
+    first = queens.solve(300, method="local", seed=99)
+    assert first is not None and first.is_valid()
+    assert first == queens.solve(300, method="local", seed=99)
+    unseeded = queens.solve(300, method="local")
+    assert unseeded is not None and unseeded.is_valid()
+
+
+def test_meaningless_combinations() -> None:
+    constrained = Board.build(8, reserved=[(0, 0)])
+    for method in ("construct", "local"):
+        with pytest.raises(ValueError, match="plain boards only"):
+            queens.solve(constrained, method=method)
+    for method in ("auto", "search", "construct"):
+        with pytest.raises(ValueError, match="seed"):
+            queens.solve(8, method=method, seed=1)
+
+
+def test_any_n_methods_have_a_largest_board() -> None:
+    assert queens.api.chosen_method(Board.empty(2**31)) == "construct"
+    with pytest.raises(ValueError, match="goes up to"):
+        queens.solve(2**31)
+    with pytest.raises(ValueError, match="goes up to"):
+        queens.solve(2**30, method="local")

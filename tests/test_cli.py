@@ -74,7 +74,8 @@ def test_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "count", "--board", str(SAMPLE)) == (0, "65\n", "")
     assert run(capsys, "count", "8", "--board", str(SAMPLE)) == (0, "65\n", "")
     _, out, _ = run(capsys, "count", "8", "--unique", "--json")
-    assert json.loads(out) == {"n": 8, "total": 92, "unique": 12}
+    # (the scale fields of count --json are pinned in tests/test_scaling.py)
+    assert json.loads(out).items() >= {"n": 8, "total": 92, "unique": 12}.items()
 
 
 def test_board_from_stdin(
@@ -108,6 +109,8 @@ def test_no_solution_is_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         (["solve", "0"], "N must be a whole number of at least 1, got '0'"),
         (["solve", "-3"], "N must be a whole number of at least 1, got '-3'"),
         (["count", "+8"], "N must be a whole number of at least 1, got '+8'"),
+        (["count", "9" * 5000], "N is far too big (5000 digits)"),
+        (["count", "0" * 5000], "N must be a whole number of at least 1"),
         (["solve"], "give N or --board FILE"),
         (["solve", "8", "--format", "xml"], "unknown format 'xml'"),
         (["solve", "27", "--format", "letters"], "the letters format needs N <= 26"),

@@ -11,7 +11,9 @@ from hardboards import honours
 from queens import generate
 from queens.board import Board
 from queens.cli import main
-from queens.engines import estimate, reference, sat
+from queens.cli.count import REFUSE_SECONDS
+from queens.counting import estimate
+from queens.engines import reference, sat
 
 BOARDS = Path(__file__).parent / "data" / "boards"
 NAUCK = str(BOARDS / "nauck-1850-2.txt")
@@ -107,12 +109,14 @@ def test_missing_sat_solver(
     ("argv", "message"),
     [
         (["8", "--method", "propagate", "--all"], "finds one solution"),
+        (["--board", NAUCK, "--method", "construct"], "plain boards only"),
         (["8", "--method", "sat", "--unique"], "finds one solution"),
-        (["8", "--method", "search", "--timeout", "1"], "--timeout works only"),
-        (["8", "--all", "--timeout", "1"], "--timeout works only"),
+        (["8", "--method", "search", "--timeout", "1"], "--timeout goes with one solution"),
+        (["8", "--all", "--timeout", "1"], "--timeout goes with one solution"),
+        (["8", "--method", "construct", "--timeout", "1"], "--timeout goes with one solution"),
         (["8", "--timeout", "0"], "positive number of seconds"),
         (["8", "--timeout", "nan"], "positive number of seconds"),
-        (["8", "--method", "magic"], "invalid choice"),
+        (["8", "--method", "magic"], "unknown method"),
     ],
 )
 def test_meaningless_combinations_are_usage_errors(
@@ -124,15 +128,23 @@ def test_meaningless_combinations_are_usage_errors(
     assert message in err
 
 
-def test_count_refuses_a_board_too_big_unless_forced(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_count_samples_blocked_boards_instead_of_refusing_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    big = _write(tmp_path, Board.empty(30))
-    status, out, err = _run(capsys, "count", "--board", big)
+    # The count's time model ignores reserved squares and would refuse this
+    # board; sampling its own (small) search tree lets it be counted.
+    board = generate.blocked(24, 0.78, seed=1)
+    assert estimate.seconds(board, 1) > REFUSE_SECONDS
+    assert estimate.sampled_seconds(board, 1) < REFUSE_SECONDS
+    status, out, _ = _run(capsys, "count", "--board", _write(tmp_path, board), "--quiet")
+    assert status == 0
+    assert out == f"{reference.count(board.allowed_masks())}\n"
+
+
+def test_count_still_refuses_a_board_too_big(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    board = Board.build(30, reserved=[(0, 0)])
+    status, out, err = _run(capsys, "count", "--board", _write(tmp_path, board))
     assert status == 2 and out == ""
-    assert "too big to count" in err and "--force" in err
-    small = str(BOARDS / "empty-8-92.txt")
-    assert _run(capsys, "count", "--board", small)[:2] == (0, "92\n")
-    monkeypatch.setattr(estimate, "REASONABLE_NODES", 10)
-    assert _run(capsys, "count", "--board", small)[0] == 2
-    assert _run(capsys, "count", "--board", small, "--force")[:2] == (0, "92\n")
+    assert "would take about" in err and "--force" in err

@@ -1,48 +1,23 @@
-"""Knuth's estimate of the counting tree, and the refusal to count boards too big."""
+"""The time estimate: grows with the board, shrinks with workers, reads well."""
 
 from __future__ import annotations
 
-import pytest
-
 from queens.board import Board
-from queens.engines import estimate, reference
+from queens.counting import estimate
 
 
-def test_a_single_path_tree_is_estimated_exactly() -> None:
-    # One allowed square per row, on a knight's-move staircase: one path, one solution.
-    board = Board.build(5, queens=[(0, 0), (1, 2), (2, 4), (3, 1), (4, 3)])
-    found = estimate.estimate(board.allowed_masks(), probes=10)
-    assert found == estimate.Estimate(nodes=6, solutions=1, probes=10)
+def test_grows_with_n_and_shrinks_with_workers() -> None:
+    times = [estimate.core_seconds(Board.empty(n)) for n in range(8, 25)]
+    assert times == sorted(times)
+    assert estimate.seconds(Board.empty(18), 2) == estimate.core_seconds(Board.empty(18)) / 2
 
 
-def test_a_dead_board_has_no_solutions() -> None:
-    board = Board.build(6, reserved=[(3, c) for c in range(6)])
-    assert estimate.estimate(board.allowed_masks(), probes=50).solutions == 0
+def test_long_counts_are_recognised() -> None:
+    assert estimate.seconds(Board.empty(12), 2) < 1
+    assert estimate.seconds(Board.empty(23), 2) > 3600
 
 
-@pytest.mark.parametrize("n", [6, 8, 10])
-def test_many_probes_come_close_to_the_true_count(n: int) -> None:
-    allowed = [(1 << n) - 1] * n
-    true = reference.count(allowed)
-    found = estimate.estimate(allowed, probes=20_000, seed=1)
-    assert 0.8 * true <= found.solutions <= 1.2 * true
-
-
-def test_estimates_are_repeatable_per_seed() -> None:
-    allowed = [(1 << 12) - 1] * 12
-    assert estimate.estimate(allowed, seed=7) == estimate.estimate(allowed, seed=7)
-
-
-def test_refusal_only_for_big_boards() -> None:
-    assert estimate.refusal([(1 << 8) - 1] * 8) is None
-    reason = estimate.refusal([(1 << 30) - 1] * 30)
-    assert reason is not None
-    assert "too big to count" in reason and "--force" in reason and "e+" in reason
-
-
-def test_scientific_notation() -> None:
-    assert estimate.scientific(0) == "0"
-    assert estimate.scientific(999_999) == "999999"
-    assert estimate.scientific(2_500_000) == "2.5e+6"
-    assert estimate.scientific(9_990_000) == "1.0e+7"
-    assert estimate.scientific(10**700) == "1.0e+700"
+def test_fixed_queens_shorten_the_estimate() -> None:
+    plain = Board.empty(20)
+    pinned = Board.build(20, queens=[(r, (2 * r) % 20) for r in range(8)])
+    assert estimate.core_seconds(pinned) < estimate.core_seconds(plain)

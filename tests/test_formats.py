@@ -2,10 +2,18 @@ from __future__ import annotations
 
 import io
 import json
+from itertools import islice
 
 import pytest
 
-from queens.formats import BOARD_FORMAT_MAX_N, format_problem, render, write_solutions
+from queens.board import Board
+from queens.formats import (
+    BOARD_FORMAT_MAX_N,
+    FORMATS,
+    format_problem,
+    render,
+    write_solutions,
+)
 from queens.solution import Solution
 
 FOUR = [Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])]
@@ -44,3 +52,37 @@ def test_format_problem(fmt: str, n: int, problem: str | None) -> None:
 def test_board_limit_suggests_list() -> None:
     problem = format_problem("board", BOARD_FORMAT_MAX_N + 1)
     assert problem is not None and problem.endswith("use --format list")
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, 1 << 16])
+def test_streamed_list_and_json(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    import queens.formats
+
+    monkeypatch.setattr(queens.formats, "STREAM_CHUNK", chunk)
+    for n in (1, 7, 8, 21, 1000):
+        solution = Solution(reversed(range(n)))  # not valid; formats do not care
+        out = io.StringIO()
+        write_solutions(out, [solution, solution], "json")
+        lines = out.getvalue().splitlines()
+        assert [json.loads(line) for line in lines] == [solution.to_json()] * 2
+        assert lines[0] == json.dumps(solution.to_json())
+        out = io.StringIO()
+        write_solutions(out, [solution], "list")
+        expected = "[" + ", ".join(str(n - r) for r in range(n)) + "]\n"
+        assert out.getvalue() == expected
+        assert solution.list_text() + "\n" == expected
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("unique", [False, True])
+def test_board_solutions_written_like_solutions(fmt: str, unique: bool) -> None:
+    from queens import api
+    from queens.formats import write_board_solutions
+
+    board = Board.build(7, reserved=[(3, 3)])
+    for limit in (None, 1, 5):
+        fast, plain = io.StringIO(), io.StringIO()
+        found = islice(api.solutions(board, unique=unique), limit)
+        expected = write_solutions(plain, found, fmt)
+        assert write_board_solutions(fast, board, fmt, unique=unique, limit=limit) == expected
+        assert fast.getvalue() == plain.getvalue()

@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from queens.board import Board
 from queens.validate import board_problem, placement_problem
@@ -30,3 +34,87 @@ def test_board_problem() -> None:
     )
     other = Board.build(4, queens=[(0, 0)])
     assert board_problem([1, 3, 0, 2], other) == "the fixed queen at row 1, column 1 is missing"
+
+
+def naive_problem_kind(columns: list[int]) -> str | None:
+    """The kind of the first problem, by brute force over pairs (independent of the package)."""
+    n = len(columns)
+    if any(not 0 <= c < n for c in columns):
+        return "off the board"
+    for r2 in range(n):
+        for r1 in range(r2):
+            if columns[r1] == columns[r2]:
+                return "column"
+            if abs(columns[r1] - columns[r2]) == r2 - r1:
+                return "diagonal"
+    return None
+
+
+PAIR = re.compile(r"queens at row (\d+), column (\d+) and row (\d+), column (\d+) share a (\w+)")
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(-2, 9), min_size=1, max_size=9))
+def test_agrees_with_brute_force(columns: list[int]) -> None:
+    problem = placement_problem(columns)
+    kind = naive_problem_kind(columns)
+    if kind is None:
+        assert problem is None
+        return
+    assert problem is not None
+    if kind == "off the board":
+        assert "off the board" in problem
+        return
+    # The pair named really stands where the placement says and clashes as stated.
+    match = PAIR.fullmatch(problem)
+    assert match is not None
+    r1, c1, r2, c2 = (int(g) - 1 for g in match.groups()[:4])
+    assert r1 < r2 and columns[r1] == c1 and columns[r2] == c2
+    if match.group(5) == "column":
+        assert c1 == c2
+    else:
+        assert match.group(5) == "diagonal" and abs(c1 - c2) == r2 - r1
+
+
+BIG = 100_000
+
+
+def big_solution() -> list[int]:
+    # Evens then odds (1-based) is a solution when n mod 6 is not 2 or 3.
+    assert BIG % 6 == 4
+    return list(range(1, BIG, 2)) + list(range(0, BIG, 2))
+
+
+def test_big_placements_each_kind_of_problem() -> None:
+    columns = big_solution()
+    assert placement_problem(columns) is None
+    # Row 1 takes row 2's column.
+    clash = columns.copy()
+    clash[0] = clash[1]
+    assert placement_problem(clash) == (
+        "queens at row 1, column 4 and row 2, column 4 share a column"
+    )
+    # Swapping two neighbouring rows' columns 2 apart puts them on a diagonal.
+    down = columns.copy()
+    down[10], down[11] = down[11], down[10]
+    problem = placement_problem(down)
+    assert problem is not None and problem.endswith("share a diagonal")
+    off = columns.copy()
+    off[-1] = BIG
+    assert placement_problem(off) == (
+        f"the queen in row {BIG} is in column {BIG + 1}, off the board (1..{BIG})"
+    )
+    assert (
+        placement_problem(columns, BIG + 1) == f"{BIG} queens given for a board of size {BIG + 1}"
+    )
+
+
+@pytest.mark.parametrize("shift", [1, -1])
+def test_big_both_diagonal_directions(shift: int) -> None:
+    columns = big_solution()
+    # Row 1 holds column 2 (1-based); put row 2's queen one step along either diagonal.
+    columns[1] = columns[0] + shift
+    problem = placement_problem(columns)
+    assert problem is not None
+    assert problem.startswith(f"queens at row 1, column 2 and row 2, column {2 + shift}")
+    assert problem.endswith("share a diagonal")

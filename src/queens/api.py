@@ -9,11 +9,10 @@ from collections.abc import Iterator
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, reference
-from queens.engines.budget import Deadline, Undecided
+from queens.engines import Counts, construct, kernel, local
+from queens.engines.budget import Deadline
+from queens.engines.budget import Undecided as Undecided  # re-exported: what solve raises
 from queens.solution import Solution
-
-__all__ = ["METHODS", "Undecided", "count", "counts", "solutions", "solve"]
 
 BoardOrN = Board | int
 
@@ -35,21 +34,32 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     lexicographically smallest member.
     """
     board = as_board(board_or_n)
-    found = (Solution(columns) for columns in reference.solutions(board.allowed_masks()))
-    if not unique:
-        yield from found
-        return
-    group = symmetry.board_symmetries(board)
-    for solution in found:
-        if symmetry.is_canonical(solution, group):
-            yield solution
+    group = symmetry.board_symmetries(board) if unique else ()
+    for columns in kernel.solutions(board.allowed_masks(), group):
+        yield Solution(columns)
 
 
-METHODS = ("auto", "search", "propagate", "sat")
+METHODS = ("auto", "search", "construct", "local", "propagate", "sat")
 """Ways of finding one solution; ``auto`` picks by board size and constraints."""
 
-BOARD_METHODS = ("auto", "search", "propagate", "sat")
-"""The methods that honour reserved squares and fixed queens."""
+AUTO_SEARCH_MAX_N = 20
+"""``auto`` searches (lexicographically first solution) plain boards up to this
+size and constructs above it.  Fixed, whatever engines are installed, so the
+same call gives the same solution everywhere; the time of a first solution
+by search grows steeply (and unevenly) just above it."""
+
+SEED_LIMIT = local.SEED_LIMIT
+"""Seeds of ``local`` are whole numbers 0 <= seed < SEED_LIMIT (2**64)."""
+
+MAX_N = {"construct": construct.MAX_N, "local": local.MAX_N}
+"""The largest board each of the any-N methods handles (32-bit arrays)."""
+
+PLAIN_ONLY_METHODS = ("construct", "local")
+"""Methods for the plain board only: they know nothing of reserved squares or fixed queens."""
+
+HARD_METHODS = ("propagate", "sat")
+"""Methods for hard boards (many fixed queens or reserved squares): any valid solution,
+``Undecided`` when ``timeout`` runs out; ``sat`` needs the ``sat`` extra."""
 
 
 def solve(
@@ -61,27 +71,59 @@ def solve(
 ) -> Solution | None:
     """One solution, or None when there is none.
 
-    ``search`` gives the lexicographically first solution.  ``seed`` and
-    ``timeout`` are for the methods that use them: ``propagate``, ``sat`` and
-    ``auto`` on a board with constraints raise :class:`Undecided` when
-    ``timeout`` seconds pass without an answer.  ``sat`` needs the ``sat``
-    extra (``SolverMissing`` otherwise).
+    ``search`` gives the lexicographically first solution; ``construct`` the
+    closed-form one (any N); ``local`` a random one by local search, the same
+    for the same ``seed`` on one install (a fresh random seed when None);
+    ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and boards
+    with constraints, and constructs above.  ``propagate`` and ``sat`` (and
+    ``auto`` on a board with reserved squares or fixed queens, which runs
+    them) give any valid solution, and raise :class:`Undecided` when
+    ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat``
+    extra (``SolverMissing`` otherwise).  ValueError for an unknown method, a seed given to another
+    method than ``local``, or ``construct``/``local`` on a board with
+    constraints.
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
+    if seed is not None and method != "local":
+        raise ValueError(f"a seed is for method 'local' only, not {method!r}")
     board = as_board(board_or_n)
-    if not board.is_plain and method not in BOARD_METHODS:
+    if method in PLAIN_ONLY_METHODS and not board.is_plain:
         raise ValueError(
-            f"method {method!r} cannot honour reserved squares or fixed queens "
-            f"(use {', '.join(BOARD_METHODS)})"
+            f"method {method!r} solves plain boards only (this one has reserved squares "
+            "or fixed queens)"
         )
-    if method in ("propagate", "sat") or (method == "auto" and not board.is_plain):
+    method = chosen_method(board, method)
+    if method == "auto" or method in HARD_METHODS:
         return _solve_hard(board, method, timeout)
+    if method in PLAIN_ONLY_METHODS and board.n > MAX_N[method]:
+        raise ValueError(f"method {method!r} goes up to N = {MAX_N[method]:,}, not {board.n:,}")
+    if method == "construct":
+        return _solution(construct.construct(board.n))
+    if method == "local":
+        if seed is None:
+            import secrets  # imported here: only this path needs it
+
+            seed = secrets.randbelow(local.SEED_LIMIT)
+        return _solution(local.local_search(board.n, seed))
     return next(solutions(board), None)
 
 
+def chosen_method(board: Board, method: str = "auto") -> str:
+    """The method ``solve`` uses for ``board``: ``method`` itself, unless it is ``auto``.
+
+    ``auto`` stays ``auto`` on a board with reserved squares or fixed queens:
+    the propagating search, then SAT (see :mod:`queens.engines.portfolio`).
+    """
+    if method != "auto":
+        return method
+    if not board.is_plain:
+        return "auto"
+    return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
+
+
 def _solve_hard(board: Board, method: str, timeout: float | None) -> Solution | None:
-    """The engines for hard boards: propagating search, SAT, or both (``auto``)."""
+    """The engines for hard boards: propagating search, SAT, or one then the other (auto)."""
     from queens.engines import portfolio, propagate, sat
 
     engines = {"auto": portfolio.solve, "propagate": propagate.solve, "sat": sat.solve}
@@ -89,20 +131,25 @@ def _solve_hard(board: Board, method: str, timeout: float | None) -> Solution | 
     return None if columns is None else Solution(columns)
 
 
+def _solution(columns: construct.Columns | None) -> Solution | None:
+    return None if columns is None else Solution(columns)
+
+
 def count(board_or_n: BoardOrN, *, unique: bool = False) -> int:
     """The number of solutions (with ``unique``, of fundamental solutions)."""
     board = as_board(board_or_n)
-    if unique:
-        return counts(board).unique
-    return reference.count(board.allowed_masks())
+    if unique or board.is_plain:
+        found = counts(board)
+        return found.unique if unique else found.total
+    return kernel.count(board.allowed_masks()).total
 
 
 def counts(board_or_n: BoardOrN) -> Counts:
-    """Total and fundamental counts together, from one search."""
+    """Total and fundamental counts together, from one search (in this process).
+
+    For many cores, split the count: see :mod:`queens.counting`.
+    """
     board = as_board(board_or_n)
-    group = symmetry.board_symmetries(board)
-    total = unique = 0
-    for columns in reference.solutions(board.allowed_masks()):
-        total += 1
-        unique += symmetry.is_canonical(columns, group)
-    return Counts(total, unique)
+    if board.is_plain and board.n >= kernel.SYMMETRIC_MIN_N:
+        return kernel.count_symmetric(board.n)
+    return kernel.count(board.allowed_masks(), symmetry.board_symmetries(board))

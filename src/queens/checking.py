@@ -11,6 +11,7 @@ from queens.solution import parse_columns
 from queens.validate import placement_problem
 
 _BOARD_CHARS = frozenset(".*Qq ")
+_MINUS_ONE = (-1).__add__  # 1-based to 0-based; map() with it stays in C
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,12 @@ class Placement:
 
 
 def _is_board_line(line: str) -> bool:
-    return set(line) <= _BOARD_CHARS and bool(set(line) - {" "})
+    # The first character settles it for list lines (a digit or '['), so a
+    # million-column line is not turned into a set.
+    if line.lstrip(" ")[:1] not in _BOARD_CHARS:
+        return False
+    chars = set(line)
+    return chars <= _BOARD_CHARS and bool(chars - {" "})
 
 
 def read_placements(text: str) -> list[Placement]:
@@ -54,7 +60,7 @@ def read_placements(text: str) -> list[Placement]:
             index = end
             continue
         try:
-            columns = [c - 1 for c in parse_columns(line)]
+            columns = list(map(_MINUS_ONE, parse_columns(line)))
         except ValueError as error:
             raise ValueError(f"line {index + 1}: {error}") from None
         placements.append(Placement(index + 1, columns, len(columns)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from itertools import islice
 from typing import TextIO
 
 from queens.board import Board
@@ -56,6 +57,42 @@ def render(
     raise ValueError(f"unknown format {fmt!r}")
 
 
+STREAM_CHUNK = 1 << 16
+"""Queens written per piece by :func:`write_solution` in the list and json formats."""
+
+
+def write_solution(
+    out: TextIO, solution: Solution, fmt: str, *, style: str = "plain", board: Board | None = None
+) -> None:
+    """One solution in ``fmt`` and a newline, streamed in pieces for list and json.
+
+    Ten million queens never become one 80 MB string, and the digits are made
+    by CPython's list ``repr`` (C speed) a chunk at a time.
+    """
+    if fmt == "list":
+        out.write("[")
+        _write_numbers(out, solution, 1)
+        out.write("]\n")
+    elif fmt == "json":
+        out.write(f'{{"n": {solution.n}, "columns": [')
+        _write_numbers(out, solution, 0)
+        out.write("]}\n")
+    else:
+        out.write(render(solution, fmt, style=style, board=board))
+        out.write("\n")
+
+
+def _write_numbers(out: TextIO, solution: Solution, offset: int) -> None:
+    """The columns (plus ``offset``) separated by ", ", as ``json.dumps`` would write them."""
+    shift = offset.__add__
+    for start in range(0, solution.n, STREAM_CHUNK):
+        chunk = solution[start : start + STREAM_CHUNK]
+        numbers = list(map(shift, chunk)) if offset else list(chunk)
+        if start:
+            out.write(", ")
+        out.write(repr(numbers)[1:-1])
+
+
 def write_solutions(
     out: TextIO,
     solutions: Iterable[Solution],
@@ -69,7 +106,34 @@ def write_solutions(
     for solution in solutions:
         if written and fmt == "board":
             out.write("\n")
-        out.write(render(solution, fmt, style=style, board=board))
-        out.write("\n")
+        write_solution(out, solution, fmt, style=style, board=board)
         written += 1
+    return written
+
+
+def write_board_solutions(
+    out: TextIO,
+    board: Board,
+    fmt: str,
+    *,
+    unique: bool = False,
+    limit: int | None = None,
+    style: str = "plain",
+) -> int:
+    """Write the board's solutions (at most ``limit``) in order; return how many.
+
+    The compiled kernel writes plain text itself when it can (millions of
+    solutions a second); otherwise each :class:`Solution` is rendered here.
+    """
+    from queens import api, symmetry
+    from queens.engines import kernel
+
+    if style != "plain" or not kernel.writes_text(board.n, fmt):
+        found = islice(api.solutions(board, unique=unique), limit)
+        return write_solutions(out, found, fmt, style=style, board=board)
+    group = symmetry.board_symmetries(board) if unique else ()
+    written = 0
+    for count, text in kernel.solution_text(board.allowed_masks(), fmt, group, limit):
+        out.write(text)
+        written += count
     return written

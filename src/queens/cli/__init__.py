@@ -10,15 +10,29 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
-from queens.cli import animate, check, compare, count, generate, render, serve, solve, trace, tree
+from queens.cli import (
+    animate,
+    check,
+    compare,
+    count,
+    generate,
+    merge,
+    render,
+    serve,
+    solve,
+    trace,
+    tree,
+)
 from queens.cli.common import CommandError, Parser
 
 COMMANDS: tuple[ModuleType, ...] = (solve, count, check)
 COMMANDS += (trace, animate, compare, render, tree)  # show: watch it think
 COMMANDS += (serve,)  # web: the page
+COMMANDS += (merge,)  # scale: the total of sharded counts
 COMMANDS += (generate,)  # hard: puzzle boards
 
 
@@ -40,6 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     for command in COMMANDS:
         command.add_parser(subparsers)
     return parser
+
+
+def _warning_line(message: Warning | str, *args: object, **kwargs: object) -> None:
+    """Warnings (e.g. the missing compiled kernel) as one line on stderr."""
+    print(f"queens: warning: {message}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,4 +97,5 @@ def _silence_stdout() -> None:
 
 
 def entry_point() -> None:
+    warnings.showwarning = _warning_line
     sys.exit(main())

@@ -54,13 +54,18 @@ class Parser(argparse.ArgumentParser):
 
 
 _N = re.compile(r"[0-9]+")
+_MAX_DIGITS = 18  # far past any board that fits in memory; int() of huge text is slow
 
 
 def parse_n(text: str, name: str = "N", prog: str = "queens") -> int:
     """A board size from the command line: digits only, at least 1."""
-    if not _N.fullmatch(text) or int(text) < 1:
-        raise UsageError(f"{name} must be a whole number of at least 1, got {text!r}", prog)
-    return int(text)
+    digits = text.lstrip("0")
+    if not _N.fullmatch(text) or not digits:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise UsageError(f"{name} must be a whole number of at least 1, got {shown!r}", prog)
+    if len(digits) > _MAX_DIGITS:
+        raise UsageError(f"{name} is far too big ({len(digits)} digits)", prog)
+    return int(digits)
 
 
 def read_text(path: str, what: str) -> str:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from queens import api
-from queens.cli.common import CommandError, add_board_arguments, board_from_args
+from queens.cli import scaling
+from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
 
 PROG = "queens count"
+
+REFUSE_SECONDS = 3600.0
+"""Counts estimated to take longer need --force."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -26,27 +28,50 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--force", action="store_true", help="count even a board estimated to take too long"
+        "--workers", metavar="K", help="worker processes for long counts (default: all cores)"
     )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--force", action="store_true", help="run even a count estimated to take over an hour"
+    )
+    scaling.add_arguments(parser)  # --checkpoint, --shard, --scheduler
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG)
-    if args.board is not None and not args.force:
-        from queens.engines.estimate import refusal
+def parse_workers(text: str | None) -> int:
+    from queens.counting.run import default_workers
 
-        reason = refusal(board.allowed_masks())
-        if reason is not None:
-            raise CommandError(reason)
-    if args.json:
-        record: dict[str, int] = {"n": board.n}
-        if args.unique:
-            counts = api.counts(board)
-            record.update(total=counts.total, unique=counts.unique)
-        else:
-            record["total"] = api.count(board)
-        print(json.dumps(record))
-    else:
-        print(api.count(board, unique=args.unique))
+    if text is None:
+        return default_workers()
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"--workers must be a whole number of at least 1, got {text!r}", PROG)
+    return int(text)
+
+
+def run(args: argparse.Namespace) -> int:
+    from queens.cli.progress import CountProgress
+    from queens.counting import estimate
+    from queens.counting.run import count_split, workers_for
+    from queens.counting.split import split
+
+    board = board_from_args(args.n, args.board, PROG)
+    workers = parse_workers(args.workers)
+    expected = estimate.seconds(board, workers)
+    if expected > REFUSE_SECONDS and not board.is_plain:  # hard: sample this board's own tree
+        expected = estimate.sampled_seconds(board, workers)
+    # --checkpoint, --shard and --scheduler are asked for long counts: no refusal.
+    if expected > REFUSE_SECONDS and not (args.force or scaling.for_long_counts(args)):
+        from queens.show.compare import describe_seconds
+
+        raise CommandError(
+            f"this count would take about {describe_seconds(expected)} on {workers} "
+            f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate); "
+            "add --force to run it anyway"
+        )
+    if scaling.requested(args):  # --json, --checkpoint, --shard, --scheduler
+        return scaling.run(args, board, workers, PROG)
+    parts = split(board)
+    with CountProgress(len(parts.subproblems), enabled=not args.quiet) as progress:
+        counts = count_split(parts, workers=workers_for(board, workers), on_result=progress)
+    print(counts.unique if args.unique else counts.total)
     return 0

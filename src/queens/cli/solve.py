@@ -17,7 +17,7 @@ from queens.cli.common import (
     add_board_arguments,
     board_from_args,
 )
-from queens.formats import FORMATS, format_problem, write_solutions
+from queens.formats import FORMATS, format_problem, write_board_solutions, write_solutions
 from queens.show.text import STYLES, resolve_style
 
 PROG = "queens solve"
@@ -27,9 +27,11 @@ def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "solve",
         help="print a solution, or all of them",
-        description="Print one solution, or all of them in order. The first solution "
-        "(lexicographically) with --method search and, by default, on boards without "
-        "reserved squares or fixed queens; any valid one on hard boards.",
+        description=(
+            "Print a solution (by default the lexicographically first one up to "
+            f"N = {api.AUTO_SEARCH_MAX_N}, a constructed one above; any valid one of a board "
+            "with reserved squares or fixed queens), or all of them in order."
+        ),
     )
     add_board_arguments(parser)
     parser.add_argument("--all", action="store_true", help="print every solution, streamed")
@@ -45,15 +47,24 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--method",
         default="auto",
-        choices=api.METHODS,
         metavar="METHOD",
-        help=f"how to find one solution: {', '.join(api.METHODS)} (default: auto; "
-        "search gives the lexicographically first)",
+        help=(
+            f"one of {', '.join(api.METHODS)}: search gives the lexicographically first "
+            "solution, construct a closed-form one for any N, local a random one by local "
+            f"search; auto (default) searches up to N = {api.AUTO_SEARCH_MAX_N} and "
+            "constructs above; propagate and sat (the sat extra) for hard boards, which "
+            "auto uses for boards with reserved squares or fixed queens"
+        ),
     )
     parser.add_argument(
         "--timeout",
         metavar="SECONDS",
         help="give up after SECONDS and exit 3 (undecided); for auto, propagate and sat",
+    )
+    parser.add_argument(
+        "--seed",
+        metavar="S",
+        help="seed of --method local (same seed, same solution on this install; default random)",
     )
     parser.add_argument(
         "--style",
@@ -83,29 +94,43 @@ def run(args: argparse.Namespace) -> int:
             )
         limit = int(args.limit)
     many = args.all or limit is not None
-    timeout = parse_timeout(args.timeout)
-    if args.method not in ("auto", "search") and (many or args.unique):
-        raise UsageError(
-            f"--method {args.method} finds one solution: drop --all, --limit, --unique", PROG
-        )
-    if timeout is not None and (many or args.unique or args.method == "search"):
-        raise UsageError("--timeout works only for one solution by auto, propagate or sat", PROG)
-    if not many and not args.unique and args.method != "search":
-        return solve_one(board, args, style)
-    found = api.solutions(board, unique=args.unique)
-    if not many:
-        limit = 1
-    written = write_solutions(
-        sys.stdout, islice(found, limit), args.format, style=style, board=board
-    )
+    method, seed = method_args(args, board, many)
+    timeout = parse_timeout(args.timeout, method, many or args.unique)
+    try:
+        if many:
+            written = write_board_solutions(
+                sys.stdout, board, args.format, unique=args.unique, limit=limit, style=style
+            )
+        else:
+            if args.unique:
+                found = api.solutions(board, unique=True)
+            else:
+                one = solve_one(board, method, seed, timeout)
+                found = iter(() if one is None else (one,))
+            written = write_solutions(
+                sys.stdout, islice(found, 1), args.format, style=style, board=board
+            )
+    except RecursionError:
+        raise CommandError(
+            f"the search went too deep for this {board.n} x {board.n} board (it recurses once "
+            f"a row; Python allows about {sys.getrecursionlimit()} levels); use --method "
+            "construct or local"
+        ) from None
+    except MemoryError:
+        raise CommandError(f"not enough memory for a {board.n} x {board.n} solution") from None
     if written == 0:
         raise no_solution(board)
     return 0
 
 
-def parse_timeout(text: str | None) -> float | None:
+def parse_timeout(text: str | None, method: str, many: bool) -> float | None:
+    """--timeout in seconds, for one solution by auto, propagate or sat (usage errors)."""
     if text is None:
         return None
+    if many or method not in ("auto", "propagate", "sat"):
+        raise UsageError(
+            "--timeout goes with one solution by --method auto, propagate or sat", PROG
+        )
     try:
         seconds = float(text)
     except ValueError:
@@ -115,22 +140,66 @@ def parse_timeout(text: str | None) -> float | None:
     return seconds
 
 
-def solve_one(board: Board, args: argparse.Namespace, style: str) -> int:
-    """One solution by the chosen method (any valid one unless ``search``)."""
+def solve_one(board: Board, method: str, seed: int | None, timeout: float | None) -> Any:
+    """api.solve, with running out of time (exit 3) and a missing SAT extra as one-line answers."""
     from queens.engines.sat import SolverMissing
 
     try:
-        found = api.solve(board, method=args.method, timeout=parse_timeout(args.timeout))
-    except ValueError as error:
-        raise UsageError(str(error), PROG) from None
+        return api.solve(board, method=method, seed=seed, timeout=timeout)
     except api.Undecided as error:
         raise Undecided(str(error)) from None
     except SolverMissing as error:
         raise CommandError(str(error)) from None
-    if found is None:
-        raise no_solution(board)
-    write_solutions(sys.stdout, [found], args.format, style=style, board=board)
-    return 0
+
+
+def method_args(args: argparse.Namespace, board: Board, many: bool) -> tuple[str, int | None]:
+    """--method and --seed, checked against each other and the board (usage errors)."""
+    method: str = args.method
+    if method not in api.METHODS:
+        raise UsageError(f"unknown method {method!r} (choose from {', '.join(api.METHODS)})", PROG)
+    seed: int | None = None
+    if args.seed is not None:
+        if method != "local":
+            raise UsageError("--seed goes with --method local only", PROG)
+        text: str = args.seed
+        digits = text.lstrip("0") or "0"
+        if not (
+            text.isascii()
+            and text.isdigit()
+            and len(digits) <= 20  # int() of thousands of digits is slow, and refused
+            and int(digits) < api.SEED_LIMIT
+        ):
+            raise UsageError(
+                f"--seed must be a whole number from 0 to 2**64 - 1, got {text!r}", PROG
+            )
+        seed = int(digits)
+    chosen = api.chosen_method(board, method)
+    if not many and chosen in api.MAX_N and board.n > api.MAX_N[chosen]:
+        raise UsageError(
+            f"N = {board.n:,} is too big: method {chosen} goes up to "
+            f"N = {api.MAX_N[chosen]:,} (32-bit arrays)",
+            PROG,
+        )
+    if method in api.HARD_METHODS and (many or args.unique):
+        raise UsageError(
+            f"--method {method} finds one solution; --all, --limit and --unique need "
+            "--method search",
+            PROG,
+        )
+    if method in api.PLAIN_ONLY_METHODS:
+        if not board.is_plain:
+            raise UsageError(
+                f"--method {method} solves plain boards only, not one with reserved squares "
+                "or fixed queens (use --method search)",
+                PROG,
+            )
+        if many or args.unique:
+            raise UsageError(
+                f"--method {method} finds one solution; --all, --limit and --unique need "
+                "--method search",
+                PROG,
+            )
+    return method, seed
 
 
 def no_solution(board: Board) -> NoSolution:

@@ -1,12 +1,25 @@
 """Splitting a count into independent sub-problems.
 
 The split is deterministic: it depends on the board alone (never on the
-number of workers or machines), so shards counted anywhere agree and a
-checkpoint can name sub-problems by index.  ``SPLIT_VERSION`` changes
-whenever the way of splitting changes, so old checkpoints are refused.
+number of workers or machines, nor on whether the compiled kernel is
+present), so shards counted anywhere agree and a checkpoint can name
+sub-problems by index.  ``SPLIT_VERSION`` changes whenever the way of
+splitting changes, so old checkpoints are refused.
 
-This first version pre-places the queens of the first two rows and counts
-each prefix with the reference engine.
+Two kinds of sub-problem:
+
+- the plain n x n board (n >= 4) is split into the sub-trees of the
+  symmetric counter (:mod:`queens.engines.symmetric`), cut after the first
+  rows: each counts one representative per class of solutions under all 8
+  symmetries, so total and fundamental counts come from about a quarter
+  of the search;
+- any other board pins the queens of its first rows to each of their
+  non-attacking placements and counts the rest, fundamental solutions by a
+  canonical check under the board's own symmetries.
+
+The cut is the shallowest that gives at least :func:`target` sub-problems:
+enough for good load balance on many workers (and fine-grained checkpoints
+for the long counts), few enough that the overhead stays small.
 """
 
 from __future__ import annotations
@@ -16,18 +29,31 @@ from dataclasses import dataclass
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, reference
+from queens.engines import Counts, kernel, reference
 
-SPLIT_VERSION = "prefix-2/reference-1"
+SPLIT_VERSION = "symmetric-1/pinned-1"
+
+
+def target(n: int) -> int:
+    """How many sub-problems to aim at for an n x n board."""
+    return 800 if n < 18 else 10_000
 
 
 @dataclass(frozen=True)
 class SubProblem:
-    """One piece of a count, self-contained so it can be pickled to any worker."""
+    """One piece of a count, self-contained so it can be pickled to any worker.
+
+    ``prefix`` holds the columns of the queens of the first rows.  With
+    ``allowed`` None the board is the plain n x n one, counted with the
+    symmetric counter; otherwise ``allowed`` holds the board's column masks
+    and ``group`` its own symmetries.
+    """
 
     index: int
-    allowed: tuple[int, ...]  # the board's masks with the prefix rows pinned
-    group: tuple[symmetry.Symmetry, ...]  # the board's symmetries, for unique counts
+    n: int
+    prefix: tuple[int, ...]
+    allowed: tuple[int, ...] | None = None
+    group: tuple[symmetry.Symmetry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,23 +69,44 @@ class Split:
 
 
 def split(board: Board) -> Split:
-    allowed = board.allowed_masks()
-    group = symmetry.board_symmetries(board)
-    depth = min(2, board.n)
-    # The first rows alone form a small board of their own: its solutions
-    # are the non-attacking prefixes, in lexicographic order.
-    prefixes = list(reference.solutions(allowed[:depth]))
-    subproblems = []
-    for index, prefix in enumerate(prefixes):
-        pinned = tuple(1 << prefix[r] if r < depth else allowed[r] for r in range(board.n))
-        subproblems.append(SubProblem(index, pinned, group))
-    return Split(board, tuple(subproblems))
+    """The board's count as a tuple of sub-problems (indexed 0..len-1)."""
+    n = board.n
+    if board.is_plain and n >= kernel.SYMMETRIC_MIN_N:
+        prefixes = _symmetric_prefixes(n)
+        parts = (SubProblem(i, n, p) for i, p in enumerate(prefixes))
+    else:
+        allowed = board.allowed_masks()
+        group = symmetry.board_symmetries(board)
+        prefixes = _pinned_prefixes(allowed, target(n))
+        parts = (SubProblem(i, n, p, allowed, group) for i, p in enumerate(prefixes))
+    return Split(board, tuple(parts))
+
+
+def _symmetric_prefixes(n: int) -> list[tuple[int, ...]]:
+    prefixes: list[tuple[int, ...]] = []
+    for depth in range(2, n):
+        prefixes = kernel.symmetric_prefixes(n, depth)
+        if len(prefixes) >= target(n):
+            break
+    return prefixes
+
+
+def _pinned_prefixes(allowed: tuple[int, ...], goal: int) -> list[tuple[int, ...]]:
+    """Placements of the first rows (lexicographic), cut where they reach ``goal``."""
+    prefixes: list[tuple[int, ...]] = [()]
+    for depth in range(1, len(allowed)):
+        # The first rows alone form a board of their own: its solutions are
+        # the non-attacking prefixes.
+        prefixes = [tuple(p) for p in reference.solutions(allowed[:depth])]
+        if len(prefixes) >= goal or not prefixes:
+            break
+    return prefixes
 
 
 def count_subproblem(subproblem: SubProblem) -> Counts:
     """Total and fundamental counts of one sub-problem (sum them over the split)."""
-    total = unique = 0
-    for columns in reference.solutions(subproblem.allowed):
-        total += 1
-        unique += symmetry.is_canonical(columns, subproblem.group)
-    return Counts(total, unique)
+    if subproblem.allowed is None:
+        return kernel.count_symmetric(subproblem.n, subproblem.prefix)
+    pinned = tuple(1 << c for c in subproblem.prefix)
+    allowed = pinned + subproblem.allowed[len(pinned) :]
+    return kernel.count(allowed, subproblem.group)

@@ -22,4 +22,6 @@ class Counts(NamedTuple):
 
 def engine_description() -> str:
     """Which engine does the heavy work on this install, for ``queens --version``."""
-    return "pure-Python reference solver"
+    from queens.engines import kernel
+
+    return kernel.description()

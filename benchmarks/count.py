@@ -1,0 +1,142 @@
+"""Counting benchmark: ``queens count N`` against the reference C counter.
+
+Compiles ``../shared/reference/refcount.c`` (next to the project checkout;
+``--reference`` to point elsewhere) with ``gcc -O3 -march=native`` into
+``benchmarks/.build/`` and times it beside ``queens count N`` (the queens of
+this Python environment, as a whole process with its default workers),
+alternating the two, for N = 12..17.  Prints medians, the ratio
+queens / reference (below 1: queens is faster) and the solutions counted per
+second.  Also times ``python -c "import queens"``, ``queens count 8`` and
+``queens solve 14 --all --format list > file`` as whole processes.
+
+Without the reference source or gcc it says so and skips the ratios.  Other
+processes share the CPU: the load average is printed with the results.
+
+    .venv/bin/python benchmarks/count.py [--sizes 12-17] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import IO
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "benchmarks" / ".build"
+DEFAULT_REFERENCE = ROOT.parent / "shared" / "reference" / "refcount.c"
+QUEENS = Path(sys.executable).parent / "queens"
+SOLVE_N = 14
+
+
+def timed(command: list[str], stdout: int | IO[str] = subprocess.PIPE) -> tuple[float, str]:
+    """Wall time of one whole-process run, and what it printed (checked to succeed)."""
+    start = time.perf_counter()
+    result = subprocess.run(command, stdout=stdout, text=True)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"benchmark: {' '.join(command)} failed with status {result.returncode}")
+    return elapsed, (result.stdout or "").strip()
+
+
+def compile_reference(source: Path) -> Path | None:
+    if not source.is_file():
+        print(f"reference counter not found at {source}: ratios skipped (see --reference)")
+        return None
+    if shutil.which("gcc") is None:
+        print("gcc not found: the reference counter cannot be built, ratios skipped")
+        return None
+    BUILD.mkdir(parents=True, exist_ok=True)
+    binary = BUILD / "refcount"
+    subprocess.run(["gcc", "-O3", "-march=native", "-o", str(binary), str(source)], check=True)
+    print(f"reference: {source} compiled with gcc -O3 -march=native")
+    return binary
+
+
+def parse_sizes(text: str) -> list[int]:
+    low, _, high = text.partition("-")
+    return list(range(int(low), int(high or low) + 1))
+
+
+def bench_counts(sizes: list[int], repeat: int, reference: Path | None) -> None:
+    print()
+    header = ("N", "queens s", "ref s", "ratio", "queens sol/s", "ref sol/s")
+    print("{:>3} {:>9} {:>9} {:>6} {:>13} {:>11}".format(*header))
+    for n in sizes:
+        ours: list[float] = []
+        theirs: list[float] = []
+        answer = ""
+        for _ in range(repeat):  # alternate, so both see the same machine load
+            if reference is not None:
+                elapsed, theirs_answer = timed([str(reference), str(n)])
+                theirs.append(elapsed)
+            elapsed, answer = timed([str(QUEENS), "count", str(n), "--quiet"])
+            ours.append(elapsed)
+            if reference is not None and theirs_answer != answer:
+                sys.exit(f"benchmark: counts differ for N = {n}: {answer} vs {theirs_answer}")
+        total = int(answer)
+        mine = statistics.median(ours)
+        line = f"{n:>3} {mine:>9.3f}"
+        if theirs:
+            ref = statistics.median(theirs)
+            line += f" {ref:>9.3f} {mine / ref:>6.3f} {total / mine:>13.3g} {total / ref:>11.3g}"
+        else:
+            line += f" {'-':>9} {'-':>6} {total / mine:>13.3g} {'-':>11}"
+        print(line, flush=True)
+
+
+def bench_startup(repeat: int) -> None:
+    runs = max(repeat, 5)  # short runs: a few more of them
+    python = [sys.executable, "-c", "import queens"]
+    imports = statistics.median(timed(python, subprocess.DEVNULL)[0] for _ in range(runs))
+    count8 = [str(QUEENS), "count", "8"]
+    small = statistics.median(timed(count8, subprocess.DEVNULL)[0] for _ in range(runs))
+    print()
+    print(f"python -c 'import queens'   {imports * 1000:7.1f} ms (median of whole processes)")
+    print(f"queens count 8              {small * 1000:7.1f} ms")
+
+
+def bench_solve(repeat: int) -> None:
+    times = []
+    lines = 0
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "solutions.txt"
+        for _ in range(repeat):
+            with target.open("w") as out:
+                command = [str(QUEENS), "solve", str(SOLVE_N), "--all", "--format", "list"]
+                times.append(timed(command, stdout=out)[0])
+            with target.open() as written:
+                lines = sum(1 for _ in written)
+    elapsed = statistics.median(times)
+    print(
+        f"queens solve {SOLVE_N} --all --format list > file: {lines} solutions in "
+        f"{elapsed:.3f} s = {lines / elapsed:,.0f} solutions/s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="12-17", help="N or a range LOW-HIGH (default 12-17)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each (default 3)")
+    parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE, help="refcount.c")
+    args = parser.parse_args()
+    if not QUEENS.exists():
+        sys.exit(f"benchmark: no queens command next to {sys.executable}; pip install -e . first")
+    engine = subprocess.run([str(QUEENS), "--version"], capture_output=True, text=True).stdout
+    print(f"{engine.strip()}; {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
+    print(f"medians of {args.repeat} whole-process runs, alternating queens and the reference")
+    reference = compile_reference(args.reference)
+    bench_counts(parse_sizes(args.sizes), args.repeat, reference)
+    bench_startup(args.repeat)
+    bench_solve(args.repeat)
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+"""Optional C extensions: the package works without them (pure-Python fallbacks).
+
+- ``queens.engines._kernel``: counting and enumeration (``engines/kernel.py``);
+- ``queens.engines._local``: local search for any N (``engines/local.py``).
+
+Without a C compiler the install still succeeds and queens falls back to its
+pure-Python engines (``queens --version`` says which one is in use).  No
+``-march=native``: wheels must run on any CPU of their platform.
+"""
+
+import sys
+
+from setuptools import Extension, setup
+
+OPTIMISE = [] if sys.platform == "win32" else ["-O3"]
+
+ext_modules = [
+    Extension(
+        "queens.engines._kernel",
+        ["src/queens/engines/_kernel.c"],
+        extra_compile_args=OPTIMISE,
+        optional=True,
+    ),
+    Extension(
+        "queens.engines._local",
+        ["src/queens/engines/_local.c"],
+        extra_compile_args=OPTIMISE,
+        optional=True,
+    ),
+]
+
+setup(ext_modules=ext_modules)

@@ -1,0 +1,160 @@
+"""Running sub-problems: in this process, over a process pool, or on any executor.
+
+Sub-problems are handed out in small chunks (a chunk is one task), so that a
+few thousand of them cost few round trips, yet the chunks are many more than
+the workers and a worker that finishes early simply takes the next one
+(dynamic scheduling).  Results come back per sub-problem index, so the sum
+does not depend on the order of completion or on the number of workers.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from queens.board import Board
+from queens.counting import estimate
+from queens.counting.split import Split, SubProblem, count_subproblem
+from queens.engines import Counts
+
+if TYPE_CHECKING:  # imported when a pool is needed: small counts start faster without
+    import concurrent.futures as cf
+
+Result = tuple[int, Counts]
+OnResult = Callable[[int, Counts], None]
+
+CHUNKS_PER_WORKER = 24
+"""Tasks per worker: enough for good load balance, few enough to keep overhead low."""
+
+MAX_CHUNK = 64
+
+IN_PROCESS_SECONDS = 0.3
+"""Counts estimated below this many core-seconds run in this process: starting
+worker processes would cost more than it saves."""
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def count_chunk(chunk: Sequence[SubProblem]) -> list[tuple[int, int, int]]:
+    """Count a chunk of sub-problems (runs in a worker); plain tuples pickle cheaply."""
+    results = []
+    for subproblem in chunk:
+        counts = count_subproblem(subproblem)
+        results.append((subproblem.index, counts.total, counts.unique))
+    return results
+
+
+def _chunks(subproblems: Sequence[SubProblem], workers: int) -> list[Sequence[SubProblem]]:
+    size = max(1, min(MAX_CHUNK, len(subproblems) // (workers * CHUNKS_PER_WORKER)))
+    return [subproblems[i : i + size] for i in range(0, len(subproblems), size)]
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches the whole process group: the parent alone handles it
+    # (cancelling and stopping the workers), so workers print no tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now (they may be deep in C code)."""
+    # concurrent.futures has no public way to kill busy workers; its process
+    # table is the only handle on them.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
+    for process in workers:
+        process.join(timeout=1)
+
+
+def _in_process(subproblems: Iterable[SubProblem]) -> Iterator[Result]:
+    for subproblem in subproblems:
+        yield subproblem.index, count_subproblem(subproblem)
+
+
+def _on_executor(
+    subproblems: Sequence[SubProblem], executor: cf.Executor, workers: int
+) -> Iterator[Result]:
+    import concurrent.futures as cf
+
+    pending = {executor.submit(count_chunk, chunk) for chunk in _chunks(subproblems, workers)}
+    try:
+        while pending:
+            finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in finished:
+                for index, total, unique in future.result():
+                    yield index, Counts(total, unique)
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def iter_results(
+    subproblems: Iterable[SubProblem],
+    *,
+    executor: cf.Executor | None = None,
+    workers: int | None = None,
+) -> Iterator[Result]:
+    """``(index, counts)`` for each sub-problem, as each finishes.
+
+    Without an ``executor``, runs a process pool of ``workers`` processes
+    (default: all cores), or counts in this process when ``workers == 1``.
+    Closing the generator or a KeyboardInterrupt cancels the pending work
+    and shuts down the pool this function started.
+    """
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    if executor is None and workers == 1:
+        yield from _in_process(subproblems)
+        return
+    todo = list(subproblems)
+    if not todo:
+        return
+    count = workers or default_workers()
+    if executor is not None:
+        yield from _on_executor(todo, executor, count)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=min(count, len(todo)), initializer=_ignore_sigint)
+    try:
+        yield from _on_executor(todo, pool, count)
+    except BaseException:  # KeyboardInterrupt, GeneratorExit, errors: stop now
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def count_split(
+    split: Split,
+    *,
+    executor: cf.Executor | None = None,
+    workers: int | None = None,
+    done: Mapping[int, Counts] | None = None,
+    on_result: OnResult | None = None,
+) -> Counts:
+    """The counts of the whole board: the sum over every sub-problem of ``split``.
+
+    Sub-problems in ``done`` (finished earlier, e.g. read from a checkpoint)
+    are not counted again but are part of the sum.  ``on_result`` hears of
+    each newly finished sub-problem (for progress bars and checkpoints).
+    """
+    finished = dict(done or {})
+    todo = [sp for sp in split.subproblems if sp.index not in finished]
+    for index, counts in iter_results(todo, executor=executor, workers=workers):
+        finished[index] = counts
+        if on_result is not None:
+            on_result(index, counts)
+    return sum((finished[sp.index] for sp in split.subproblems), Counts(0, 0))
+
+
+def workers_for(board: Board, workers: int | None = None) -> int:
+    """How many processes to count ``board`` with: 1 (this process) when it is small."""
+    if estimate.core_seconds(board) < IN_PROCESS_SECONDS:
+        return 1
+    return workers or default_workers()

@@ -1,0 +1,799 @@
+/* The compiled kernel of queens: counting and enumerating N-Queens solutions.
+ *
+ * Portable C99 (compiler builtins only behind #if guards) plus a thin
+ * CPython wrapper at the end.  Boards arrive as one bitmask per row (bit c =
+ * a queen may stand in column c), so reserved squares and fixed queens cost
+ * nothing special.  Every search is iterative with an explicit stack.
+ *
+ * Two counters:
+ *  - masks: any board; with a symmetry group (a bit per symmetry, in the
+ *    order of queens.symmetry.ALL) each solution is also checked for being
+ *    the lexicographically smallest of its images (fundamental count).
+ *  - symmetric: the plain n x n board, counting only one representative per
+ *    class under all 8 symmetries and weighting it by its class size (2, 4
+ *    or 8), so total and fundamental counts come out of one pass over about
+ *    a quarter of the tree (measured; the rest is pruned by the bounds).  This is the corner/border method of Takaken's
+ *    well-known counter: a queen in the corner of row 0 (class size always
+ *    8), else the outermost queens bounded by row 0's queen (BOUND1/BOUND2),
+ *    with a final rotation check.  A "prefix" (the columns of the first
+ *    rows) selects one sub-tree, which is how counts are split into
+ *    sub-problems.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAXN 64
+#define SYMMETRIC_MIN_N 4
+typedef uint64_t mask_t;
+
+static int lowest_index(mask_t bit) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(bit);
+#else
+    int i = 0;
+    while (!(bit & 1)) { bit >>= 1; i++; }
+    return i;
+#endif
+}
+
+static int popcount(mask_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int c = 0;
+    while (x) { x &= x - 1; c++; }
+    return c;
+#endif
+}
+
+static mask_t full_mask(int n) { return n >= 64 ? ~(mask_t)0 : (((mask_t)1 << n) - 1); }
+
+/* ---- symmetries of placements (order of queens.symmetry.ALL) ---------- */
+
+/* The image of a placement (cols[row] = column) under symmetry `sym`. */
+static void image(int sym, int n, const int *cols, int *out) {
+    int m = n - 1, r;
+    for (r = 0; r < n; r++) {
+        int c = cols[r];
+        switch (sym) {
+        case 0: out[r] = c; break;              /* identity */
+        case 1: out[c] = m - r; break;          /* rotate 90 clockwise */
+        case 2: out[m - r] = m - c; break;      /* rotate 180 */
+        case 3: out[m - c] = r; break;          /* rotate 270 */
+        case 4: out[r] = m - c; break;          /* mirror */
+        case 5: out[m - r] = c; break;          /* flip */
+        case 6: out[c] = r; break;              /* transpose */
+        default: out[m - c] = m - r; break;     /* anti-transpose */
+        }
+    }
+}
+
+/* True when no symmetry of `group` maps the placement to a smaller one. */
+static int is_canonical(int n, const int *cols, unsigned group) {
+    int other[MAXN], sym, r;
+    for (sym = 1; sym < 8; sym++) {
+        if (!(group & (1u << sym))) continue;
+        image(sym, n, cols, other);
+        for (r = 0; r < n && other[r] == cols[r]; r++) {}
+        if (r < n && other[r] < cols[r]) return 0;
+    }
+    return 1;
+}
+
+/* ---- counting on any board --------------------------------------------- */
+
+typedef struct { uint64_t total, unique; } counts_t;
+
+static counts_t count_masks(int n, const mask_t *allowed, unsigned group) {
+    counts_t result = {0, 0};
+    mask_t rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
+    int cols[MAXN];
+    int symmetric = (group & ~1u) != 0, y = 0, last = n - 1;
+    cd[0] = ld[0] = rd[0] = 0;
+    rem[0] = allowed[0];
+    for (;;) {
+        if (y == last) {
+            mask_t avail = rem[y];
+            if (!symmetric) {
+                result.total += (uint64_t)popcount(avail);
+            } else {
+                while (avail) {
+                    mask_t bit = avail & -avail;
+                    avail ^= bit;
+                    cols[y] = lowest_index(bit);
+                    result.total++;
+                    result.unique += (uint64_t)is_canonical(n, cols, group);
+                }
+            }
+            if (y == 0) break;
+            y--;
+            continue;
+        }
+        if (rem[y]) {
+            mask_t bit = rem[y] & -rem[y];
+            rem[y] ^= bit;
+            cols[y] = lowest_index(bit);
+            cd[y + 1] = cd[y] | bit;
+            ld[y + 1] = (ld[y] | bit) << 1;
+            rd[y + 1] = (rd[y] | bit) >> 1;
+            y++;
+            rem[y] = allowed[y] & ~(cd[y] | ld[y] | rd[y]);
+        } else {
+            if (y == 0) break;
+            y--;
+        }
+    }
+    if (!symmetric) result.unique = result.total;
+    return result;
+}
+
+/* ---- enumeration on any board, resumable -------------------------------- */
+
+typedef struct {
+    int n, y, state; /* state: 0 fresh, 1 running, 2 finished */
+    unsigned group;
+    mask_t allowed[MAXN], rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
+    int cols[MAXN];
+} search_t;
+
+/* Advance to the next solution (lexicographic order): 1 found, 0 none left,
+ * -1 when `*budget` nodes ran out first (call again to go on). */
+static int search_next(search_t *s, long *budget) {
+    int n = s->n, y;
+    if (s->state == 2) return 0;
+    if (s->state == 0) {
+        s->state = 1;
+        s->y = 0;
+        s->cd[0] = s->ld[0] = s->rd[0] = 0;
+        s->rem[0] = s->allowed[0];
+    }
+    y = s->y;
+    for (;;) {
+        if (--*budget < 0) {
+            s->y = y;
+            return -1;
+        }
+        if (s->rem[y]) {
+            mask_t bit = s->rem[y] & -s->rem[y];
+            s->rem[y] ^= bit;
+            s->cols[y] = lowest_index(bit);
+            if (y == n - 1) {
+                if (s->group <= 1 || is_canonical(n, s->cols, s->group)) {
+                    s->y = y;
+                    return 1;
+                }
+                continue;
+            }
+            s->cd[y + 1] = s->cd[y] | bit;
+            s->ld[y + 1] = (s->ld[y] | bit) << 1;
+            s->rd[y + 1] = (s->rd[y] | bit) >> 1;
+            y++;
+            s->rem[y] = s->allowed[y] & ~(s->cd[y] | s->ld[y] | s->rd[y]);
+        } else {
+            if (y == 0) {
+                s->state = 2;
+                return 0;
+            }
+            y--;
+        }
+    }
+}
+
+/* Nodes one call into the enumerator may visit (a few milliseconds), so
+ * that Ctrl-C and the consumer are never kept waiting by a sparse region. */
+#define CALL_BUDGET (1L << 22)
+
+/* Enumeration with the mirror: on a board that is its own mirror image, the
+ * solutions whose row-0 queen stands in the right half are the mirror images
+ * of those in the left half, in reverse order.  So the left half is searched
+ * and kept, and the right half replayed from it: about half the search, in
+ * the same lexicographic order.  Only for small boards (the kept solutions
+ * take memory) and without a symmetry filter. */
+#define MIRROR_MAX_N 15
+
+typedef struct {
+    search_t search;
+    int n, mirror, done, col, started;
+    mask_t first;                             /* row 0's own mask */
+    unsigned char *kept;                      /* left-half solutions, n bytes each */
+    size_t size, capacity, replay;
+    size_t block_start[MAXN], block_end[MAXN]; /* each row-0 column's solutions in kept */
+} enum_t;
+
+static mask_t mirror_mask(mask_t m, int n) {
+    mask_t out = 0;
+    int c;
+    for (c = 0; c < n; c++)
+        if (m & ((mask_t)1 << c)) out |= (mask_t)1 << (n - 1 - c);
+    return out;
+}
+
+static void enum_setup(enum_t *e) {
+    int r, symmetric = e->search.group <= 1 && e->n <= MIRROR_MAX_N;
+    for (r = 0; r < e->n && symmetric; r++)
+        symmetric = mirror_mask(e->search.allowed[r], e->n) == e->search.allowed[r];
+    e->mirror = symmetric;
+    e->first = e->search.allowed[0];
+}
+
+static int keep(enum_t *e) {
+    int r;
+    if (e->size + (size_t)e->n > e->capacity) {
+        size_t capacity = e->capacity ? 2 * e->capacity : 4096;
+        unsigned char *bigger = PyMem_RawRealloc(e->kept, capacity);
+        if (!bigger) return 0;
+        e->kept = bigger;
+        e->capacity = capacity;
+    }
+    for (r = 0; r < e->n; r++) e->kept[e->size + (size_t)r] = (unsigned char)e->search.cols[r];
+    e->size += (size_t)e->n;
+    return 1;
+}
+
+/* The next solution into e->search.cols: 1 found, 0 none left, -1 budget
+ * ran out (call again), -2 out of memory. */
+static int enum_next(enum_t *e, long *budget) {
+    int n = e->n, half = n / 2, r;
+    if (!e->mirror) return search_next(&e->search, budget);
+    for (;;) {
+        if (e->done) return 0;
+        if (e->col < (n + 1) / 2) { /* search the left half (and the middle column) */
+            int found;
+            if (!e->started) {
+                e->search.state = 0;
+                e->search.allowed[0] = e->first & ((mask_t)1 << e->col);
+                e->block_start[e->col] = e->size;
+                e->started = 1;
+            }
+            found = search_next(&e->search, budget);
+            if (found < 0) return found;
+            if (found > 0) {
+                if (e->col < half && !keep(e)) return -2;
+                return 1;
+            }
+            e->block_end[e->col] = e->size;
+            e->col++;
+            e->started = 0;
+        } else if (e->col < n) { /* replay the mirror images, last first */
+            int source = n - 1 - e->col;
+            if (!e->started) {
+                e->replay = e->block_end[source];
+                e->started = 1;
+            }
+            if (e->replay > e->block_start[source]) {
+                e->replay -= (size_t)n;
+                for (r = 0; r < n; r++) e->search.cols[r] = n - 1 - e->kept[e->replay + (size_t)r];
+                return 1;
+            }
+            e->col++;
+            e->started = 0;
+        } else {
+            e->done = 1;
+            e->search.state = 2;
+        }
+    }
+}
+
+enum { FMT_LIST, FMT_LETTERS, FMT_JSON, FMT_BOARD };
+
+static size_t max_text(int n, int fmt) {
+    switch (fmt) {
+    case FMT_LIST: return 4 * (size_t)n + 4;
+    case FMT_LETTERS: return (size_t)n + 1;
+    case FMT_JSON: return 32 + 4 * (size_t)n;
+    default: return 2 * (size_t)n * (size_t)n + 2;
+    }
+}
+
+static char *put_int(char *p, int v) {
+    if (v >= 10) *p++ = (char)('0' + v / 10);
+    *p++ = (char)('0' + v % 10);
+    return p;
+}
+
+/* One solution as a line (or lines) of text, in the formats of queens.formats. */
+static char *put_solution(char *p, int n, const int *cols, int fmt, int first) {
+    int r, c;
+    switch (fmt) {
+    case FMT_LIST:
+        *p++ = '[';
+        for (r = 0; r < n; r++) {
+            if (r) { *p++ = ','; *p++ = ' '; }
+            p = put_int(p, cols[r] + 1);
+        }
+        *p++ = ']';
+        break;
+    case FMT_LETTERS:
+        for (r = 0; r < n; r++) *p++ = (char)('a' + cols[r]);
+        break;
+    case FMT_JSON:
+        memcpy(p, "{\"n\": ", 6); p += 6;
+        p = put_int(p, n);
+        memcpy(p, ", \"columns\": [", 14); p += 14;
+        for (r = 0; r < n; r++) {
+            if (r) { *p++ = ','; *p++ = ' '; }
+            p = put_int(p, cols[r]);
+        }
+        *p++ = ']'; *p++ = '}';
+        break;
+    default:
+        if (!first) *p++ = '\n';
+        for (r = 0; r < n; r++) {
+            for (c = 0; c < n; c++) {
+                if (c) *p++ = ' ';
+                *p++ = c == cols[r] ? 'Q' : '.';
+            }
+            if (r < n - 1) *p++ = '\n';
+        }
+        break;
+    }
+    *p++ = '\n';
+    return p;
+}
+
+/* ---- the symmetric counter for plain boards ----------------------------- */
+
+typedef struct {
+    int n, last, corner, bound1, bound2;
+    mask_t mask, topbit, sidemask, lastmask, endbit;
+    mask_t rowmask[MAXN]; /* the columns each row may use before attacks */
+    mask_t board[MAXN]; /* the queen of each row, as a bit */
+    uint64_t c2, c4, c8; /* representatives of classes of 2, 4 and 8 solutions */
+} sym_t;
+
+/* Columns row y may use, given the attacked ones.  The per-row masks and the
+ * rule at row BOUND2 keep the search to one representative (or a few, sorted
+ * out by sym_check) per class.  (The last row holds at most one free column,
+ * so "no free column in LASTMASK" is a plain mask too.) */
+static mask_t sym_avail(const sym_t *s, int y, mask_t attacked, mask_t down) {
+    mask_t avail = s->rowmask[y] & ~attacked;
+    if (y == s->bound2) {
+        if (!(down & s->sidemask)) return 0;
+        if ((down & s->sidemask) != s->sidemask) avail &= s->sidemask;
+    }
+    return avail;
+}
+
+/* Classify a complete border placement: is it the representative, and of
+ * how large a class (the rotation checks of Takaken's counter). */
+static void sym_check(sym_t *s) {
+    const mask_t *b = s->board;
+    int last = s->last, own, you;
+    mask_t bit, ptn;
+    if (b[s->bound2] == 1) { /* rotation by 90 degrees */
+        for (ptn = 2, own = 1; own <= last; own++, ptn <<= 1) {
+            bit = 1;
+            for (you = last; b[you] != ptn && b[own] >= bit; you--) bit <<= 1;
+            if (b[own] > bit) return;
+            if (b[own] < bit) break;
+        }
+        if (own > last) { s->c2++; return; }
+    }
+    if (b[last] == s->endbit) { /* rotation by 180 degrees */
+        for (you = last - 1, own = 1; own <= last; own++, you--) {
+            bit = 1;
+            for (ptn = s->topbit; ptn != b[you] && b[own] >= bit; ptn >>= 1) bit <<= 1;
+            if (b[own] > bit) return;
+            if (b[own] < bit) break;
+        }
+        if (own > last) { s->c4++; return; }
+    }
+    if (b[s->bound1] == s->topbit) { /* rotation by 270 degrees */
+        for (ptn = s->topbit >> 1, own = 1; own <= last; own++, ptn >>= 1) {
+            bit = 1;
+            for (you = 0; b[you] != ptn && b[own] >= bit; you++) bit <<= 1;
+            if (b[own] > bit) return;
+            if (b[own] < bit) break;
+        }
+    }
+    s->c8++;
+}
+
+static void sym_found(sym_t *s) {
+    if (s->corner) s->c8++;
+    else sym_check(s);
+}
+
+/* The search loop of the symmetric counter, one copy per part (CORNER 1 or
+ * 0) so that the corner part carries none of the border part's rules.  The
+ * current row's state lives in locals; the stack holds the rows above. */
+#define SYM_SEARCH(NAME, CORNER)                                                   \
+static void NAME(sym_t *s, int y0, mask_t C, mask_t L, mask_t R, mask_t A) {      \
+    mask_t sa[MAXN], sc[MAXN], sl[MAXN], sr[MAXN];                                 \
+    const int last = s->last, bound2 = s->bound2;                                  \
+    const mask_t side = s->sidemask;                                               \
+    int y = y0;                                                                    \
+    for (;;) {                                                                     \
+        while (A) {                                                                \
+            mask_t bit = A & -A, avail, c, l, r;                                   \
+            A ^= bit;                                                              \
+            if (!CORNER) s->board[y] = bit;                                        \
+            c = C | bit;                                                           \
+            l = (L | bit) << 1;                                                    \
+            r = (R | bit) >> 1;                                                    \
+            avail = s->rowmask[y + 1] & ~(c | l | r);                              \
+            if (!CORNER && y + 1 == bound2) {                                      \
+                if (!(c & side)) continue;                                         \
+                if ((c & side) != side) avail &= side;                             \
+            }                                                                      \
+            if (y + 1 == last) {                                                   \
+                if (avail) {                                                       \
+                    if (CORNER) s->c8++;                                           \
+                    else { s->board[last] = avail; sym_check(s); }                 \
+                }                                                                  \
+                continue;                                                          \
+            }                                                                      \
+            if (!avail) continue;                                                  \
+            sa[y] = A; sc[y] = C; sl[y] = L; sr[y] = R;                            \
+            y++;                                                                   \
+            C = c; L = l; R = r; A = avail;                                        \
+        }                                                                          \
+        if (y == y0) return;                                                       \
+        y--;                                                                       \
+        A = sa[y]; C = sc[y]; L = sl[y]; R = sr[y];                                \
+    }                                                                              \
+}
+
+SYM_SEARCH(sym_search_corner, 1)
+SYM_SEARCH(sym_search_border, 0)
+
+/* Count the sub-tree below rows 0..y0-1 (already in s->board). */
+static void sym_search(sym_t *s, int y0, mask_t cd0, mask_t ld0, mask_t rd0) {
+    mask_t avail = sym_avail(s, y0, cd0 | ld0 | rd0, cd0);
+    if (y0 == s->last) {
+        if (avail) { s->board[y0] = avail; sym_found(s); }
+        return;
+    }
+    if (s->corner) sym_search_corner(s, y0, cd0, ld0, rd0, avail);
+    else sym_search_border(s, y0, cd0, ld0, rd0, avail);
+}
+
+/* Set up the bounds for a sub-tree whose row 0 (and row 1 for a corner) is
+ * given; 0 when those columns are not a sub-tree of the method. */
+static int sym_setup(sym_t *s, int n, const int *prefix, int len) {
+    int k;
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    s->last = n - 1;
+    s->mask = full_mask(n);
+    s->topbit = (mask_t)1 << (n - 1);
+    s->sidemask = s->topbit | 1;
+    s->corner = prefix[0] == 0;
+    if (s->corner) {
+        if (len < 2 || prefix[1] < 2 || prefix[1] > n - 2) return 0;
+        s->bound1 = prefix[1];
+        s->bound2 = -1; /* no row has the BOUND2 rule */
+        for (k = 0; k < n; k++) s->rowmask[k] = k < s->bound1 ? s->mask & ~(mask_t)2 : s->mask;
+    } else {
+        int b = prefix[0];
+        s->bound1 = b;
+        s->bound2 = n - 1 - b;
+        if (b < 1 || b >= s->bound2) return 0;
+        s->lastmask = 0;
+        for (k = 0; k < b; k++) s->lastmask |= ((mask_t)1 << k) | (s->topbit >> k);
+        s->endbit = s->topbit >> b;
+        for (k = 0; k < n; k++) s->rowmask[k] = k < b ? s->mask & ~s->sidemask : s->mask;
+        s->rowmask[n - 1] = s->mask & ~s->lastmask;
+    }
+    return 1;
+}
+
+/* Replay the prefix rows; 0 when a queen of the prefix is not allowed. */
+static int sym_replay(sym_t *s, const int *prefix, int len, mask_t *cd, mask_t *ld, mask_t *rd) {
+    int y;
+    *cd = *ld = *rd = 0;
+    for (y = 0; y < len; y++) {
+        mask_t bit = (mask_t)1 << prefix[y];
+        mask_t avail = y == 0 ? bit : sym_avail(s, y, *cd | *ld | *rd, *cd);
+        if (prefix[y] < 0 || prefix[y] >= s->n || !(avail & bit)) return 0;
+        s->board[y] = bit;
+        *cd |= bit;
+        *ld = (*ld | bit) << 1;
+        *rd = (*rd | bit) >> 1;
+    }
+    return 1;
+}
+
+/* The first-row (and for corners second-row) choices of the method, so that
+ * a short prefix stands for all the sub-trees it starts. */
+static int sym_heads(int n, int *heads, int *lens) {
+    int count = 0, b;
+    for (b = 2; b <= n - 2; b++) { heads[2 * count] = 0; heads[2 * count + 1] = b; lens[count++] = 2; }
+    for (b = 1; b < n - 1 - b; b++) { heads[2 * count] = b; lens[count++] = 1; }
+    return count;
+}
+
+/* Count below `prefix` (-1 when it is not a sub-tree of the method). */
+static int sym_count(int n, const int *prefix, int len, uint64_t *c2, uint64_t *c4, uint64_t *c8) {
+    sym_t s;
+    mask_t cd, ld, rd;
+    if (len == 0 || (len == 1 && prefix[0] == 0)) {
+        int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
+        for (k = 0; k < count; k++) {
+            if (prefix[0] == 0 && len == 1 && heads[2 * k] != 0) continue;
+            if (sym_count(n, heads + 2 * k, lens[k], c2, c4, c8) < 0) return -1;
+        }
+        return 0;
+    }
+    if (len >= n || !sym_setup(&s, n, prefix, len)) return -1;
+    if (!sym_replay(&s, prefix, len, &cd, &ld, &rd)) return -1;
+    sym_search(&s, len, cd, ld, rd);
+    *c2 += s.c2; *c4 += s.c4; *c8 += s.c8;
+    return 0;
+}
+
+static int append_prefix(PyObject *out, const int *prefix, int depth) {
+    PyObject *t = PyTuple_New(depth);
+    int i, status;
+    if (!t) return -1;
+    for (i = 0; i < depth; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(prefix[i]));
+    status = PyList_Append(out, t);
+    Py_DECREF(t);
+    return status;
+}
+
+/* All prefixes of `depth` rows, in search order, appended to `out`. */
+static int sym_prefixes(int n, int depth, PyObject *out) {
+    int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
+    for (k = 0; k < count; k++) {
+        sym_t s;
+        int prefix[MAXN], y;
+        mask_t rem[MAXN], cd[MAXN + 1], ld[MAXN + 1], rd[MAXN + 1];
+        memcpy(prefix, heads + 2 * k, (size_t)lens[k] * sizeof(int));
+        if (!sym_setup(&s, n, prefix, lens[k])) continue;
+        if (!sym_replay(&s, prefix, lens[k], &cd[lens[k]], &ld[lens[k]], &rd[lens[k]])) continue;
+        y = lens[k];
+        if (y >= depth) { /* a corner head (two rows) is already deep enough */
+            if (append_prefix(out, prefix, depth) < 0) return -1;
+            continue;
+        }
+        rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
+        for (;;) {
+            if (rem[y]) {
+                mask_t bit = rem[y] & -rem[y];
+                rem[y] ^= bit;
+                prefix[y] = lowest_index(bit);
+                if (y + 1 == depth) {
+                    if (append_prefix(out, prefix, depth) < 0) return -1;
+                    continue;
+                }
+                cd[y + 1] = cd[y] | bit;
+                ld[y + 1] = (ld[y] | bit) << 1;
+                rd[y + 1] = (rd[y] | bit) >> 1;
+                y++;
+                rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
+            } else {
+                if (y == lens[k]) break;
+                y--;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ======================= the CPython wrapper ============================ */
+
+static int read_masks(PyObject *seq, mask_t *out, int *n) {
+    PyObject *fast = PySequence_Fast(seq, "allowed must be a sequence of int masks");
+    Py_ssize_t i, len;
+    if (!fast) return 0;
+    len = PySequence_Fast_GET_SIZE(fast);
+    if (len < 1 || len > MAXN) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d rows, got %zd", MAXN, len);
+        return 0;
+    }
+    for (i = 0; i < len; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
+        out[i] = (mask_t)v & full_mask((int)len);
+    }
+    *n = (int)len;
+    Py_DECREF(fast);
+    return 1;
+}
+
+static int read_columns(PyObject *seq, int *out, int *len) {
+    PyObject *fast = PySequence_Fast(seq, "prefix must be a sequence of columns");
+    Py_ssize_t i, size;
+    if (!fast) return 0;
+    size = PySequence_Fast_GET_SIZE(fast);
+    if (size > MAXN) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "prefix too long"); return 0; }
+    for (i = 0; i < size; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
+        if (v < 0 || v >= MAXN) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "column out of range"); return 0; }
+        out[i] = (int)v;
+    }
+    *len = (int)size;
+    Py_DECREF(fast);
+    return 1;
+}
+
+static PyObject *counts_tuple(uint64_t total, uint64_t unique) {
+    return Py_BuildValue("(KK)", (unsigned long long)total, (unsigned long long)unique);
+}
+
+static PyObject *py_count_masks(PyObject *self, PyObject *args) {
+    PyObject *seq;
+    unsigned int group = 1;
+    mask_t allowed[MAXN];
+    int n;
+    counts_t result;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O|I", &seq, &group) || !read_masks(seq, allowed, &n)) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    result = count_masks(n, allowed, group);
+    Py_END_ALLOW_THREADS
+    return counts_tuple(result.total, result.unique);
+}
+
+static PyObject *py_count_symmetric(PyObject *self, PyObject *args) {
+    int n, prefix[MAXN], len = 0, status;
+    PyObject *seq = NULL;
+    uint64_t c2 = 0, c4 = 0, c8 = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "i|O", &n, &seq)) return NULL;
+    if (n < SYMMETRIC_MIN_N || n > MAXN) {
+        return PyErr_Format(PyExc_ValueError, "the symmetric counter takes %d <= n <= %d, got %d",
+                            SYMMETRIC_MIN_N, MAXN, n);
+    }
+    if (seq && !read_columns(seq, prefix, &len)) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = sym_count(n, prefix, len, &c2, &c4, &c8);
+    Py_END_ALLOW_THREADS
+    if (status < 0) return PyErr_Format(PyExc_ValueError, "not a sub-problem of the %d x %d board", n, n);
+    return counts_tuple(8 * c8 + 4 * c4 + 2 * c2, c8 + c4 + c2);
+}
+
+static PyObject *py_symmetric_prefixes(PyObject *self, PyObject *args) {
+    int n, depth;
+    PyObject *out;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "ii", &n, &depth)) return NULL;
+    if (n < SYMMETRIC_MIN_N || n > MAXN || depth < 2 || depth > n - 1) {
+        return PyErr_Format(PyExc_ValueError, "no prefixes of depth %d for n = %d", depth, n);
+    }
+    out = PyList_New(0);
+    if (out && sym_prefixes(n, depth, out) < 0) Py_CLEAR(out);
+    return out;
+}
+
+/* Enumerator(allowed, group=1): solutions in lexicographic order, in batches. */
+typedef struct {
+    PyObject_HEAD
+    enum_t e;
+} Enumerator;
+
+static void enumerator_dealloc(Enumerator *self) {
+    PyMem_RawFree(self->e.kept);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
+    PyObject *seq;
+    unsigned int group = 1;
+    static char *names[] = {"allowed", "group", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|I", names, &seq, &group)) return -1;
+    PyMem_RawFree(self->e.kept);
+    memset(&self->e, 0, sizeof self->e);
+    if (!read_masks(seq, self->e.search.allowed, &self->e.search.n)) return -1;
+    self->e.n = self->e.search.n;
+    self->e.search.group = group;
+    enum_setup(&self->e);
+    return 0;
+}
+
+/* columns(k): up to k solutions (fewer when the call's node budget runs out) as bytes of native int32 columns (n per solution). */
+static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
+    Py_ssize_t k, found = 0;
+    int n = self->e.n, status = 0;
+    long budget = CALL_BUDGET;
+    int32_t *buffer;
+    PyObject *result;
+    if (!PyArg_ParseTuple(args, "n", &k) || k < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "k must be >= 0");
+        return NULL;
+    }
+    buffer = PyMem_RawMalloc((size_t)(k ? k : 1) * (size_t)n * sizeof(int32_t));
+    if (!buffer) return PyErr_NoMemory();
+    Py_BEGIN_ALLOW_THREADS
+    while (found < k && (status = enum_next(&self->e, &budget)) > 0) {
+        int r;
+        for (r = 0; r < n; r++) buffer[found * n + r] = self->e.search.cols[r];
+        found++;
+    }
+    Py_END_ALLOW_THREADS
+    if (status == -2) { PyMem_RawFree(buffer); return PyErr_NoMemory(); }
+    result = PyBytes_FromStringAndSize((const char *)buffer, found * n * (Py_ssize_t)sizeof(int32_t));
+    PyMem_RawFree(buffer);
+    return result;
+}
+
+/* text(k, fmt, first) -> (count, text): up to k solutions as text (fmt: 0 list, 1 letters, 2 json, 3 board). */
+static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
+    Py_ssize_t k, found = 0;
+    int fmt, first, n = self->e.n, status = 0;
+    long budget = CALL_BUDGET;
+    char *buffer, *p;
+    PyObject *result, *text;
+    if (!PyArg_ParseTuple(args, "nip", &k, &fmt, &first)) return NULL;
+    if (k < 0 || fmt < FMT_LIST || fmt > FMT_BOARD || (fmt == FMT_LETTERS && n > 26)) {
+        PyErr_SetString(PyExc_ValueError, "bad batch size or format");
+        return NULL;
+    }
+    buffer = PyMem_RawMalloc((size_t)(k ? k : 1) * max_text(n, fmt));
+    if (!buffer) return PyErr_NoMemory();
+    p = buffer;
+    Py_BEGIN_ALLOW_THREADS
+    while (found < k && (status = enum_next(&self->e, &budget)) > 0) {
+        p = put_solution(p, n, self->e.search.cols, fmt, first && found == 0);
+        found++;
+    }
+    Py_END_ALLOW_THREADS
+    if (status == -2) { PyMem_RawFree(buffer); return PyErr_NoMemory(); }
+    text = PyUnicode_DecodeASCII(buffer, p - buffer, NULL);
+    PyMem_RawFree(buffer);
+    if (!text) return NULL;
+    result = Py_BuildValue("(nN)", found, text);
+    return result;
+}
+
+static PyObject *enumerator_finished(Enumerator *self, PyObject *unused) {
+    (void)unused;
+    return PyBool_FromLong(self->e.mirror ? self->e.done : self->e.search.state == 2);
+}
+
+static PyMethodDef enumerator_methods[] = {
+    {"columns", (PyCFunction)enumerator_columns, METH_VARARGS,
+     "columns(k) -> bytes: up to k more solutions, n native int32 columns each"},
+    {"text", (PyCFunction)enumerator_text, METH_VARARGS,
+     "text(k, fmt, first) -> (count, str): up to k more solutions as text lines"},
+    {"finished", (PyCFunction)enumerator_finished, METH_NOARGS,
+     "finished() -> bool: True when every solution has been returned"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject EnumeratorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "queens.engines._kernel.Enumerator",
+    .tp_basicsize = sizeof(Enumerator),
+    .tp_dealloc = (destructor)enumerator_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Enumerator(allowed, group=1): a board's solutions in lexicographic order",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)enumerator_init,
+    .tp_methods = enumerator_methods,
+};
+
+static PyMethodDef kernel_methods[] = {
+    {"count_masks", py_count_masks, METH_VARARGS,
+     "count_masks(allowed, group=1) -> (total, unique) for any board"},
+    {"count_symmetric", py_count_symmetric, METH_VARARGS,
+     "count_symmetric(n, prefix=()) -> (total, unique) for the plain board, below a prefix"},
+    {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
+     "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "_kernel", "The compiled counting and enumeration kernel.", -1,
+    kernel_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    PyObject *module;
+    if (PyType_Ready(&EnumeratorType) < 0) return NULL;
+    module = PyModule_Create(&kernel_module);
+    if (!module) return NULL;
+    Py_INCREF(&EnumeratorType);
+    if (PyModule_AddObject(module, "Enumerator", (PyObject *)&EnumeratorType) < 0
+        || PyModule_AddIntConstant(module, "MAX_N", MAXN) < 0
+        || PyModule_AddIntConstant(module, "SYMMETRIC_MIN_N", SYMMETRIC_MIN_N) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

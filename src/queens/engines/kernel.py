@@ -1,0 +1,181 @@
+"""The Python face of the compiled kernel, with a pure-Python fallback.
+
+The kernel (``_kernel.c``) is an optional extension: an install without a C
+compiler still works, with the same answers, only slower.  The first use of
+the fallback warns once through :mod:`warnings`.  Setting the environment
+variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
+comparisons).
+
+Every function takes plain data: ``allowed`` (a column bitmask per row, see
+:meth:`queens.board.Board.allowed_masks`) and ``group`` (the symmetries that
+map the board onto itself, for fundamental counts).
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from array import array
+from collections.abc import Iterator, Sequence
+from types import ModuleType
+
+from queens import symmetry
+from queens.engines import Counts, reference
+from queens.engines import symmetric as pure_symmetric
+from queens.symmetry import Symmetry
+
+FORCE_PURE_ENV = "QUEENS_PURE_PYTHON"
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get(FORCE_PURE_ENV, "") not in ("", "0"):
+        return None
+    try:
+        from queens.engines import _kernel
+    except ImportError:
+        return None
+    return _kernel
+
+
+_kernel = _load()
+_warned = False
+
+MAX_N: int = _kernel.MAX_N if _kernel is not None else 0
+"""The largest board the compiled kernel takes (bigger ones use the fallback)."""
+
+SYMMETRIC_MIN_N = pure_symmetric.MIN_N
+
+FORMAT_CODES = {"list": 0, "letters": 1, "json": 2, "board": 3}
+"""The formats the kernel writes itself (as :mod:`queens.formats` does)."""
+
+BATCH_BYTES = 1 << 20
+"""About how much text or columns one call into the kernel produces."""
+
+
+def compiled() -> bool:
+    """True when the compiled kernel is in use."""
+    return _kernel is not None
+
+
+def description() -> str:
+    if _kernel is not None:
+        return "compiled C kernel"
+    if os.environ.get(FORCE_PURE_ENV, "") not in ("", "0"):
+        return f"pure-Python engine (forced by {FORCE_PURE_ENV})"
+    return "pure-Python engine (the compiled kernel is not built)"
+
+
+def _kernel_for(n: int) -> ModuleType | None:
+    """The kernel when it takes an n-row board; else None, warning once if it is missing."""
+    global _warned
+    if _kernel is None and not _warned:
+        _warned = True
+        warnings.warn(
+            f"the compiled kernel is not available; queens uses its slow {description()}",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    return _kernel if _kernel is not None and n <= MAX_N else None
+
+
+def group_bits(group: Sequence[Symmetry]) -> int:
+    """The kernel's encoding of a symmetry group: bit i for ``symmetry.ALL[i]``."""
+    return sum(1 << symmetry.ALL.index(s) for s in set(group))
+
+
+def count(allowed: Sequence[int], group: Sequence[Symmetry] = ()) -> Counts:
+    """Total and fundamental counts of any board (``group``: its own symmetries)."""
+    kernel = _kernel_for(len(allowed))
+    if kernel is not None:
+        return Counts(*kernel.count_masks(allowed, group_bits(group)))
+    nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
+    if not nontrivial:
+        total = reference.count(allowed)
+        return Counts(total, total)
+    total = unique = 0
+    for columns in reference.solutions(allowed):
+        total += 1
+        unique += symmetry.is_canonical(columns, nontrivial)
+    return Counts(total, unique)
+
+
+def count_symmetric(n: int, prefix: Sequence[int] = ()) -> Counts:
+    """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
+
+    See :mod:`queens.engines.symmetric` for what a prefix means.
+    """
+    kernel = _kernel_for(n)
+    if kernel is not None:
+        return Counts(*kernel.count_symmetric(n, tuple(prefix)))
+    return pure_symmetric.count(n, prefix)
+
+
+def symmetric_prefixes(n: int, depth: int) -> list[tuple[int, ...]]:
+    """The sub-trees of the symmetric counter cut at ``depth`` rows."""
+    kernel = _kernel_for(n)
+    if kernel is not None:
+        result: list[tuple[int, ...]] = kernel.symmetric_prefixes(n, depth)
+        return result
+    return pure_symmetric.prefixes(n, depth)
+
+
+def solutions(allowed: Sequence[int], group: Sequence[Symmetry] = ()) -> Iterator[array[int]]:
+    """Every solution in lexicographic order as an ``array('i')`` of columns.
+
+    With a ``group``, only the canonical ones (smallest of their images).
+    Streams in batches: the kernel is asked for the next batch only when
+    the previous one has been consumed (and returns after a few
+    milliseconds of search even when the batch is not full).
+    """
+    n = len(allowed)
+    kernel = _kernel_for(n)
+    if kernel is None:
+        nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
+        for columns in reference.solutions(allowed):
+            if not nontrivial or symmetry.is_canonical(columns, nontrivial):
+                yield array("i", columns)
+        return
+    enumerator = kernel.Enumerator(allowed, group_bits(group))
+    batch = 16  # small first batches: the first solution comes at once
+    while True:
+        flat = array("i")
+        flat.frombytes(enumerator.columns(batch))
+        if not flat and enumerator.finished():
+            return
+        for start in range(0, len(flat), n):
+            yield flat[start : start + n]
+        batch = min(batch * 4, max(1, BATCH_BYTES // (4 * n)))
+
+
+def solution_text(
+    allowed: Sequence[int], fmt: str, group: Sequence[Symmetry] = (), limit: int | None = None
+) -> Iterator[tuple[int, str]]:
+    """Solutions as ``(count, text)`` chunks in ``fmt``, exactly as :mod:`queens.formats` writes.
+
+    Only with the compiled kernel (see :func:`writes_text`); ``limit`` stops
+    after that many solutions.
+    """
+    n = len(allowed)
+    kernel = _kernel_for(n)
+    if kernel is None or fmt not in FORMAT_CODES:
+        raise ValueError(f"the kernel does not write {fmt!r} for n = {n}")
+    enumerator = kernel.Enumerator(allowed, group_bits(group))
+    per_solution = 2 * n * n if fmt == "board" else 4 * n + 32
+    batch, left, first = 16, limit, True
+    while left is None or left > 0:
+        found, text = enumerator.text(
+            batch if left is None else min(batch, left), FORMAT_CODES[fmt], first
+        )
+        if found:
+            yield found, text
+            first = False
+            if left is not None:
+                left -= found
+        elif enumerator.finished():
+            return
+        batch = min(batch * 4, max(1, BATCH_BYTES // per_solution))
+
+
+def writes_text(n: int, fmt: str) -> bool:
+    """True when :func:`solution_text` can write this board size and format."""
+    return _kernel is not None and n <= MAX_N and fmt in FORMAT_CODES

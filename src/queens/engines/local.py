@@ -1,0 +1,203 @@
+"""Local search: a random solution for any N >= 4, in the style of Sosic and Gu's QS4.
+
+Sosic and Gu (1991-1994) placed three million queens in under a minute with
+conflict minimisation.  The search keeps the columns a permutation (so no two
+queens ever share a row or a column) and counts queens on each diagonal:
+
+1. *Start*: row by row, swap the column of a random row at or below the
+   current one in (a Fisher-Yates shuffle done lazily) until the queen
+   stands on two empty diagonals, giving up after ``n - row`` tries.  The
+   last ``FREE_TAIL`` rows take one draw each without looking: near the end
+   few columns are left and searching for them costs more than repairing.
+2. *Repair*, in rounds: each queen noted as possibly attacked (when a queen
+   lands on an occupied diagonal, both it and the queen already there are
+   noted; the XOR of the rows on each diagonal names that queen) gets up to
+   ``TRIES`` (at most 2N) random partner rows, and a swap of columns is kept
+   whenever it lowers the number of attacking pairs; queens still attacked
+   wait for the next round.  So after the start, the work is proportional to the few
+   conflicts left, not to N.  When ``MAX_STALE`` rounds in a row make no
+   progress (small boards have local minima), start over.
+
+The compiled module ``queens.engines._local`` (from ``_local.c``) does exactly
+this with its own random generator (xoshiro256**; it also keeps diagonal
+counts in bytes and starts over should one ever reach 250); the pure-Python
+fallback below uses :class:`random.Random`.  Each is deterministic: the same seed gives
+the same placement on the same install.  But the two generators differ, so a
+seed gives one placement with the compiled module and another without it.
+"""
+
+from __future__ import annotations
+
+from array import array
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:
+    import random
+
+Columns: TypeAlias = "array[int]"
+"""An ``array('i')`` of 0-based columns, one per row."""
+
+FREE_TAIL = 32
+TRIES = 64
+MAX_STALE = 3
+MAX_N = (1 << 30) - 1
+"""The largest board: the compiled search indexes diagonals with 32-bit integers."""
+SEED_LIMIT = 1 << 64
+"""Seeds are whole numbers 0 <= seed < 2**64."""
+
+
+def _load_compiled() -> ModuleType | None:
+    try:
+        from queens.engines import _local  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    module: ModuleType = _local
+    return module
+
+
+def compiled_available() -> bool:
+    """True when the compiled local search is installed."""
+    return _load_compiled() is not None
+
+
+def local_search(n: int, seed: int, *, compiled: bool | None = None) -> Columns | None:
+    """A solution of the plain n x n board found by local search, or None for n = 2, 3.
+
+    ``compiled`` None uses the C module when it is installed; False forces the
+    pure-Python fallback; True requires the C module (ImportError without it).
+    """
+    if not 1 <= n <= MAX_N:
+        raise ValueError(f"board size must be from 1 to {MAX_N:,}, got {n}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed}")
+    if n in (2, 3):
+        return None
+    if n == 1:
+        return array("i", [0])
+    module = _load_compiled() if compiled is not False else None
+    if compiled and module is None:
+        raise ImportError("the compiled local search (queens.engines._local) is not installed")
+    if module is not None:
+        columns = array("i", [0]) * n
+        module.fill(columns, seed)
+        return columns
+    import random  # only the fallback needs it; keeps `import queens` light
+
+    return array("i", _python_search(n, random.Random(seed)))
+
+
+class _State:
+    """Columns, queen counts and row XORs on both diagonal families, attacking
+    pairs, and the rows to visit in the next repair round."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.shift = n - 1
+        self.columns = list(range(n))
+        self.up = [0] * (2 * n - 1)  # queens on diagonal row + col
+        self.down = [0] * (2 * n - 1)  # queens on diagonal row - col + n - 1
+        self.up_rows = [0] * (2 * n - 1)  # XOR of their rows
+        self.down_rows = [0] * (2 * n - 1)
+        self.pairs = 0
+        self.next: list[int] = []
+
+    def put(self, row: int, col: int) -> None:
+        up, down = row + col, row - col + self.shift
+        self.pairs += self.up[up] + self.down[down]
+        self.up[up] += 1
+        self.down[down] += 1
+        self.up_rows[up] ^= row
+        self.down_rows[down] ^= row
+
+    def take(self, row: int, col: int) -> None:
+        up, down = row + col, row - col + self.shift
+        self.up[up] -= 1
+        self.down[down] -= 1
+        self.pairs -= self.up[up] + self.down[down]
+        self.up_rows[up] ^= row
+        self.down_rows[down] ^= row
+
+    def note(self, row: int) -> None:
+        """After a queen lands in ``row``: remember it and the queens it now attacks."""
+        col = self.columns[row]
+        up, down = row + col, row - col + self.shift
+        for count, rows in (
+            (self.up[up], self.up_rows[up]),
+            (self.down[down], self.down_rows[down]),
+        ):
+            if count > 1:
+                self.next.append(row)
+            if count == 2:
+                self.next.append(rows ^ row)
+
+    def attacked(self, row: int) -> bool:
+        col = self.columns[row]
+        return self.up[row + col] > 1 or self.down[row - col + self.shift] > 1
+
+    def try_swap(self, i: int, j: int) -> bool:
+        """Swap the columns of rows i and j if that lowers the attacking pairs."""
+        columns = self.columns
+        ci, cj = columns[i], columns[j]
+        before = self.pairs
+        self.take(i, ci)
+        self.take(j, cj)
+        self.put(i, cj)
+        self.put(j, ci)
+        if self.pairs < before:
+            columns[i], columns[j] = cj, ci
+            self.note(i)
+            self.note(j)
+            return True
+        self.take(i, cj)
+        self.take(j, ci)
+        self.put(i, ci)
+        self.put(j, cj)
+        return False
+
+
+def _python_search(n: int, rng: random.Random) -> list[int]:
+    while True:
+        state = _start(n, rng)
+        if _repair(state, rng):
+            return state.columns
+
+
+def _start(n: int, rng: random.Random) -> _State:
+    state = _State(n)
+    columns = state.columns
+    greedy = max(n - FREE_TAIL, 0)
+    for row in range(n):
+        for _ in range(n - row if row < greedy else 1):
+            other = row + rng.randrange(n - row)
+            columns[row], columns[other] = columns[other], columns[row]
+            col = columns[row]
+            if state.up[row + col] == 0 and state.down[row - col + state.shift] == 0:
+                break
+        state.put(row, columns[row])
+        state.note(row)
+    return state
+
+
+def _repair(state: _State, rng: random.Random) -> bool:
+    n = state.n
+    tries = min(TRIES, 2 * n)  # small boards: few partners, and local minima need a restart
+    stale = 0
+    while state.pairs > 0:
+        before = state.pairs
+        todo, state.next = state.next, []
+        for row in todo:
+            if state.pairs == 0:
+                break
+            for _ in range(tries):
+                if not state.attacked(row):
+                    break
+                other = rng.randrange(n)
+                if other != row:
+                    state.try_swap(row, other)
+            if state.attacked(row):
+                state.next.append(row)
+        stale = 0 if state.pairs < before else stale + 1
+        if stale >= MAX_STALE:
+            return False
+    return True

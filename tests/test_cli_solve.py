@@ -1,0 +1,176 @@
+"""queens solve --method / --seed and huge-N output, through queens.cli.main(argv)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from queens.api import AUTO_SEARCH_MAX_N
+from queens.cli import main
+from queens.formats import BOARD_FORMAT_MAX_N
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def valid(columns: Sequence[int]) -> bool:
+    """O(N), independent of queens.validate."""
+    n = len(columns)
+    return (
+        all(0 <= c < n for c in columns)
+        and len(set(columns)) == n
+        and len({r + c for r, c in enumerate(columns)}) == n
+        and len({r - c for r, c in enumerate(columns)}) == n
+    )
+
+
+def list_columns(out: str) -> list[int]:
+    """0-based columns from one line of list output."""
+    assert out.endswith("]\n") and out.count("\n") == 1
+    return [int(c) - 1 for c in out.strip("[]\n").split(", ")]
+
+
+@pytest.mark.parametrize("method", ["auto", "search", "construct", "local"])
+@pytest.mark.parametrize("n", [1, 4, 8, 9, 14, 15])
+def test_every_method_gives_a_solution(
+    capsys: pytest.CaptureFixture[str], method: str, n: int
+) -> None:
+    status, out, err = run(capsys, "solve", str(n), "--method", method, "--format", "list")
+    assert (status, err) == (0, "")
+    columns = list_columns(out)
+    assert len(columns) == n and valid(columns)
+
+
+def test_auto_switches_at_the_documented_size(capsys: pytest.CaptureFixture[str]) -> None:
+    for n, expected in ((AUTO_SEARCH_MAX_N, "search"), (AUTO_SEARCH_MAX_N + 1, "construct")):
+        auto = run(capsys, "solve", str(n), "--format", "list")
+        assert auto == run(capsys, "solve", str(n), "--method", expected, "--format", "list")
+    # The two methods really differ there, so the test above can tell them apart.
+    n = str(AUTO_SEARCH_MAX_N + 1)
+    assert run(capsys, "solve", n, "--method", "search", "--format", "list") != run(
+        capsys, "solve", n, "--method", "construct", "--format", "list"
+    )
+
+
+def test_seed_with_leading_zeros(capsys: pytest.CaptureFixture[str]) -> None:
+    plain = run(capsys, "solve", "30", "--method", "local", "--seed", "5", "--format", "list")
+    padded = run(
+        capsys, "solve", "30", "--method", "local", "--seed", "0" * 40 + "5", "--format", "list"
+    )
+    assert plain == padded and plain[0] == 0
+    status, out, _ = run(
+        capsys, "solve", "30", "--method", "local", "--seed", "0", "--format", "list"
+    )
+    assert status == 0 and out
+
+
+def test_seeded_local_is_repeatable(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("solve", "500", "--method", "local", "--seed", "42", "--format", "list")
+    first = run(capsys, *argv)
+    assert first == run(capsys, *argv)
+    other = run(capsys, "solve", "500", "--method", "local", "--seed", "43", "--format", "list")
+    assert other[0] == 0 and other[1] != first[1]
+    assert valid(list_columns(first[1])) and valid(list_columns(other[1]))
+
+
+def test_no_solution_by_any_method(capsys: pytest.CaptureFixture[str]) -> None:
+    for method in ("auto", "search", "construct", "local"):
+        status, out, err = run(capsys, "solve", "3", "--method", method)
+        assert (status, out) == (1, "")
+        assert err == "queens: no solution exists for this 3 x 3 board\n"
+
+
+def test_huge_n_list_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    n = 200_003
+    status, out, _ = run(capsys, "solve", str(n), "--format", "list")
+    assert status == 0
+    columns = list_columns(out)
+    assert len(columns) == n and valid(columns)
+    status, out, _ = run(capsys, "solve", str(n), "--format", "json")
+    record = json.loads(out)
+    assert status == 0 and out.count("\n") == 1
+    assert record == {"n": n, "columns": columns}
+    status, out, _ = run(
+        capsys, "solve", str(n), "--method", "local", "--seed", "1", "--format", "json"
+    )
+    record = json.loads(out)
+    assert record["n"] == n and valid(record["columns"])
+
+
+def test_board_format_refused_above_its_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    n = str(BOARD_FORMAT_MAX_N + 1)
+    for argv in (["solve", n], ["solve", n, "--method", "construct", "--format", "board"]):
+        status, out, err = run(capsys, *argv)
+        assert (status, out) == (2, "")
+        assert err.startswith(
+            f"queens: error: the board format is limited to N <= {BOARD_FORMAT_MAX_N}"
+        )
+        assert "use --format list" in err and err.count("\n") == 1
+    status, out, _ = run(capsys, "solve", str(BOARD_FORMAT_MAX_N), "--method", "construct")
+    assert status == 0 and out.count("\n") == BOARD_FORMAT_MAX_N
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "8", "--method", "magic"], "unknown method 'magic'"),
+        (["solve", "8", "--seed", "1"], "--seed goes with --method local only"),
+        (["solve", "8", "--method", "construct", "--seed", "1"], "--seed goes with --method local"),
+        (["solve", "8", "--method", "local", "--seed", "x"], "--seed must be a whole number"),
+        (["solve", "8", "--method", "local", "--seed", "-1"], "--seed must be a whole number"),
+        (
+            ["solve", "8", "--method", "local", "--seed", str(2**64)],
+            "--seed must be a whole number",
+        ),
+        (
+            ["solve", "8", "--method", "local", "--seed", "9" * 5000],
+            "--seed must be a whole number",
+        ),
+        (["solve", "8", "--method", "local", "--all"], "--method local finds one solution"),
+        (["solve", "8", "--method", "construct", "--limit", "3"], "--method construct finds one"),
+        (["solve", "8", "--method", "construct", "--unique"], "--method construct finds one"),
+        (
+            ["solve", str(2**31), "--format", "list"],
+            "is too big: method construct goes up to N = 2,147,483,647",
+        ),
+        (
+            ["solve", str(2**30), "--method", "local", "--format", "json"],
+            "is too big: method local goes up to",
+        ),
+    ],
+)
+def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith("queens: error: ") and message in err
+    assert err.count("\n") == 1 and "--help" in err
+
+
+@pytest.mark.parametrize("method", ["construct", "local"])
+def test_plain_only_methods_refuse_constraints(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, method: str
+) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("*...\n....\n....\n....\n")
+    status, out, err = run(capsys, "solve", "--board", str(board), "--method", method)
+    assert (status, out) == (2, "")
+    assert f"--method {method} solves plain boards only" in err
+    # auto and search take such boards.
+    for ok in ("auto", "search"):
+        status, out, _ = run(
+            capsys, "solve", "--board", str(board), "--method", ok, "--format", "list"
+        )
+        assert status == 0 and out == "[2, 4, 1, 3]\n"
+
+
+def test_too_deep_for_search_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "solve", "3000", "--method", "search", "--format", "list")
+    assert (status, out) == (2, "")
+    assert err.startswith("queens: error: the search went too deep for this 3000 x 3000 board")
+    assert err.endswith("use --method construct or local\n") and err.count("\n") == 1

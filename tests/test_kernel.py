@@ -1,0 +1,184 @@
+"""The compiled kernel (and its fallback) against the reference solver and the known counts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from itertools import islice
+
+import pytest
+from hypothesis import given, settings
+
+from conftest import is_solution, known_counts
+from queens import symmetry
+from queens.board import Board
+from queens.engines import Counts, kernel, reference
+from queens.formats import render
+from queens.solution import Solution
+from strategies import boards
+
+needs_kernel = pytest.mark.skipif(
+    not kernel.compiled() and os.environ.get("CI") != "true",
+    reason="the compiled kernel is not built (pure-Python fallback in use)",
+)
+
+
+@pytest.fixture
+def pure_python(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Force the fallback, as on an install without a C compiler (warnings silenced)."""
+    monkeypatch.setattr(kernel, "_kernel", None)
+    monkeypatch.setattr(kernel, "_warned", True)
+    yield
+
+
+def test_compiled_kernel_is_built_in_ci() -> None:
+    # In CI a broken build must not hide behind the fallback.
+    if os.environ.get("CI") != "true" and not kernel.compiled():
+        pytest.skip("the compiled kernel is not built (pure-Python fallback in use)")
+    assert kernel.compiled(), "the compiled kernel failed to build"
+    assert kernel.description() == "compiled C kernel"
+
+
+def _reference_counts(board: Board) -> Counts:
+    group = symmetry.board_symmetries(board)
+    found = list(reference.solutions(board.allowed_masks()))
+    return Counts(len(found), sum(symmetry.is_canonical(s, group) for s in found))
+
+
+@needs_kernel
+@pytest.mark.parametrize("n", range(kernel.SYMMETRIC_MIN_N, 16))
+def test_symmetric_counts_match_known(n: int) -> None:
+    assert kernel.count_symmetric(n) == known_counts()[n]
+
+
+@pytest.mark.slow
+@needs_kernel
+@pytest.mark.parametrize("n", [16, 17])
+def test_symmetric_counts_match_known_slow(n: int) -> None:
+    assert kernel.count_symmetric(n) == known_counts()[n]
+
+
+@needs_kernel
+@pytest.mark.parametrize("n", range(1, 12))
+def test_mask_counts_match_known(n: int) -> None:
+    allowed = Board.empty(n).allowed_masks()
+    assert kernel.count(allowed, symmetry.ALL) == known_counts()[n]
+    assert kernel.count(allowed).total == known_counts()[n][0]
+
+
+@needs_kernel
+@settings(max_examples=200, deadline=None)
+@given(boards(max_n=8))
+def test_kernel_matches_reference(board: Board) -> None:
+    allowed = board.allowed_masks()
+    group = symmetry.board_symmetries(board)
+    assert kernel.count(allowed, group) == _reference_counts(board)
+    found = [s.tolist() for s in kernel.solutions(allowed)]
+    assert found == list(reference.solutions(allowed))
+    assert all(is_solution(s, board) for s in found)
+    canonical = [s.tolist() for s in kernel.solutions(allowed, group)]
+    assert canonical == [s for s in found if symmetry.is_canonical(s, group)]
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None)
+@given(boards(max_n=7))
+def test_text_matches_formats(board: Board) -> None:
+    allowed = board.allowed_masks()
+    solutions = [Solution(s) for s in reference.solutions(allowed)]
+    for fmt in kernel.FORMAT_CODES:
+        chunks = list(kernel.solution_text(allowed, fmt))
+        separator = "\n" if fmt == "board" else ""
+        assert "".join(text for _, text in chunks) == "".join(
+            (separator if i else "") + render(s, fmt) + "\n" for i, s in enumerate(solutions)
+        )
+        assert sum(count for count, _ in chunks) == len(solutions)
+
+
+@needs_kernel
+def test_text_limit_and_growing_batches() -> None:
+    allowed = Board.empty(10).allowed_masks()
+    chunks = list(kernel.solution_text(allowed, "list", limit=500))
+    assert sum(count for count, _ in chunks) == 500
+    assert len(chunks) > 2  # streamed, not one block
+    lines = "".join(text for _, text in chunks).splitlines()
+    assert lines == [Solution(s).list_text() for s in list(reference.solutions(allowed))[:500]]
+
+
+@needs_kernel
+def test_a_long_search_without_solutions_returns_between_budgets() -> None:
+    # Nothing may stand in the last row: a whole 13-queen search, no solution.
+    board = Board.build(13, reserved=[(12, c) for c in range(13)])
+    assert list(kernel.solutions(board.allowed_masks())) == []
+    assert list(kernel.solution_text(board.allowed_masks(), "list")) == []
+
+
+def test_group_bits() -> None:
+    assert kernel.group_bits(()) == 0
+    assert kernel.group_bits(symmetry.ALL) == 255
+    assert kernel.group_bits([symmetry.Symmetry.IDENTITY, symmetry.Symmetry.MIRROR]) == 0b10001
+
+
+@pytest.mark.parametrize("n", range(1, 12))
+def test_fallback_counts_match_known(pure_python: None, n: int) -> None:
+    board = Board.empty(n)
+    assert kernel.count(board.allowed_masks(), symmetry.ALL) == known_counts()[n]
+    if n >= kernel.SYMMETRIC_MIN_N:
+        assert kernel.count_symmetric(n) == known_counts()[n]
+
+
+@settings(max_examples=50, deadline=None)
+@given(boards(max_n=7))
+def test_fallback_matches_reference(board: Board) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernel, "_kernel", None)
+        patch.setattr(kernel, "_warned", True)
+        assert not kernel.compiled()
+        group = symmetry.board_symmetries(board)
+        assert kernel.count(board.allowed_masks(), group) == _reference_counts(board)
+        found = [s.tolist() for s in kernel.solutions(board.allowed_masks(), group)]
+    expected = [s for s in reference.solutions(board.allowed_masks())]
+    assert found == [s for s in expected if symmetry.is_canonical(s, group)]
+
+
+def test_fallback_warns_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kernel, "_kernel", None)
+    monkeypatch.setattr(kernel, "_warned", False)
+    with pytest.warns(RuntimeWarning, match="compiled kernel is not available"):
+        kernel.count([1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        kernel.count([1])  # no second warning
+    assert "pure-Python" in kernel.description()
+
+
+def test_fallback_cannot_write_text(pure_python: None) -> None:
+    assert not kernel.writes_text(8, "list")
+    with pytest.raises(ValueError, match="does not write"):
+        next(kernel.solution_text(Board.empty(8).allowed_masks(), "list"))
+
+
+def test_env_var_forces_the_fallback() -> None:
+    code = "from queens.engines import kernel; print(kernel.compiled(), kernel.description())"
+    env = {**os.environ, kernel.FORCE_PURE_ENV: "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.startswith("False pure-Python engine (forced by QUEENS_PURE_PYTHON)")
+
+
+@needs_kernel
+@pytest.mark.parametrize("n", [1, 2, 4, 5, 8, 9, 10, 15, 16])
+def test_mirror_symmetric_boards_keep_lexicographic_order(n: int) -> None:
+    # Boards that are their own mirror image are enumerated half by search,
+    # half by replaying mirror images: the order must not change.
+    mirrored = [(r, c) for r in range(1, n, 3) for c in {r % n, n - 1 - r % n}]
+    for board in (Board.empty(n), Board.build(n, reserved=mirrored)):
+        allowed = board.allowed_masks()
+        if n <= 10:
+            found = [s.tolist() for s in kernel.solutions(allowed)]
+            assert found == list(reference.solutions(allowed))
+        text = "".join(t for _, t in kernel.solution_text(allowed, "letters", limit=3000))
+        first = [Solution(s).letters() for s in islice(reference.solutions(allowed), 3000)]
+        assert text.splitlines() == first

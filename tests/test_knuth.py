@@ -1,0 +1,33 @@
+"""Knuth's estimate of the counting tree."""
+
+from __future__ import annotations
+
+import pytest
+
+from queens.board import Board
+from queens.engines import knuth, reference
+
+
+def test_a_single_path_tree_is_estimated_exactly() -> None:
+    # One allowed square per row, on a knight's-move staircase: one path, one solution.
+    board = Board.build(5, queens=[(0, 0), (1, 2), (2, 4), (3, 1), (4, 3)])
+    found = knuth.estimate(board.allowed_masks(), probes=10)
+    assert found == knuth.Estimate(nodes=6, solutions=1, probes=10)
+
+
+def test_a_dead_board_has_no_solutions() -> None:
+    board = Board.build(6, reserved=[(3, c) for c in range(6)])
+    assert knuth.estimate(board.allowed_masks(), probes=50).solutions == 0
+
+
+@pytest.mark.parametrize("n", [6, 8, 10])
+def test_many_probes_come_close_to_the_true_count(n: int) -> None:
+    allowed = [(1 << n) - 1] * n
+    true = reference.count(allowed)
+    found = knuth.estimate(allowed, probes=20_000, seed=1)
+    assert 0.8 * true <= found.solutions <= 1.2 * true
+
+
+def test_estimates_are_repeatable_per_seed() -> None:
+    allowed = [(1 << 12) - 1] * 12
+    assert knuth.estimate(allowed, seed=7) == knuth.estimate(allowed, seed=7)

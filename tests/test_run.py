@@ -1,0 +1,64 @@
+"""The runner: every sub-problem counted once, whatever the workers or executor."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+
+import pytest
+
+from conftest import known_counts
+from queens.board import Board
+from queens.counting.run import count_split, iter_results
+from queens.counting.split import count_subproblem, split
+from queens.engines import Counts
+
+
+def _expected(n: int) -> Counts:
+    return Counts(*known_counts()[n])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_count_split_matches_known_counts(workers: int) -> None:
+    assert count_split(split(Board.empty(9)), workers=workers) == _expected(9)
+
+
+def test_each_subproblem_reported_once() -> None:
+    parts = split(Board.empty(8))
+    seen: list[int] = []
+    total = count_split(parts, workers=2, on_result=lambda index, _: seen.append(index))
+    assert sorted(seen) == [sp.index for sp in parts.subproblems]
+    assert total == _expected(8)
+
+
+def test_done_is_skipped_but_summed() -> None:
+    parts = split(Board.empty(8))
+    first = parts.subproblems[0]
+    fake = Counts(1000, 100)  # a checkpointed value is trusted, not recounted
+    seen: list[int] = []
+    total = count_split(
+        parts, workers=1, done={first.index: fake}, on_result=lambda index, _: seen.append(index)
+    )
+    assert first.index not in seen
+    real = count_subproblem(first)
+    expected = _expected(8)
+    assert total == Counts(
+        expected.total - real.total + fake.total, expected.unique - real.unique + fake.unique
+    )
+
+
+def test_thread_executor_gives_same_results() -> None:
+    parts = split(Board.empty(8))
+    with cf.ThreadPoolExecutor(3) as pool:
+        results = dict(iter_results(parts.subproblems, executor=pool))
+    assert results == dict(iter_results(parts.subproblems, workers=1))
+
+
+def test_closing_the_generator_early_is_clean() -> None:
+    results = iter_results(split(Board.empty(10)).subproblems, workers=2)
+    next(results)
+    results.close()
+
+
+def test_bad_workers() -> None:
+    with pytest.raises(ValueError, match="workers"):
+        list(iter_results(split(Board.empty(4)).subproblems, workers=0))
