@@ -74,12 +74,12 @@ def solve(
     ``search`` gives the lexicographically first solution; ``construct`` the
     closed-form one (any N); ``local`` a random one by local search, the same
     for the same ``seed`` on one install (a fresh random seed when None);
-    ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and boards
-    with constraints, and constructs above.  ``propagate`` and ``sat`` (and
-    ``auto`` on a board with reserved squares or fixed queens, which runs
-    them) give any valid solution, and raise :class:`Undecided` when
-    ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat``
-    extra (``SolverMissing`` otherwise).  ValueError for an unknown method, a seed given to another
+    ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and
+    constructs above.  ``propagate`` and ``sat`` (and ``auto`` on a board with
+    reserved squares or fixed queens, which runs one then the other) give any
+    valid solution, and raise :class:`Undecided` when ``timeout`` seconds pass
+    without an answer; ``sat`` needs the ``sat`` extra (``SolverMissing``
+    otherwise).  ValueError for an unknown method, a seed given to another
     method than ``local``, or ``construct``/``local`` on a board with
     constraints.
     """
