@@ -1,8 +1,5 @@
-"""Shared helpers for the hard-puzzle tests: an independent validator and random small boards.
-
-The validator is written here on purpose, apart from queens.validate, so a
-bug there cannot hide one in the engines.
-"""
+"""Shared helpers for the hard-puzzle tests: answers checked by the independent validator
+(conftest.is_solution), random small boards, and the SAT extra's skip."""
 
 from __future__ import annotations
 
@@ -12,27 +9,19 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import strategies as st
 
+from conftest import is_solution
 from queens.board import Board
 
 
 def honours(columns: Sequence[int] | None, board: Board) -> bool:
-    """True when ``columns`` is a full non-attacking placement obeying every constraint."""
-    if columns is None or len(columns) != board.n:
-        return False
-    queens = list(enumerate(columns))
-    for r, c in queens:
-        if not 0 <= c < board.n or (r, c) in board.reserved:
-            return False
-    for i, (r1, c1) in enumerate(queens):
-        for r2, c2 in queens[i + 1 :]:
-            if c1 == c2 or abs(r1 - r2) == abs(c1 - c2):
-                return False
-    return board.queens <= set(queens)
+    """True when ``columns`` is an answer (not None) placing the queens as ``board`` demands."""
+    return columns is not None and is_solution(columns, board)
 
 
 @st.composite
 def small_boards(draw: st.DrawFn, max_n: int = 7) -> Board:
-    """Random boards up to ``max_n`` with reserved squares and fixed queens (which may clash)."""
+    """Random boards up to ``max_n``: reserved squares and up to 3 fixed queens, which may
+    clash with each other or stand on reserved squares (strategies.boards avoids that)."""
     n = draw(st.integers(1, max_n))
     squares = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
     reserved = draw(st.frozensets(squares, max_size=n * n // 2))

@@ -83,14 +83,8 @@ def test_the_deadline_stops_a_long_search() -> None:
         propagate.solve(board.allowed_masks(), deadline=Deadline(0.0))
 
 
-def test_node_limit_and_check_stop_the_search() -> None:
+def test_node_limit_stops_the_search() -> None:
     start = propagate.root(generate.diagonals(22, 20, seed=1).allowed_masks())
     assert start is not None
     with pytest.raises(propagate.NodeLimit):
         propagate.search(start, node_limit=10)
-
-    def stop() -> None:
-        raise KeyError("stop")
-
-    with pytest.raises(KeyError):
-        propagate.search(start, check=stop)

@@ -21,7 +21,7 @@ single allowed square and are placed by the first propagation.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from queens.engines.budget import NEVER, Deadline
 
@@ -211,13 +211,11 @@ def search(
     deadline: Deadline = NEVER,
     rng: random.Random | None = None,
     node_limit: int | None = None,
-    check: Callable[[], None] | None = None,
 ) -> list[int] | None:
     """Depth-first two-way branching from a propagated ``start`` (left unchanged).
 
     Returns None after exhausting the tree; raises ``Undecided`` at the
     deadline, and :class:`NodeLimit` after ``node_limit`` decisions.
-    ``check`` is called now and then and may raise to stop the search.
     """
     # Each entry is a state to explore, with a square to strike out of it
     # first (the right branch, made lazily from its parent's state) or None.
@@ -234,8 +232,6 @@ def search(
         nodes += 1
         if nodes & 63 == 0:
             deadline.check()
-            if check is not None:
-                check()
             if node_limit is not None and nodes > node_limit:
                 raise NodeLimit(nodes)
         square = state.choose(rng)
