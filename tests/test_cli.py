@@ -74,7 +74,8 @@ def test_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "count", "--board", str(SAMPLE)) == (0, "65\n", "")
     assert run(capsys, "count", "8", "--board", str(SAMPLE)) == (0, "65\n", "")
     _, out, _ = run(capsys, "count", "8", "--unique", "--json")
-    assert json.loads(out) == {"n": 8, "total": 92, "unique": 12}
+    # (the scale fields of count --json are pinned in tests/test_scaling.py)
+    assert json.loads(out).items() >= {"n": 8, "total": 92, "unique": 12}.items()
 
 
 def test_board_from_stdin(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -36,9 +37,10 @@ def test_workers_give_the_same_answer(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "count", "10", "--json")[1] == '{"n": 10, "total": 724}\n'
-    out = run(capsys, "count", "10", "--json", "--unique")[1]
-    assert out == '{"n": 10, "total": 724, "unique": 92}\n'
+    # count --json always has both counts (and the fields pinned in tests/test_scaling.py)
+    for argv in (["--json"], ["--json", "--unique"]):
+        out = run(capsys, "count", "10", *argv)[1]
+        assert json.loads(out).items() >= {"n": 10, "total": 724, "unique": 92}.items()
 
 
 @pytest.mark.parametrize("workers", ["0", "x", "-1", "1.5"])

@@ -14,12 +14,13 @@ import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
-from queens.cli import animate, check, compare, count, render, serve, solve, trace, tree
+from queens.cli import animate, check, compare, count, merge, render, serve, solve, trace, tree
 from queens.cli.common import CommandError, Parser
 
 COMMANDS: tuple[ModuleType, ...] = (solve, count, check)
 COMMANDS += (trace, animate, compare, render, tree)  # show: watch it think
 COMMANDS += (serve,)  # web: the page
+COMMANDS += (merge,)  # scale: the total of sharded counts
 
 
 def version_text() -> str:

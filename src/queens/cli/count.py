@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
+from queens.cli import scaling
 from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
 
 PROG = "queens count"
@@ -34,6 +34,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--force", action="store_true", help="run even a count estimated to take over an hour"
     )
+    scaling.add_arguments(parser)  # --checkpoint, --shard, --scheduler
     parser.set_defaults(run=run)
 
 
@@ -56,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     board = board_from_args(args.n, args.board, PROG)
     workers = parse_workers(args.workers)
     expected = estimate.seconds(board, workers)
-    if expected > REFUSE_SECONDS and not args.force:
+    # --checkpoint, --shard and --scheduler are asked for long counts: no refusal.
+    if expected > REFUSE_SECONDS and not (args.force or scaling.for_long_counts(args)):
         from queens.show.compare import describe_seconds
 
         raise CommandError(
@@ -64,14 +66,10 @@ def run(args: argparse.Namespace) -> int:
             f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate); "
             "add --force to run it anyway"
         )
+    if scaling.requested(args):  # --json, --checkpoint, --shard, --scheduler
+        return scaling.run(args, board, workers, PROG)
     parts = split(board)
     with CountProgress(len(parts.subproblems), enabled=not args.quiet) as progress:
         counts = count_split(parts, workers=workers_for(board, workers), on_result=progress)
-    if args.json:
-        record: dict[str, int] = {"n": board.n, "total": counts.total}
-        if args.unique:
-            record["unique"] = counts.unique
-        print(json.dumps(record))
-    else:
-        print(counts.unique if args.unique else counts.total)
+    print(counts.unique if args.unique else counts.total)
     return 0

@@ -1,0 +1,51 @@
+"""queens merge: the total of checkpoint files that together cover a count."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from queens.cli.common import CommandError, NoSolution
+from queens.counting.checkpoint import CheckpointError, Incomplete, merge
+
+
+def add_parser(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "merge",
+        help="add up the checkpoint files of a sharded count",
+        description=(
+            "Print the total of checkpoint files (from 'queens count N --shard I/K "
+            "--checkpoint FILE'). Exit 1 naming what is missing when they do not cover "
+            "every sub-problem; exit 2 when they belong to different counts or disagree."
+        ),
+    )
+    parser.add_argument("files", metavar="FILE", nargs="+", help="checkpoint files")
+    parser.add_argument(
+        "--unique",
+        action="store_true",
+        help="print the number of fundamental solutions instead",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        merged = merge(args.files)
+    except CheckpointError as error:
+        raise CommandError(str(error)) from None
+    except Incomplete as missing:
+        raise NoSolution(str(missing)) from None
+    if args.json:
+        record = {
+            "total": merged.counts.total,
+            "unique": merged.counts.unique,
+            "subproblems": merged.subproblems,
+            "files": merged.files,
+            "split": merged.split_key,
+        }
+        print(json.dumps(record))
+    else:
+        print(merged.counts.unique if args.unique else merged.counts.total)
+    return 0

@@ -1,0 +1,126 @@
+"""The scale options of ``queens count``: --checkpoint, --shard, --scheduler, --json.
+
+Kept apart from cli/count.py so that module stays about plain counting; it
+hands over to :func:`run` when one of these options is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import re
+from contextlib import ExitStack
+from typing import Any
+
+from queens.board import Board
+from queens.cli.common import CommandError, UsageError
+from queens.cli.progress import CountProgress
+from queens.counting.checkpoint import CheckpointError
+from queens.counting.cluster import ClusterError, dask_executor
+from queens.counting.resumable import Outcome, Plan
+from queens.counting.run import workers_for
+from queens.counting.shards import WHOLE, Shard
+
+_SHARD = re.compile(r"([0-9]+)/([0-9]+)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("counting at scale")
+    group.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="record each finished sub-problem in FILE; a rerun with it resumes",
+    )
+    group.add_argument(
+        "--shard",
+        metavar="I/K",
+        help="count only the I-th of K parts (1-based; needs --checkpoint; see 'queens merge')",
+    )
+    group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)",
+    )
+
+
+def for_long_counts(args: argparse.Namespace) -> bool:
+    """Options only asked for long counts (so no refusal of a count as too long)."""
+    return bool(args.checkpoint or args.shard or args.scheduler)
+
+
+def requested(args: argparse.Namespace) -> bool:
+    """Whether :func:`run` does this count (it also writes the full ``--json`` record)."""
+    return bool(args.json) or for_long_counts(args)
+
+
+def parse_shard(text: str, prog: str) -> Shard:
+    match = _SHARD.fullmatch(text)
+    if not match:
+        raise UsageError(f"--shard must look like I/K (such as 2/3), got {text!r}", prog)
+    i, k = int(match[1]), int(match[2])
+    if not 1 <= i <= k:
+        raise UsageError(f"--shard {text}: I must be between 1 and K", prog)
+    return Shard(i - 1, k)
+
+
+def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
+    """Count ``board`` as the scale options say; ``workers``: local processes."""
+    shard = WHOLE
+    if args.shard is not None:
+        shard = parse_shard(args.shard, prog)
+        if not args.checkpoint:
+            raise UsageError("--shard needs --checkpoint FILE (merge the files later)", prog)
+    try:
+        with ExitStack() as stack:
+            plan = stack.enter_context(Plan(board, checkpoint=args.checkpoint, shard=shard))
+            executor = None
+            if args.scheduler:
+                cluster = stack.enter_context(dask_executor(args.scheduler, quiet=True))
+                executor, workers = cluster.executor, cluster.threads
+            else:
+                workers = workers_for(board, workers)
+            progress = stack.enter_context(
+                CountProgress(len(plan.subproblems), enabled=not args.quiet, done=plan.resumed)
+            )
+            outcome = plan.run(executor=executor, workers=workers, on_result=progress)
+    except (CheckpointError, ClusterError) as error:
+        raise CommandError(str(error)) from None
+    except Exception as error:
+        if not args.scheduler:
+            raise
+        # Whatever a remote cluster reports (a scheduler gone, a worker that
+        # cannot import queens, ...) ends in one line, not a traceback.
+        raise CommandError(_cluster_failure(args, error)) from None
+    if args.json:
+        print(json.dumps(json_record(board, outcome)))
+    else:
+        print(outcome.counts.unique if args.unique else outcome.counts.total)
+    return 0
+
+
+def _cluster_failure(args: argparse.Namespace, error: Exception) -> str:
+    if isinstance(error, concurrent.futures.CancelledError):
+        what = "its tasks were cancelled (scheduler gone?)"
+    else:
+        what = f"{type(error).__name__}: {error}".splitlines()[0]
+    message = f"the count on the Dask cluster at {args.scheduler} failed: {what}"
+    if args.checkpoint:
+        message += f"; finished sub-problems are kept in {args.checkpoint}, rerun to resume"
+    return message
+
+
+def json_record(board: Board, outcome: Outcome) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "n": board.n,
+        "total": outcome.counts.total,
+        "unique": outcome.counts.unique,
+        "elapsed": round(outcome.elapsed, 3),
+        "subproblems": outcome.subproblems,
+        "provenance": "resumed" if outcome.resumed else "fresh",
+        "resumed": outcome.resumed,
+    }
+    if outcome.shard != WHOLE:
+        record["shard_index"] = outcome.shard.index  # 0-based, as everywhere in JSON
+        record["shards"] = outcome.shard.count
+    return record

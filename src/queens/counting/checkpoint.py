@@ -1,0 +1,410 @@
+"""Checkpoints: a durable record of finished sub-problems, to resume and to merge.
+
+Storage: one SQLite file (stdlib ``sqlite3``) with the default rollback
+journal and ``synchronous=FULL``.  Why:
+
+- SQLite's atomic commit makes a kill -9 (or a power cut) at any instant
+  leave each transaction either whole or absent: a half-written record cannot
+  exist, and the next opener rolls back a hot journal by itself.  An
+  append-only log would need its own torn-write detection and recovery for
+  the same guarantee.
+- ``synchronous=FULL`` syncs the journal and the database before a commit
+  returns, so what is committed is on disk, not in the page cache.
+- The rollback journal (not WAL) keeps every committed row in the one
+  database file: copying shard files to another machine for ``queens merge``
+  carries everything, and it also works on network file systems where WAL's
+  shared memory does not.
+
+Group commit: a synced commit costs milliseconds (over 10 ms on a busy
+disk), and a split has thousands of sub-problems, some finishing in
+microseconds.  So results are committed together, at most
+:data:`FLUSH_SECONDS` apart (a background thread commits what waits), and
+on close, including after Ctrl-C.  A kill -9 thus loses at most the last
+second's results, which the resumed run simply counts again; it never
+loses or corrupts anything committed.
+
+A header (table ``meta``) names what the file belongs to: the split key
+(board hash and split version), the number of sub-problems of the split, the
+shard, and the package version that wrote it.  A file from another run is
+refused, never mixed.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+
+from queens.counting.shards import WHOLE, Shard
+from queens.engines import Counts
+
+FLUSH_SECONDS = 1.0
+"""Longest time a finished sub-problem waits before it is committed."""
+
+FORMAT = "queens-checkpoint-1"
+"""The layout of the file itself (tables and meta keys)."""
+
+_SCHEMA = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE results ("
+    " subproblem INTEGER PRIMARY KEY, total INTEGER NOT NULL, uniq INTEGER NOT NULL)",
+)
+
+
+class CheckpointError(Exception):
+    """A checkpoint that cannot be used: unreadable, not one, or from another run."""
+
+
+class Incomplete(Exception):
+    """Checkpoints that do not cover every sub-problem (the answer is "not yet")."""
+
+    def __init__(self, message: str, missing: Sequence[int]) -> None:
+        super().__init__(message)
+        self.missing = tuple(missing)
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a checkpoint belongs to."""
+
+    split_key: str
+    subproblems: int  # in the whole split, not only the shard
+    shard: Shard = WHOLE
+    version: str = field(default_factory=lambda: _package_version())
+
+    def as_rows(self) -> list[tuple[str, str]]:
+        return [
+            ("format", FORMAT),
+            ("split_key", self.split_key),
+            ("subproblems", str(self.subproblems)),
+            ("shard_index", str(self.shard.index)),
+            ("shard_count", str(self.shard.count)),
+            ("package_version", self.version),
+        ]
+
+
+def _package_version() -> str:
+    from queens import __version__
+
+    return __version__
+
+
+def describe_indices(indices: Iterable[int], limit: int = 8) -> str:
+    """Sub-problem indices as a person reads them: 1-based ranges, ``3-7, 12, ...``."""
+    ranges: list[tuple[int, int]] = []
+    for i in sorted(indices):
+        if ranges and ranges[-1][1] == i - 1:
+            ranges[-1] = (ranges[-1][0], i)
+        else:
+            ranges.append((i, i))
+    parts = [f"{a + 1}" if a == b else f"{a + 1}-{b + 1}" for a, b in ranges[:limit]]
+    if len(ranges) > limit:
+        parts.append("...")
+    return ", ".join(parts)
+
+
+class Checkpoint:
+    """An open checkpoint file: its header and finished sub-problems."""
+
+    def __init__(self, path: str, connection: sqlite3.Connection, header: Header) -> None:
+        self.path = path
+        self.header = header
+        self._connection = connection
+        # The connection is shared with the flusher thread, under this lock.
+        self._lock = threading.Lock()
+        self._pending: list[tuple[int, int, int]] = []
+        self._last_commit = time.monotonic()
+        self._stop = threading.Event()
+        self._flusher: threading.Thread | None = None
+        self._failure: CheckpointError | None = None
+
+    @classmethod
+    def open(cls, path: str, expected: Header) -> Checkpoint:
+        """Open ``path`` for the run ``expected`` names, creating it when absent or empty.
+
+        Raises CheckpointError when the file is not a checkpoint or belongs to
+        another run (another board, split, shard or package version).
+        """
+        existed = os.path.exists(path) and os.path.getsize(path) > 0
+        connection = _connect(path)
+        try:
+            if existed:
+                found = _read_header(connection, path)
+                _check_same_run(path, found, expected)
+            else:
+                _initialize(connection, path, expected)
+        except BaseException:
+            connection.close()
+            raise
+        return cls(path, connection, expected)
+
+    @classmethod
+    def read(cls, path: str) -> Checkpoint:
+        """Open an existing checkpoint, whatever run it belongs to (for merging)."""
+        if not os.path.isfile(path):
+            raise CheckpointError(f"checkpoint {path!r} does not exist")
+        connection = _connect(path)
+        try:
+            header = _read_header(connection, path)
+        except BaseException:
+            connection.close()
+            raise
+        return cls(path, connection, header)
+
+    def done(self) -> dict[int, Counts]:
+        """The finished sub-problems, checked against the header."""
+        try:
+            with self._lock:
+                self._commit()
+                rows = self._connection.execute(
+                    "SELECT subproblem, total, uniq FROM results ORDER BY subproblem"
+                ).fetchall()
+        except sqlite3.Error as error:
+            raise CheckpointError(f"cannot read checkpoint {self.path!r}: {error}") from None
+        done: dict[int, Counts] = {}
+        for index, total, unique in rows:
+            if not (isinstance(index, int) and self.header.shard.holds(index)) or not (
+                0 <= index < self.header.subproblems
+            ):
+                raise CheckpointError(
+                    f"checkpoint {self.path!r} is damaged: it records sub-problem {index!r}, "
+                    f"which is not part of shard {self.header.shard} "
+                    f"of {self.header.subproblems} sub-problems"
+                )
+            if not (isinstance(total, int) and isinstance(unique, int)):
+                raise CheckpointError(
+                    f"checkpoint {self.path!r} is damaged: sub-problem {index + 1} "
+                    f"has counts {total!r}, {unique!r}"
+                )
+            done[index] = Counts(total, unique)
+        return done
+
+    def record(self, index: int, counts: Counts) -> None:
+        """Store one finished sub-problem: committed within FLUSH_SECONDS, or on close."""
+        if self._failure is not None:
+            raise self._failure
+        with self._lock:
+            self._pending.append((index, counts.total, counts.unique))
+            if time.monotonic() - self._last_commit >= FLUSH_SECONDS:
+                self._commit()
+        if self._flusher is None:
+            self._flusher = threading.Thread(target=self._flush_regularly, daemon=True)
+            self._flusher.start()
+
+    def flush(self) -> None:
+        """Commit what waits, now; it is on disk when this returns."""
+        with self._lock:
+            self._commit()
+
+    def _commit(self) -> None:
+        # Called with the lock held.  One transaction for all that waits.
+        if self._pending:
+            try:
+                self._connection.execute("BEGIN IMMEDIATE")
+                self._connection.executemany(
+                    "INSERT OR REPLACE INTO results VALUES (?, ?, ?)", self._pending
+                )
+                self._connection.execute("COMMIT")
+            except BaseException as error:  # even Ctrl-C: leave no transaction open
+                if self._connection.in_transaction:
+                    self._connection.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise CheckpointError(
+                        f"cannot write checkpoint {self.path!r}: {error}"
+                    ) from None
+                raise
+            self._pending.clear()
+        self._last_commit = time.monotonic()
+
+    def _flush_regularly(self) -> None:
+        while not self._stop.wait(FLUSH_SECONDS):
+            try:
+                self.flush()
+            except CheckpointError as error:
+                self._failure = error  # raised by the next record() or close()
+                return
+
+    def close(self) -> None:
+        """Commit what waits and close the file."""
+        self._stop.set()
+        if self._flusher is not None:
+            self._flusher.join()
+        try:
+            self.flush()
+            if self._failure is not None:
+                raise self._failure
+        finally:
+            self._connection.close()
+
+    def __enter__(self) -> Checkpoint:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    try:
+        # isolation_level=None: transactions exactly where the code says BEGIN.
+        # check_same_thread=False: the flusher thread commits too (under a lock).
+        connection = sqlite3.connect(
+            path, isolation_level=None, timeout=30, check_same_thread=False
+        )
+    except sqlite3.Error as error:
+        raise CheckpointError(f"cannot open checkpoint {path!r}: {error}") from None
+    try:
+        connection.execute("PRAGMA synchronous = FULL")
+    except sqlite3.Error as error:
+        connection.close()
+        if "not a database" in str(error):
+            raise CheckpointError(f"{path!r} is not a queens checkpoint") from None
+        raise CheckpointError(f"cannot open checkpoint {path!r}: {error}") from None
+    return connection
+
+
+def _initialize(connection: sqlite3.Connection, path: str, header: Header) -> None:
+    try:
+        # The rollback journal (see the module docstring), whatever the default.
+        connection.execute("PRAGMA journal_mode = DELETE")
+        connection.execute("BEGIN IMMEDIATE")
+        for statement in _SCHEMA:
+            connection.execute(statement)
+        connection.executemany("INSERT INTO meta VALUES (?, ?)", header.as_rows())
+        connection.execute("COMMIT")
+    except sqlite3.Error as error:
+        raise CheckpointError(f"cannot create checkpoint {path!r}: {error}") from None
+
+
+def _read_header(connection: sqlite3.Connection, path: str) -> Header:
+    not_one = f"{path!r} is not a queens checkpoint"
+    try:
+        rows = dict(connection.execute("SELECT key, value FROM meta").fetchall())
+    except sqlite3.DatabaseError as error:
+        if "no such table" in str(error) or "not a database" in str(error):
+            raise CheckpointError(not_one) from None
+        raise CheckpointError(f"cannot read checkpoint {path!r}: {error}") from None
+    if rows.get("format") != FORMAT:
+        found = rows.get("format")
+        raise CheckpointError(not_one if found is None else f"{not_one} of format {FORMAT}")
+    try:
+        header = Header(
+            split_key=rows["split_key"],
+            subproblems=int(rows["subproblems"]),
+            shard=Shard(int(rows["shard_index"]), int(rows["shard_count"])),
+            version=rows["package_version"],
+        )
+    except (KeyError, ValueError):
+        raise CheckpointError(f"checkpoint {path!r} is damaged: its header is incomplete") from None
+    if not (header.subproblems >= 0 and 0 <= header.shard.index < header.shard.count):
+        raise CheckpointError(f"checkpoint {path!r} is damaged: its header is inconsistent")
+    return header
+
+
+def _check_same_run(path: str, found: Header, expected: Header) -> None:
+    if found.split_key != expected.split_key or found.subproblems != expected.subproblems:
+        raise CheckpointError(
+            f"checkpoint {path!r} belongs to another count ({found.split_key}, "
+            f"{found.subproblems} sub-problems), not to this one ({expected.split_key}, "
+            f"{expected.subproblems} sub-problems)"
+        )
+    if found.version != expected.version:
+        raise CheckpointError(
+            f"checkpoint {path!r} was written by queens {found.version}, this is queens "
+            f"{expected.version}; counts from different versions are not mixed"
+        )
+    if found.shard != expected.shard:
+        raise CheckpointError(
+            f"checkpoint {path!r} holds {_shard_text(found.shard)}, "
+            f"not {_shard_text(expected.shard)}"
+        )
+
+
+def _shard_text(shard: Shard) -> str:
+    return "a whole count" if shard == WHOLE else f"shard {shard}"
+
+
+@dataclass(frozen=True)
+class Merged:
+    """The total of complete checkpoints."""
+
+    counts: Counts
+    subproblems: int
+    split_key: str
+    files: int
+
+
+def merge(paths: Sequence[str]) -> Merged:
+    """The counts of checkpoint files that together cover a whole split.
+
+    Raises CheckpointError when they belong to different runs or disagree on
+    a sub-problem, Incomplete when sub-problems are missing.
+    """
+    if not paths:
+        raise ValueError("no checkpoint files to merge")
+    results: dict[int, tuple[Counts, str]] = {}
+    headers: list[tuple[str, Header]] = []
+    for path in paths:
+        with Checkpoint.read(path) as checkpoint:
+            header, done = checkpoint.header, checkpoint.done()
+        if headers:
+            _check_mergeable(headers[0], (path, header))
+        headers.append((path, header))
+        for index, counts in done.items():
+            earlier = results.get(index)
+            if earlier is not None and earlier[0] != counts:
+                raise CheckpointError(
+                    f"checkpoints {earlier[1]!r} and {path!r} disagree on sub-problem "
+                    f"{index + 1}: {tuple(earlier[0])} against {tuple(counts)}"
+                )
+            results[index] = (counts, path)
+    first = headers[0][1]
+    missing = sorted(set(range(first.subproblems)) - results.keys())
+    if missing:
+        raise Incomplete(_missing_message(headers, missing, first.subproblems), missing)
+    total = sum((counts for counts, _ in results.values()), Counts(0, 0))
+    return Merged(total, first.subproblems, first.split_key, len(paths))
+
+
+def _check_mergeable(first: tuple[str, Header], other: tuple[str, Header]) -> None:
+    (path_a, a), (path_b, b) = first, other
+    if (a.split_key, a.subproblems) != (b.split_key, b.subproblems):
+        raise CheckpointError(
+            f"checkpoints {path_a!r} and {path_b!r} belong to different counts "
+            f"({a.split_key} against {b.split_key})"
+        )
+    if a.version != b.version:
+        raise CheckpointError(
+            f"checkpoints {path_a!r} and {path_b!r} were written by different versions "
+            f"of queens ({a.version} against {b.version})"
+        )
+
+
+def _missing_message(headers: list[tuple[str, Header]], missing: list[int], of: int) -> str:
+    message = (
+        f"incomplete: {len(missing)} of {of} sub-problems missing "
+        f"(sub-problems {describe_indices(missing)})"
+    )
+    counts = {header.shard.count for _, header in headers}
+    if len(counts) == 1 and (k := counts.pop()) > 1:
+        # Shards of one division: name the shards that are absent or unfinished.
+        missing_set = set(missing)
+        present = {header.shard for _, header in headers}
+        notes = []
+        for i in range(k):
+            shard = Shard(i, k)
+            left = sum(1 for j in shard.indices(of) if j in missing_set)
+            if shard not in present:
+                notes.append(f"shard {shard} absent")
+            elif left:
+                notes.append(f"shard {shard} unfinished ({left} left)")
+        message += "; " + ", ".join(notes)
+    return message

@@ -1,0 +1,91 @@
+"""A count that can be resumed, sharded and run anywhere.
+
+:class:`Plan` ties the pieces together: the board's split, the shard of it
+this run does, the checkpoint that records each finished sub-problem, and
+the executor that runs the rest (a local process pool by default, or any
+:class:`concurrent.futures.Executor`, such as a Dask cluster's).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import TracebackType
+
+from queens.board import Board
+from queens.counting.checkpoint import Checkpoint, Header
+from queens.counting.run import iter_results
+from queens.counting.shards import WHOLE, Shard
+from queens.counting.split import split
+from queens.engines import Counts
+
+OnResult = Callable[[int, Counts], None]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    counts: Counts  # of the shard (of the whole board when not sharded)
+    subproblems: int  # in the shard
+    resumed: int  # of them, finished before this run and read from the checkpoint
+    elapsed: float  # seconds this run took
+    shard: Shard
+
+
+class Plan:
+    """A count about to run: which sub-problems, and which are done already.
+
+    Opening the checkpoint happens here, so a file from another run is
+    refused (CheckpointError) before any work starts.
+    """
+
+    def __init__(self, board: Board, *, checkpoint: str | None = None, shard: Shard = WHOLE):
+        self.split = split(board)
+        self.shard = shard
+        self.subproblems = shard.select(self.split.subproblems)
+        self.checkpoint: Checkpoint | None = None
+        self.done: dict[int, Counts] = {}
+        if checkpoint is not None:
+            header = Header(self.split.key, len(self.split.subproblems), shard)
+            self.checkpoint = Checkpoint.open(checkpoint, header)
+            self.done = self.checkpoint.done()
+
+    @property
+    def resumed(self) -> int:
+        return len(self.done)
+
+    def run(
+        self,
+        *,
+        executor: concurrent.futures.Executor | None = None,
+        workers: int | None = None,
+        on_result: OnResult | None = None,
+    ) -> Outcome:
+        """Count what is not done yet, recording each result before reporting it."""
+        start = time.perf_counter()
+        total = sum(self.done.values(), Counts(0, 0))
+        todo = [sp for sp in self.subproblems if sp.index not in self.done]
+        for index, counts in iter_results(todo, executor=executor, workers=workers):
+            if self.checkpoint is not None:
+                self.checkpoint.record(index, counts)
+            total += counts
+            if on_result is not None:
+                on_result(index, counts)
+        elapsed = time.perf_counter() - start
+        return Outcome(total, len(self.subproblems), self.resumed, elapsed, self.shard)
+
+    def close(self) -> None:
+        if self.checkpoint is not None:
+            self.checkpoint.close()
+
+    def __enter__(self) -> Plan:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,99 @@
+"""Helpers for the scale tests: real `queens` processes, checkpoints read from outside."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from queens.board import Board
+from queens.counting.split import count_subproblem, split
+
+QUEENS = [sys.executable, "-m", "queens"]
+
+
+@functools.cache
+def busy_n(seconds: float = 1.0) -> int:
+    """The smallest N whose whole count takes at least about ``seconds`` of CPU here.
+
+    The tests that stop a run mid-way need one that lasts, whichever engine
+    (pure Python or compiled) is installed and however fast this machine is:
+    count growing boards in this process until the next one, about six times
+    the work of the last, would take long enough (it is not run here).
+    """
+    for n in range(8, 30):
+        start = time.process_time()
+        for subproblem in split(Board.empty(n)).subproblems:
+            count_subproblem(subproblem)
+        if (time.process_time() - start) * GROWTH >= seconds:
+            return n + 1
+    raise AssertionError("no board size is slow enough")
+
+
+GROWTH = 6
+"""About how much more work N + 1 queens take than N (in the teens)."""
+
+
+def rows(path: Path) -> int:
+    """How many sub-problems a checkpoint holds, read without disturbing its writer."""
+    if not path.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as connection:
+            return int(connection.execute("SELECT count(*) FROM results").fetchone()[0])
+    except sqlite3.Error:
+        return 0  # not created yet
+
+
+def start(*args: str, cwd: Path | None = None) -> subprocess.Popen[str]:
+    """A ``queens`` process in a process group of its own (it and its workers)."""
+    return subprocess.Popen(
+        [*QUEENS, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        start_new_session=True,
+    )
+
+
+def queens(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*QUEENS, *args], capture_output=True, text=True, timeout=300)
+
+
+def wait_until(
+    condition: Callable[[], bool], process: subprocess.Popen[str], timeout: float = 120
+) -> None:
+    """Poll ``condition`` while ``process`` runs; fail if it ends first."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if process.poll() is not None:
+            _, err = process.communicate()
+            raise AssertionError(f"process ended first (status {process.returncode}): {err}")
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.01)
+
+
+def stop(processes: Sequence[subprocess.Popen[str]]) -> None:
+    """End processes this test started (by their own handles), waiting for each."""
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+    for process in processes:
+        process.communicate()
+
+
+def need_dask() -> None:
+    """Skip (visibly) without Dask distributed, except under CI=true where it must be there."""
+    if os.environ.get("CI") == "true":
+        import distributed  # noqa: F401  (an ImportError fails the test)
+    else:
+        pytest.importorskip("distributed", reason="Dask is not installed: pip install -e '.[dask]'")

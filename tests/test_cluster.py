@@ -1,0 +1,195 @@
+"""A real Dask cluster on 127.0.0.1: scheduler and workers are processes started here."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import known_counts
+from queens.board import Board
+from queens.counting.split import split
+from scale_helpers import busy_n, need_dask, queens, rows, start, stop, wait_until
+
+pytestmark = pytest.mark.usefixtures("dask_installed")
+
+
+@pytest.fixture(scope="module")
+def dask_installed() -> None:
+    need_dask()
+
+
+def _dask() -> list[str]:
+    # The `dask` command of this interpreter's environment.
+    script = Path(sys.executable).with_name("dask")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("dask")
+    assert found, "the dask command is missing"
+    return [found]
+
+
+def _spawn(args: list[str], folder: Path, log: str) -> subprocess.Popen[str]:
+    with (folder / log).open("w") as output:
+        return subprocess.Popen(
+            [*_dask(), *args],
+            cwd=folder,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+
+
+@pytest.fixture(scope="module")
+def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A scheduler on a free loopback port (dashboard on a free port too); its address."""
+    folder = tmp_path_factory.mktemp("dask")
+    address_file = folder / "scheduler.json"
+    process = _spawn(
+        [
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--dashboard-address",
+            "127.0.0.1:0",
+            "--scheduler-file",
+            str(address_file),
+        ],
+        folder,
+        "scheduler.log",
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not address_file.exists() or not address_file.read_text().strip():
+            assert process.poll() is None, (folder / "scheduler.log").read_text()
+            assert time.monotonic() < deadline, "the scheduler did not start"
+            time.sleep(0.1)
+        time.sleep(0.1)  # the file is written in one go, but be safe
+        yield str(json.loads(address_file.read_text())["address"])
+    finally:
+        stop([process])
+
+
+class Workers:
+    """Dask worker processes for one test, stopped at its end."""
+
+    def __init__(self, address: str, folder: Path) -> None:
+        self.address = address
+        self.folder = folder
+        self.processes: list[subprocess.Popen[str]] = []
+        self._client: Any = None
+
+    def start(self, count: int) -> None:
+        """Start ``count`` workers (at once: each takes seconds to come up)."""
+        for _ in range(count):
+            name = f"w{len(self.processes)}"
+            self.processes.append(
+                _spawn(
+                    [
+                        "worker",
+                        self.address,
+                        "--name",
+                        name,
+                        "--host",
+                        "127.0.0.1",
+                        "--nthreads",
+                        "1",
+                        "--no-nanny",  # a killed worker stays dead
+                        "--dashboard-address",
+                        "127.0.0.1:0",
+                        "--local-directory",
+                        str(self.folder),
+                    ],
+                    self.folder,
+                    f"{name}.log",
+                )
+            )
+        self.wait_for(len(self.processes))
+
+    def client(self) -> Any:
+        from distributed import Client
+
+        if self._client is None:
+            self._client = Client(self.address, timeout=30, set_as_default=False)
+        return self._client
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+
+    def info(self) -> dict[str, dict[str, object]]:
+        """The scheduler's view: worker address -> its details (name, pid, ...)."""
+        workers: dict[str, dict[str, object]] = self.client().scheduler_info()["workers"]
+        return workers
+
+    def processing(self) -> dict[str, int]:
+        """How many tasks each worker (by name) is running or holding."""
+        busy = self.client().processing()
+        names = {a: str(w["name"]) for a, w in self.info().items()}
+        return {names[a]: len(tasks) for a, tasks in busy.items() if a in names}
+
+    def wait_for(self, count: int) -> None:
+        deadline = time.monotonic() + 60
+        while len(self.info()) < count:
+            for process in self.processes:
+                assert process.poll() is None, "a worker died while starting"
+            assert time.monotonic() < deadline, "the workers did not register"
+            time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def workers(scheduler: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workers]:
+    """Three single-threaded workers, shared by the tests of this module (started once:
+    starting Dask processes is the slow part); the last test kills one of them."""
+    pool = Workers(scheduler, tmp_path_factory.mktemp("workers"))
+    try:
+        pool.start(3)
+        yield pool
+    finally:
+        pool.close()
+        stop(pool.processes)
+
+
+def test_count_on_a_cluster(workers: Workers, tmp_path: Path) -> None:
+    workers.start(2)
+    path = tmp_path / "c.db"
+    result = queens("count", "9", "--scheduler", workers.address, "--checkpoint", str(path))
+    assert (result.returncode, result.stdout) == (0, f"{known_counts()[9][0]}\n"), result.stderr
+    assert rows(path) == len(split(Board.empty(9)).subproblems)
+    again = queens(
+        "count", "9", "--scheduler", workers.address, "--checkpoint", str(path), "--json"
+    )
+    record = json.loads(again.stdout)
+    assert record["provenance"] == "resumed" and record["total"] == known_counts()[9][0]
+
+
+def test_a_worker_killed_mid_run_changes_nothing(workers: Workers, tmp_path: Path) -> None:
+    n = busy_n()
+    path = tmp_path / "c.db"
+    run = start("count", str(n), "--scheduler", workers.address, "--checkpoint", str(path))
+    try:
+        # Kill a worker that is holding work, while the count is under way.
+        wait_until(lambda: any(workers.processing().values()), run)
+        busy = [name for name, tasks in workers.processing().items() if tasks]
+        victim = workers.processes[int(busy[0][1:])]
+        os.killpg(victim.pid, signal.SIGKILL)
+        victim.wait()
+        subproblems = len(split(Board.empty(n)).subproblems)
+        assert rows(path) < subproblems and run.poll() is None, "killed too late"
+        out, err = run.communicate(timeout=300)
+    finally:
+        stop([run])
+    assert (run.returncode, out) == (0, f"{known_counts()[n][0]}\n"), err
+    assert rows(path) == subproblems
