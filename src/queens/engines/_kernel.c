@@ -407,7 +407,7 @@ static void sym_found(sym_t *s) {
  *  - the last two rows are counted in place, without entering them. */
 #define SYM_SEARCH(NAME, T, CORNER)                                                \
 static void NAME(sym_t *s, int y0, T C, T L, T R, T A) {                           \
-    T sa[MAXN], sc[MAXN], sl[MAXN], sr[MAXN], rm[MAXN + 2];                        \
+    T sa[MAXN], sc[MAXN], sl[MAXN], sr[MAXN], rm[MAXN];                            \
     const int last = s->last, bound2 = s->bound2;                                  \
     const T side = (T)s->sidemask, lastrow = (T)s->rowmask[s->last];               \
     int y = y0, k;                                                                 \
