@@ -5,8 +5,10 @@ Compiles ``../shared/reference/refcount.c`` (next to the project checkout;
 ``benchmarks/.build/`` and times it beside ``queens count N`` (the queens of
 this Python environment, as a whole process with its default workers),
 alternating the two, for N = 12..17.  Prints medians, the ratio
-queens / reference (below 1: queens is faster) and the solutions counted per
-second.  Also times ``python -c "import queens"``, ``queens count 8`` and
+queens / reference of wall times (below 1: queens is faster), the same ratio
+of CPU times (worker processes included: the work done, less sensitive to
+other jobs on the machine) and the solutions counted per second.  Also
+times ``python -c "import queens"``, ``queens count 8`` and
 ``queens solve 14 --all --format list > file`` as whole processes.
 
 Without the reference source or gcc it says so and skips the ratios.  Other
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -30,19 +33,35 @@ from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "benchmarks" / ".build"
-DEFAULT_REFERENCE = ROOT.parent / "shared" / "reference" / "refcount.c"
+REFERENCE_PATH = Path("shared") / "reference" / "refcount.c"
+# ../shared next to the checkout (or next to the folder of a git worktree).
+DEFAULT_REFERENCE = next(
+    (up / REFERENCE_PATH for up in ROOT.parents if (up / REFERENCE_PATH).is_file()),
+    ROOT.parent / REFERENCE_PATH,
+)
 QUEENS = Path(sys.executable).parent / "queens"
 SOLVE_N = 14
 
 
 def timed(command: list[str], stdout: int | IO[str] = subprocess.PIPE) -> tuple[float, str]:
     """Wall time of one whole-process run, and what it printed (checked to succeed)."""
+    elapsed, _, output = timed_cpu(command, stdout)
+    return elapsed, output
+
+
+def timed_cpu(
+    command: list[str], stdout: int | IO[str] = subprocess.PIPE
+) -> tuple[float, float, str]:
+    """Wall time and CPU time (user + system, worker processes included) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(command, stdout=stdout, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
         sys.exit(f"benchmark: {' '.join(command)} failed with status {result.returncode}")
-    return elapsed, (result.stdout or "").strip()
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu, (result.stdout or "").strip()
 
 
 def compile_reference(source: Path) -> Path | None:
@@ -66,18 +85,24 @@ def parse_sizes(text: str) -> list[int]:
 
 def bench_counts(sizes: list[int], repeat: int, reference: Path | None) -> None:
     print()
-    header = ("N", "queens s", "ref s", "ratio", "queens sol/s", "ref sol/s")
-    print("{:>3} {:>9} {:>9} {:>6} {:>13} {:>11}".format(*header))
+    # CPU time (of all processes of a run) does not depend on the other jobs
+    # on the machine as much as wall time does: its ratio shows the work done.
+    header = ("N", "queens s", "ref s", "ratio", "cpu ratio", "queens sol/s", "ref sol/s")
+    print("{:>3} {:>9} {:>9} {:>6} {:>9} {:>13} {:>11}".format(*header))
     for n in sizes:
         ours: list[float] = []
         theirs: list[float] = []
+        ours_cpu: list[float] = []
+        theirs_cpu: list[float] = []
         answer = ""
         for _ in range(repeat):  # alternate, so both see the same machine load
             if reference is not None:
-                elapsed, theirs_answer = timed([str(reference), str(n)])
+                elapsed, cpu, theirs_answer = timed_cpu([str(reference), str(n)])
                 theirs.append(elapsed)
-            elapsed, answer = timed([str(QUEENS), "count", str(n), "--quiet"])
+                theirs_cpu.append(cpu)
+            elapsed, cpu, answer = timed_cpu([str(QUEENS), "count", str(n), "--quiet"])
             ours.append(elapsed)
+            ours_cpu.append(cpu)
             if reference is not None and theirs_answer != answer:
                 sys.exit(f"benchmark: counts differ for N = {n}: {answer} vs {theirs_answer}")
         total = int(answer)
@@ -85,9 +110,11 @@ def bench_counts(sizes: list[int], repeat: int, reference: Path | None) -> None:
         line = f"{n:>3} {mine:>9.3f}"
         if theirs:
             ref = statistics.median(theirs)
-            line += f" {ref:>9.3f} {mine / ref:>6.3f} {total / mine:>13.3g} {total / ref:>11.3g}"
+            cpu_ratio = statistics.median(ours_cpu) / max(statistics.median(theirs_cpu), 1e-9)
+            line += f" {ref:>9.3f} {mine / ref:>6.3f} {cpu_ratio:>9.3f}"
+            line += f" {total / mine:>13.3g} {total / ref:>11.3g}"
         else:
-            line += f" {'-':>9} {'-':>6} {total / mine:>13.3g} {'-':>11}"
+            line += f" {'-':>9} {'-':>6} {'-':>9} {total / mine:>13.3g} {'-':>11}"
         print(line, flush=True)
 
 

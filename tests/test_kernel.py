@@ -54,6 +54,18 @@ def test_symmetric_counts_match_known(n: int) -> None:
     assert kernel.count_symmetric(n) == known_counts()[n]
 
 
+@needs_kernel
+@pytest.mark.parametrize("n", range(kernel.SYMMETRIC_MIN_N, 13))
+def test_wide_masks_count_the_same(n: int) -> None:
+    # Boards of n <= 32 use 32-bit masks; the 64-bit search (for n > 32) is
+    # forced here so it is checked too, sub-problem by sub-problem.
+    from queens.engines import _kernel
+
+    assert _kernel.count_symmetric(n, (), True) == known_counts()[n]
+    for prefix in _kernel.symmetric_prefixes(n, min(3, n - 1)):
+        assert _kernel.count_symmetric(n, prefix, True) == _kernel.count_symmetric(n, prefix)
+
+
 @pytest.mark.slow
 @needs_kernel
 @pytest.mark.parametrize("n", [16, 17])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from queens.board import Board
 from queens.engines import kernel, knuth
 
-CORE_SECONDS_16 = 1.55
+CORE_SECONDS_16 = 1.45
 GROWTH_BELOW_16 = 6.3
 GROWTH = 7.0
 PINNED_FACTOR = 5.0

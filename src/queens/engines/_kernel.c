@@ -396,58 +396,111 @@ static void sym_found(sym_t *s) {
     else sym_check(s);
 }
 
-/* The search loop of the symmetric counter, one copy per part (CORNER 1 or
- * 0) so that the corner part carries none of the border part's rules.  The
- * current row's state lives in locals; the stack holds the rows above. */
-#define SYM_SEARCH(NAME, CORNER)                                                   \
-static void NAME(sym_t *s, int y0, mask_t C, mask_t L, mask_t R, mask_t A) {      \
-    mask_t sa[MAXN], sc[MAXN], sl[MAXN], sr[MAXN];                                 \
+/* The search loop of the symmetric counter: one copy per part (CORNER 1 or
+ * 0, so that the corner part carries none of the border part's rules) and
+ * per mask type (32-bit masks for n <= 32: a smaller stack, cheaper ops).
+ * The current row's state lives in locals; the stack holds the rows above.
+ * Two cuts keep the work per solution low:
+ *  - a child is entered only when the row after it still has a free column
+ *    under the attacks known so far (its own queen can only take more), so
+ *    dead ends are dropped one row early;
+ *  - the last two rows are counted in place, without entering them. */
+#define SYM_SEARCH(NAME, T, CORNER)                                                \
+static void NAME(sym_t *s, int y0, T C, T L, T R, T A) {                           \
+    T sa[MAXN], sc[MAXN], sl[MAXN], sr[MAXN], rm[MAXN];                            \
     const int last = s->last, bound2 = s->bound2;                                  \
-    const mask_t side = s->sidemask;                                               \
-    int y = y0;                                                                    \
+    const T side = (T)s->sidemask, lastrow = (T)s->rowmask[s->last];               \
+    int y = y0, k;                                                                 \
+    uint64_t found = 0;                                                            \
+    for (k = 0; k <= last; k++) rm[k] = (T)s->rowmask[k];                          \
+    if (y0 >= last - 1) { /* at most the last two rows: count them in place */     \
+        NAME##_pair(s, y0, C, L, R, A, lastrow);                                   \
+        return;                                                                    \
+    }                                                                              \
     for (;;) {                                                                     \
         while (A) {                                                                \
-            mask_t bit = A & -A, avail, c, l, r;                                   \
+            T bit = A & -A, avail, c, l, r;                                        \
             A ^= bit;                                                              \
             if (!CORNER) s->board[y] = bit;                                        \
             c = C | bit;                                                           \
-            l = (L | bit) << 1;                                                    \
+            l = (T)((L | bit) << 1);                                               \
             r = (R | bit) >> 1;                                                    \
-            avail = s->rowmask[y + 1] & ~(c | l | r);                              \
+            avail = rm[y + 1] & ~(c | l | r);                                      \
             if (!CORNER && y + 1 == bound2) {                                      \
                 if (!(c & side)) continue;                                         \
                 if ((c & side) != side) avail &= side;                             \
             }                                                                      \
-            if (y + 1 == last) {                                                   \
-                if (avail) {                                                       \
-                    if (CORNER) s->c8++;                                           \
-                    else { s->board[last] = avail; sym_check(s); }                 \
+            if (!avail) continue;                                                  \
+            if (y + 2 == last) { /* rows last-1 and last, in place */              \
+                if (CORNER) {                                                      \
+                    do {                                                           \
+                        T b2 = avail & -avail;                                     \
+                        avail ^= b2;                                               \
+                        found += (lastrow & ~((c | b2) | (T)((l | b2) << 1)        \
+                                              | ((r | b2) >> 1))) != 0;            \
+                    } while (avail);                                               \
+                } else {                                                           \
+                    NAME##_pair(s, y + 1, c, l, r, avail, lastrow);                \
                 }                                                                  \
                 continue;                                                          \
             }                                                                      \
-            if (!avail) continue;                                                  \
+            if (!(rm[y + 2] & ~(c | (T)(l << 1) | (r >> 1)))) continue;            \
             sa[y] = A; sc[y] = C; sl[y] = L; sr[y] = R;                            \
             y++;                                                                   \
             C = c; L = l; R = r; A = avail;                                        \
         }                                                                          \
-        if (y == y0) return;                                                       \
+        if (y == y0) break;                                                        \
         y--;                                                                       \
         A = sa[y]; C = sc[y]; L = sl[y]; R = sr[y];                                \
     }                                                                              \
+    s->c8 += found;                                                                \
 }
 
-SYM_SEARCH(sym_search_corner, 1)
-SYM_SEARCH(sym_search_border, 0)
+/* Rows y (= last - 1 or last) and below, given row y's free columns A:
+ * each complete placement is counted (corner: class of 8) or classified. */
+#define SYM_PAIR(NAME, T)                                                          \
+static void NAME(sym_t *s, int y, T C, T L, T R, T A, T lastrow) {                 \
+    if (y == s->last) {                                                            \
+        if (A) { s->board[y] = A; sym_found(s); }                                  \
+        return;                                                                    \
+    }                                                                              \
+    while (A) {                                                                    \
+        T bit = A & -A, avail;                                                     \
+        A ^= bit;                                                                  \
+        avail = lastrow & ~((C | bit) | (T)((L | bit) << 1) | ((R | bit) >> 1));   \
+        if (avail) {                                                               \
+            s->board[y] = bit;                                                     \
+            s->board[y + 1] = avail;                                               \
+            sym_found(s);                                                          \
+        }                                                                          \
+    }                                                                              \
+}
 
-/* Count the sub-tree below rows 0..y0-1 (already in s->board). */
-static void sym_search(sym_t *s, int y0, mask_t cd0, mask_t ld0, mask_t rd0) {
+SYM_PAIR(sym_search_corner32_pair, uint32_t)
+SYM_PAIR(sym_search_border32_pair, uint32_t)
+SYM_PAIR(sym_search_corner64_pair, uint64_t)
+SYM_PAIR(sym_search_border64_pair, uint64_t)
+SYM_SEARCH(sym_search_corner32, uint32_t, 1)
+SYM_SEARCH(sym_search_border32, uint32_t, 0)
+SYM_SEARCH(sym_search_corner64, uint64_t, 1)
+SYM_SEARCH(sym_search_border64, uint64_t, 0)
+
+/* Count the sub-tree below rows 0..y0-1 (already in s->board); `wide`
+ * forces the 64-bit search (so that tests can check it on small boards). */
+static void sym_search(sym_t *s, int y0, mask_t cd0, mask_t ld0, mask_t rd0, int wide) {
     mask_t avail = sym_avail(s, y0, cd0 | ld0 | rd0, cd0);
-    if (y0 == s->last) {
-        if (avail) { s->board[y0] = avail; sym_found(s); }
-        return;
+    if (!avail) return;
+    if (s->n <= 32 && !wide) {
+        /* Masks of n <= 32 columns fit: the diagonals' bits beyond the
+         * board are dropped on the way, which changes nothing below. */
+        uint32_t c = (uint32_t)cd0, l = (uint32_t)ld0, r = (uint32_t)rd0, a = (uint32_t)avail;
+        if (s->corner) sym_search_corner32(s, y0, c, l, r, a);
+        else sym_search_border32(s, y0, c, l, r, a);
+    } else if (s->corner) {
+        sym_search_corner64(s, y0, cd0, ld0, rd0, avail);
+    } else {
+        sym_search_border64(s, y0, cd0, ld0, rd0, avail);
     }
-    if (s->corner) sym_search_corner(s, y0, cd0, ld0, rd0, avail);
-    else sym_search_border(s, y0, cd0, ld0, rd0, avail);
 }
 
 /* Set up the bounds for a sub-tree whose row 0 (and row 1 for a corner) is
@@ -506,20 +559,21 @@ static int sym_heads(int n, int *heads, int *lens) {
 }
 
 /* Count below `prefix` (-1 when it is not a sub-tree of the method). */
-static int sym_count(int n, const int *prefix, int len, uint64_t *c2, uint64_t *c4, uint64_t *c8) {
+static int sym_count(int n, const int *prefix, int len, int wide, uint64_t *c2, uint64_t *c4,
+                     uint64_t *c8) {
     sym_t s;
     mask_t cd, ld, rd;
     if (len == 0 || (len == 1 && prefix[0] == 0)) {
         int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
         for (k = 0; k < count; k++) {
             if (prefix[0] == 0 && len == 1 && heads[2 * k] != 0) continue;
-            if (sym_count(n, heads + 2 * k, lens[k], c2, c4, c8) < 0) return -1;
+            if (sym_count(n, heads + 2 * k, lens[k], wide, c2, c4, c8) < 0) return -1;
         }
         return 0;
     }
     if (len >= n || !sym_setup(&s, n, prefix, len)) return -1;
     if (!sym_replay(&s, prefix, len, &cd, &ld, &rd)) return -1;
-    sym_search(&s, len, cd, ld, rd);
+    sym_search(&s, len, cd, ld, rd, wide);
     *c2 += s.c2; *c4 += s.c4; *c8 += s.c8;
     return 0;
 }
@@ -631,18 +685,18 @@ static PyObject *py_count_masks(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_count_symmetric(PyObject *self, PyObject *args) {
-    int n, prefix[MAXN], len = 0, status;
+    int n, prefix[MAXN], len = 0, status, wide = 0;
     PyObject *seq = NULL;
     uint64_t c2 = 0, c4 = 0, c8 = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "i|O", &n, &seq)) return NULL;
+    if (!PyArg_ParseTuple(args, "i|Op", &n, &seq, &wide)) return NULL;
     if (n < SYMMETRIC_MIN_N || n > MAXN) {
         return PyErr_Format(PyExc_ValueError, "the symmetric counter takes %d <= n <= %d, got %d",
                             SYMMETRIC_MIN_N, MAXN, n);
     }
     if (seq && !read_columns(seq, prefix, &len)) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    status = sym_count(n, prefix, len, &c2, &c4, &c8);
+    status = sym_count(n, prefix, len, wide, &c2, &c4, &c8);
     Py_END_ALLOW_THREADS
     if (status < 0) return PyErr_Format(PyExc_ValueError, "not a sub-problem of the %d x %d board", n, n);
     return counts_tuple(8 * c8 + 4 * c4 + 2 * c2, c8 + c4 + c2);
@@ -772,7 +826,8 @@ static PyMethodDef kernel_methods[] = {
     {"count_masks", py_count_masks, METH_VARARGS,
      "count_masks(allowed, group=1) -> (total, unique) for any board"},
     {"count_symmetric", py_count_symmetric, METH_VARARGS,
-     "count_symmetric(n, prefix=()) -> (total, unique) for the plain board, below a prefix"},
+     "count_symmetric(n, prefix=(), wide=False) -> (total, unique) for the plain board, below a\n"
+     "prefix (wide: 64-bit masks even for n <= 32, for tests)"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {NULL, NULL, 0, NULL},
