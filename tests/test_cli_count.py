@@ -56,6 +56,9 @@ def test_refuses_counts_of_hours(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "count", "24", "--workers", "2")
     assert status == 2 and out == ""
     assert "would take about" in err and "--force" in err and err.count("\n") == 1
+    status, out, err = run(capsys, "count", "400")
+    assert (status, out) == (2, "")
+    assert "longer than the age of the universe" in err and err.count("\n") == 1
 
 
 def _children(pid: int) -> list[int]:

@@ -21,3 +21,7 @@ def test_fixed_queens_shorten_the_estimate() -> None:
     plain = Board.empty(20)
     pinned = Board.build(20, queens=[(r, (2 * r) % 20) for r in range(8)])
     assert estimate.core_seconds(pinned) < estimate.core_seconds(plain)
+
+
+def test_huge_boards_do_not_overflow() -> None:
+    assert estimate.core_seconds(Board.empty(400)) == float("inf")

@@ -63,8 +63,11 @@ def run(args: argparse.Namespace) -> int:
     if expected > REFUSE_SECONDS and not (args.force or scaling.for_long_counts(args)):
         from queens.show.compare import describe_seconds
 
+        duration = "far longer than the age of the universe"
+        if expected < 1e30:
+            duration = f"about {describe_seconds(expected)}"
         raise CommandError(
-            f"this count would take about {describe_seconds(expected)} on {workers} "
+            f"this count would take {duration} on {workers} "
             f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate); "
             "add --force to run it anyway"
         )

@@ -14,6 +14,8 @@ pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower.
 
 from __future__ import annotations
 
+import math
+
 from queens.board import Board
 from queens.engines import kernel, knuth
 
@@ -36,7 +38,10 @@ def core_seconds(board: Board) -> float:
         factor *= PURE_PYTHON_FACTOR
     steps = rows - 16
     growth = GROWTH if steps > 0 else GROWTH_BELOW_16
-    return CORE_SECONDS_16 * factor * growth**steps
+    try:
+        return CORE_SECONDS_16 * factor * growth**steps
+    except OverflowError:  # hundreds of rows: beyond any float, and any lifetime
+        return math.inf
 
 
 def seconds(board: Board, workers: int) -> float:
