@@ -23,11 +23,12 @@ QUEENS = [sys.executable, "-m", "queens"]
 def busy_n(seconds: float = 8.0) -> int:
     """The smallest N whose whole count takes at least about ``seconds`` of CPU here.
 
-    The margin is several seconds: the first records reach a checkpoint after
-    about a second, and the run must still be going then.  The tests that stop a run mid-way need one that lasts, whichever engine
-    (pure Python or compiled) is installed and however fast this machine is:
-    count growing boards in this process until the next one, about six times
-    the work of the last, would take long enough (it is not run here).
+    The tests that stop a run mid-way need one that lasts, whichever engine
+    (pure Python or compiled) is installed and however fast this machine is;
+    the margin is several seconds because the first records reach a
+    checkpoint only after about a second.  Count growing boards in this
+    process until the next one, about six times the work of the last, would
+    take long enough (it is not run here).
     """
     for n in range(8, 30):
         start = time.process_time()

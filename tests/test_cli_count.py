@@ -91,6 +91,26 @@ def test_ctrl_c_stops_workers_and_exits_130() -> None:
     assert process.stderr.read().decode().strip().splitlines() == ["queens: interrupted"]
 
 
+def test_workers_exit_when_the_parent_is_killed() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "queens", "count", "19", "--force", "--workers", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(2)
+    workers = _children(process.pid)
+    assert workers, "the count started no worker processes"
+    process.kill()
+    process.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() for p in workers):
+        time.sleep(0.1)
+    alive = [p for p in workers if Path(f"/proc/{p}").exists()]
+    for pid in alive:  # leave no busy orphan behind, even when the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert not alive
+
+
 def test_missing_kernel_warns_in_one_line() -> None:
     env = {**os.environ, "QUEENS_PURE_PYTHON": "1"}
     result = subprocess.run(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -54,10 +56,25 @@ def _chunks(subproblems: Sequence[SubProblem], workers: int) -> list[Sequence[Su
     return [subproblems[i : i + size] for i in range(0, len(subproblems), size)]
 
 
-def _ignore_sigint() -> None:
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _worker_setup() -> None:
+    """Runs in each pool worker as it starts."""
     # Ctrl-C reaches the whole process group: the parent alone handles it
     # (cancelling and stopping the workers), so workers print no tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A parent killed with kill -9 cannot stop its workers: they notice it
+    # themselves (they are re-parented) and exit rather than count on for
+    # nobody.  The kernel releases the GIL, so this thread gets to run.
+    parent = os.getppid()
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
 
 
 def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
@@ -122,7 +139,7 @@ def iter_results(
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=min(count, len(todo)), initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=min(count, len(todo)), initializer=_worker_setup)
     try:
         yield from _on_executor(todo, pool, count)
     except BaseException:  # KeyboardInterrupt, GeneratorExit, errors: stop now
