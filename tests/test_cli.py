@@ -244,3 +244,15 @@ def test_head_in_a_shell_returns_at_once() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stderr == b"" and len(result.stdout.splitlines()) == 2
+
+
+def test_only_the_chosen_command_is_imported() -> None:
+    code = (
+        "import sys; from queens.cli import main; main(['count', '6']); "
+        "print(sorted(m for m in sys.modules if m.startswith(('queens.cli.', 'queens.show'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    loaded = result.stdout.splitlines()[-1]
+    assert "queens.cli.count" in loaded
+    for other in ("queens.cli.animate", "queens.cli.serve", "queens.cli.render", "queens.show"):
+        assert f"'{other}'" not in loaded

@@ -8,32 +8,33 @@ exit status, so it is testable directly.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import warnings
 from collections.abc import Sequence
-from types import ModuleType
 
-from queens.cli import (
-    animate,
-    check,
-    compare,
-    count,
-    generate,
-    merge,
-    render,
-    serve,
-    solve,
-    trace,
-    tree,
-)
 from queens.cli.common import CommandError, Parser
 
-COMMANDS: tuple[ModuleType, ...] = (solve, count, check)
-COMMANDS += (trace, animate, compare, render, tree)  # show: watch it think
-COMMANDS += (serve,)  # web: the page
-COMMANDS += (merge,)  # scale: the total of sharded counts
-COMMANDS += (generate,)  # hard: puzzle boards
+COMMANDS: dict[str, str] = {
+    "solve": "print a solution, or all of them",
+    "count": "count the solutions",
+    "check": "check placements",
+    "trace": "log the search step by step",
+    "animate": "watch the search step by step in the terminal",
+    "compare": "the textbook algorithms side by side",
+    "render": "draw solutions as SVG or PNG",
+    "tree": "draw the recursion tree of the search",
+    "generate": "generate a puzzle board (completion, blocked, diagonals)",
+    "merge": "add up the checkpoint files of a sharded count",
+    "serve": "start the web page to watch and play with the search",
+}
+"""Each command, in the order of ``queens --help``, with its one-line summary.
+
+The module ``queens.cli.NAME`` of a command is imported only when that
+command runs (or shows its help), so ``queens count 8`` does not pay for
+the imports of pictures, animation or the web page.
+"""
 
 
 def version_text() -> str:
@@ -43,7 +44,8 @@ def version_text() -> str:
     return f"queens {__version__} ({engine_description()})"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser, complete for the command named first in ``argv`` (others as summaries)."""
     parser = Parser(
         prog="queens",
         description="Solve, count, check and show N-Queens placements.",
@@ -51,8 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=version_text())
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for command in COMMANDS:
-        command.add_parser(subparsers)
+    chosen = argv[0] if argv else None
+    for name, summary in COMMANDS.items():
+        if name == chosen:
+            importlib.import_module(f"queens.cli.{name}").add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=summary, add_help=False)
     return parser
 
 
@@ -64,8 +70,9 @@ def _warning_line(message: Warning | str, *args: object, **kwargs: object) -> No
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command in ``argv`` (default: the process arguments); return the exit status."""
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        arguments = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(arguments)
+        args = parser.parse_args(arguments)
         if args.command is None:
             parser.print_help(sys.stderr)
             return 2

@@ -25,7 +25,6 @@ ANIMATE_MAX_N = 64
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "animate",
-        help="watch the search step by step in the terminal",
         description=(
             "Redraw the board at every step of the search: queens ♛ (fixed ones in red), "
             "attacked squares tinted, reserved squares crossed, and a status line. When standard "

@@ -15,7 +15,6 @@ PROG = "queens check"
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "check",
-        help="check placements",
         description=(
             "Check placements, one a line as 1-based columns ('[1, 5, 8, 6, 3, 7, 2, 4]', "
             "'1 5 8 ...' or '1,5,8,...'), or boards in board text separated by blank lines. "

@@ -18,7 +18,6 @@ DEFAULT_LIMIT = 10.0
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "compare",
-        help="the textbook algorithms side by side",
         description=(
             "Run naive permutations, permutations with pruning, backtracking with an array, "
             "with sets and with bitmasks, and the library's engine on the same board: a table "

@@ -17,7 +17,6 @@ REFUSE_SECONDS = 3600.0
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "count",
-        help="count the solutions",
         description="Print the number of solutions alone on standard output.",
     )
     add_board_arguments(parser)

@@ -17,7 +17,6 @@ PROG = "queens generate"
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "generate",
-        help="generate a puzzle board (completion, blocked, diagonals)",
         description="Write a generated puzzle board as board text (same seed, same board).",
     )
     families = parser.add_subparsers(

@@ -13,7 +13,6 @@ from queens.counting.checkpoint import CheckpointError, Incomplete, merge
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "merge",
-        help="add up the checkpoint files of a sharded count",
         description=(
             "Print the total of checkpoint files (from 'queens count N --shard I/K "
             "--checkpoint FILE'). Exit 1 naming what is missing when they do not cover "

@@ -22,7 +22,6 @@ RENDER_MAX_BOARDS = 400
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "render",
-        help="draw solutions as SVG or PNG",
         description=(
             "Draw the first solution (or several, as a grid) as a picture. The format follows "
             "the --out name: .svg (no dependencies) or .png (needs the png extra: Pillow). "

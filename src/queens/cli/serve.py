@@ -15,7 +15,6 @@ PROG = "queens serve"
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "serve",
-        help="start the web page to watch and play with the search",
         description=(
             "Serve a page to step through the search, edit boards and count solutions. "
             "Needs the web extra: pip install 'queens[web]'."

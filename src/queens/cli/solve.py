@@ -26,7 +26,6 @@ PROG = "queens solve"
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "solve",
-        help="print a solution, or all of them",
         description=(
             "Print a solution (by default the lexicographically first one up to "
             f"N = {api.AUTO_SEARCH_MAX_N}, a constructed one above; any valid one of a board "

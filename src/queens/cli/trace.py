@@ -50,7 +50,6 @@ def recursion_guard(n: int) -> Iterator[None]:
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "trace",
-        help="log the search step by step",
         description=(
             "Print every step of the search, numbered: queens placed and removed, dead ends "
             "(no free square in a row) and solutions, with 1-based rows and columns. "

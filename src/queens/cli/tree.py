@@ -17,7 +17,6 @@ PROG = "queens tree"
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "tree",
-        help="draw the recursion tree of the search",
         description=(
             "Draw the recursion tree of the search as SVG: each node a partial placement "
             "(a small board), dead ends marked with a red frame and a cross, solutions with a "
