@@ -21,7 +21,7 @@ from queens.board import Board
 from queens.cli import main
 from queens.events import Place
 from queens.show.animate import Progress, animate
-from queens.trace import trace
+from queens.tracing import trace
 
 
 def test_progress_follows_the_events() -> None:

@@ -11,7 +11,7 @@ from conftest import BOARDS, is_solution
 from queens import api
 from queens.board import Board
 from queens.cli import main
-from queens.trace import ALGORITHMS
+from queens.tracing import ALGORITHMS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

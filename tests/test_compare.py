@@ -13,7 +13,7 @@ from queens.cli import main
 from queens.engines import engine_description
 from queens.events import Place
 from queens.show.compare import Row, compare, describe_seconds, disagreement, grow
-from queens.trace import trace
+from queens.tracing import trace
 
 BOARDS = [Board.empty(6), Board.build(7, reserved=[(0, 0), (3, 4)], queens=[(2, 5)])]
 

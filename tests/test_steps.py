@@ -6,7 +6,7 @@ import json
 
 from queens.events import DeadEnd, Found, Place, Remove
 from queens.show.steps import event_json, event_text, numbered, until_first_solution
-from queens.trace import trace
+from queens.tracing import trace
 
 
 def test_words_are_one_based() -> None:

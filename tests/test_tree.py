@@ -13,7 +13,7 @@ from queens import api
 from queens.board import Board
 from queens.events import DeadEnd, Place
 from queens.show.tree import TREE_MAX_NODES, Mark, TreeTooBig, build_tree, tree_svg
-from queens.trace import ALGORITHMS, trace
+from queens.tracing import ALGORITHMS, trace
 from strategies import boards
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -21,7 +21,7 @@ from conftest import BOARDS, brute_force, is_solution  # noqa: E402
 from queens import api  # noqa: E402
 from queens.board import Board, BoardError, parse_board  # noqa: E402
 from queens.cli import main  # noqa: E402
-from queens.trace import ALGORITHMS, replay, trace  # noqa: E402
+from queens.tracing import ALGORITHMS, replay, trace  # noqa: E402
 from queens.web import limits  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
 from queens.web.runs import Registry  # noqa: E402

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from conftest import brute_force
 from queens.board import Board
-from queens.trace import ALGORITHMS, DeadEnd, Found, Place, Remove, trace
+from queens.tracing import ALGORITHMS, DeadEnd, Found, Place, Remove, trace
 from queens.web import limits
 from queens.web.stepper import Stepper, event_json
 from strategies import boards

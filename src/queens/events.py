@@ -1,7 +1,7 @@
 """Search events: what a backtracking search does, step by step.
 
 Every steppable algorithm yields the same four event types, 0-based like
-the rest of the library.  They live below :mod:`queens.trace` so that the
+the rest of the library.  They live below :mod:`queens.tracing` so that the
 algorithms in :mod:`queens.algorithms` can emit them and ``trace`` can
 register the algorithms without an import cycle.
 """

@@ -14,7 +14,7 @@ from queens.cli.trace import add_algorithm_argument, check_algorithm, recursion_
 from queens.show.animate import animate, key_reader
 from queens.show.steps import until_first_solution
 from queens.show.text import plain_board
-from queens.trace import trace
+from queens.tracing import trace
 
 PROG = "queens animate"
 DEFAULT_DELAY = 0.05

@@ -13,7 +13,7 @@ from queens.cli.common import CommandError, UsageError, add_board_arguments, boa
 from queens.cli.solve import no_solution
 from queens.events import Found
 from queens.show.steps import event_json, event_text, numbered, until_first_solution
-from queens.trace import ALGORITHMS, trace
+from queens.tracing import ALGORITHMS, trace
 
 PROG = "queens trace"
 

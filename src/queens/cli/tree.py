@@ -9,7 +9,7 @@ from typing import Any
 from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
 from queens.cli.trace import add_algorithm_argument, check_algorithm
 from queens.show.tree import TREE_MAX_NODES, TreeTooBig, tree_svg
-from queens.trace import trace
+from queens.tracing import trace
 
 PROG = "queens tree"
 

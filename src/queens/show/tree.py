@@ -4,7 +4,7 @@ Each node is a partial placement (the root is the empty board, a child adds
 one queen in the next row); leaves are marked as dead ends (no free square
 in the next row), solutions, or rejected (a complete placement that failed
 its test, as naive permutations produce).  :func:`build_tree` turns any
-event stream of :mod:`queens.trace` into nodes and :func:`tree_svg` draws
+event stream of :mod:`queens.tracing` into nodes and :func:`tree_svg` draws
 them as the figure textbooks print for four queens: a small board per node.
 """
 

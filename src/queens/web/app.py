@@ -32,7 +32,7 @@ from starlette.types import Receive, Scope, Send
 
 from queens.board import Board
 from queens.engines import Counts
-from queens.trace import ALGORITHMS
+from queens.tracing import ALGORITHMS
 from queens.web import limits
 from queens.web.guard import Guard
 from queens.web.inputs import (

@@ -1,6 +1,6 @@
 """A search taken a batch of events at a time, with the page's live counters.
 
-The events are those of :func:`queens.trace.trace`; this module only counts
+The events are those of :func:`queens.tracing.trace`; this module only counts
 them and turns them into JSON for the page, which draws them.  No search
 logic lives in the page.
 """
@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from itertools import islice
 
 from queens.board import Board
-from queens.trace import DeadEnd, Event, Found, Place, Remove, trace
+from queens.tracing import DeadEnd, Event, Found, Place, Remove, trace
 from queens.web import limits
 
 EventJSON = dict[str, object]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from queens.board import Board
 from queens.show.tree import TreeTooBig, tree_svg
-from queens.trace import Event
+from queens.tracing import Event
 
 
 def tree_picture(events: Sequence[Event], board: Board) -> tuple[str | None, str | None]:
