@@ -6,6 +6,7 @@ import fcntl
 import io
 import os
 import pty
+import select
 import struct
 import subprocess
 import sys
@@ -115,12 +116,21 @@ def run_in_pty(argv: list[str], keys: bytes = b"", timeout: float = 60) -> tuple
         [sys.executable, "-c", code, *argv], stdin=slave, stdout=slave, stderr=slave, env=env
     )
     os.close(slave)
-    if keys:
-        time.sleep(0.5)  # let it start reading keys (input typed earlier is kept anyway)
-        os.write(master, keys)
+    # Keys go one at a time while the program runs (as a person types), and
+    # reads never block past the deadline, so a lost key cannot hang the suite.
+    pending = list(keys)
     chunks = []
     deadline = time.monotonic() + timeout
+    next_key = time.monotonic() + 0.5
     while time.monotonic() < deadline:
+        if pending and time.monotonic() >= next_key:
+            os.write(master, bytes([pending.pop(0)]))
+            next_key = time.monotonic() + 0.05
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if not ready:
+            if process.poll() is not None:
+                break
+            continue
         try:
             chunk = os.read(master, 65536)
         except OSError:  # EIO: the child closed the terminal
@@ -129,6 +139,8 @@ def run_in_pty(argv: list[str], keys: bytes = b"", timeout: float = 60) -> tuple
             break
         chunks.append(chunk)
     os.close(master)
+    if process.poll() is None:
+        process.kill()
     status = process.wait(timeout=timeout)
     return status, b"".join(chunks).decode("utf-8", "replace")
 
