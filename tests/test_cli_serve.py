@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from typing import Any
@@ -84,9 +85,23 @@ def start(*options: str) -> tuple[subprocess.Popen[str], str, list[str]]:
         lines.append(line)
         found = re.search(r"serving the page at (http://\S+/)", line)
         if found:
+            _wait_until_answering(found.group(1))
             return process, found.group(1), lines
     process.kill()
     raise AssertionError(f"no URL printed: {lines}")
+
+
+def _wait_until_answering(url: str) -> None:
+    """The URL is printed just before uvicorn starts (and takes over Ctrl-C): wait for it."""
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            get(url + "api/info")
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def stop(process: subprocess.Popen[str]) -> tuple[int, str]:
