@@ -1,7 +1,7 @@
-"""Optional C extensions: the package works without them (pure-Python fallbacks).
+"""The optional C kernel: the package works without it (pure-Python fallbacks).
 
-- ``queens.engines._kernel``: counting and enumeration (``engines/kernel.py``);
-- ``queens.engines._local``: local search for any N (``engines/local.py``).
+``queens.engines._kernel`` (one C99 file): counting and enumeration
+(``engines/kernel.py``) and local search for any N (``engines/local.py``).
 
 Without a C compiler the install still succeeds and queens falls back to its
 pure-Python engines (``queens --version`` says which one is in use).  No
@@ -18,12 +18,6 @@ ext_modules = [
     Extension(
         "queens.engines._kernel",
         ["src/queens/engines/_kernel.c"],
-        extra_compile_args=OPTIMISE,
-        optional=True,
-    ),
-    Extension(
-        "queens.engines._local",
-        ["src/queens/engines/_local.c"],
         extra_compile_args=OPTIMISE,
         optional=True,
     ),

@@ -30,17 +30,16 @@ def valid(columns: Sequence[int]) -> bool:
 def compiled_module() -> ModuleType | None:
     """The compiled extension; under CI=true it must be there (the build is part of CI)."""
     if CI:
-        from queens.engines import _local  # type: ignore[attr-defined]
+        from queens.engines import _kernel
 
-        module: ModuleType = _local
-        return module
+        return _kernel
     return local._load_compiled()
 
 
 def test_compiled_module_is_built() -> None:
     module = compiled_module()
     if module is None:
-        pytest.skip("queens.engines._local is not compiled on this install (no C compiler?)")
+        pytest.skip("the compiled kernel is not built on this install (no C compiler?)")
     assert local.compiled_available()
 
 
@@ -50,7 +49,7 @@ def compiled(request: pytest.FixtureRequest) -> bool:
     pure-Python fallback."""
     if request.param == "compiled":
         if compiled_module() is None:
-            pytest.skip("queens.engines._local is not compiled on this install")
+            pytest.skip("the compiled kernel is not built on this install")
         return True
     return False
 

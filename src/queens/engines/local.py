@@ -18,7 +18,7 @@ queens ever share a row or a column) and counts queens on each diagonal:
    conflicts left, not to N.  When ``MAX_STALE`` rounds in a row make no
    progress (small boards have local minima), start over.
 
-The compiled module ``queens.engines._local`` (from ``_local.c``) does exactly
+The compiled kernel (``queens.engines._kernel``, function ``local_fill``) does exactly
 this with its own random generator (xoshiro256**; it also keeps diagonal
 counts in bytes and starts over should one ever reach 250); the pure-Python
 fallback below uses :class:`random.Random`.  Each is deterministic: the same seed gives
@@ -49,11 +49,10 @@ SEED_LIMIT = 1 << 64
 
 def _load_compiled() -> ModuleType | None:
     try:
-        from queens.engines import _local  # type: ignore[attr-defined]
+        from queens.engines import _kernel
     except ImportError:
         return None
-    module: ModuleType = _local
-    return module
+    return _kernel
 
 
 def compiled_available() -> bool:
@@ -77,10 +76,10 @@ def local_search(n: int, seed: int, *, compiled: bool | None = None) -> Columns 
         return array("i", [0])
     module = _load_compiled() if compiled is not False else None
     if compiled and module is None:
-        raise ImportError("the compiled local search (queens.engines._local) is not installed")
+        raise ImportError("the compiled kernel (queens.engines._kernel) is not installed")
     if module is not None:
         columns = array("i", [0]) * n
-        module.fill(columns, seed)
+        module.local_fill(columns, seed)
         return columns
     import random  # only the fallback needs it; keeps `import queens` light
 
