@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from queens.board import Board, parse_board
-from queens.cli.solve import no_solution
+from queens.cli.common import no_solution
+from queens.formats import no_solution_message
 from queens.web import limits
 from queens.web.inputs import (
     InputError,
-    no_solution_message,
     parse_board_request,
     parse_control,
     parse_count_request,

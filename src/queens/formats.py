@@ -14,6 +14,15 @@ from typing import TextIO
 from queens.board import Board
 from queens.solution import LETTERS, Solution
 
+
+def no_solution_message(board: Board) -> str:
+    """What the command line and the web page say for a board without solutions."""
+    reason = board.conflict()
+    if reason is not None:
+        return f"no solution: {reason}"
+    return f"no solution exists for this {board.n} x {board.n} board"
+
+
 FORMATS = ("board", "list", "letters", "json")
 
 BOARD_FORMAT_MAX_N = 1000

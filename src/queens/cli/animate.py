@@ -8,8 +8,7 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
-from queens.cli.common import UsageError, add_board_arguments, board_from_args
-from queens.cli.solve import no_solution
+from queens.cli.common import UsageError, add_board_arguments, board_from_args, no_solution
 from queens.cli.trace import add_algorithm_argument, check_algorithm, recursion_guard
 from queens.show.animate import animate, key_reader
 from queens.show.steps import until_first_solution

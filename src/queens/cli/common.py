@@ -39,6 +39,13 @@ class Undecided(CommandError):
     label = ""
 
 
+def no_solution(board: Board) -> NoSolution:
+    """The exit-1 answer for a board without solutions, naming clashing fixed queens."""
+    from queens.formats import no_solution_message
+
+    return NoSolution(no_solution_message(board))
+
+
 class UsageError(CommandError):
     """Bad arguments: exit 2 with a hint to ``--help``."""
 

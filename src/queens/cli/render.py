@@ -7,8 +7,13 @@ from itertools import islice
 from typing import Any
 
 from queens import api
-from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
-from queens.cli.solve import no_solution
+from queens.cli.common import (
+    CommandError,
+    UsageError,
+    add_board_arguments,
+    board_from_args,
+    no_solution,
+)
 
 PROG = "queens render"
 

@@ -11,11 +11,11 @@ from queens import api
 from queens.board import Board
 from queens.cli.common import (
     CommandError,
-    NoSolution,
     Undecided,
     UsageError,
     add_board_arguments,
     board_from_args,
+    no_solution,
 )
 from queens.formats import FORMATS, format_problem, write_board_solutions, write_solutions
 from queens.show.text import STYLES, resolve_style
@@ -199,11 +199,3 @@ def method_args(args: argparse.Namespace, board: Board, many: bool) -> tuple[str
                 PROG,
             )
     return method, seed
-
-
-def no_solution(board: Board) -> NoSolution:
-    """The exit-1 answer for a board without solutions, naming clashing fixed queens."""
-    reason = board.conflict()
-    if reason is not None:
-        return NoSolution(f"no solution: {reason}")
-    return NoSolution(f"no solution exists for this {board.n} x {board.n} board")

@@ -9,8 +9,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
-from queens.cli.solve import no_solution
+from queens.cli.common import (
+    CommandError,
+    UsageError,
+    add_board_arguments,
+    board_from_args,
+    no_solution,
+)
 from queens.events import Found
 from queens.show.steps import event_json, event_text, numbered, until_first_solution
 from queens.tracing import ALGORITHMS, trace

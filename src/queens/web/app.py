@@ -32,12 +32,12 @@ from starlette.types import Receive, Scope, Send
 
 from queens.board import Board
 from queens.engines import Counts
+from queens.formats import no_solution_message
 from queens.tracing import ALGORITHMS
 from queens.web import limits
 from queens.web.guard import Guard
 from queens.web.inputs import (
     InputError,
-    no_solution_message,
     parse_board_request,
     parse_control,
     parse_count_request,

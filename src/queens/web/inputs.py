@@ -138,11 +138,3 @@ def parse_control(data: object) -> Control:
     # The membership test above narrows the value, which mypy cannot see.
     chosen: Action = "play" if action == "play" else "pause" if action == "pause" else "step"
     return Control(chosen, speed, 1 if steps is None else steps)
-
-
-def no_solution_message(board: Board) -> str:
-    """The page's words for a board without solutions: those of ``queens solve``."""
-    reason = board.conflict()
-    if reason is not None:
-        return f"no solution: {reason}"
-    return f"no solution exists for this {board.n} x {board.n} board"
