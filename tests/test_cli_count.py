@@ -92,10 +92,13 @@ def test_ctrl_c_stops_workers_and_exits_130() -> None:
 
 
 def test_workers_exit_when_the_parent_is_killed() -> None:
+    # Worker processes are the fallback's (the compiled kernel counts in
+    # threads, which die with their process).
     process = subprocess.Popen(
         [sys.executable, "-m", "queens", "count", "19", "--force", "--workers", "2"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env={**os.environ, "QUEENS_PURE_PYTHON": "1"},
     )
     time.sleep(2)
     workers = _children(process.pid)

@@ -194,3 +194,31 @@ def test_mirror_symmetric_boards_keep_lexicographic_order(n: int) -> None:
         text = "".join(t for _, t in kernel.solution_text(allowed, "letters", limit=3000))
         first = [Solution(s).letters() for s in islice(reference.solutions(allowed), 3000)]
         assert text.splitlines() == first
+
+
+@needs_kernel
+@pytest.mark.parametrize("plain", [True, False], ids=["symmetric", "masks"])
+def test_stop_flag_ends_a_long_count(plain: bool) -> None:
+    # Counting all of N = 19 in one call takes minutes: only the kernel's own
+    # look at the flag can end it within the join's timeout.
+    import threading
+
+    stop = kernel.StopFlag()
+    outcome: list[object] = []
+
+    def count() -> None:
+        try:
+            if plain:
+                outcome.append(kernel.count_symmetric(19, (), stop))
+            else:
+                outcome.append(kernel.count(Board.empty(19).allowed_masks(), (), stop))
+        except kernel.Stopped as stopped:
+            outcome.append(stopped)
+
+    worker = threading.Thread(target=count, daemon=True)
+    worker.start()
+    worker.join(timeout=0.3)
+    stop.set()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    assert len(outcome) == 1 and isinstance(outcome[0], kernel.Stopped)

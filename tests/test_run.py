@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import threading
 
 import pytest
 
@@ -10,7 +11,7 @@ from conftest import known_counts
 from queens.board import Board
 from queens.counting.run import count_split, iter_results
 from queens.counting.split import count_subproblem, split
-from queens.engines import Counts
+from queens.engines import Counts, kernel
 
 
 def _expected(n: int) -> Counts:
@@ -62,3 +63,26 @@ def test_closing_the_generator_early_is_clean() -> None:
 def test_bad_workers() -> None:
     with pytest.raises(ValueError, match="workers"):
         list(iter_results(split(Board.empty(4)).subproblems, workers=0))
+
+
+def _counting_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("queens-count")]
+
+
+@pytest.mark.skipif(not kernel.compiled(), reason="the fallback counts in processes")
+def test_the_kernel_counts_in_threads_that_stop_when_closed() -> None:
+    # Sub-problems of N = 19 take tens of milliseconds each: closing after
+    # the first result leaves the threads in the middle of others, which
+    # the stop flag ends (they would otherwise run on for minutes).
+    results = iter_results(split(Board.empty(19)).subproblems, workers=2)
+    next(results)
+    assert len(_counting_threads()) == 2
+    results.close()
+    assert _counting_threads() == []
+
+
+def test_a_set_stop_flag_stops_a_count() -> None:
+    stop = kernel.StopFlag()
+    stop.set()
+    with pytest.raises(kernel.Stopped):
+        count_subproblem(split(Board.empty(8)).subproblems[0], stop)

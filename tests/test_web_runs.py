@@ -68,6 +68,7 @@ def test_the_registry_is_bounded_and_releases() -> None:
     assert busy.value.status == 429
     registry.release(first.id)
     assert first.stopped
+    assert first.counting.is_set()  # a count in progress ends mid-sub-problem
     registry.create(Board.empty(4))
     assert len(registry) == 2
 

@@ -103,10 +103,13 @@ def _pinned_prefixes(allowed: tuple[int, ...], goal: int) -> list[tuple[int, ...
     return prefixes
 
 
-def count_subproblem(subproblem: SubProblem) -> Counts:
-    """Total and fundamental counts of one sub-problem (sum them over the split)."""
+def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None) -> Counts:
+    """Total and fundamental counts of one sub-problem (sum them over the split).
+
+    Raises :class:`queens.engines.kernel.Stopped` when ``stop`` is set first.
+    """
     if subproblem.allowed is None:
-        return kernel.count_symmetric(subproblem.n, subproblem.prefix)
+        return kernel.count_symmetric(subproblem.n, subproblem.prefix, stop)
     pinned = tuple(1 << c for c in subproblem.prefix)
     allowed = pinned + subproblem.allowed[len(pinned) :]
-    return kernel.count(allowed, subproblem.group)
+    return kernel.count(allowed, subproblem.group, stop)

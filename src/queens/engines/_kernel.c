@@ -54,6 +54,16 @@ static int popcount(mask_t x) {
 
 static mask_t full_mask(int n) { return n >= 64 ? ~(mask_t)0 : (((mask_t)1 << n) - 1); }
 
+/* A count can be told to stop early (Ctrl-C, a closed web page): the caller
+ * passes a byte that another thread sets to non-zero.  The searches look at
+ * it now and then (never in the innermost steps) and give up, reporting that
+ * they stopped rather than a count. */
+typedef const volatile unsigned char stop_flag_t;
+static const unsigned char never_stop = 0;
+
+/* Backtracks between two looks at the flag in count_masks (a few ms). */
+#define STOP_CHECK_PERIOD (1L << 20)
+
 /* ---- symmetries of placements (order of queens.symmetry.ALL) ---------- */
 
 /* The image of a placement (cols[row] = column) under symmetry `sym`. */
@@ -90,8 +100,10 @@ static int is_canonical(int n, const int *cols, unsigned group) {
 
 typedef struct { uint64_t total, unique; } counts_t;
 
-static counts_t count_masks(int n, const mask_t *allowed, unsigned group) {
+static counts_t count_masks(int n, const mask_t *allowed, unsigned group, stop_flag_t *stop,
+                            int *stopped) {
     counts_t result = {0, 0};
+    long until_check = STOP_CHECK_PERIOD;
     mask_t rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
     int cols[MAXN];
     int symmetric = (group & ~1u) != 0, y = 0, last = n - 1;
@@ -127,6 +139,13 @@ static counts_t count_masks(int n, const mask_t *allowed, unsigned group) {
         } else {
             if (y == 0) break;
             y--;
+            if (--until_check == 0) {
+                until_check = STOP_CHECK_PERIOD;
+                if (*stop) {
+                    *stopped = 1;
+                    break;
+                }
+            }
         }
     }
     if (!symmetric) result.unique = result.total;
@@ -345,6 +364,8 @@ typedef struct {
     mask_t rowmask[MAXN]; /* the columns each row may use before attacks */
     mask_t board[MAXN]; /* the queen of each row, as a bit */
     uint64_t c2, c4, c8; /* representatives of classes of 2, 4 and 8 solutions */
+    stop_flag_t *stop; /* looked at between the sub-trees of the first free row */
+    int stopped;
 } sym_t;
 
 /* Columns row y may use, given the attacked ones.  The per-row masks and the
@@ -455,6 +476,10 @@ static void NAME(sym_t *s, int y0, T C, T L, T R, T A) {                        
         }                                                                          \
         if (y == y0) break;                                                        \
         y--;                                                                       \
+        if (y == y0 && *s->stop) {                                                 \
+            s->stopped = 1;                                                        \
+            break;                                                                 \
+        }                                                                          \
         A = sa[y]; C = sc[y]; L = sl[y]; R = sr[y];                                \
     }                                                                              \
     s->c8 += found;                                                                \
@@ -562,24 +587,27 @@ static int sym_heads(int n, int *heads, int *lens) {
     return count;
 }
 
-/* Count below `prefix` (-1 when it is not a sub-tree of the method). */
-static int sym_count(int n, const int *prefix, int len, int wide, uint64_t *c2, uint64_t *c4,
-                     uint64_t *c8) {
+/* Count below `prefix`: 0, or -1 when it is not a sub-tree of the method,
+ * or -2 when told to stop (the counts are then partial). */
+static int sym_count(int n, const int *prefix, int len, int wide, stop_flag_t *stop, uint64_t *c2,
+                     uint64_t *c4, uint64_t *c8) {
     sym_t s;
     mask_t cd, ld, rd;
     if (len == 0 || (len == 1 && prefix[0] == 0)) {
-        int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
+        int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens), status;
         for (k = 0; k < count; k++) {
             if (prefix[0] == 0 && len == 1 && heads[2 * k] != 0) continue;
-            if (sym_count(n, heads + 2 * k, lens[k], wide, c2, c4, c8) < 0) return -1;
+            status = sym_count(n, heads + 2 * k, lens[k], wide, stop, c2, c4, c8);
+            if (status < 0) return status;
         }
         return 0;
     }
     if (len >= n || !sym_setup(&s, n, prefix, len)) return -1;
     if (!sym_replay(&s, prefix, len, &cd, &ld, &rd)) return -1;
+    s.stop = stop;
     sym_search(&s, len, cd, ld, rd, wide);
     *c2 += s.c2; *c4 += s.c4; *c8 += s.c8;
-    return 0;
+    return s.stopped ? -2 : 0;
 }
 
 static int append_prefix(PyObject *out, const int *prefix, int depth) {
@@ -674,34 +702,64 @@ static PyObject *counts_tuple(uint64_t total, uint64_t unique) {
     return Py_BuildValue("(KK)", (unsigned long long)total, (unsigned long long)unique);
 }
 
+/* The stop flag of a count: the first byte of a writable buffer (a
+ * bytearray that another thread sets), or a byte that is never set. */
+static int read_stop(PyObject *obj, Py_buffer *view, stop_flag_t **stop) {
+    *stop = &never_stop;
+    view->obj = NULL;
+    if (obj == NULL || obj == Py_None) return 1;
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE) < 0) return 0;
+    if (view->len < 1) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_ValueError, "the stop flag must hold at least one byte");
+        return 0;
+    }
+    *stop = (stop_flag_t *)view->buf;
+    return 1;
+}
+
+/* count_masks(allowed, group=1, stop=None) -> (total, unique), or None when stopped. */
 static PyObject *py_count_masks(PyObject *self, PyObject *args) {
-    PyObject *seq;
+    PyObject *seq, *stop_obj = NULL;
     unsigned int group = 1;
     mask_t allowed[MAXN];
-    int n;
+    int n, stopped = 0;
     counts_t result;
+    Py_buffer view;
+    stop_flag_t *stop;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O|I", &seq, &group) || !read_masks(seq, allowed, &n)) return NULL;
+    if (!PyArg_ParseTuple(args, "O|IO", &seq, &group, &stop_obj) || !read_masks(seq, allowed, &n)) {
+        return NULL;
+    }
+    if (!read_stop(stop_obj, &view, &stop)) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    result = count_masks(n, allowed, group);
+    result = count_masks(n, allowed, group, stop, &stopped);
     Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    if (stopped) Py_RETURN_NONE;
     return counts_tuple(result.total, result.unique);
 }
 
+/* count_symmetric(n, prefix=(), wide=False, stop=None) -> (total, unique), or None when stopped. */
 static PyObject *py_count_symmetric(PyObject *self, PyObject *args) {
     int n, prefix[MAXN], len = 0, status, wide = 0;
-    PyObject *seq = NULL;
+    PyObject *seq = NULL, *stop_obj = NULL;
     uint64_t c2 = 0, c4 = 0, c8 = 0;
+    Py_buffer view;
+    stop_flag_t *stop;
     (void)self;
-    if (!PyArg_ParseTuple(args, "i|Op", &n, &seq, &wide)) return NULL;
+    if (!PyArg_ParseTuple(args, "i|OpO", &n, &seq, &wide, &stop_obj)) return NULL;
     if (n < SYMMETRIC_MIN_N || n > MAXN) {
         return PyErr_Format(PyExc_ValueError, "the symmetric counter takes %d <= n <= %d, got %d",
                             SYMMETRIC_MIN_N, MAXN, n);
     }
-    if (seq && !read_columns(seq, prefix, &len)) return NULL;
+    if (seq && seq != Py_None && !read_columns(seq, prefix, &len)) return NULL;
+    if (!read_stop(stop_obj, &view, &stop)) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    status = sym_count(n, prefix, len, wide, &c2, &c4, &c8);
+    status = sym_count(n, prefix, len, wide, stop, &c2, &c4, &c8);
     Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    if (status == -2) Py_RETURN_NONE;
     if (status < 0) return PyErr_Format(PyExc_ValueError, "not a sub-problem of the %d x %d board", n, n);
     return counts_tuple(8 * c8 + 4 * c4 + 2 * c2, c8 + c4 + c2);
 }
@@ -1120,10 +1178,11 @@ static PyObject *py_local_fill(PyObject *self, PyObject *args) {
 
 static PyMethodDef kernel_methods[] = {
     {"count_masks", py_count_masks, METH_VARARGS,
-     "count_masks(allowed, group=1) -> (total, unique) for any board"},
+     "count_masks(allowed, group=1, stop=None) -> (total, unique) for any board; None when the\n"
+     "stop flag (a writable buffer, e.g. bytearray(1)) was set during the count"},
     {"count_symmetric", py_count_symmetric, METH_VARARGS,
-     "count_symmetric(n, prefix=(), wide=False) -> (total, unique) for the plain board, below a\n"
-     "prefix (wide: 64-bit masks even for n <= 32, for tests)"},
+     "count_symmetric(n, prefix=(), wide=False, stop=None) -> (total, unique) for the plain board,\n"
+     "below a prefix (wide: 64-bit masks even for n <= 32, for tests); None when stopped"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

@@ -52,6 +52,41 @@ BATCH_BYTES = 1 << 20
 """About how much text or columns one call into the kernel produces."""
 
 
+class Stopped(Exception):
+    """A count was told to stop (through its :class:`StopFlag`) before it finished."""
+
+
+class StopFlag:
+    """Tells counts running in other threads to stop early.
+
+    The compiled kernel looks at the flag between the sub-trees of its
+    first free row (within milliseconds on the boards people count), then
+    raises :class:`Stopped` instead of returning a partial count.  The
+    pure-Python fallback looks only before it starts.
+    """
+
+    def __init__(self) -> None:
+        self.byte = bytearray(1)  # the kernel reads this byte while it counts
+
+    def set(self) -> None:
+        self.byte[0] = 1
+
+    def is_set(self) -> bool:
+        return self.byte[0] != 0
+
+
+def _stop_byte(stop: StopFlag | None) -> bytearray | None:
+    if stop is not None and stop.is_set():
+        raise Stopped
+    return None if stop is None else stop.byte
+
+
+def _counts(found: tuple[int, int] | None) -> Counts:
+    if found is None:
+        raise Stopped
+    return Counts(*found)
+
+
 def compiled() -> bool:
     """True when the compiled kernel is in use."""
     return _kernel is not None
@@ -83,11 +118,17 @@ def group_bits(group: Sequence[Symmetry]) -> int:
     return sum(1 << symmetry.ALL.index(s) for s in set(group))
 
 
-def count(allowed: Sequence[int], group: Sequence[Symmetry] = ()) -> Counts:
-    """Total and fundamental counts of any board (``group``: its own symmetries)."""
+def count(
+    allowed: Sequence[int], group: Sequence[Symmetry] = (), stop: StopFlag | None = None
+) -> Counts:
+    """Total and fundamental counts of any board (``group``: its own symmetries).
+
+    Raises :class:`Stopped` when ``stop`` is set before the count is done.
+    """
+    byte = _stop_byte(stop)
     kernel = _kernel_for(len(allowed))
     if kernel is not None:
-        return Counts(*kernel.count_masks(allowed, group_bits(group)))
+        return _counts(kernel.count_masks(allowed, group_bits(group), byte))
     nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
     if not nontrivial:
         total = reference.count(allowed)
@@ -99,14 +140,16 @@ def count(allowed: Sequence[int], group: Sequence[Symmetry] = ()) -> Counts:
     return Counts(total, unique)
 
 
-def count_symmetric(n: int, prefix: Sequence[int] = ()) -> Counts:
+def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = None) -> Counts:
     """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
 
-    See :mod:`queens.engines.symmetric` for what a prefix means.
+    See :mod:`queens.engines.symmetric` for what a prefix means.  Raises
+    :class:`Stopped` when ``stop`` is set before the count is done.
     """
+    byte = _stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is not None:
-        return Counts(*kernel.count_symmetric(n, tuple(prefix)))
+        return _counts(kernel.count_symmetric(n, tuple(prefix), False, byte))
     return pure_symmetric.count(n, prefix)
 
 

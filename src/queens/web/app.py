@@ -178,6 +178,7 @@ async def count_events(run: Run) -> AsyncIterator[str]:
     # The sub-problems of the counting engine give the progress; their sum is
     # the board's count (the contract of queens.counting.split).
     from queens.counting.split import count_subproblem, split
+    from queens.engines.kernel import Stopped
 
     parts = (await anyio.to_thread.run_sync(split, run.board)).subproblems
     loop = asyncio.get_running_loop()
@@ -187,7 +188,10 @@ async def count_events(run: Run) -> AsyncIterator[str]:
     for done, part in enumerate(parts, 1):
         if run.stopped:
             return
-        counts += await anyio.to_thread.run_sync(count_subproblem, part)
+        try:
+            counts += await anyio.to_thread.run_sync(count_subproblem, part, run.counting)
+        except Stopped:  # the page was closed or stopped the count
+            return
         if loop.time() - last >= PROGRESS_EVERY or done == len(parts):
             last = loop.time()
             yield sse({"type": "progress", "done": done, "parts": len(parts)})

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from queens.board import Board
+from queens.engines.kernel import StopFlag
 from queens.web import limits
 from queens.web.inputs import Control, InputError
 from queens.web.stepper import Stepper
@@ -48,6 +49,7 @@ class Run:
     steps_wanted: int = 0
     stopped: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    counting: StopFlag = field(default_factory=StopFlag)  # ends a count mid-sub-problem
 
     def control(self, control: Control) -> None:
         if control.speed is not None:
@@ -77,6 +79,7 @@ class Run:
 
     def stop(self) -> None:
         self.stopped = True
+        self.counting.set()
         self.wake.set()
 
     async def wait(self, seconds: float | None) -> bool:
@@ -133,7 +136,7 @@ class Registry:
         return run
 
     def release(self, run_id: str) -> None:
-        """Forget a run; its stream, if open, ends at its next step."""
+        """Forget a run; its stream, if open, ends at its next step (a count at once)."""
         run = self.runs.pop(run_id, None)
         if run is not None:
             run.stop()
