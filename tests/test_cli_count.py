@@ -102,9 +102,9 @@ def test_workers_exit_when_the_parent_is_killed() -> None:
     )
     time.sleep(2)
     workers = _children(process.pid)
-    assert workers, "the count started no worker processes"
-    process.kill()
+    process.kill()  # before any assertion: no busy count is left behind
     process.wait(timeout=10)
+    assert workers, "the count started no worker processes"
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() for p in workers):
         time.sleep(0.1)

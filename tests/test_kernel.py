@@ -39,7 +39,26 @@ def test_compiled_kernel_is_built_in_ci() -> None:
     if os.environ.get("CI") != "true" and not kernel.compiled():
         pytest.skip("the compiled kernel is not built (pure-Python fallback in use)")
     assert kernel.compiled(), "the compiled kernel failed to build"
-    assert kernel.description() == "compiled C kernel"
+    assert kernel.description().startswith("compiled C kernel")
+
+
+def _cpu_has_avx512f() -> bool:
+    try:
+        with open("/proc/cpuinfo") as info:
+            return any(line.startswith("flags") and " avx512f" in line for line in info)
+    except OSError:
+        return False
+
+
+def test_simd_search_is_used_where_the_cpu_has_it() -> None:
+    # The CPU check happens at run time: on a CPU with AVX-512F (as in CI)
+    # the fast search must be the one in use, and --version says so.
+    if not kernel.compiled():
+        pytest.skip("the compiled kernel is not built (test_compiled_kernel_is_built_in_ci)")
+    if not _cpu_has_avx512f():
+        pytest.skip("this CPU has no AVX-512F: the plain loop counts")
+    assert kernel.simd()
+    assert kernel.description() == "compiled C kernel, AVX-512"
 
 
 def _reference_counts(board: Board) -> Counts:
@@ -64,6 +83,29 @@ def test_wide_masks_count_the_same(n: int) -> None:
     assert _kernel.count_symmetric(n, (), True) == known_counts()[n]
     for prefix in _kernel.symmetric_prefixes(n, min(3, n - 1)):
         assert _kernel.count_symmetric(n, prefix, True) == _kernel.count_symmetric(n, prefix)
+
+
+@needs_kernel
+@pytest.mark.parametrize("n", range(kernel.SYMMETRIC_MIN_N, 15))
+def test_simd_and_plain_loop_count_the_same(n: int) -> None:
+    # Every sub-tree of depths 2..4, counted by the default search (AVX-512
+    # where the CPU has it) and by the plain loop: the same counts, one by one.
+    from queens.engines import _kernel
+
+    depths = range(2, min(5, n))
+    fast = {
+        d: [_kernel.count_symmetric(n, p) for p in _kernel.symmetric_prefixes(n, d)] for d in depths
+    }
+    before = _kernel.simd()
+    _kernel.simd(False)
+    try:
+        assert _kernel.count_symmetric(n) == known_counts()[n]
+        for d in depths:
+            plain = [_kernel.count_symmetric(n, p) for p in _kernel.symmetric_prefixes(n, d)]
+            assert plain == fast[d]
+    finally:
+        _kernel.simd(before)
+    assert _kernel.count_symmetric(n) == known_counts()[n]
 
 
 @pytest.mark.slow

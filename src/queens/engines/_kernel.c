@@ -3,7 +3,8 @@
  * Portable C99 (compiler builtins only behind #if guards) plus a thin
  * CPython wrapper at the end.  Boards arrive as one bitmask per row (bit c =
  * a queen may stand in column c), so reserved squares and fixed queens cost
- * nothing special.  Every search is iterative with an explicit stack.
+ * nothing special.  Every search is iterative (an explicit stack, or the
+ * row buffers of the AVX-512 search).
  *
  * Two counters:
  *  - masks: any board; with a symmetry group (a bit per symmetry, in the
@@ -12,12 +13,14 @@
  *  - symmetric: the plain n x n board, counting only one representative per
  *    class under all 8 symmetries and weighting it by its class size (2, 4
  *    or 8), so total and fundamental counts come out of one pass over about
- *    a quarter of the tree (measured; the rest is pruned by the bounds).  This is the corner/border method of Takaken's
- *    well-known counter: a queen in the corner of row 0 (class size always
+ *    a quarter of the tree (measured; the rest is pruned by the bounds).
+ *    This is the corner/border method of Takaken's well-known counter: a queen in the corner of row 0 (class size always
  *    8), else the outermost queens bounded by row 0's queen (BOUND1/BOUND2),
  *    with a final rotation check.  A "prefix" (the columns of the first
  *    rows) selects one sub-tree, which is how counts are split into
- *    sub-problems.
+ *    sub-problems.  Where the CPU has AVX-512F (x86-64, GCC or Clang, found
+ *    out at run time), boards of up to 32 columns are searched 16 nodes at
+ *    a time; elsewhere by the plain loop, with the same counts.
  *
  * Also here: the enumerator (resumable, writing the text formats) and the
  * local search that finds one solution for huge N (queens.engines.local).
@@ -514,6 +517,242 @@ SYM_SEARCH(sym_search_border32, uint32_t, 0)
 SYM_SEARCH(sym_search_corner64, uint64_t, 1)
 SYM_SEARCH(sym_search_border64, uint64_t, 0)
 
+/* ---- the symmetric counter, 16 nodes at a time (AVX-512) ---------------
+ *
+ * The same search as above, breadth-first within bounded buffers: the
+ * nodes of each row wait in a buffer, and are expanded 16 at a time (one
+ * 512-bit vector of 32-bit masks, n <= 32), their surviving children
+ * packed into the next row's buffer; a full buffer is emptied (depth
+ * first) before its row takes more.  The last three rows are counted in
+ * place for 16 nodes at once, without a branch.  The rare complete border
+ * placements are classified one by one (sym_check), their rows rebuilt
+ * from each node's parent.  Compiled only for x86-64 with GCC or Clang and
+ * used only when the CPU has AVX-512F; everything else runs the loop above. */
+
+/* Rows y, y + 1 and y + 2 (the last) from the state of row y, with the
+ * board kept: each complete border placement is classified. */
+static void sym_finish3(sym_t *s, int y, mask_t c, mask_t l, mask_t r) {
+    mask_t a0 = sym_avail(s, y, c | l | r, c);
+    while (a0) {
+        mask_t b0 = a0 & -a0, c1 = c | b0, l1 = (l | b0) << 1, r1 = (r | b0) >> 1, a1;
+        a0 ^= b0;
+        s->board[y] = b0;
+        a1 = sym_avail(s, y + 1, c1 | l1 | r1, c1);
+        while (a1) {
+            mask_t b1 = a1 & -a1, c2 = c1 | b1, l2 = (l1 | b1) << 1, r2 = (r1 | b1) >> 1, a2;
+            a1 ^= b1;
+            s->board[y + 1] = b1;
+            a2 = sym_avail(s, y + 2, c2 | l2 | r2, c2);
+            if (a2) {
+                s->board[y + 2] = a2;
+                sym_check(s);
+            }
+        }
+    }
+}
+
+#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_SIMD 1
+#include <immintrin.h>
+
+/* Nodes a row's buffer holds (plus room for one vector's children). */
+#define SIMD_CAP 2048
+#define SIMD_ROOM (16 * 32)
+
+typedef struct {
+    uint32_t *c, *l, *r, *parent;
+    int count, pos;
+} level_t;
+
+#define V __m512i
+#define SET1(x) _mm512_set1_epi32((int)(x))
+#define AND _mm512_and_si512
+#define OR _mm512_or_si512
+#define XOR _mm512_xor_si512
+#define ANDNOT _mm512_andnot_si512 /* ANDNOT(a, b) = ~a & b */
+#define NONZERO(x) _mm512_test_epi32_mask((x), (x))
+#define SHL(x, k) _mm512_slli_epi32((x), (k))
+#define SHR(x, k) _mm512_srli_epi32((x), (k))
+#define LOWEST(x) AND((x), _mm512_sub_epi32(_mm512_setzero_si512(), (x)))
+
+__attribute__((target("avx512f"))) static void simd_put(level_t *to, __mmask16 keep, V c, V l, V r,
+                                                        V parent) {
+    int at = to->count;
+    _mm512_storeu_si512((void *)(to->c + at), _mm512_maskz_compress_epi32(keep, c));
+    _mm512_storeu_si512((void *)(to->l + at), _mm512_maskz_compress_epi32(keep, l));
+    _mm512_storeu_si512((void *)(to->r + at), _mm512_maskz_compress_epi32(keep, r));
+    _mm512_storeu_si512((void *)(to->parent + at), _mm512_maskz_compress_epi32(keep, parent));
+    to->count = at + __builtin_popcount((unsigned)keep);
+}
+
+/* Row y's free columns for 16 nodes, with the rule at row BOUND2. */
+__attribute__((target("avx512f"))) static V simd_avail(const sym_t *s, int y, V c, V l, V r) {
+    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));
+    if (!s->corner && y == s->bound2) {
+        V side = SET1(s->sidemask), used = AND(c, side);
+        __mmask16 none = _mm512_cmpeq_epi32_mask(used, _mm512_setzero_si512());
+        __mmask16 one = _mm512_cmpneq_epi32_mask(used, side) & (__mmask16)~none;
+        avail = _mm512_mask_and_epi32(avail, one, avail, side);
+        avail = _mm512_mask_mov_epi32(avail, none, _mm512_setzero_si512());
+    }
+    return avail;
+}
+
+/* Expand 16 nodes of row y (from index `at`) into row y + 1's buffer,
+ * keeping the children whose next row (and the one after) keep a column. */
+__attribute__((target("avx512f"))) static void simd_expand(const sym_t *s, int y, level_t *from,
+                                                           level_t *to) {
+    int at = from->pos, left = from->count - at;
+    __mmask16 valid = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
+    V c = _mm512_maskz_loadu_epi32(valid, from->c + at);
+    V l = _mm512_maskz_loadu_epi32(valid, from->l + at);
+    V r = _mm512_maskz_loadu_epi32(valid, from->r + at);
+    V parent = _mm512_add_epi32(SET1(at), _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5,
+                                                            4, 3, 2, 1, 0));
+    V avail = _mm512_maskz_mov_epi32(valid, simd_avail(s, y, c, l, r));
+    V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);
+    __mmask16 live;
+    from->pos = at + (left >= 16 ? 16 : left);
+    while ((live = NONZERO(avail)) != 0) {
+        V bit = LOWEST(avail), cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);
+        V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);
+        V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);
+        __mmask16 keep = live & NONZERO(a1) & NONZERO(a2);
+        if (keep) simd_put(to, keep, cc, ll, rr, parent);
+        avail = XOR(avail, bit);
+    }
+}
+
+/* Rebuild the rows y0 .. top-1 of node `i` of row `top` from the parents. */
+static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i) {
+    int y;
+    for (y = top; y > y0; y--) {
+        int parent = (int)levels[y - y0].parent[i];
+        s->board[y - 1] = (mask_t)(levels[y - y0].c[i] ^ levels[y - y0 - 1].c[parent]);
+        i = parent;
+    }
+}
+
+/* Count the last three rows of every node of row `top` (= last - 2). */
+__attribute__((target("avx512f"))) static void simd_finish(sym_t *s, level_t *levels, int y0,
+                                                           int top) {
+    level_t *lv = &levels[top - y0];
+    V full = SET1(s->mask), side = SET1(s->sidemask);
+    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), m2 = SET1(s->rowmask[top + 2]);
+    int at;
+    /* The rule at row BOUND2, for the last three rows: no side queen below it. */
+    if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);
+    if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2);
+    for (at = 0; at < lv->count; at += 16) {
+        int left = lv->count - at;
+        __mmask16 valid = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
+        V c = _mm512_maskz_loadu_epi32(valid, lv->c + at);
+        V l = _mm512_maskz_loadu_epi32(valid, lv->l + at);
+        V r = _mm512_maskz_loadu_epi32(valid, lv->r + at);
+        V f = ANDNOT(c, full), p = LOWEST(f), f2 = XOR(f, p), q = LOWEST(f2), t = XOR(f2, q);
+        V a0 = AND(f, ANDNOT(OR(l, r), m0));
+        V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
+        V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
+        __mmask16 p0 = _mm512_test_epi32_mask(a0, p), q0 = _mm512_test_epi32_mask(a0, q);
+        __mmask16 t0 = _mm512_test_epi32_mask(a0, t), p1 = _mm512_test_epi32_mask(a1, p);
+        __mmask16 q1 = _mm512_test_epi32_mask(a1, q), t1 = _mm512_test_epi32_mask(a1, t);
+        __mmask16 p2 = _mm512_test_epi32_mask(a2, p), q2 = _mm512_test_epi32_mask(a2, q);
+        __mmask16 t2 = _mm512_test_epi32_mask(a2, t);
+        /* Neighbours (one apart: not in adjacent rows; two apart: not two rows apart). */
+        __mmask16 pq1 = _mm512_cmpeq_epi32_mask(q, SHL(p, 1));
+        __mmask16 qt1 = _mm512_cmpeq_epi32_mask(t, SHL(q, 1));
+        __mmask16 pq2 = _mm512_cmpeq_epi32_mask(q, SHL(p, 2));
+        __mmask16 qt2 = _mm512_cmpeq_epi32_mask(t, SHL(q, 2));
+        __mmask16 pt2 = _mm512_cmpeq_epi32_mask(t, SHL(p, 2));
+        __mmask16 pqt = p0 & q1 & t2 & ~pq1 & ~qt1 & ~pt2;
+        __mmask16 ptq = p0 & t1 & q2 & ~qt1 & ~pq2;
+        __mmask16 qpt = q0 & p1 & t2 & ~pq1 & ~qt2;
+        __mmask16 qtp = q0 & t1 & p2 & ~qt1 & ~pq2;
+        __mmask16 tpq = t0 & p1 & q2 & ~pq1 & ~qt2;
+        __mmask16 tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;
+        if (s->corner) {
+            s->c8 += (uint64_t)(__builtin_popcount((unsigned)(pqt & valid)) +
+                                __builtin_popcount((unsigned)(ptq & valid)) +
+                                __builtin_popcount((unsigned)(qpt & valid)) +
+                                __builtin_popcount((unsigned)(qtp & valid)) +
+                                __builtin_popcount((unsigned)(tpq & valid)) +
+                                __builtin_popcount((unsigned)(tqp & valid)));
+        } else {
+            unsigned found = (unsigned)((pqt | ptq | qpt | qtp | tpq | tqp) & valid);
+            while (found) {
+                int lane = __builtin_ctz(found), i = at + lane;
+                found &= found - 1;
+                simd_board(s, levels, y0, top, i);
+                sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);
+            }
+        }
+    }
+    lv->count = lv->pos = 0;
+}
+
+/* The sub-tree below rows 0..y0-1 (state C, L, R of row y0); 0 when the
+ * buffers could not be allocated (the caller falls back to the loop). */
+__attribute__((target("avx512f"))) static int sym_search_simd(sym_t *s, int y0, uint32_t C,
+                                                              uint32_t L, uint32_t R) {
+    int top = s->last - 2, rows = top - y0 + 1, y, k;
+    size_t per_row = SIMD_CAP + SIMD_ROOM + 16;
+    uint32_t *memory = (uint32_t *)malloc((size_t)rows * 4 * per_row * sizeof(uint32_t));
+    level_t levels[MAXN];
+    if (!memory) return 0;
+    for (k = 0; k < rows; k++) {
+        uint32_t *base = memory + (size_t)k * 4 * per_row;
+        levels[k].c = base;
+        levels[k].l = base + per_row;
+        levels[k].r = base + 2 * per_row;
+        levels[k].parent = base + 3 * per_row;
+        levels[k].count = levels[k].pos = 0;
+    }
+    levels[0].c[0] = C;
+    levels[0].l[0] = L;
+    levels[0].r[0] = R;
+    levels[0].parent[0] = 0;
+    levels[0].count = 1;
+    y = y0;
+    for (;;) {
+        level_t *lv = &levels[y - y0];
+        if (y == top) {
+            simd_finish(s, levels, y0, top);
+            y--;
+            continue;
+        }
+        if (lv->pos < lv->count && levels[y + 1 - y0].count <= SIMD_CAP) {
+            simd_expand(s, y, lv, &levels[y + 1 - y0]);
+        } else if (levels[y + 1 - y0].count > 0) {
+            y++; /* the next row's buffer first */
+        } else {
+            lv->count = lv->pos = 0;
+            if (y == y0) break;
+            y--;
+            if (*s->stop) { /* once per emptied buffer */
+                s->stopped = 1;
+                break;
+            }
+        }
+    }
+    free(memory);
+    return 1;
+}
+
+static int simd_enabled = -1; /* -1: not yet known; else whether to use it */
+
+static int use_simd(void) {
+    if (simd_enabled < 0) {
+        __builtin_cpu_init();
+        simd_enabled = __builtin_cpu_supports("avx512f") ? 1 : 0;
+    }
+    return simd_enabled;
+}
+#else
+#define HAVE_SIMD 0
+static int simd_enabled = 0;
+static int use_simd(void) { return 0; }
+#endif
+
 /* Count the sub-tree below rows 0..y0-1 (already in s->board); `wide`
  * forces the 64-bit search (so that tests can check it on small boards). */
 static void sym_search(sym_t *s, int y0, mask_t cd0, mask_t ld0, mask_t rd0, int wide) {
@@ -523,6 +762,9 @@ static void sym_search(sym_t *s, int y0, mask_t cd0, mask_t ld0, mask_t rd0, int
         /* Masks of n <= 32 columns fit: the diagonals' bits beyond the
          * board are dropped on the way, which changes nothing below. */
         uint32_t c = (uint32_t)cd0, l = (uint32_t)ld0, r = (uint32_t)rd0, a = (uint32_t)avail;
+#if HAVE_SIMD
+        if (y0 <= s->last - 3 && use_simd() && sym_search_simd(s, y0, c, l, r)) return;
+#endif
         if (s->corner) sym_search_corner32(s, y0, c, l, r, a);
         else sym_search_border32(s, y0, c, l, r, a);
     } else if (s->corner) {
@@ -775,6 +1017,21 @@ static PyObject *py_symmetric_prefixes(PyObject *self, PyObject *args) {
     out = PyList_New(0);
     if (out && sym_prefixes(n, depth, out) < 0) Py_CLEAR(out);
     return out;
+}
+
+/* simd(enabled=None) -> bool: whether the symmetric counter uses its AVX-512
+ * search (after turning it off, or back on where the CPU has it). */
+static PyObject *py_simd(PyObject *self, PyObject *args) {
+    PyObject *enabled = Py_None;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "|O", &enabled)) return NULL;
+    if (enabled != Py_None) {
+        int on = PyObject_IsTrue(enabled);
+        if (on < 0) return NULL;
+        simd_enabled = -1; /* look at the CPU again */
+        if (!on || !use_simd()) simd_enabled = 0;
+    }
+    return PyBool_FromLong(use_simd());
 }
 
 /* Enumerator(allowed, group=1): solutions in lexicographic order, in batches. */
@@ -1183,6 +1440,9 @@ static PyMethodDef kernel_methods[] = {
     {"count_symmetric", py_count_symmetric, METH_VARARGS,
      "count_symmetric(n, prefix=(), wide=False, stop=None) -> (total, unique) for the plain board,\n"
      "below a prefix (wide: 64-bit masks even for n <= 32, for tests); None when stopped"},
+    {"simd", py_simd, METH_VARARGS,
+     "simd(enabled=None) -> bool: whether the symmetric counter runs its AVX-512 search (it does\n"
+     "where the CPU has AVX-512F); simd(False) turns it off, simd(True) back on where possible"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,
@@ -1198,6 +1458,7 @@ static struct PyModuleDef kernel_module = {
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *module;
     if (PyType_Ready(&EnumeratorType) < 0) return NULL;
+    (void)use_simd(); /* look at the CPU once, before any thread counts */
     module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
     Py_INCREF(&EnumeratorType);

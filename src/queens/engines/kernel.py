@@ -92,9 +92,14 @@ def compiled() -> bool:
     return _kernel is not None
 
 
+def simd() -> bool:
+    """True when the compiled kernel counts plain boards with its AVX-512 search."""
+    return _kernel is not None and bool(_kernel.simd())
+
+
 def description() -> str:
     if _kernel is not None:
-        return "compiled C kernel"
+        return "compiled C kernel, AVX-512" if _kernel.simd() else "compiled C kernel"
     if os.environ.get(FORCE_PURE_ENV, "") not in ("", "0"):
         return f"pure-Python engine (forced by {FORCE_PURE_ENV})"
     return "pure-Python engine (the compiled kernel is not built)"
