@@ -59,6 +59,13 @@ def test_simd_search_is_used_where_the_cpu_has_it() -> None:
         pytest.skip("this CPU has no AVX-512F: the plain loop counts")
     assert kernel.simd()
     assert kernel.description() == "compiled C kernel, AVX-512"
+    plain = {**os.environ, "QUEENS_NO_SIMD": "1"}
+    for argv, out in ((["--version"], "(compiled C kernel)"), (["count", "10"], "724")):
+        result = subprocess.run(
+            [sys.executable, "-m", "queens", *argv], env=plain, capture_output=True, text=True
+        )
+        assert (result.returncode, result.stderr) == (0, "")
+        assert result.stdout.strip().endswith(out)
 
 
 def _reference_counts(board: Board) -> Counts:

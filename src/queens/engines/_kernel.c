@@ -526,8 +526,10 @@ SYM_SEARCH(sym_search_border64, uint64_t, 0)
  * first) before its row takes more.  The last three rows are counted in
  * place for 16 nodes at once, without a branch.  The rare complete border
  * placements are classified one by one (sym_check), their rows rebuilt
- * from each node's parent.  Compiled only for x86-64 with GCC or Clang and
- * used only when the CPU has AVX-512F; everything else runs the loop above. */
+ * from each node's parent.  Compiled only for x86-64 with GCC or Clang
+ * (not on Windows, where GCC cannot align the stack for 512-bit values;
+ * nor with -DQUEENS_NO_SIMD) and used only when the CPU has AVX-512F;
+ * everything else runs the loop above. */
 
 /* Rows y, y + 1 and y + 2 (the last) from the state of row y, with the
  * board kept: each complete border placement is classified. */
@@ -551,7 +553,7 @@ static void sym_finish3(sym_t *s, int y, mask_t c, mask_t l, mask_t r) {
     }
 }
 
-#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && !defined(_WIN32) && (defined(__GNUC__) || defined(__clang__))
 #define HAVE_SIMD 1
 #include <immintrin.h>
 

@@ -4,7 +4,8 @@ The kernel (``_kernel.c``) is an optional extension: an install without a C
 compiler still works, with the same answers, only slower.  The first use of
 the fallback warns once through :mod:`warnings`.  Setting the environment
 variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
-comparisons).
+comparisons), and ``QUEENS_NO_SIMD=1`` keeps the compiled kernel to its plain
+loop on a CPU with AVX-512.
 
 Every function takes plain data: ``allowed`` (a column bitmask per row, see
 :meth:`queens.board.Board.allowed_masks`) and ``group`` (the symmetries that
@@ -27,6 +28,9 @@ from queens.symmetry import Symmetry
 FORCE_PURE_ENV = "QUEENS_PURE_PYTHON"
 
 
+NO_SIMD_ENV = "QUEENS_NO_SIMD"
+
+
 def _load() -> ModuleType | None:
     if os.environ.get(FORCE_PURE_ENV, "") not in ("", "0"):
         return None
@@ -34,6 +38,8 @@ def _load() -> ModuleType | None:
         from queens.engines import _kernel
     except ImportError:
         return None
+    if os.environ.get(NO_SIMD_ENV, "") not in ("", "0"):
+        _kernel.simd(False)  # the plain loop, e.g. to compare the two
     return _kernel
 
 
