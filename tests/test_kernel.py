@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import platform
 import subprocess
 import sys
 import warnings
@@ -42,30 +44,54 @@ def test_compiled_kernel_is_built_in_ci() -> None:
     assert kernel.description().startswith("compiled C kernel")
 
 
-def _cpu_has_avx512f() -> bool:
+def _cpu_flags() -> set[str]:
     try:
         with open("/proc/cpuinfo") as info:
-            return any(line.startswith("flags") and " avx512f" in line for line in info)
+            return next((set(line.split()) for line in info if line.startswith("flags")), set())
     except OSError:
-        return False
+        return set()
 
 
-def test_simd_search_is_used_where_the_cpu_has_it() -> None:
-    # The CPU check happens at run time: on a CPU with AVX-512F (as in CI)
-    # the fast search must be the one in use, and --version says so.
+def test_the_best_vector_search_is_used() -> None:
+    # The CPU is looked at when the kernel loads: on a CPU with AVX-512F (as
+    # in CI) that search must be the one in use, with AVX2 the AVX2 one,
+    # and --version says which; QUEENS_SIMD=off keeps the plain loop.
     if not kernel.compiled():
         pytest.skip("the compiled kernel is not built (test_compiled_kernel_is_built_in_ci)")
-    if not _cpu_has_avx512f():
-        pytest.skip("this CPU has no AVX-512F: the plain loop counts")
-    assert kernel.simd()
-    assert kernel.description() == "compiled C kernel, AVX-512"
-    plain = {**os.environ, "QUEENS_NO_SIMD": "1"}
-    for argv, out in ((["--version"], "(compiled C kernel)"), (["count", "10"], "724")):
-        result = subprocess.run(
-            [sys.executable, "-m", "queens", *argv], env=plain, capture_output=True, text=True
-        )
-        assert (result.returncode, result.stderr) == (0, "")
-        assert result.stdout.strip().endswith(out)
+    flags = _cpu_flags()
+    if not flags & {"avx512f", "avx2"} or platform.machine() not in ("x86_64", "AMD64"):
+        pytest.skip("no AVX2 or AVX-512F here: the plain loop counts")
+    expected = "AVX-512" if "avx512f" in flags else "AVX2"
+    assert kernel.simd() == expected
+    assert kernel.description() == f"compiled C kernel, {expected}"
+    for choice, engine in (("off", "compiled C kernel"), ("avx2", "compiled C kernel, AVX2")):
+        env = {**os.environ, "QUEENS_SIMD": choice}
+        for argv, out in ((["--version"], f"({engine})"), (["count", "10"], "724")):
+            result = subprocess.run(
+                [sys.executable, "-m", "queens", *argv], env=env, capture_output=True, text=True
+            )
+            assert (result.returncode, result.stderr) == (0, "")
+            assert result.stdout.strip().endswith(out)
+    env = {**os.environ, "QUEENS_SIMD": "avx3000"}
+    result = subprocess.run(
+        [sys.executable, "-m", "queens", "count", "10"], env=env, capture_output=True, text=True
+    )
+    assert (result.returncode, result.stdout) == (0, "724\n")
+    assert "QUEENS_SIMD=avx3000 ignored: no vector search 'avx3000'" in result.stderr
+
+
+def _vector_searches() -> list[str]:
+    """The vector searches this CPU can run, by the kernel's names."""
+    if not kernel.compiled():
+        return []
+    from queens.engines import _kernel
+
+    before, found = _kernel.simd(), []
+    for kind in ("avx2", "avx512"):
+        with contextlib.suppress(ValueError):  # raised when this CPU cannot run it
+            found.append(_kernel.simd(kind))
+    _kernel.simd(before)
+    return found
 
 
 def _reference_counts(board: Board) -> Counts:
@@ -93,26 +119,29 @@ def test_wide_masks_count_the_same(n: int) -> None:
 
 
 @needs_kernel
+@pytest.mark.parametrize("kind", _vector_searches() or ["none on this CPU"])
 @pytest.mark.parametrize("n", range(kernel.SYMMETRIC_MIN_N, 15))
-def test_simd_and_plain_loop_count_the_same(n: int) -> None:
-    # Every sub-tree of depths 2..4, counted by the default search (AVX-512
-    # where the CPU has it) and by the plain loop: the same counts, one by one.
+def test_vector_searches_and_plain_loop_count_the_same(n: int, kind: str) -> None:
+    # Every sub-tree of depths 2..4, counted by each vector search this CPU
+    # runs and by the plain loop: the same counts, one by one.
     from queens.engines import _kernel
 
+    if kind not in _vector_searches():
+        pytest.skip("this CPU runs no vector search: the plain loop counts")
     depths = range(2, min(5, n))
-    fast = {
-        d: [_kernel.count_symmetric(n, p) for p in _kernel.symmetric_prefixes(n, d)] for d in depths
-    }
     before = _kernel.simd()
-    _kernel.simd(False)
+    counts: dict[str, list[list[tuple[int, int] | None]]] = {}
     try:
-        assert _kernel.count_symmetric(n) == known_counts()[n]
-        for d in depths:
-            plain = [_kernel.count_symmetric(n, p) for p in _kernel.symmetric_prefixes(n, d)]
-            assert plain == fast[d]
+        for search in (kind, False):
+            _kernel.simd(search)
+            assert _kernel.count_symmetric(n) == known_counts()[n]
+            counts[str(search)] = [
+                [_kernel.count_symmetric(n, p) for p in _kernel.symmetric_prefixes(n, d)]
+                for d in depths
+            ]
     finally:
         _kernel.simd(before)
-    assert _kernel.count_symmetric(n) == known_counts()[n]
+    assert counts[kind] == counts["False"]
 
 
 @pytest.mark.slow

@@ -10,9 +10,10 @@ without the 8-fold symmetry (``PINNED_FACTOR`` times the work) and rows
 holding a fixed queen are taken as free rows; reserved squares are ignored,
 so the estimate errs on the long side.  Without the compiled kernel, the
 pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower.  On a CPU
-with AVX-512 the kernel counts plain boards with its vector search, for
-which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead (measured:
-``queens count 18`` 16 core-seconds, ``count 19`` 122).
+with AVX-512 or AVX2 the kernel counts plain boards with a vector search,
+for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
+(measured with AVX-512: ``queens count 18`` 16 core-seconds, ``count 19``
+122; AVX2 takes about 1.4 times as long).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ GROWTH_BELOW_16 = 6.3
 GROWTH = 7.0
 PINNED_FACTOR = 5.0
 PURE_PYTHON_FACTOR = 60.0
-SIMD_CORE_SECONDS_16 = 0.31
+SIMD_CORE_SECONDS_16 = {"AVX-512": 0.31, "AVX2": 0.42}
 SIMD_GROWTH = 7.6
 
 
@@ -44,8 +45,9 @@ def core_seconds(board: Board) -> float:
     steps = rows - 16
     growth = GROWTH if steps > 0 else GROWTH_BELOW_16
     base = CORE_SECONDS_16
-    if board.is_plain and kernel.simd():
-        base, growth = SIMD_CORE_SECONDS_16, SIMD_GROWTH if steps > 0 else GROWTH_BELOW_16
+    vector = kernel.simd()
+    if board.is_plain and vector in SIMD_CORE_SECONDS_16:
+        base, growth = SIMD_CORE_SECONDS_16[vector], SIMD_GROWTH if steps > 0 else GROWTH_BELOW_16
     try:
         return base * factor * growth**steps
     except OverflowError:  # hundreds of rows: beyond any float, and any lifetime

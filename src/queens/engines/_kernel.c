@@ -517,19 +517,26 @@ SYM_SEARCH(sym_search_border32, uint32_t, 0)
 SYM_SEARCH(sym_search_corner64, uint64_t, 1)
 SYM_SEARCH(sym_search_border64, uint64_t, 0)
 
-/* ---- the symmetric counter, 16 nodes at a time (AVX-512) ---------------
+/* ---- the symmetric counter, 16 or 8 nodes at a time (AVX-512, AVX2) ------
  *
  * The same search as above, breadth-first within bounded buffers: the
- * nodes of each row wait in a buffer, and are expanded 16 at a time (one
- * 512-bit vector of 32-bit masks, n <= 32), their surviving children
- * packed into the next row's buffer; a full buffer is emptied (depth
- * first) before its row takes more.  The last three rows are counted in
- * place for 16 nodes at once, without a branch.  The rare complete border
- * placements are classified one by one (sym_check), their rows rebuilt
- * from each node's parent.  Compiled only for x86-64 with GCC or Clang
- * (not on Windows, where GCC cannot align the stack for 512-bit values;
- * nor with -DQUEENS_NO_SIMD) and used only when the CPU has AVX-512F;
- * everything else runs the loop above. */
+ * nodes of each row wait in a buffer, and are expanded a vector at a time
+ * (16 lanes of 32-bit masks with AVX-512F, 8 with AVX2; n <= 32), their
+ * surviving children packed into the next row's buffer; a full buffer is
+ * emptied (depth first) before its row takes more.  The last three rows
+ * are counted in place for a whole vector of nodes, without a branch.  The
+ * rare complete border placements are classified one by one (sym_check),
+ * their rows rebuilt from each node's parent.  The loop above mispredicts a
+ * branch on nearly every node; this search does not, which is most of its
+ * speed.  Compiled only for x86-64 with GCC or Clang (not on Windows,
+ * where GCC cannot align the stack for vector values; nor with
+ * -DQUEENS_NO_SIMD), each instruction set through a target attribute, so
+ * no -m flag is needed; the best one the CPU has is chosen at run time.
+ * Everything else runs the loop above. */
+
+#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && !defined(_WIN32) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_SIMD 1
+#include <immintrin.h>
 
 /* Rows y, y + 1 and y + 2 (the last) from the state of row y, with the
  * board kept: each complete border placement is classified. */
@@ -553,77 +560,16 @@ static void sym_finish3(sym_t *s, int y, mask_t c, mask_t l, mask_t r) {
     }
 }
 
-#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && !defined(_WIN32) && (defined(__GNUC__) || defined(__clang__))
-#define HAVE_SIMD 1
-#include <immintrin.h>
-
-/* Nodes a row's buffer holds (plus room for one vector's children). */
+/* Nodes a row's buffer holds (plus room for one vector's children, and for
+ * reading a whole vector past the last node). */
 #define SIMD_CAP 2048
 #define SIMD_ROOM (16 * 32)
+#define SIMD_SLACK 16
 
 typedef struct {
     uint32_t *c, *l, *r, *parent;
     int count, pos;
 } level_t;
-
-#define V __m512i
-#define SET1(x) _mm512_set1_epi32((int)(x))
-#define AND _mm512_and_si512
-#define OR _mm512_or_si512
-#define XOR _mm512_xor_si512
-#define ANDNOT _mm512_andnot_si512 /* ANDNOT(a, b) = ~a & b */
-#define NONZERO(x) _mm512_test_epi32_mask((x), (x))
-#define SHL(x, k) _mm512_slli_epi32((x), (k))
-#define SHR(x, k) _mm512_srli_epi32((x), (k))
-#define LOWEST(x) AND((x), _mm512_sub_epi32(_mm512_setzero_si512(), (x)))
-
-__attribute__((target("avx512f"))) static void simd_put(level_t *to, __mmask16 keep, V c, V l, V r,
-                                                        V parent) {
-    int at = to->count;
-    _mm512_storeu_si512((void *)(to->c + at), _mm512_maskz_compress_epi32(keep, c));
-    _mm512_storeu_si512((void *)(to->l + at), _mm512_maskz_compress_epi32(keep, l));
-    _mm512_storeu_si512((void *)(to->r + at), _mm512_maskz_compress_epi32(keep, r));
-    _mm512_storeu_si512((void *)(to->parent + at), _mm512_maskz_compress_epi32(keep, parent));
-    to->count = at + __builtin_popcount((unsigned)keep);
-}
-
-/* Row y's free columns for 16 nodes, with the rule at row BOUND2. */
-__attribute__((target("avx512f"))) static V simd_avail(const sym_t *s, int y, V c, V l, V r) {
-    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));
-    if (!s->corner && y == s->bound2) {
-        V side = SET1(s->sidemask), used = AND(c, side);
-        __mmask16 none = _mm512_cmpeq_epi32_mask(used, _mm512_setzero_si512());
-        __mmask16 one = _mm512_cmpneq_epi32_mask(used, side) & (__mmask16)~none;
-        avail = _mm512_mask_and_epi32(avail, one, avail, side);
-        avail = _mm512_mask_mov_epi32(avail, none, _mm512_setzero_si512());
-    }
-    return avail;
-}
-
-/* Expand 16 nodes of row y (from index `at`) into row y + 1's buffer,
- * keeping the children whose next row (and the one after) keep a column. */
-__attribute__((target("avx512f"))) static void simd_expand(const sym_t *s, int y, level_t *from,
-                                                           level_t *to) {
-    int at = from->pos, left = from->count - at;
-    __mmask16 valid = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
-    V c = _mm512_maskz_loadu_epi32(valid, from->c + at);
-    V l = _mm512_maskz_loadu_epi32(valid, from->l + at);
-    V r = _mm512_maskz_loadu_epi32(valid, from->r + at);
-    V parent = _mm512_add_epi32(SET1(at), _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5,
-                                                            4, 3, 2, 1, 0));
-    V avail = _mm512_maskz_mov_epi32(valid, simd_avail(s, y, c, l, r));
-    V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);
-    __mmask16 live;
-    from->pos = at + (left >= 16 ? 16 : left);
-    while ((live = NONZERO(avail)) != 0) {
-        V bit = LOWEST(avail), cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);
-        V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);
-        V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);
-        __mmask16 keep = live & NONZERO(a1) & NONZERO(a2);
-        if (keep) simd_put(to, keep, cc, ll, rr, parent);
-        avail = XOR(avail, bit);
-    }
-}
 
 /* Rebuild the rows y0 .. top-1 of node `i` of row `top` from the parents. */
 static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i) {
@@ -635,124 +581,293 @@ static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i) {
     }
 }
 
-/* Count the last three rows of every node of row `top` (= last - 2). */
-__attribute__((target("avx512f"))) static void simd_finish(sym_t *s, level_t *levels, int y0,
-                                                           int top) {
-    level_t *lv = &levels[top - y0];
-    V full = SET1(s->mask), side = SET1(s->sidemask);
-    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), m2 = SET1(s->rowmask[top + 2]);
-    int at;
-    /* The rule at row BOUND2, for the last three rows: no side queen below it. */
-    if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);
-    if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2);
-    for (at = 0; at < lv->count; at += 16) {
-        int left = lv->count - at;
-        __mmask16 valid = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
-        V c = _mm512_maskz_loadu_epi32(valid, lv->c + at);
-        V l = _mm512_maskz_loadu_epi32(valid, lv->l + at);
-        V r = _mm512_maskz_loadu_epi32(valid, lv->r + at);
-        V f = ANDNOT(c, full), p = LOWEST(f), f2 = XOR(f, p), q = LOWEST(f2), t = XOR(f2, q);
-        V a0 = AND(f, ANDNOT(OR(l, r), m0));
-        V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
-        V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
-        __mmask16 p0 = _mm512_test_epi32_mask(a0, p), q0 = _mm512_test_epi32_mask(a0, q);
-        __mmask16 t0 = _mm512_test_epi32_mask(a0, t), p1 = _mm512_test_epi32_mask(a1, p);
-        __mmask16 q1 = _mm512_test_epi32_mask(a1, q), t1 = _mm512_test_epi32_mask(a1, t);
-        __mmask16 p2 = _mm512_test_epi32_mask(a2, p), q2 = _mm512_test_epi32_mask(a2, q);
-        __mmask16 t2 = _mm512_test_epi32_mask(a2, t);
-        /* Neighbours (one apart: not in adjacent rows; two apart: not two rows apart). */
-        __mmask16 pq1 = _mm512_cmpeq_epi32_mask(q, SHL(p, 1));
-        __mmask16 qt1 = _mm512_cmpeq_epi32_mask(t, SHL(q, 1));
-        __mmask16 pq2 = _mm512_cmpeq_epi32_mask(q, SHL(p, 2));
-        __mmask16 qt2 = _mm512_cmpeq_epi32_mask(t, SHL(q, 2));
-        __mmask16 pt2 = _mm512_cmpeq_epi32_mask(t, SHL(p, 2));
-        __mmask16 pqt = p0 & q1 & t2 & ~pq1 & ~qt1 & ~pt2;
-        __mmask16 ptq = p0 & t1 & q2 & ~qt1 & ~pq2;
-        __mmask16 qpt = q0 & p1 & t2 & ~pq1 & ~qt2;
-        __mmask16 qtp = q0 & t1 & p2 & ~qt1 & ~pq2;
-        __mmask16 tpq = t0 & p1 & q2 & ~pq1 & ~qt2;
-        __mmask16 tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;
-        if (s->corner) {
-            s->c8 += (uint64_t)(__builtin_popcount((unsigned)(pqt & valid)) +
-                                __builtin_popcount((unsigned)(ptq & valid)) +
-                                __builtin_popcount((unsigned)(qpt & valid)) +
-                                __builtin_popcount((unsigned)(qtp & valid)) +
-                                __builtin_popcount((unsigned)(tpq & valid)) +
-                                __builtin_popcount((unsigned)(tqp & valid)));
-        } else {
-            unsigned found = (unsigned)((pqt | ptq | qpt | qtp | tpq | tqp) & valid);
-            while (found) {
-                int lane = __builtin_ctz(found), i = at + lane;
-                found &= found - 1;
-                simd_board(s, levels, y0, top, i);
-                sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);
-            }
-        }
-    }
-    lv->count = lv->pos = 0;
+/* The search, written once over a few vector primitives (V: LANES lanes of
+ * 32-bit masks; a set of lanes is an unsigned bit mask) and compiled for
+ * each instruction set by SIMD_SEARCH(ISA, TARGET) below. */
+#define SIMD_SEARCH(ISA, TARGET)                                                    \
+/* Pack the lanes `keep` of each vector at the end of `to`. */                     \
+__attribute__((target(TARGET))) static void simd_put_##ISA(level_t *to, unsigned keep, \
+                                                           V c, V l, V r, V parent) { \
+    int at = to->count;                                                            \
+    STOREU(to->c + at, COMPRESS(keep, c));                                         \
+    STOREU(to->l + at, COMPRESS(keep, l));                                         \
+    STOREU(to->r + at, COMPRESS(keep, r));                                         \
+    STOREU(to->parent + at, COMPRESS(keep, parent));                               \
+    to->count = at + __builtin_popcount(keep);                                     \
+}                                                                                  \
+                                                                                   \
+/* Expand the next LANES nodes of row y into row y + 1's buffer, keeping the */    \
+/* children whose next row (and the one after) keep a free column.  Row      */    \
+/* BOUND2's rule: no side free, nothing; one side free, only that side.     */     \
+__attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, int y, \
+                                                              level_t *from, level_t *to) { \
+    int at = from->pos, left = from->count - at;                                   \
+    unsigned valid = left >= LANES ? (1u << LANES) - 1 : (1u << left) - 1, live;   \
+    V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
+    V parent = ADD(SET1(at), IOTA);                                                \
+    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));                        \
+    V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);             \
+    if (!s->corner && y == s->bound2) {                                            \
+        V side = SET1(s->sidemask), used = AND(c, side);                           \
+        valid &= NZ(used);                                                         \
+        avail = SELECT(~EQM(used, side), AND(avail, side), avail);                 \
+    }                                                                              \
+    avail = SELECT(valid, avail, ZERO);                                            \
+    from->pos = at + (left >= LANES ? LANES : left);                               \
+    while ((live = NZ(avail)) != 0) {                                              \
+        V bit = AND(avail, SUB(ZERO, avail));                                      \
+        V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
+        V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);                                   \
+        V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);                  \
+        unsigned keep = live & NZ(a1) & NZ(a2);                                    \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent);                    \
+        avail = XOR(avail, bit);                                                   \
+    }                                                                              \
+}                                                                                  \
+                                                                                   \
+/* Count the last three rows of every node of row `top` (= last - 2): the    */    \
+/* six orders of the three free columns p < q < t, each queen on a column    */    \
+/* its row has free, no two on a diagonal.  Row BOUND2's rule there: no side */    \
+/* queen below row BOUND2.                                                   */    \
+__attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t *levels, \
+                                                              int y0, int top) {   \
+    level_t *lv = &levels[top - y0];                                               \
+    V full = SET1(s->mask), side = SET1(s->sidemask);                              \
+    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]);                  \
+    V m2 = SET1(s->rowmask[top + 2]);                                              \
+    int at;                                                                        \
+    if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);                     \
+    if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2); \
+    for (at = 0; at < lv->count; at += LANES) {                                    \
+        int left = lv->count - at;                                                 \
+        unsigned valid = left >= LANES ? (1u << LANES) - 1 : (1u << left) - 1;     \
+        V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
+        V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);           \
+        V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);                              \
+        V a0 = AND(f, ANDNOT(OR(l, r), m0));                                       \
+        V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));                       \
+        V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));                       \
+        unsigned p0 = NZ(AND(a0, p)), q0 = NZ(AND(a0, q)), t0 = NZ(AND(a0, t));    \
+        unsigned p1 = NZ(AND(a1, p)), q1 = NZ(AND(a1, q)), t1 = NZ(AND(a1, t));    \
+        unsigned p2 = NZ(AND(a2, p)), q2 = NZ(AND(a2, q)), t2 = NZ(AND(a2, t));    \
+        /* one apart: not in adjacent rows; two apart: not two rows apart */       \
+        unsigned pq1 = EQM(q, SHL(p, 1)), qt1 = EQM(t, SHL(q, 1));                 \
+        unsigned pq2 = EQM(q, SHL(p, 2)), qt2 = EQM(t, SHL(q, 2));                 \
+        unsigned pt2 = EQM(t, SHL(p, 2));                                          \
+        unsigned pqt = p0 & q1 & t2 & ~pq1 & ~qt1 & ~pt2;                          \
+        unsigned ptq = p0 & t1 & q2 & ~qt1 & ~pq2;                                 \
+        unsigned qpt = q0 & p1 & t2 & ~pq1 & ~qt2;                                 \
+        unsigned qtp = q0 & t1 & p2 & ~qt1 & ~pq2;                                 \
+        unsigned tpq = t0 & p1 & q2 & ~pq1 & ~qt2;                                 \
+        unsigned tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;                          \
+        if (s->corner) {                                                           \
+            s->c8 += (uint64_t)(__builtin_popcount(pqt & valid)                    \
+                                + __builtin_popcount(ptq & valid)                  \
+                                + __builtin_popcount(qpt & valid)                  \
+                                + __builtin_popcount(qtp & valid)                  \
+                                + __builtin_popcount(tpq & valid)                  \
+                                + __builtin_popcount(tqp & valid));                \
+        } else {                                                                   \
+            unsigned found = (pqt | ptq | qpt | qtp | tpq | tqp) & valid;          \
+            while (found) {                                                        \
+                int i = at + __builtin_ctz(found);                                 \
+                found &= found - 1;                                                \
+                simd_board(s, levels, y0, top, i);                                 \
+                sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);                 \
+            }                                                                      \
+        }                                                                          \
+    }                                                                              \
+    lv->count = lv->pos = 0;                                                       \
+}                                                                                  \
+                                                                                   \
+/* The sub-tree below rows 0..y0-1 (state C, L, R of row y0); 0 when the     */    \
+/* buffers could not be allocated (the caller falls back to the loop).       */    \
+static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) { \
+    int top = s->last - 2, rows = top - y0 + 1, y, k;                              \
+    size_t per_row = SIMD_CAP + SIMD_ROOM + SIMD_SLACK;                            \
+    uint32_t *memory = (uint32_t *)calloc((size_t)rows * 4 * per_row, sizeof(uint32_t)); \
+    level_t levels[MAXN];                                                          \
+    if (!memory) return 0;                                                         \
+    for (k = 0; k < rows; k++) {                                                   \
+        uint32_t *base = memory + (size_t)k * 4 * per_row;                         \
+        levels[k].c = base;                                                        \
+        levels[k].l = base + per_row;                                              \
+        levels[k].r = base + 2 * per_row;                                          \
+        levels[k].parent = base + 3 * per_row;                                     \
+        levels[k].count = levels[k].pos = 0;                                       \
+    }                                                                              \
+    levels[0].c[0] = C;                                                            \
+    levels[0].l[0] = L;                                                            \
+    levels[0].r[0] = R;                                                            \
+    levels[0].count = 1;                                                           \
+    y = y0;                                                                        \
+    for (;;) {                                                                     \
+        level_t *lv = &levels[y - y0];                                             \
+        if (y == top) {                                                            \
+            simd_finish_##ISA(s, levels, y0, top);                                 \
+            y--;                                                                   \
+            continue;                                                              \
+        }                                                                          \
+        if (lv->pos < lv->count && levels[y + 1 - y0].count <= SIMD_CAP) {         \
+            simd_expand_##ISA(s, y, lv, &levels[y + 1 - y0]);                      \
+        } else if (levels[y + 1 - y0].count > 0) {                                 \
+            y++; /* the next row's buffer first */                                 \
+        } else {                                                                   \
+            lv->count = lv->pos = 0;                                               \
+            if (y == y0) break;                                                    \
+            y--;                                                                   \
+            if (*s->stop) { /* once per emptied buffer */                          \
+                s->stopped = 1;                                                    \
+                break;                                                             \
+            }                                                                      \
+        }                                                                          \
+    }                                                                              \
+    free(memory);                                                                  \
+    return 1;                                                                      \
 }
 
-/* The sub-tree below rows 0..y0-1 (state C, L, R of row y0); 0 when the
- * buffers could not be allocated (the caller falls back to the loop). */
-__attribute__((target("avx512f"))) static int sym_search_simd(sym_t *s, int y0, uint32_t C,
-                                                              uint32_t L, uint32_t R) {
-    int top = s->last - 2, rows = top - y0 + 1, y, k;
-    size_t per_row = SIMD_CAP + SIMD_ROOM + 16;
-    uint32_t *memory = (uint32_t *)malloc((size_t)rows * 4 * per_row * sizeof(uint32_t));
-    level_t levels[MAXN];
-    if (!memory) return 0;
-    for (k = 0; k < rows; k++) {
-        uint32_t *base = memory + (size_t)k * 4 * per_row;
-        levels[k].c = base;
-        levels[k].l = base + per_row;
-        levels[k].r = base + 2 * per_row;
-        levels[k].parent = base + 3 * per_row;
-        levels[k].count = levels[k].pos = 0;
-    }
-    levels[0].c[0] = C;
-    levels[0].l[0] = L;
-    levels[0].r[0] = R;
-    levels[0].parent[0] = 0;
-    levels[0].count = 1;
-    y = y0;
-    for (;;) {
-        level_t *lv = &levels[y - y0];
-        if (y == top) {
-            simd_finish(s, levels, y0, top);
-            y--;
-            continue;
+/* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
+#define V __m512i
+#define LANES 16
+#define SET1(x) _mm512_set1_epi32((int)(x))
+#define ZERO _mm512_setzero_si512()
+#define IOTA _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define AND _mm512_and_si512
+#define OR _mm512_or_si512
+#define XOR _mm512_xor_si512
+#define ANDNOT _mm512_andnot_si512 /* ANDNOT(a, b) = ~a & b */
+#define ADD _mm512_add_epi32
+#define SUB _mm512_sub_epi32
+#define SHL _mm512_slli_epi32
+#define SHR _mm512_srli_epi32
+#define LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define NZ(x) ((unsigned)_mm512_test_epi32_mask((x), (x)))
+#define EQM(a, b) ((unsigned)_mm512_cmpeq_epi32_mask((a), (b)))
+#define SELECT(m, a, b) _mm512_mask_blend_epi32((__mmask16)(m), (b), (a))
+#define COMPRESS(m, v) _mm512_maskz_compress_epi32((__mmask16)(m), (v))
+SIMD_SEARCH(avx512, "avx512f")
+#undef V
+#undef LANES
+#undef SET1
+#undef ZERO
+#undef IOTA
+#undef AND
+#undef OR
+#undef XOR
+#undef ANDNOT
+#undef ADD
+#undef SUB
+#undef SHL
+#undef SHR
+#undef LOADU
+#undef STOREU
+#undef NZ
+#undef EQM
+#undef SELECT
+#undef COMPRESS
+
+/* AVX2: 8 lanes; a set of lanes is read off a comparison with movemask, and
+ * packing (AVX2 has no compress) permutes by a table of the 256 sets. */
+static int32_t avx2_pack[256][8];
+
+static void avx2_pack_init(void) {
+    int set, lane, k;
+    for (set = 0; set < 256; set++) {
+        for (k = 0, lane = 0; lane < 8; lane++) {
+            if (set >> lane & 1) avx2_pack[set][k++] = lane;
         }
-        if (lv->pos < lv->count && levels[y + 1 - y0].count <= SIMD_CAP) {
-            simd_expand(s, y, lv, &levels[y + 1 - y0]);
-        } else if (levels[y + 1 - y0].count > 0) {
-            y++; /* the next row's buffer first */
-        } else {
-            lv->count = lv->pos = 0;
-            if (y == y0) break;
-            y--;
-            if (*s->stop) { /* once per emptied buffer */
-                s->stopped = 1;
-                break;
-            }
-        }
+        while (k < 8) avx2_pack[set][k++] = 0;
     }
-    free(memory);
-    return 1;
 }
 
-static int simd_enabled = -1; /* -1: not yet known; else whether to use it */
+#define V __m256i
+#define LANES 8
+#define SET1(x) _mm256_set1_epi32((int)(x))
+#define ZERO _mm256_setzero_si256()
+#define IOTA _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0)
+#define AND _mm256_and_si256
+#define OR _mm256_or_si256
+#define XOR _mm256_xor_si256
+#define ANDNOT _mm256_andnot_si256 /* ANDNOT(a, b) = ~a & b */
+#define ADD _mm256_add_epi32
+#define SUB _mm256_sub_epi32
+#define SHL _mm256_slli_epi32
+#define SHR _mm256_srli_epi32
+#define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define LANESET(x) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(x)))
+#define NZ(x) (~LANESET(_mm256_cmpeq_epi32((x), ZERO)) & 0xffu)
+#define EQM(a, b) LANESET(_mm256_cmpeq_epi32((a), (b)))
+#define LANEMASK(m)                                                                 \
+    _mm256_cmpeq_epi32(AND(SET1(m), _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1)), \
+                       _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1))
+#define SELECT(m, a, b) _mm256_blendv_epi8((b), (a), LANEMASK(m))
+#define COMPRESS(m, v) \
+    _mm256_permutevar8x32_epi32((v), LOADU(avx2_pack[(m) & 0xffu]))
+SIMD_SEARCH(avx2, "avx2")
+#undef V
+#undef LANES
+#undef SET1
+#undef ZERO
+#undef IOTA
+#undef AND
+#undef OR
+#undef XOR
+#undef ANDNOT
+#undef ADD
+#undef SUB
+#undef SHL
+#undef SHR
+#undef LOADU
+#undef STOREU
+#undef LANESET
+#undef NZ
+#undef EQM
+#undef LANEMASK
+#undef SELECT
+#undef COMPRESS
+
+enum { SIMD_OFF, SIMD_AVX2, SIMD_AVX512 };
+static int simd_best = -1; /* the best the CPU has, once looked at */
+static int simd_kind = -1; /* the one in use */
 
 static int use_simd(void) {
-    if (simd_enabled < 0) {
+    if (simd_best < 0) {
         __builtin_cpu_init();
-        simd_enabled = __builtin_cpu_supports("avx512f") ? 1 : 0;
+        simd_best = __builtin_cpu_supports("avx512f") ? SIMD_AVX512
+                    : __builtin_cpu_supports("avx2")  ? SIMD_AVX2
+                                                      : SIMD_OFF;
+        avx2_pack_init();
+        simd_kind = simd_best;
     }
-    return simd_enabled;
+    return simd_kind;
+}
+
+static int best_simd(void) {
+    (void)use_simd();
+    return simd_best;
+}
+
+/* Choose the search (SIMD_OFF or one the CPU has); the one now in use. */
+static int set_simd(int kind) {
+    if (kind <= best_simd()) simd_kind = kind;
+    return simd_kind;
+}
+
+static int sym_search_simd(sym_t *s, int y0, uint32_t c, uint32_t l, uint32_t r) {
+    switch (use_simd()) {
+    case SIMD_AVX512: return sym_search_avx512(s, y0, c, l, r);
+    case SIMD_AVX2: return sym_search_avx2(s, y0, c, l, r);
+    default: return 0;
+    }
 }
 #else
 #define HAVE_SIMD 0
-static int simd_enabled = 0;
-static int use_simd(void) { return 0; }
+enum { SIMD_OFF, SIMD_AVX2, SIMD_AVX512 };
+static int use_simd(void) { return SIMD_OFF; }
+static int best_simd(void) { return SIMD_OFF; }
+static int set_simd(int kind) { (void)kind; return SIMD_OFF; }
 #endif
 
 /* Count the sub-tree below rows 0..y0-1 (already in s->board); `wide`
@@ -765,7 +880,7 @@ static void sym_search(sym_t *s, int y0, mask_t cd0, mask_t ld0, mask_t rd0, int
          * board are dropped on the way, which changes nothing below. */
         uint32_t c = (uint32_t)cd0, l = (uint32_t)ld0, r = (uint32_t)rd0, a = (uint32_t)avail;
 #if HAVE_SIMD
-        if (y0 <= s->last - 3 && use_simd() && sym_search_simd(s, y0, c, l, r)) return;
+        if (y0 <= s->last - 3 && sym_search_simd(s, y0, c, l, r)) return;
 #endif
         if (s->corner) sym_search_corner32(s, y0, c, l, r, a);
         else sym_search_border32(s, y0, c, l, r, a);
@@ -1021,19 +1136,25 @@ static PyObject *py_symmetric_prefixes(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* simd(enabled=None) -> bool: whether the symmetric counter uses its AVX-512
- * search (after turning it off, or back on where the CPU has it). */
+/* simd(kind=None) -> str: the vector search the symmetric counter uses
+ * ("avx512", "avx2", or "" for the plain loop), after choosing `kind`: one
+ * of those names, False for the plain loop, True for the best the CPU has. */
 static PyObject *py_simd(PyObject *self, PyObject *args) {
-    PyObject *enabled = Py_None;
+    static const char *const names[] = {"", "avx2", "avx512"};
+    PyObject *kind = Py_None;
     (void)self;
-    if (!PyArg_ParseTuple(args, "|O", &enabled)) return NULL;
-    if (enabled != Py_None) {
-        int on = PyObject_IsTrue(enabled);
-        if (on < 0) return NULL;
-        simd_enabled = -1; /* look at the CPU again */
-        if (!on || !use_simd()) simd_enabled = 0;
+    if (!PyArg_ParseTuple(args, "|O", &kind)) return NULL;
+    if (PyBool_Check(kind)) {
+        set_simd(kind == Py_True ? best_simd() : SIMD_OFF);
+    } else if (kind != Py_None) {
+        const char *name = PyUnicode_Check(kind) ? PyUnicode_AsUTF8(kind) : NULL;
+        int k;
+        if (!name) return PyErr_Format(PyExc_TypeError, "simd() takes a name or a bool");
+        for (k = SIMD_OFF; k <= SIMD_AVX512 && strcmp(name, names[k]) != 0; k++) continue;
+        if (k > SIMD_AVX512) return PyErr_Format(PyExc_ValueError, "no vector search %R", kind);
+        if (set_simd(k) != k) return PyErr_Format(PyExc_ValueError, "this CPU cannot run %R", kind);
     }
-    return PyBool_FromLong(use_simd());
+    return PyUnicode_FromString(names[use_simd()]);
 }
 
 /* Enumerator(allowed, group=1): solutions in lexicographic order, in batches. */
@@ -1443,8 +1564,9 @@ static PyMethodDef kernel_methods[] = {
      "count_symmetric(n, prefix=(), wide=False, stop=None) -> (total, unique) for the plain board,\n"
      "below a prefix (wide: 64-bit masks even for n <= 32, for tests); None when stopped"},
     {"simd", py_simd, METH_VARARGS,
-     "simd(enabled=None) -> bool: whether the symmetric counter runs its AVX-512 search (it does\n"
-     "where the CPU has AVX-512F); simd(False) turns it off, simd(True) back on where possible"},
+     "simd(kind=None) -> str: the vector search of the symmetric counter in use ('avx512',\n"
+     "'avx2', or '' for the plain loop), after choosing kind: a name, False (the plain loop) or\n"
+     "True (the best this CPU has)"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

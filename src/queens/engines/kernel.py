@@ -4,8 +4,8 @@ The kernel (``_kernel.c``) is an optional extension: an install without a C
 compiler still works, with the same answers, only slower.  The first use of
 the fallback warns once through :mod:`warnings`.  Setting the environment
 variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
-comparisons), and ``QUEENS_NO_SIMD=1`` keeps the compiled kernel to its plain
-loop on a CPU with AVX-512.
+comparisons), and ``QUEENS_SIMD=off`` (or ``avx2``, ``avx512``) chooses the
+compiled kernel's search for plain boards instead of the best this CPU runs.
 
 Every function takes plain data: ``allowed`` (a column bitmask per row, see
 :meth:`queens.board.Board.allowed_masks`) and ``group`` (the symmetries that
@@ -28,7 +28,7 @@ from queens.symmetry import Symmetry
 FORCE_PURE_ENV = "QUEENS_PURE_PYTHON"
 
 
-NO_SIMD_ENV = "QUEENS_NO_SIMD"
+SIMD_ENV = "QUEENS_SIMD"
 
 
 def _load() -> ModuleType | None:
@@ -38,9 +38,17 @@ def _load() -> ModuleType | None:
         from queens.engines import _kernel
     except ImportError:
         return None
-    if os.environ.get(NO_SIMD_ENV, "") not in ("", "0"):
-        _kernel.simd(False)  # the plain loop, e.g. to compare the two
+    choice = os.environ.get(SIMD_ENV, "")
+    if choice:  # e.g. to compare the searches: off (the plain loop), avx2, avx512
+        try:
+            _kernel.simd(False if choice in ("off", "0") else choice)
+        except ValueError as error:
+            global _simd_warning
+            _simd_warning = f"{SIMD_ENV}={choice} ignored: {error}"
     return _kernel
+
+
+_simd_warning: str | None = None  # said on first use, when warnings are set up
 
 
 _kernel = _load()
@@ -98,14 +106,18 @@ def compiled() -> bool:
     return _kernel is not None
 
 
-def simd() -> bool:
-    """True when the compiled kernel counts plain boards with its AVX-512 search."""
-    return _kernel is not None and bool(_kernel.simd())
+SIMD_NAMES = {"avx512": "AVX-512", "avx2": "AVX2"}
+
+
+def simd() -> str:
+    """The vector search the compiled kernel counts plain boards with ("" for none)."""
+    return SIMD_NAMES.get(_kernel.simd(), "") if _kernel is not None else ""
 
 
 def description() -> str:
     if _kernel is not None:
-        return "compiled C kernel, AVX-512" if _kernel.simd() else "compiled C kernel"
+        vector = simd()
+        return f"compiled C kernel, {vector}" if vector else "compiled C kernel"
     if os.environ.get(FORCE_PURE_ENV, "") not in ("", "0"):
         return f"pure-Python engine (forced by {FORCE_PURE_ENV})"
     return "pure-Python engine (the compiled kernel is not built)"
@@ -113,7 +125,10 @@ def description() -> str:
 
 def _kernel_for(n: int) -> ModuleType | None:
     """The kernel when it takes an n-row board; else None, warning once if it is missing."""
-    global _warned
+    global _warned, _simd_warning
+    if _simd_warning is not None:
+        warning, _simd_warning = _simd_warning, None
+        warnings.warn(warning, RuntimeWarning, stacklevel=3)
     if _kernel is None and not _warned:
         _warned = True
         warnings.warn(
