@@ -13,6 +13,7 @@ from itertools import islice
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import is_solution, known_counts
 from queens import symmetry
@@ -171,6 +172,24 @@ def test_kernel_matches_reference(board: Board) -> None:
     assert all(is_solution(s, board) for s in found)
     canonical = [s.tolist() for s in kernel.solutions(allowed, group)]
     assert canonical == [s for s in found if symmetry.is_canonical(s, group)]
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None)
+@given(boards(max_n=11), st.sampled_from(_vector_searches() or [""]))
+def test_each_search_counts_boards_like_the_reference(board: Board, kind: str) -> None:
+    # Boards with reserved squares and fixed queens, counted without a
+    # symmetry check, by a vector search (each this CPU runs) or the loop.
+    from queens.engines import _kernel
+
+    before = _kernel.simd()
+    _kernel.simd(kind or False)
+    try:
+        found = _kernel.count_masks(board.allowed_masks())
+    finally:
+        _kernel.simd(before)
+    total = reference.count(board.allowed_masks())
+    assert found == (total, total)
 
 
 @needs_kernel
