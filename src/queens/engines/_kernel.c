@@ -4,7 +4,7 @@
  * CPython wrapper at the end.  Boards arrive as one bitmask per row (bit c =
  * a queen may stand in column c), so reserved squares and fixed queens cost
  * nothing special.  Every search is iterative (an explicit stack, or the
- * row buffers of the AVX-512 search).
+ * row buffers of the vector search).
  *
  * Two counters:
  *  - masks: any board; with a symmetry group (a bit per symmetry, in the
@@ -14,13 +14,15 @@
  *    class under all 8 symmetries and weighting it by its class size (2, 4
  *    or 8), so total and fundamental counts come out of one pass over about
  *    a quarter of the tree (measured; the rest is pruned by the bounds).
- *    This is the corner/border method of Takaken's well-known counter: a queen in the corner of row 0 (class size always
- *    8), else the outermost queens bounded by row 0's queen (BOUND1/BOUND2),
- *    with a final rotation check.  A "prefix" (the columns of the first
- *    rows) selects one sub-tree, which is how counts are split into
- *    sub-problems.  Where the CPU has AVX-512F (x86-64, GCC or Clang, found
- *    out at run time), boards of up to 32 columns are searched 16 nodes at
- *    a time; elsewhere by the plain loop, with the same counts.
+ *    This is the corner/border method of Takaken's well-known counter: a
+ *    queen in the corner of row 0 (class size always 8), else the outermost
+ *    queens bounded by row 0's queen (BOUND1/BOUND2), with a final rotation
+ *    check.  A "prefix" (the columns of the first rows) selects one
+ *    sub-tree, which is how counts are split into sub-problems.
+ * Where the CPU has AVX-512F or AVX2 (x86-64, GCC or Clang, found out at run
+ * time), boards of up to 32 columns are searched a vector of nodes at a
+ * time (the symmetric counter, and the masks counter when it has no
+ * symmetry to check); elsewhere by the plain loops, with the same counts.
  *
  * Also here: the enumerator (resumable, writing the text formats) and the
  * local search that finds one solution for huge N (queens.engines.local).
@@ -367,7 +369,7 @@ typedef struct {
     mask_t rowmask[MAXN]; /* the columns each row may use before attacks */
     mask_t board[MAXN]; /* the queen of each row, as a bit */
     uint64_t c2, c4, c8; /* representatives of classes of 2, 4 and 8 solutions */
-    stop_flag_t *stop; /* looked at between the sub-trees of the first free row */
+    stop_flag_t *stop; /* looked at between sub-trees of the first free row, or buffers */
     int stopped;
 } sym_t;
 
@@ -685,7 +687,7 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
 static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) { \
     int top = s->last - 2, rows = top - y0 + 1, y, k;                              \
     size_t per_row = SIMD_CAP + SIMD_ROOM + SIMD_SLACK;                            \
-    uint32_t *memory = (uint32_t *)calloc((size_t)rows * 4 * per_row, sizeof(uint32_t)); \
+    uint32_t *memory = (uint32_t *)malloc((size_t)rows * 4 * per_row * sizeof(uint32_t)); \
     level_t levels[MAXN];                                                          \
     if (!memory) return 0;                                                         \
     for (k = 0; k < rows; k++) {                                                   \

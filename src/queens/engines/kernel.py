@@ -26,9 +26,9 @@ from queens.engines import symmetric as pure_symmetric
 from queens.symmetry import Symmetry
 
 FORCE_PURE_ENV = "QUEENS_PURE_PYTHON"
-
-
 SIMD_ENV = "QUEENS_SIMD"
+
+_simd_warning: str | None = None  # a bad QUEENS_SIMD, said on first use (warnings set up)
 
 
 def _load() -> ModuleType | None:
@@ -46,9 +46,6 @@ def _load() -> ModuleType | None:
             global _simd_warning
             _simd_warning = f"{SIMD_ENV}={choice} ignored: {error}"
     return _kernel
-
-
-_simd_warning: str | None = None  # said on first use, when warnings are set up
 
 
 _kernel = _load()
@@ -73,10 +70,10 @@ class Stopped(Exception):
 class StopFlag:
     """Tells counts running in other threads to stop early.
 
-    The compiled kernel looks at the flag between the sub-trees of its
-    first free row (within milliseconds on the boards people count), then
-    raises :class:`Stopped` instead of returning a partial count.  The
-    pure-Python fallback looks only before it starts.
+    The compiled kernel looks at the flag now and then as it counts (every
+    few milliseconds on the boards people count), then raises
+    :class:`Stopped` instead of returning a partial count.  The pure-Python
+    fallback looks only before it starts.
     """
 
     def __init__(self) -> None:
