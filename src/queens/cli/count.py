@@ -27,7 +27,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--workers", metavar="K", help="worker processes for long counts (default: all cores)"
+        "--workers", metavar="K", help="workers (threads) for long counts (default: all cores)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(

@@ -2,7 +2,7 @@
 
 :class:`Plan` ties the pieces together: the board's split, the shard of it
 this run does, the checkpoint that records each finished sub-problem, and
-the executor that runs the rest (a local process pool by default, or any
+the executor that runs the rest (local threads by default, or any
 :class:`concurrent.futures.Executor`, such as a Dask cluster's).
 """
 

@@ -134,10 +134,11 @@ def iter_results(
 ) -> Iterator[Result]:
     """``(index, counts)`` for each sub-problem, as each finishes.
 
-    Without an ``executor``, runs a process pool of ``workers`` processes
-    (default: all cores), or counts in this process when ``workers == 1``.
-    Closing the generator or a KeyboardInterrupt cancels the pending work
-    and shuts down the pool this function started.
+    Without an ``executor``, runs a pool of ``workers`` threads (processes
+    for the pure-Python fallback; default: all cores), or counts in this
+    thread when ``workers == 1``.  Closing the generator or a
+    KeyboardInterrupt stops the work and shuts down the pool this function
+    started.
     """
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
