@@ -218,6 +218,9 @@ def test_keyboard_controls(page: Page) -> None:
     page.keyboard.press(" ")
     expect(page.locator("#status")).to_contain_text("Playing")
     expect(page.locator("#play")).to_have_text("Pause")
+    # Playing advances on its own; pause only once it has (a loaded machine
+    # may not deliver the first batch before an immediate second key press).
+    expect(page.locator("#steps")).not_to_have_text("2", timeout=TIMEOUT_MS)
     page.keyboard.press(" ")
     expect(page.locator("#status")).to_have_text("Paused.")
     paused_at = counter(page, "steps")
