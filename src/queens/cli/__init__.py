@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "tree": "draw the recursion tree of the search",
     "generate": "generate a puzzle board (completion, blocked, diagonals)",
     "merge": "add up the checkpoint files of a sharded count",
+    "plan": "cost a count too long to run here (core-hours, cluster)",
     "serve": "start the web page to watch and play with the search",
 }
 """Each command, in the order of ``queens --help``, with its one-line summary.

@@ -1,0 +1,223 @@
+"""A costed plan for a count too long to run here: core-hours, pieces, checkpoint, cluster.
+
+The plan is measured, not assumed: each search of the compiled kernel this
+CPU runs (AVX-512, AVX2, the plain loop) counts the same fixed sample of
+sub-problems of a calibration board (every ``step``-th piece of the split of
+N = :data:`CALIBRATION_N`), timed in CPU seconds of the calling thread, and
+the sample's time is scaled up to the whole calibration count.  That is
+then carried to the board asked for by the ratio of the two search trees,
+both sized by Knuth's estimator (:mod:`queens.engines.knuth`): the vector
+search's time per node hardly changes from N = 16 to 19 (the CPU time of
+``count 19`` over ``count 18`` was 7.6, and so is the ratio of their
+trees), so the ratio of trees is the ratio of times.
+
+A search this CPU cannot run is scaled from one it can by the ratio of CPU
+times measured on a machine that runs both (:data:`RELATIVE_COST`), and the
+plan says so.  The checkpoint's size is measured too: a checkpoint of the
+board's split is written to a temporary folder, with one record per
+sub-problem of the expected size, and its file size read.
+
+The estimate of the tree is the main uncertainty: its spread over the
+batches of probes is reported with it.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+
+from queens.board import Board
+from queens.engines import knuth
+
+CALIBRATION_N = 18
+"""The board whose sub-problems are timed (large enough for the vector search's steady pace)."""
+
+CALIBRATION_STEP = 50
+"""Every how many sub-problems of the calibration split one is timed (259 of 12,950 for N = 18)."""
+
+MIN_N = 4
+MAX_N = 32
+"""The vector searches take boards of up to 32 columns; the plan models those."""
+
+PROBE_BATCHES = 8
+PROBES_PER_BATCH = 2000
+
+ENGINES = ("avx512", "avx2", "")
+"""The kernel's searches of plain boards, fastest first ("" is the plain loop)."""
+
+ENGINE_NAMES = {"avx512": "AVX-512", "avx2": "AVX2", "": "plain loop"}
+
+RELATIVE_COST = {"avx512": 0.77, "avx2": 1.0, "": 3.8}
+"""CPU time of each search relative to AVX2, for a search this CPU cannot run.
+
+Measured on the AVX-512 development machine with ``benchmarks/count.py``
+(N = 17, CPU-time ratios to the reference counter 0.087, 0.113 and 0.426;
+see the README's "Counting engine")."""
+
+
+@dataclass(frozen=True)
+class EngineCost:
+    engine: str  # "avx512", "avx2" or "" (plain loop)
+    core_seconds: float
+    measured: bool  # False: scaled from a measured search by RELATIVE_COST
+    calibration_seconds: float  # the calibration count's core-seconds (measured or scaled)
+
+    @property
+    def name(self) -> str:
+        return ENGINE_NAMES[self.engine]
+
+    @property
+    def core_hours(self) -> float:
+        return self.core_seconds / 3600
+
+
+@dataclass(frozen=True)
+class CostedPlan:
+    n: int
+    subproblems: int
+    split_version: str
+    checkpoint_bytes: int
+    tree_nodes: float  # Knuth's estimate of the plain search tree
+    tree_spread: float  # relative standard error of that estimate
+    calibration_nodes: float
+    calibration_n: int
+    calibration_sampled: int  # sub-problems timed
+    calibration_subproblems: int  # in the calibration split
+    engines: tuple[EngineCost, ...]  # fastest first
+    cores: int  # of this machine
+
+    def cluster_seconds(self, engine: EngineCost, machines: int, cores: int) -> float:
+        """Wall time on ``machines`` machines of ``cores`` cores, the pieces spread evenly."""
+        return engine.core_seconds / max(1, machines * cores)
+
+
+def make_plan(n: int, calibration_n: int | None = None, step: int | None = None) -> CostedPlan:
+    """Measure and cost the count of the plain ``n`` x ``n`` board on this machine.
+
+    Needs the compiled kernel (raises RuntimeError without it).  Takes a few
+    seconds: the calibration counts run in the calling thread, and choose the
+    kernel's search for the whole process while they run.  By default the
+    calibration is every :data:`CALIBRATION_STEP`-th sub-problem of
+    N = :data:`CALIBRATION_N`.
+    """
+    from queens.counting.split import SPLIT_VERSION, split
+    from queens.engines import kernel
+
+    calibration_n = CALIBRATION_N if calibration_n is None else calibration_n
+    step = CALIBRATION_STEP if step is None else step
+
+    if not MIN_N <= n <= MAX_N:
+        raise ValueError(f"the plan is for boards of {MIN_N} to {MAX_N} columns, got {n}")
+    if not kernel.compiled():
+        raise RuntimeError("a plan times the compiled kernel, which is not built here")
+    pieces = split(Board.empty(n)).subproblems
+    sample = split(Board.empty(calibration_n)).subproblems
+    timed = [p.prefix for p in sample[::step]]
+    measured = {kind: _timed_with(kind, calibration_n, timed) for kind in _searches()}
+    scale = len(sample) / len(timed)
+    nodes, spread = _tree(n)
+    calibration_nodes, _ = _tree(calibration_n)
+    engines = _engine_costs(measured, scale, nodes / calibration_nodes)
+    solutions = knuth.estimate(Board.empty(n).allowed_masks(), probes=PROBES_PER_BATCH).solutions
+    return CostedPlan(
+        n=n,
+        subproblems=len(pieces),
+        split_version=SPLIT_VERSION,
+        checkpoint_bytes=checkpoint_bytes(n, len(pieces), max(1, solutions // len(pieces))),
+        tree_nodes=nodes,
+        tree_spread=spread,
+        calibration_nodes=calibration_nodes,
+        calibration_n=calibration_n,
+        calibration_sampled=len(timed),
+        calibration_subproblems=len(sample),
+        engines=engines,
+        cores=os.cpu_count() or 1,
+    )
+
+
+def _engine_costs(
+    measured: dict[str, float], scale: float, growth: float
+) -> tuple[EngineCost, ...]:
+    """Each search's cost; those not run here scaled from the fastest that was."""
+    base_kind = next(kind for kind in ENGINES if kind in measured)
+    per_avx2 = measured[base_kind] / RELATIVE_COST[base_kind]
+    costs = []
+    for kind in ENGINES:
+        here = kind in measured
+        sample = measured[kind] if here else per_avx2 * RELATIVE_COST[kind]
+        calibration = sample * scale
+        costs.append(EngineCost(kind, calibration * growth, here, calibration))
+    return tuple(costs)
+
+
+def _searches() -> list[str]:
+    """The searches of plain boards this CPU runs ("" is the plain loop)."""
+    from queens.engines import _kernel
+
+    found = [""]
+    with _search(_kernel.simd()):
+        for kind in ("avx2", "avx512"):
+            with suppress(ValueError):  # raised when this CPU cannot run it
+                found.append(_kernel.simd(kind))
+    return found
+
+
+@contextmanager
+def _search(kind: str) -> Iterator[None]:
+    """Count with the kernel's search ``kind`` (process-wide), then put back the one before."""
+    from queens.engines import _kernel
+
+    before = _kernel.simd()
+    _kernel.simd(kind or False)
+    try:
+        yield
+    finally:
+        _kernel.simd(before or False)
+
+
+def _timed_with(kind: str, n: int, prefixes: Sequence[tuple[int, ...]]) -> float:
+    """CPU seconds of the calling thread to count these sub-problems with the search ``kind``."""
+    from queens.engines import _kernel
+
+    with _search(kind):
+        start = time.thread_time()
+        for prefix in prefixes:
+            _kernel.count_symmetric(n, prefix)
+        return time.thread_time() - start
+
+
+def _tree(n: int) -> tuple[float, float]:
+    """Knuth's estimate of the plain n x n tree's nodes, and its relative standard error."""
+    allowed = Board.empty(n).allowed_masks()
+    batches = [
+        knuth.estimate(allowed, probes=PROBES_PER_BATCH, seed=seed).nodes
+        for seed in range(PROBE_BATCHES)
+    ]
+    mean = statistics.fmean(batches)
+    error = statistics.stdev(batches) / (len(batches) ** 0.5) if len(batches) > 1 else 0.0
+    return mean, error / mean if mean else 0.0
+
+
+def checkpoint_bytes(n: int, subproblems: int, per_subproblem: int) -> int:
+    """The size of a finished checkpoint of the n x n count, measured by writing one.
+
+    Each record holds ``per_subproblem`` solutions (the expected size of a
+    piece's count: records of bigger numbers take more bytes).
+    """
+    from queens.counting.checkpoint import Checkpoint, Header
+    from queens.counting.split import SPLIT_VERSION
+    from queens.engines import Counts
+
+    header = Header(f"n={n};plan;split={SPLIT_VERSION}", subproblems)
+    record = Counts(per_subproblem, max(1, per_subproblem // 8))
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "plan.db")
+        with Checkpoint.open(path, header) as checkpoint:
+            for index in range(subproblems):
+                checkpoint.record(index, record)
+        return os.path.getsize(path)
