@@ -9,12 +9,14 @@ queens / reference of wall times (below 1: queens is faster), the same ratio
 of CPU times (worker processes included: the work done, less sensitive to
 other jobs on the machine) and the solutions counted per second.  Also
 times ``python -c "import queens"``, ``queens count 8`` and
-``queens solve 14 --all --format list > file`` as whole processes.
+``queens solve 14 --all --format list > file`` as whole processes, and
+(unless ``--no-proxy``) ``queens count 18`` over the reference's ``16``,
+the quick proxy for ``count 20`` and ``21``.
 
 Without the reference source or gcc it says so and skips the ratios.  Other
 processes share the CPU: the load average is printed with the results.
 
-    .venv/bin/python benchmarks/count.py [--sizes 12-17] [--repeat 3]
+    .venv/bin/python benchmarks/count.py [--sizes 12-17] [--repeat 3] [--no-proxy]
 """
 
 from __future__ import annotations
@@ -118,6 +120,31 @@ def bench_counts(sizes: list[int], repeat: int, reference: Path | None) -> None:
         print(line, flush=True)
 
 
+PROXY_OURS, PROXY_THEIRS = 18, 16
+
+
+def bench_proxy(repeat: int, reference: Path | None) -> None:
+    """``queens count 18`` against the reference's ``16``, alternating (issue 19's proxy).
+
+    Each row of N costs about 7.5 times the one before, so this ratio at
+    most 1.5 on two cores puts ``count 20`` under 6 minutes and ``count 21``
+    under an hour (the reference's 16 takes about 3.4 s).
+    """
+    if reference is None:
+        return
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(repeat):
+        theirs.append(timed([str(reference), str(PROXY_THEIRS)])[0])
+        ours.append(timed([str(QUEENS), "count", str(PROXY_OURS), "--quiet"])[0])
+    mine, ref = statistics.median(ours), statistics.median(theirs)
+    print()
+    print(
+        f"queens count {PROXY_OURS} {mine:.3f} s / reference {PROXY_THEIRS} {ref:.3f} s "
+        f"= {mine / ref:.3f} (wall, medians of {repeat}; target at most 1.5)"
+    )
+
+
 def bench_startup(repeat: int) -> None:
     runs = max(repeat, 5)  # short runs: a few more of them
     python = [sys.executable, "-c", "import queens"]
@@ -152,6 +179,11 @@ def main() -> None:
     parser.add_argument("--sizes", default="12-17", help="N or a range LOW-HIGH (default 12-17)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (default 3)")
     parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE, help="refcount.c")
+    parser.add_argument(
+        "--no-proxy",
+        action="store_true",
+        help=f"skip count {PROXY_OURS} against the reference's {PROXY_THEIRS}",
+    )
     args = parser.parse_args()
     if not QUEENS.exists():
         sys.exit(f"benchmark: no queens command next to {sys.executable}; pip install -e . first")
@@ -160,6 +192,8 @@ def main() -> None:
     print(f"medians of {args.repeat} whole-process runs, alternating queens and the reference")
     reference = compile_reference(args.reference)
     bench_counts(parse_sizes(args.sizes), args.repeat, reference)
+    if not args.no_proxy:
+        bench_proxy(args.repeat, reference)
     bench_startup(args.repeat)
     bench_solve(args.repeat)
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
