@@ -562,6 +562,21 @@ static void sym_finish3(sym_t *s, int y, mask_t c, mask_t l, mask_t r) {
     }
 }
 
+/* Counters of the vector search, for measuring it (benchmarks/kernel_stats.c
+ * builds the kernel with -DQUEENS_STATS; without it they cost nothing).
+ * Single-threaded use only. */
+#ifdef QUEENS_STATS
+static struct {
+    uint64_t expanded[MAXN];     /* nodes expanded, by row */
+    uint64_t steps, busy, kept;  /* expansion steps; lanes busy and children kept in them */
+    uint64_t finished, finish_vectors; /* nodes of the three-row count, vectors run */
+    uint64_t classified;         /* border nodes classified one by one */
+} simd_stats;
+#define SIMD_STAT(x) (x)
+#else
+#define SIMD_STAT(x) ((void)0)
+#endif
+
 /* Nodes a row's buffer holds (plus room for one vector's children, and for
  * reading a whole vector past the last node). */
 #define SIMD_CAP 2048
@@ -616,12 +631,15 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, in
     }                                                                              \
     avail = SELECT(valid, avail, ZERO);                                            \
     from->pos = at + (left >= LANES ? LANES : left);                               \
+    SIMD_STAT(simd_stats.expanded[y] += (uint64_t)__builtin_popcount(valid));      \
     while ((live = NZ(avail)) != 0) {                                              \
         V bit = AND(avail, SUB(ZERO, avail));                                      \
         V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
         V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);                                   \
         V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);                  \
         unsigned keep = live & NZ(a1) & NZ(a2);                                    \
+        SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)__builtin_popcount(live), \
+                   simd_stats.kept += (uint64_t)__builtin_popcount(keep)));        \
         if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent);                    \
         avail = XOR(avail, bit);                                                   \
     }                                                                              \
@@ -662,6 +680,8 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
         unsigned qtp = q0 & t1 & p2 & ~qt1 & ~pq2;                                 \
         unsigned tpq = t0 & p1 & q2 & ~pq1 & ~qt2;                                 \
         unsigned tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;                          \
+        SIMD_STAT((simd_stats.finish_vectors++,                                    \
+                   simd_stats.finished += (uint64_t)__builtin_popcount(valid)));   \
         if (s->corner) {                                                           \
             s->c8 += (uint64_t)(__builtin_popcount(pqt & valid)                    \
                                 + __builtin_popcount(ptq & valid)                  \
@@ -673,6 +693,7 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
             unsigned found = (pqt | ptq | qpt | qtp | tpq | tqp) & valid;          \
             while (found) {                                                        \
                 int i = at + __builtin_ctz(found);                                 \
+                SIMD_STAT(simd_stats.classified++);                                \
                 found &= found - 1;                                                \
                 simd_board(s, levels, y0, top, i);                                 \
                 sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);                 \

@@ -1,0 +1,91 @@
+"""The vector search's counters (benchmarks/kernel_stats.c, the kernel built with -DQUEENS_STATS).
+
+The counters are how the search is measured (README, "Where the time goes"):
+this builds the harness the way its comment says and checks that it counts
+right and that its numbers hang together.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from conftest import known_counts
+
+ROOT = Path(__file__).resolve().parent.parent
+HARNESS = ROOT / "benchmarks" / "kernel_stats.c"
+
+
+def _python_config() -> str | None:
+    bindir = sysconfig.get_config_var("BINDIR") or ""
+    candidate = os.path.join(bindir, f"python{sysconfig.get_config_var('VERSION')}-config")
+    return candidate if os.path.exists(candidate) else shutil.which("python3-config")
+
+
+def _build(tmp_path: Path, *flags: str) -> Path:
+    config = _python_config()
+    if shutil.which("gcc") is None or config is None:
+        pytest.skip("gcc and python3-config are needed to build benchmarks/kernel_stats.c")
+    includes = subprocess.run([config, "--includes"], capture_output=True, text=True, check=True)
+    links = subprocess.run(
+        [config, "--ldflags", "--embed"], capture_output=True, text=True, check=True
+    )
+    binary = tmp_path / "kernel_stats"
+    command = ["gcc", "-O2", *flags, *includes.stdout.split(), str(HARNESS)]
+    command += [*links.stdout.split(), "-o", str(binary)]
+    subprocess.run(command, check=True, capture_output=True)
+    return binary
+
+
+@pytest.fixture(scope="module")
+def stats_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(tmp_path_factory.mktemp("stats"), "-DQUEENS_STATS")
+
+
+def _run(binary: Path, *argv: str) -> str:
+    return subprocess.run([str(binary), *argv], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.parametrize("n", [8, 12, 13])
+def test_the_counters_build_counts_right(stats_binary: Path, n: int) -> None:
+    out = _run(stats_binary, str(n))
+    total, unique = known_counts()[n]
+    assert f"n={n} total={total} unique={unique} status=0" in out
+
+
+def test_the_counters_hang_together(stats_binary: Path) -> None:
+    out = _run(stats_binary, "13")
+    if "search=off" in out:
+        pytest.skip("this CPU runs no vector search: no counters to look at")
+    rows = [int(m) for m in re.findall(r"row +\d+: (\d+) nodes expanded", out)]
+    steps = re.search(r"expansion steps (\d+): lanes busy ([0-9.]+), children kept ([0-9.]+)", out)
+    finish = re.search(
+        r"three-row count: (\d+) nodes in (\d+) vectors \(lanes busy ([0-9.]+)\)", out
+    )
+    assert rows and steps and finish
+    assert 0 < float(steps[2]) <= 1 and 0 < float(steps[3]) <= 1
+    assert 0 < float(finish[3]) <= 1
+    lanes = 16 if "search=avx512" in out else 8
+    # every step runs a vector of nodes of one row, so there are at least as many
+    # steps as vectors of expanded nodes
+    assert int(steps[1]) * lanes >= sum(rows)
+    assert int(finish[2]) * lanes >= int(finish[1]) > 0
+
+
+def test_the_plain_loop_and_bad_arguments(stats_binary: Path) -> None:
+    out = _run(stats_binary, "12", "off")
+    assert "search=off" in out and "expansion steps 0" in out
+    bad = subprocess.run([str(stats_binary), "3"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+def test_without_the_counters_it_measures_the_kernel_as_shipped(tmp_path: Path) -> None:
+    out = _run(_build(tmp_path), "12")
+    total, unique = known_counts()[12]
+    assert f"total={total} unique={unique}" in out and "expansion steps" not in out
