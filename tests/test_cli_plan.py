@@ -72,3 +72,12 @@ def test_bad_input_is_one_line_and_exit_2(
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_without_the_compiled_kernel_it_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kernel, "compiled", lambda: False)
+    status, out, err = run(capsys, "plan", "20")
+    assert status == 2 and out == ""
+    assert "a plan times the compiled kernel, which is not built here" in err
