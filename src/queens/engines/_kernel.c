@@ -1013,9 +1013,11 @@ static int append_prefix(PyObject *out, const int *prefix, int depth) {
     return status;
 }
 
-/* All prefixes of `depth` rows, in search order, appended to `out`. */
+/* All prefixes of `depth` rows, in search order, appended to `out` (with the GIL: a deep
+ * depth is a long search, so the signal handlers run now and then; -1 when one raised). */
 static int sym_prefixes(int n, int depth, PyObject *out) {
     int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
+    long steps = 0;
     for (k = 0; k < count; k++) {
         sym_t s;
         int prefix[MAXN], y;
@@ -1030,6 +1032,7 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
         }
         rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
         for (;;) {
+            if ((++steps & (STOP_CHECK_PERIOD - 1)) == 0 && PyErr_CheckSignals() < 0) return -1;
             if (rem[y]) {
                 mask_t bit = rem[y] & -rem[y];
                 rem[y] ^= bit;
@@ -1788,8 +1791,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
     Py_INCREF(&EnumeratorType);
-    if (PyModule_AddObject(module, "Enumerator", (PyObject *)&EnumeratorType) < 0
-        || PyModule_AddIntConstant(module, "MAX_N", MAXN) < 0
+    if (PyModule_AddObject(module, "Enumerator", (PyObject *)&EnumeratorType) < 0) {
+        Py_DECREF(&EnumeratorType); /* not stolen on failure */
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(module, "MAX_N", MAXN) < 0
         || PyModule_AddIntConstant(module, "SYMMETRIC_MIN_N", SYMMETRIC_MIN_N) < 0) {
         Py_DECREF(module);
         return NULL;
