@@ -1499,8 +1499,9 @@ typedef struct {
     int64_t work;          /* steps since the last look at the flag and the signals */
 } ls_State;
 
-/* Steps between two looks at the stop flag and the signal handlers (about a millisecond). */
-#define LS_CHECK_WORK (1 << 20)
+/* Steps (random probes) between two looks at the stop flag and the signal handlers: each
+ * probe is a cache miss on huge boards, so this is some tens of milliseconds there. */
+#define LS_CHECK_WORK (1 << 18)
 
 /* Count `work` steps; now and then look at the stop flag and run the signal
  * handlers (with the GIL, briefly).  1 when the search must give up. */
@@ -1595,6 +1596,21 @@ static int ls_try_swap(ls_State *st, int64_t i, int64_t j) {
     return 0;
 }
 
+/* Zero `size` bytes in pieces, looking at the flag and the signals between them: on a huge
+ * board the first touch of hundreds of megabytes takes a noticeable time.  1 when halted. */
+static int ls_zero(ls_State *st, void *memory, size_t size) {
+    const size_t piece = (size_t)1 << 22;
+    char *p = memory;
+    while (size > 0) {
+        size_t now = size < piece ? size : piece;
+        memset(p, 0, now);
+        p += now;
+        size -= now;
+        if (ls_halt(st, (int64_t)(now >> 6))) return 1;
+    }
+    return 0;
+}
+
 /* Greedy start: row by row, swap a random later row's column in (a
  * Fisher-Yates shuffle done lazily) until the queen stands on two empty
  * diagonals or n - i tries fail; the last FREE_TAIL rows take one draw. */
@@ -1603,10 +1619,11 @@ static void ls_start(ls_State *st, ls_Rng *rng) {
     int32_t *q = st->q;
     for (int64_t i = 0; i < n; i++) q[i] = (int32_t)i;
     size_t diagonals = (size_t)(2 * n - 1);
-    memset(st->up, 0, diagonals);
-    memset(st->down, 0, diagonals);
-    memset(st->up_rows, 0, diagonals * sizeof(int32_t));
-    memset(st->down_rows, 0, diagonals * sizeof(int32_t));
+    if (ls_zero(st, st->up, diagonals) || ls_zero(st, st->down, diagonals)
+        || ls_zero(st, st->up_rows, diagonals * sizeof(int32_t))
+        || ls_zero(st, st->down_rows, diagonals * sizeof(int32_t))) {
+        return;
+    }
     st->overflow = 0;
     st->pairs = 0;
     st->todo_len = st->next_len = 0;
@@ -1617,8 +1634,8 @@ static void ls_start(ls_State *st, ls_Rng *rng) {
      * hints; a row change shifts the target by at most one entry). */
     uint64_t ahead1 = ls_rng_next(rng), ahead2 = ls_rng_next(rng);
     for (int64_t i = 0; i < n; i++) {
-        if (ls_halt(st, 1)) return; /* Ctrl-C answers within milliseconds even for huge n */
-        for (int64_t tries = i < greedy ? n - i : 1; tries > 0; tries--) {
+        int64_t allowed = i < greedy ? n - i : 1, tries;
+        for (tries = allowed; tries > 0; tries--) {
             int64_t j = i + ls_scale(ahead1, n - i);
             ahead1 = ahead2;
             ahead2 = ls_rng_next(rng);
@@ -1633,6 +1650,8 @@ static void ls_start(ls_State *st, ls_Rng *rng) {
         }
         ls_put(st, i, q[i]);
         ls_note(st, i);
+        /* Ctrl-C answers within a fraction of a second even for huge n. */
+        if (ls_halt(st, allowed - tries + 1)) return;
     }
 }
 
