@@ -12,6 +12,7 @@ twice and the second round may not leave more behind than the first.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import random
@@ -170,21 +171,17 @@ class Load:
         """REQUESTS requests, good and bad, each with the answer it must get."""
         searches = [s.id for s in self.streams if s.kind == "runs"]
 
-        def post(
-            what: str, path: str, wanted: int, **kwargs: object
+        def call(
+            method: str, what: str, path: str, wanted: int, **kwargs: object
         ) -> Callable[[], Awaitable[None]]:
             async def send() -> None:
-                self.expect(what, await self.client.post(path, **kwargs), wanted)  # type: ignore[arg-type]
+                answer = await self.client.request(method, path, **kwargs)  # type: ignore[arg-type]
+                self.expect(what, answer, wanted)
 
             return send
 
-        def get(
-            what: str, path: str, wanted: int, **kwargs: object
-        ) -> Callable[[], Awaitable[None]]:
-            async def send() -> None:
-                self.expect(what, await self.client.get(path, **kwargs), wanted)  # type: ignore[arg-type]
-
-            return send
+        post = functools.partial(call, "POST")
+        get = functools.partial(call, "GET")
 
         def control() -> Callable[[], Awaitable[None]]:
             body = {"action": self.rng.choice(["play", "pause", "step"]), "speed": 5000}

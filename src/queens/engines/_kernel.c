@@ -1419,7 +1419,7 @@ static PyTypeObject EnumeratorType = {
  *            then untouched.
  * The search runs without the GIL; now and then (LS_CHECK_WORK steps) it
  * looks at the flag and takes the GIL back for a moment to run the signal
- * handlers, so that Ctrl-C raises KeyboardInterrupt within milliseconds.
+ * handlers, so that Ctrl-C raises KeyboardInterrupt within a fraction of a second.
  * The helpers of this part carry the prefix ls_. */
 
 /* Rows at the end of the greedy phase placed without looking (QS4's "c"). */

@@ -27,7 +27,7 @@ seed gives one placement with the compiled module and another without it.  The
 kernel is the one :mod:`queens.engines.kernel` loads, so ``QUEENS_PURE_PYTHON=1``
 selects the fallback here too.  The compiled search runs without the GIL and
 answers Ctrl-C (KeyboardInterrupt) and a :class:`~queens.engines.kernel.StopFlag`
-within milliseconds.
+within a fraction of a second.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def local_search(
 
     ``compiled`` None uses the C module when it is in use; False forces the
     pure-Python fallback; True requires the C module (ImportError without it).
-    Raises :class:`~queens.engines.kernel.Stopped` when ``stop`` is set first.
+    Raises :class:`~queens.engines.kernel.Stopped` when ``stop`` is set before it is done.
     """
     if not 1 <= n <= MAX_N:
         raise ValueError(f"board size must be from 1 to {MAX_N:,}, got {n}")
