@@ -10,6 +10,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from itertools import islice
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
@@ -319,3 +320,113 @@ def test_stop_flag_ends_a_long_count(plain: bool) -> None:
     worker.join(timeout=30)
     assert not worker.is_alive()
     assert len(outcome) == 1 and isinstance(outcome[0], kernel.Stopped)
+
+
+# ---- the wrapper: every argument is checked; no size can wrap around --------------------
+
+DOCUMENTED = (TypeError, ValueError, OverflowError, BufferError, MemoryError)
+"""What a bad argument to the kernel may raise (never a crash)."""
+
+
+def _module() -> ModuleType:
+    module = kernel.loaded()
+    assert module is not None
+    return module
+
+
+@needs_kernel
+@pytest.mark.parametrize("k", [2**31, 2**61, 2**62, sys.maxsize])
+def test_huge_batch_sizes_ask_only_for_what_is_found(k: int) -> None:
+    # k near 2**61 once wrapped the size of the batch buffer into a small one (a heap
+    # overflow); k is only a limit now.
+    allowed = Board.empty(8).allowed_masks()
+    columns = _module().Enumerator(allowed).columns(k)
+    assert len(columns) == 92 * 8 * 4
+    count, text = _module().Enumerator(allowed).text(k, kernel.FORMAT_CODES["board"], True)
+    assert count == 92 and text.count("Q") == 92 * 8
+
+
+@needs_kernel
+def test_batch_size_and_format_checks() -> None:
+    enumerator = _module().Enumerator(Board.empty(6).allowed_masks())
+    with pytest.raises(ValueError, match="k must be"):
+        enumerator.columns(-1)
+    with pytest.raises(OverflowError):
+        enumerator.columns(2**63)
+    with pytest.raises(ValueError, match="bad batch size or format"):
+        enumerator.text(1, 4, True)
+    with pytest.raises(ValueError, match="bad batch size or format"):
+        _module().Enumerator(Board.empty(27).allowed_masks()).text(1, 1, True)
+    assert enumerator.columns(0) == b""
+
+
+@needs_kernel
+def test_an_enumerator_that_was_never_initialised() -> None:
+    enumerator_type = _module().Enumerator
+    raw = enumerator_type.__new__(enumerator_type)
+    with pytest.raises(ValueError, match="not initialised"):
+        raw.columns(5)
+    with pytest.raises(ValueError, match="not initialised"):
+        raw.text(5, 0, True)
+    with pytest.raises(ValueError):  # a failed __init__ leaves it unusable too
+        raw.__init__([])
+    with pytest.raises(ValueError, match="not initialised"):
+        raw.columns(5)
+
+
+@needs_kernel
+def test_group_and_board_arguments() -> None:
+    module = _module()
+    for group in (-1, 256, 2**40):
+        with pytest.raises((ValueError, OverflowError)):
+            module.count_masks([1], group)
+        with pytest.raises((ValueError, OverflowError)):
+            module.Enumerator([1], group)
+    with pytest.raises(OverflowError):
+        module.count_masks([2**64])
+    with pytest.raises(OverflowError):
+        module.count_masks([-1])
+    with pytest.raises(TypeError):
+        module.count_masks(5)
+    with pytest.raises(ValueError, match=r"1\.\.64 rows"):
+        module.count_masks([1] * 65)
+    with pytest.raises(ValueError, match="stop flag"):
+        module.count_masks([1], 1, bytearray())
+    with pytest.raises(ValueError, match="column out of range"):
+        module.count_symmetric(8, (70,))
+    with pytest.raises(ValueError):
+        module.symmetric_prefixes(8, 9)
+    with pytest.raises(UnicodeEncodeError):
+        module.simd("\ud800")
+    with pytest.raises(TypeError):
+        module.simd(3)
+
+
+@needs_kernel
+@settings(max_examples=300, deadline=None)
+@given(
+    allowed=st.lists(st.integers(-(2**70), 2**70), max_size=70)
+    | st.binary(max_size=70)
+    | st.text(max_size=10),
+    group=st.integers(-(2**40), 2**40),
+    k=st.integers(-(2**64), 2**64),
+    fmt=st.integers(-5, 10),
+)
+def test_random_arguments_raise_only_documented_errors(
+    allowed: object, group: int, k: int, fmt: int
+) -> None:
+    # Boards of up to 8 rows (so that a count is quick); everything else as it comes.
+    module = _module()
+    if isinstance(allowed, (list, bytes)) and len(allowed) > 8:
+        allowed = allowed[:8] if k % 2 else allowed
+    with contextlib.suppress(*DOCUMENTED):
+        if len(allowed) <= 8:  # type: ignore[arg-type]
+            module.count_masks(allowed, group)
+    with contextlib.suppress(*DOCUMENTED):
+        enumerator = module.Enumerator(allowed, group)
+        enumerator.columns(k)
+        enumerator.text(k, fmt, True)
+    with contextlib.suppress(*DOCUMENTED):
+        module.count_symmetric(max(4, min(group, 9)), allowed if isinstance(allowed, list) else ())
+    with contextlib.suppress(*DOCUMENTED):
+        module.symmetric_prefixes(group % 12, fmt)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from array import array
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
@@ -11,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from queens.engines import local, reference
+from queens.engines import kernel, local, reference
 
 CI = os.environ.get("CI") == "true"
 
@@ -104,7 +111,7 @@ def test_small_and_impossible_sizes(compiled: bool) -> None:
 def test_compiled_required_but_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(local, "_load_compiled", lambda: None)
     assert not local.compiled_available()
-    with pytest.raises(ImportError, match="not installed"):
+    with pytest.raises(ImportError, match="not in use"):
         local.local_search(10, 1, compiled=True)
     # The default falls back to pure Python.
     assert valid(local.local_search(10, 1) or [])
@@ -132,3 +139,139 @@ def test_sweep_every_n_to_3000(compiled: bool) -> None:
         n for n in range(4, top + 1) if not valid(local.local_search(n, n, compiled=compiled) or [])
     ]
     assert bad == []
+
+
+# Golden placements: a seed pins its placement on each engine (recorded from the kernel and
+# the fallback as they were before the kernel learnt to let go of the GIL; a change to
+# either search or generator changes them).  Large boards by a digest of their columns.
+LAST_SEED = 2**64 - 1
+GOLDEN: dict[str, dict[tuple[int, int], str]] = {
+    "compiled": {
+        (8, 0): "1 6 2 5 7 4 0 3",
+        (8, 1): "6 4 2 0 5 7 1 3",
+        (12, 42): "5 1 6 9 0 2 7 10 3 11 8 4",
+        (30, LAST_SEED): (
+            "16 23 13 18 14 2 8 1 20 10 15 29 21 9 17 19 4 0 5 26 12 6 28 3 24 11 25 22 7 27"
+        ),
+        (1000, 7): "667142c3e0e5a0417d2d2995ca924ebec31d83d8d0f8d1ee40457763d0c674d6",
+        (100000, 3): "4b8265942ba8f30ece2b87c4cb236b5f0fcbd50c0d48f27a611e107dc0080c98",
+    },
+    "python": {
+        (8, 0): "4 2 0 5 7 1 3 6",
+        (8, 1): "2 5 7 0 4 6 1 3",
+        (12, 42): "7 4 1 8 6 11 2 5 9 0 10 3",
+        (30, LAST_SEED): (
+            "14 16 19 8 25 2 10 13 20 28 17 29 7 12 1 24 26 9 6 15 18 22 0 23 27 11 5 3 21 4"
+        ),
+        (1000, 7): "ab087a280cd90389749d2e9cca0d3bc0dfe45286fd81a2607549f9f4099677f7",
+    },
+}
+
+
+def digest(columns: Sequence[int]) -> str:
+    """The columns as text, or for large boards a SHA-256 digest of that text."""
+    if len(columns) <= 30:
+        return " ".join(map(str, columns))
+    return hashlib.sha256(",".join(map(str, columns)).encode()).hexdigest()
+
+
+def test_golden_placements(compiled: bool) -> None:
+    for (n, seed), expected in GOLDEN["compiled" if compiled else "python"].items():
+        found = local.local_search(n, seed, compiled=compiled)
+        assert found is not None and valid(found)
+        assert digest(found) == expected
+
+
+def run_python(code: str, **env: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_pure_python_env_var_is_honoured() -> None:
+    code = "from queens.engines import local; print(local.compiled_available(), "
+    code += "local.local_search(8, 0).tolist())"
+    out = run_python(code, QUEENS_PURE_PYTHON="1")
+    assert out.split(None, 1) == ["False", f"[{GOLDEN['python'][8, 0].replace(' ', ', ')}]\n"]
+
+
+def compiled_or_skip() -> ModuleType:
+    module = compiled_module()
+    if module is None:
+        pytest.skip("the compiled kernel is not built on this install")
+    return module
+
+
+def test_kernel_looks_at_the_stop_flag() -> None:
+    # A flag set before the call: the kernel sees it at its first look (after about a
+    # million steps), leaves the columns alone and says it stopped.
+    module = compiled_or_skip()
+    columns = array("i", [0]) * (1 << 21)
+    assert module.local_fill(columns, 1, bytearray(b"\x01")) is False
+    assert not any(columns)
+    with pytest.raises(kernel.Stopped):
+        flag = kernel.StopFlag()
+        flag.set()
+        local.local_search(50, 1, stop=flag, compiled=False)
+
+
+def test_the_search_lets_go_of_the_gil() -> None:
+    # The worker enters the kernel holding the GIL; this thread can set the flag while the
+    # search runs only if the kernel let go of it.  Holding it, the search would finish
+    # first and fill the columns.
+    module = compiled_or_skip()
+    columns = array("i", [0]) * (1 << 21)
+    flag = kernel.StopFlag()
+    outcome: list[bool] = []
+    worker = threading.Thread(
+        target=lambda: outcome.append(module.local_fill(columns, 5, flag.byte))
+    )
+    worker.start()
+    flag.set()
+    worker.join(timeout=60)
+    assert outcome == [False]
+    assert not any(columns)
+
+
+def test_bad_arguments_to_the_kernel() -> None:
+    module = compiled_or_skip()
+    with pytest.raises(TypeError, match="array"):
+        module.local_fill(array("d", [0.0] * 8), 1)
+    with pytest.raises(TypeError, match="array"):
+        module.local_fill(bytearray(32), 1)
+    with pytest.raises(BufferError):
+        module.local_fill(bytes(32), 1)  # not writable
+    with pytest.raises(ValueError, match="4 <= n"):
+        module.local_fill(array("i", [0] * 3), 1)
+    for seed in (-1, 2**64):
+        with pytest.raises(OverflowError):
+            module.local_fill(array("i", [0] * 8), seed)
+    with pytest.raises(TypeError):
+        module.local_fill(array("i", [0] * 8), 1.5)
+    with pytest.raises(ValueError, match="stop flag"):
+        module.local_fill(array("i", [0] * 8), 1, bytearray())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_stops_a_long_local_search() -> None:
+    # 30 million queens take many seconds; Ctrl-C must end the command at once, exit 130.
+    compiled_or_skip()
+    command = [sys.executable, "-m", "queens", "solve", "30000000", "--method", "local"]
+    command += ["--format", "list"]
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1.5)  # into the search (not a timing assertion: see the exit status)
+        assert child.poll() is None, "the search ended before it was interrupted"
+        child.send_signal(signal.SIGINT)
+        _, stderr = child.communicate(timeout=30)
+    finally:
+        child.kill()
+        child.wait()
+    assert child.returncode == 130, stderr
+    assert "Traceback" not in stderr

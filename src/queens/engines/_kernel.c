@@ -1024,15 +1024,21 @@ static int append_prefix(PyObject *out, const int *prefix, int depth) {
     PyObject *t = PyTuple_New(depth);
     int i, status;
     if (!t) return -1;
-    for (i = 0; i < depth; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(prefix[i]));
+    for (i = 0; i < depth; i++) {
+        PyObject *column = PyLong_FromLong(prefix[i]);
+        if (!column) { Py_DECREF(t); return -1; }
+        PyTuple_SET_ITEM(t, i, column);
+    }
     status = PyList_Append(out, t);
     Py_DECREF(t);
     return status;
 }
 
-/* All prefixes of `depth` rows, in search order, appended to `out`. */
+/* All prefixes of `depth` rows, in search order, appended to `out` (with the GIL: a deep
+ * depth is a long search, so the signal handlers run now and then; -1 when one raised). */
 static int sym_prefixes(int n, int depth, PyObject *out) {
     int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
+    long steps = 0;
     for (k = 0; k < count; k++) {
         sym_t s;
         int prefix[MAXN], y;
@@ -1047,6 +1053,7 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
         }
         rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
         for (;;) {
+            if ((++steps & (STOP_CHECK_PERIOD - 1)) == 0 && PyErr_CheckSignals() < 0) return -1;
             if (rem[y]) {
                 mask_t bit = rem[y] & -rem[y];
                 rem[y] ^= bit;
@@ -1070,6 +1077,48 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
 }
 
 /* ======================= the CPython wrapper ============================ */
+
+/* Every size the wrapper allocates is a product checked here first, so that
+ * no argument can make it wrap around into a small buffer. */
+static int size_product(size_t a, size_t b, size_t *out) {
+    if (b != 0 && a > (size_t)PY_SSIZE_T_MAX / b) return 0;
+    *out = a * b;
+    return 1;
+}
+
+/* A buffer that grows as a batch is written (without the GIL: raw memory),
+ * so that a batch size asks for no memory before solutions fill it. */
+typedef struct {
+    char *data;
+    size_t len, cap;
+} grow_t;
+
+/* Room for `more` bytes at the end: 0 when the size overflows or malloc fails. */
+static int grow_reserve(grow_t *b, size_t more) {
+    size_t need, cap;
+    if (more > (size_t)PY_SSIZE_T_MAX - b->len) return 0;
+    need = b->len + more;
+    if (need <= b->cap) return 1;
+    cap = b->cap ? b->cap : 4096;
+    while (cap < need) cap = cap > (size_t)PY_SSIZE_T_MAX / 2 ? need : 2 * cap;
+    {
+        char *bigger = PyMem_RawRealloc(b->data, cap);
+        if (!bigger) return 0;
+        b->data = bigger;
+        b->cap = cap;
+    }
+    return 1;
+}
+
+/* The group of a board: a bit per symmetry of queens.symmetry.ALL. */
+static int read_group(int group, unsigned *out) {
+    if (group < 0 || group > 255) {
+        PyErr_Format(PyExc_ValueError, "group must be a set of symmetry bits 0..255, got %d", group);
+        return 0;
+    }
+    *out = (unsigned)group;
+    return 1;
+}
 
 static int read_masks(PyObject *seq, mask_t *out, int *n) {
     PyObject *fast = PySequence_Fast(seq, "allowed must be a sequence of int masks");
@@ -1131,14 +1180,16 @@ static int read_stop(PyObject *obj, Py_buffer *view, stop_flag_t **stop) {
 /* count_masks(allowed, group=1, stop=None) -> (total, unique), or None when stopped. */
 static PyObject *py_count_masks(PyObject *self, PyObject *args) {
     PyObject *seq, *stop_obj = NULL;
-    unsigned int group = 1;
+    int group_arg = 1;
+    unsigned group;
     mask_t allowed[MAXN];
     int n, stopped = 0;
     counts_t result;
     Py_buffer view;
     stop_flag_t *stop;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O|IO", &seq, &group, &stop_obj) || !read_masks(seq, allowed, &n)) {
+    if (!PyArg_ParseTuple(args, "O|iO", &seq, &group_arg, &stop_obj) || !read_group(group_arg, &group)
+        || !read_masks(seq, allowed, &n)) {
         return NULL;
     }
     if (!read_stop(stop_obj, &view, &stop)) return NULL;
@@ -1152,7 +1203,7 @@ static PyObject *py_count_masks(PyObject *self, PyObject *args) {
 
 /* count_symmetric(n, prefix=(), wide=False, stop=None) -> (total, unique), or None when stopped. */
 static PyObject *py_count_symmetric(PyObject *self, PyObject *args) {
-    int n, prefix[MAXN], len = 0, status, wide = 0;
+    int n, prefix[MAXN] = {0}, len = 0, status, wide = 0; /* sym_count reads prefix[0] */
     PyObject *seq = NULL, *stop_obj = NULL;
     uint64_t c2 = 0, c4 = 0, c8 = 0;
     Py_buffer view;
@@ -1198,9 +1249,11 @@ static PyObject *py_simd(PyObject *self, PyObject *args) {
     if (PyBool_Check(kind)) {
         set_simd(kind == Py_True ? best_simd() : SIMD_OFF);
     } else if (kind != Py_None) {
-        const char *name = PyUnicode_Check(kind) ? PyUnicode_AsUTF8(kind) : NULL;
+        const char *name;
         int k;
-        if (!name) return PyErr_Format(PyExc_TypeError, "simd() takes a name or a bool");
+        if (!PyUnicode_Check(kind)) return PyErr_Format(PyExc_TypeError, "simd() takes a name or a bool");
+        name = PyUnicode_AsUTF8(kind);
+        if (!name) return NULL;
         for (k = SIMD_OFF; k <= SIMD_AVX512 && strcmp(name, names[k]) != 0; k++) continue;
         if (k > SIMD_AVX512) return PyErr_Format(PyExc_ValueError, "no vector search %R", kind);
         if (set_simd(k) != k) return PyErr_Format(PyExc_ValueError, "this CPU cannot run %R", kind);
@@ -1212,6 +1265,8 @@ static PyObject *py_simd(PyObject *self, PyObject *args) {
 typedef struct {
     PyObject_HEAD
     enum_t e;
+    int ready; /* __init__ has set up a board */
+    int busy;  /* a batch is being searched without the GIL */
 } Enumerator;
 
 static void enumerator_dealloc(Enumerator *self) {
@@ -1219,77 +1274,131 @@ static void enumerator_dealloc(Enumerator *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* 0 with an exception when the enumerator cannot search now: never set up,
+ * or searching in another thread (the state is not shared between batches). */
+static int enumerator_claim(Enumerator *self) {
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "the Enumerator was not initialised");
+        return 0;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Enumerator is in use by another thread");
+        return 0;
+    }
+    self->busy = 1;
+    return 1;
+}
+
 static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
     PyObject *seq;
-    unsigned int group = 1;
+    int group_arg = 1;
+    unsigned group;
     static char *names[] = {"allowed", "group", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|I", names, &seq, &group)) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|i", names, &seq, &group_arg)) return -1;
+    if (!read_group(group_arg, &group)) return -1;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Enumerator is in use by another thread");
+        return -1;
+    }
+    self->ready = 0;
     PyMem_RawFree(self->e.kept);
     memset(&self->e, 0, sizeof self->e);
     if (!read_masks(seq, self->e.search.allowed, &self->e.search.n)) return -1;
     self->e.n = self->e.search.n;
     self->e.search.group = group;
     enum_setup(&self->e);
+    self->ready = 1;
     return 0;
 }
 
-/* columns(k): up to k solutions (fewer when the call's node budget runs out) as bytes of native int32 columns (n per solution). */
-static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
-    Py_ssize_t k, found = 0;
-    int n = self->e.n, status = 0;
+/* Up to k solutions into `out` (without the GIL), each written by `put`:
+ * 0 done, -1 out of memory (or a size past PY_SSIZE_T_MAX). */
+typedef int (*put_t)(grow_t *out, const enum_t *e, int fmt, int first);
+
+static int enumerator_batch(Enumerator *self, Py_ssize_t k, put_t put, int fmt, int first,
+                            grow_t *out, Py_ssize_t *found) {
     long budget = CALL_BUDGET;
-    int32_t *buffer;
-    PyObject *result;
-    if (!PyArg_ParseTuple(args, "n", &k) || k < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "k must be >= 0");
-        return NULL;
-    }
-    buffer = PyMem_RawMalloc((size_t)(k ? k : 1) * (size_t)n * sizeof(int32_t));
-    if (!buffer) return PyErr_NoMemory();
+    int status = 0;
+    *found = 0;
     Py_BEGIN_ALLOW_THREADS
-    while (found < k && (status = enum_next(&self->e, &budget)) > 0) {
-        int r;
-        for (r = 0; r < n; r++) buffer[found * n + r] = self->e.search.cols[r];
-        found++;
+    while (*found < k && (status = enum_next(&self->e, &budget)) > 0) {
+        if (!put(out, &self->e, fmt, first && *found == 0)) { status = -2; break; }
+        ++*found;
     }
     Py_END_ALLOW_THREADS
-    if (status == -2) { PyMem_RawFree(buffer); return PyErr_NoMemory(); }
-    result = PyBytes_FromStringAndSize((const char *)buffer, found * n * (Py_ssize_t)sizeof(int32_t));
-    PyMem_RawFree(buffer);
+    self->busy = 0;
+    if (status == -2) {
+        PyMem_RawFree(out->data);
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static int put_columns(grow_t *out, const enum_t *e, int fmt, int first) {
+    int r;
+    (void)fmt;
+    (void)first;
+    if (!grow_reserve(out, (size_t)e->n * sizeof(int32_t))) return 0;
+    for (r = 0; r < e->n; r++) {
+        int32_t column = e->search.cols[r];
+        memcpy(out->data + out->len, &column, sizeof column);
+        out->len += sizeof column;
+    }
+    return 1;
+}
+
+static int put_text(grow_t *out, const enum_t *e, int fmt, int first) {
+    char *end;
+    if (!grow_reserve(out, max_text(e->n, fmt))) return 0;
+    end = put_solution(out->data + out->len, e->n, e->search.cols, fmt, first);
+    out->len += (size_t)(end - (out->data + out->len));
+    return 1;
+}
+
+/* columns(k): up to k solutions (fewer when the call's node budget runs out) as bytes of native
+ * int32 columns (n per solution).  k is only a limit: memory grows with what is found. */
+static PyObject *enumerator_columns(Enumerator *self, PyObject *args) {
+    Py_ssize_t k, found;
+    grow_t out = {NULL, 0, 0};
+    PyObject *result;
+    if (!PyArg_ParseTuple(args, "n", &k)) return NULL;
+    if (k < 0) {
+        PyErr_SetString(PyExc_ValueError, "k must be >= 0");
+        return NULL;
+    }
+    if (!enumerator_claim(self)) return NULL;
+    if (enumerator_batch(self, k, put_columns, 0, 0, &out, &found) < 0) return NULL;
+    result = PyBytes_FromStringAndSize(out.data ? out.data : "", (Py_ssize_t)out.len);
+    PyMem_RawFree(out.data);
     return result;
 }
 
 /* text(k, fmt, first) -> (count, text): up to k solutions as text (fmt: 0 list, 1 letters, 2 json, 3 board). */
 static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
-    Py_ssize_t k, found = 0;
-    int fmt, first, n = self->e.n, status = 0;
-    long budget = CALL_BUDGET;
-    char *buffer, *p;
-    PyObject *result, *text;
+    Py_ssize_t k, found;
+    int fmt, first;
+    grow_t out = {NULL, 0, 0};
+    PyObject *text;
     if (!PyArg_ParseTuple(args, "nip", &k, &fmt, &first)) return NULL;
-    if (k < 0 || fmt < FMT_LIST || fmt > FMT_BOARD || (fmt == FMT_LETTERS && n > 26)) {
+    if (k < 0 || fmt < FMT_LIST || fmt > FMT_BOARD || (fmt == FMT_LETTERS && self->e.n > 26)) {
         PyErr_SetString(PyExc_ValueError, "bad batch size or format");
         return NULL;
     }
-    buffer = PyMem_RawMalloc((size_t)(k ? k : 1) * max_text(n, fmt));
-    if (!buffer) return PyErr_NoMemory();
-    p = buffer;
-    Py_BEGIN_ALLOW_THREADS
-    while (found < k && (status = enum_next(&self->e, &budget)) > 0) {
-        p = put_solution(p, n, self->e.search.cols, fmt, first && found == 0);
-        found++;
-    }
-    Py_END_ALLOW_THREADS
-    if (status == -2) { PyMem_RawFree(buffer); return PyErr_NoMemory(); }
-    text = PyUnicode_DecodeASCII(buffer, p - buffer, NULL);
-    PyMem_RawFree(buffer);
+    if (!enumerator_claim(self)) return NULL;
+    if (enumerator_batch(self, k, put_text, fmt, first, &out, &found) < 0) return NULL;
+    text = PyUnicode_DecodeASCII(out.data ? out.data : "", (Py_ssize_t)out.len, NULL);
+    PyMem_RawFree(out.data);
     if (!text) return NULL;
-    result = Py_BuildValue("(nN)", found, text);
-    return result;
+    return Py_BuildValue("(nN)", found, text);
 }
 
 static PyObject *enumerator_finished(Enumerator *self, PyObject *unused) {
     (void)unused;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Enumerator is in use by another thread");
+        return NULL;
+    }
     return PyBool_FromLong(self->e.mirror ? self->e.done : self->e.search.state == 2);
 }
 
@@ -1322,10 +1431,16 @@ static PyTypeObject EnumeratorType = {
  * xoshiro256** seeded through splitmix64, there Python's Mersenne Twister),
  * so a seed gives one placement with the kernel and another without it.
  *
- * local_fill(columns, seed) -> None
+ * local_fill(columns, seed, stop=None) -> bool
  *   columns: a writable buffer of C ints (array('i')) of length n >= 4,
  *            overwritten with a solution (0-based columns);
- *   seed:    an integer 0 <= seed < 2**64.
+ *   seed:    an integer 0 <= seed < 2**64;
+ *   stop:    a stop flag as the counters take (a writable buffer whose first
+ *            byte another thread sets): False when it was set, the columns
+ *            then untouched.
+ * The search runs without the GIL; now and then (LS_CHECK_WORK steps) it
+ * looks at the flag and takes the GIL back for a moment to run the signal
+ * handlers, so that Ctrl-C raises KeyboardInterrupt within a fraction of a second.
  * The helpers of this part carry the prefix ls_. */
 
 /* Rows at the end of the greedy phase placed without looking (QS4's "c"). */
@@ -1399,8 +1514,29 @@ typedef struct {
     int64_t next_len, cap;
     int failed;   /* out of memory */
     int overflow;    /* a diagonal count reached COUNT_MAX: start over */
-    int interrupted; /* a signal handler raised (Ctrl-C): give up */
+    int interrupted; /* told to stop, or a signal handler raised (Ctrl-C): give up */
+    stop_flag_t *stop;
+    PyThreadState *thread; /* saved while the search runs without the GIL */
+    int64_t work;          /* steps since the last look at the flag and the signals */
 } ls_State;
+
+/* Steps (random probes) between two looks at the stop flag and the signal handlers: each
+ * probe is a cache miss on huge boards, so this is some tens of milliseconds there. */
+#define LS_CHECK_WORK (1 << 18)
+
+/* Count `work` steps; now and then look at the stop flag and run the signal
+ * handlers (with the GIL, briefly).  1 when the search must give up. */
+static int ls_halt(ls_State *st, int64_t work) {
+    int raised;
+    st->work += work;
+    if (st->work < LS_CHECK_WORK) return 0;
+    st->work = 0;
+    if (*st->stop) return st->interrupted = 1;
+    PyEval_RestoreThread(st->thread);
+    raised = PyErr_CheckSignals() != 0;
+    st->thread = PyEval_SaveThread();
+    return st->interrupted = raised;
+}
 
 static inline void ls_put(ls_State *st, int64_t row, int32_t col) {
     int64_t u = row + col, d = row - col + st->n - 1;
@@ -1425,6 +1561,10 @@ static inline int ls_attacked(const ls_State *st, int64_t row) {
 static void ls_push(ls_State *st, int32_t row) {
     if (st->next_len == st->cap) {
         int64_t cap = st->cap * 2;
+        if (cap > INT32_MAX) { /* never in practice: rows are pushed once per swap */
+            st->failed = 1;
+            return;
+        }
         int32_t *a = realloc(st->todo, (size_t)cap * sizeof(int32_t));
         if (a == NULL) {
             st->failed = 1;
@@ -1477,6 +1617,21 @@ static int ls_try_swap(ls_State *st, int64_t i, int64_t j) {
     return 0;
 }
 
+/* Zero `size` bytes in pieces, looking at the flag and the signals between them: on a huge
+ * board the first touch of hundreds of megabytes takes a noticeable time.  1 when halted. */
+static int ls_zero(ls_State *st, void *memory, size_t size) {
+    const size_t piece = (size_t)1 << 22;
+    char *p = memory;
+    while (size > 0) {
+        size_t now = size < piece ? size : piece;
+        memset(p, 0, now);
+        p += now;
+        size -= now;
+        if (ls_halt(st, (int64_t)(now >> 6))) return 1;
+    }
+    return 0;
+}
+
 /* Greedy start: row by row, swap a random later row's column in (a
  * Fisher-Yates shuffle done lazily) until the queen stands on two empty
  * diagonals or n - i tries fail; the last FREE_TAIL rows take one draw. */
@@ -1485,10 +1640,11 @@ static void ls_start(ls_State *st, ls_Rng *rng) {
     int32_t *q = st->q;
     for (int64_t i = 0; i < n; i++) q[i] = (int32_t)i;
     size_t diagonals = (size_t)(2 * n - 1);
-    memset(st->up, 0, diagonals);
-    memset(st->down, 0, diagonals);
-    memset(st->up_rows, 0, diagonals * sizeof(int32_t));
-    memset(st->down_rows, 0, diagonals * sizeof(int32_t));
+    if (ls_zero(st, st->up, diagonals) || ls_zero(st, st->down, diagonals)
+        || ls_zero(st, st->up_rows, diagonals * sizeof(int32_t))
+        || ls_zero(st, st->down_rows, diagonals * sizeof(int32_t))) {
+        return;
+    }
     st->overflow = 0;
     st->pairs = 0;
     st->todo_len = st->next_len = 0;
@@ -1499,12 +1655,8 @@ static void ls_start(ls_State *st, ls_Rng *rng) {
      * hints; a row change shifts the target by at most one entry). */
     uint64_t ahead1 = ls_rng_next(rng), ahead2 = ls_rng_next(rng);
     for (int64_t i = 0; i < n; i++) {
-        /* Ctrl-C answers within a fraction of a second even for huge n. */
-        if ((i & 0xFFFFF) == 0xFFFFF && PyErr_CheckSignals() != 0) {
-            st->interrupted = 1;
-            return;
-        }
-        for (int64_t tries = i < greedy ? n - i : 1; tries > 0; tries--) {
+        int64_t allowed = i < greedy ? n - i : 1, tries;
+        for (tries = allowed; tries > 0; tries--) {
             int64_t j = i + ls_scale(ahead1, n - i);
             ahead1 = ahead2;
             ahead2 = ls_rng_next(rng);
@@ -1519,6 +1671,8 @@ static void ls_start(ls_State *st, ls_Rng *rng) {
         }
         ls_put(st, i, q[i]);
         ls_note(st, i);
+        /* Ctrl-C answers within a fraction of a second even for huge n. */
+        if (ls_halt(st, allowed - tries + 1)) return;
     }
 }
 
@@ -1539,6 +1693,7 @@ static int ls_repair(ls_State *st, ls_Rng *rng) {
         int64_t before = st->pairs;
         for (int64_t k = 0; k < st->todo_len && st->pairs > 0; k++) {
             int64_t i = st->todo[k];
+            if (ls_halt(st, tries_max)) return 0;
             for (int64_t tries = 0; tries < tries_max && ls_attacked(st, i); tries++) {
                 int64_t j = ls_below(rng, n);
                 if (j != i) ls_try_swap(st, i, j);
@@ -1551,60 +1706,98 @@ static int ls_repair(ls_State *st, ls_Rng *rng) {
     return st->pairs == 0 && !st->overflow;
 }
 
-static PyObject *py_local_fill(PyObject *self, PyObject *args) {
-    Py_buffer view;
-    unsigned long long seed;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "w*K", &view, &seed)) return NULL;
-    Py_ssize_t item = (Py_ssize_t)sizeof(int32_t);
-    if (view.itemsize != item || view.len % item != 0) {
-        PyBuffer_Release(&view);
+/* The columns of local_fill: a writable array('i') (native 4-byte ints). */
+static int read_local_columns(PyObject *obj, Py_buffer *view, int64_t *n) {
+    const char *format;
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_FORMAT) < 0) return 0;
+    format = view->format ? view->format : "B";
+    if (*format == '@') format++;
+    if (view->itemsize != (Py_ssize_t)sizeof(int32_t) || strcmp(format, sizeof(int) == 4 ? "i" : "l") != 0) {
+        PyBuffer_Release(view);
         PyErr_SetString(PyExc_TypeError, "columns must be an array('i')");
-        return NULL;
+        return 0;
     }
-    int64_t n = (int64_t)(view.len / item);
-    if (n < 4 || n > INT32_MAX / 2) {
-        PyBuffer_Release(&view);
+    *n = (int64_t)(view->len / view->itemsize);
+    if (*n < 4 || *n > INT32_MAX / 2) {
+        PyBuffer_Release(view);
         PyErr_SetString(PyExc_ValueError, "local search needs 4 <= n < 2**30");
+        return 0;
+    }
+    return 1;
+}
+
+static void ls_free(ls_State *st) {
+    free(st->q);
+    free(st->up);
+    free(st->down);
+    free(st->up_rows);
+    free(st->down_rows);
+    free(st->todo);
+    free(st->next);
+}
+
+/* The state's arrays for n rows (every size checked): 0 when out of memory. */
+static int ls_alloc(ls_State *st, int64_t n) {
+    size_t rows, diagonals, diagonal_rows, list;
+    st->n = n;
+    st->cap = 64;
+    if (!size_product((size_t)n, sizeof(int32_t), &rows) || !size_product((size_t)n, 2, &diagonals)
+        || !size_product(diagonals, sizeof(int32_t), &diagonal_rows)
+        || !size_product((size_t)st->cap, sizeof(int32_t), &list)) {
+        return 0;
+    }
+    st->q = malloc(rows);
+    st->up = malloc(diagonals); /* 2n - 1 used */
+    st->down = malloc(diagonals);
+    st->up_rows = malloc(diagonal_rows);
+    st->down_rows = malloc(diagonal_rows);
+    st->todo = malloc(list);
+    st->next = malloc(list);
+    return st->q && st->up && st->down && st->up_rows && st->down_rows && st->todo && st->next;
+}
+
+/* Start and repair until solved, stuck for good (out of memory) or told to stop. */
+static int ls_solve(ls_State *st, uint64_t seed) {
+    ls_Rng rng;
+    ls_rng_seed(&rng, seed);
+    for (;;) {
+        ls_start(st, &rng);
+        if (st->interrupted) return 0;
+        if (ls_repair(st, &rng)) return 1;
+        if (st->failed || st->interrupted) return 0;
+    }
+}
+
+static PyObject *py_local_fill(PyObject *self, PyObject *args) {
+    PyObject *columns, *seed_obj, *stop_obj = NULL;
+    Py_buffer view, stop_view;
+    unsigned long long seed;
+    int64_t n;
+    int solved = 0;
+    ls_State st = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO!|O", &columns, &PyLong_Type, &seed_obj, &stop_obj)) return NULL;
+    seed = PyLong_AsUnsignedLongLong(seed_obj); /* OverflowError outside 0 <= seed < 2**64 */
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    if (!read_local_columns(columns, &view, &n)) return NULL;
+    if (!read_stop(stop_obj, &stop_view, &st.stop)) {
+        PyBuffer_Release(&view);
         return NULL;
     }
-    ls_State st = {0};
-    st.n = n;
-    st.cap = 64;
-    st.q = malloc((size_t)n * sizeof(int32_t));
-    st.up = malloc((size_t)(2 * n - 1));
-    st.down = malloc((size_t)(2 * n - 1));
-    st.up_rows = malloc((size_t)(2 * n - 1) * sizeof(int32_t));
-    st.down_rows = malloc((size_t)(2 * n - 1) * sizeof(int32_t));
-    st.todo = malloc((size_t)st.cap * sizeof(int32_t));
-    st.next = malloc((size_t)st.cap * sizeof(int32_t));
-    int solved = 0;
-    if (st.q != NULL && st.up != NULL && st.down != NULL && st.up_rows != NULL &&
-        st.down_rows != NULL && st.todo != NULL && st.next != NULL) {
-        ls_Rng rng;
-        ls_rng_seed(&rng, (uint64_t)seed);
-        for (;;) {
-            ls_start(&st, &rng);
-            if (st.interrupted) break;
-            solved = ls_repair(&st, &rng);
-            /* Let Ctrl-C through between restarts. */
-            if (solved || st.failed || PyErr_CheckSignals() != 0) break;
-        }
+    if (ls_alloc(&st, n)) {
+        st.thread = PyEval_SaveThread();
+        solved = ls_solve(&st, (uint64_t)seed);
+        PyEval_RestoreThread(st.thread);
     } else {
         st.failed = 1;
     }
     if (solved) memcpy(view.buf, st.q, (size_t)n * sizeof(int32_t));
-    free(st.q);
-    free(st.up);
-    free(st.down);
-    free(st.up_rows);
-    free(st.down_rows);
-    free(st.todo);
-    free(st.next);
+    ls_free(&st);
     PyBuffer_Release(&view);
-    if (st.failed && !PyErr_Occurred()) PyErr_NoMemory();
-    if (!solved) return NULL;
-    Py_RETURN_NONE;
+    if (stop_view.obj) PyBuffer_Release(&stop_view);
+    if (PyErr_Occurred()) return NULL; /* KeyboardInterrupt or another signal's exception */
+    if (st.failed) return PyErr_NoMemory();
+    return PyBool_FromLong(solved);
 }
 
 static PyMethodDef kernel_methods[] = {
@@ -1621,7 +1814,8 @@ static PyMethodDef kernel_methods[] = {
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,
-     "local_fill(columns, seed): overwrite array('i') columns with a solution found by local search"},
+     "local_fill(columns, seed, stop=None) -> bool: overwrite array('i') columns with a solution\n"
+     "found by local search; False when the stop flag (as for count_masks) was set first"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1637,8 +1831,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
     Py_INCREF(&EnumeratorType);
-    if (PyModule_AddObject(module, "Enumerator", (PyObject *)&EnumeratorType) < 0
-        || PyModule_AddIntConstant(module, "MAX_N", MAXN) < 0
+    if (PyModule_AddObject(module, "Enumerator", (PyObject *)&EnumeratorType) < 0) {
+        Py_DECREF(&EnumeratorType); /* not stolen on failure */
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(module, "MAX_N", MAXN) < 0
         || PyModule_AddIntConstant(module, "SYMMETRIC_MIN_N", SYMMETRIC_MIN_N) < 0) {
         Py_DECREF(module);
         return NULL;

@@ -6,6 +6,8 @@ the fallback warns once through :mod:`warnings`.  Setting the environment
 variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
 comparisons), and ``QUEENS_SIMD=off`` (or ``avx2``, ``avx512``) chooses the
 compiled kernel's search for plain boards instead of the best this CPU runs.
+This module is the one place that loads the kernel (:func:`loaded`): local
+search (:mod:`queens.engines.local`) takes it from here too.
 
 Every function takes plain data: ``allowed`` (a column bitmask per row, see
 :meth:`queens.board.Board.allowed_masks`) and ``group`` (the symmetries that
@@ -64,16 +66,16 @@ BATCH_BYTES = 1 << 20
 
 
 class Stopped(Exception):
-    """A count was told to stop (through its :class:`StopFlag`) before it finished."""
+    """A count or search was told to stop (through its :class:`StopFlag`) before it finished."""
 
 
 class StopFlag:
-    """Tells counts running in other threads to stop early.
+    """Tells counts (and local searches) running in other threads to stop early.
 
     The compiled kernel looks at the flag now and then as it counts (every
     few milliseconds on the boards people count), then raises
     :class:`Stopped` instead of returning a partial count.  The pure-Python
-    fallback looks only before it starts.
+    fallback looks only before it starts (local search: before each restart).
     """
 
     def __init__(self) -> None:
@@ -86,7 +88,8 @@ class StopFlag:
         return self.byte[0] != 0
 
 
-def _stop_byte(stop: StopFlag | None) -> bytearray | None:
+def stop_byte(stop: StopFlag | None) -> bytearray | None:
+    """The byte the kernel reads; raises :class:`Stopped` when the flag is already set."""
     if stop is not None and stop.is_set():
         raise Stopped
     return None if stop is None else stop.byte
@@ -101,6 +104,12 @@ def _counts(found: tuple[int, int] | None) -> Counts:
 def compiled() -> bool:
     """True when the compiled kernel is in use."""
     return _kernel is not None
+
+
+def loaded() -> ModuleType | None:
+    """The compiled kernel module as loaded (``QUEENS_PURE_PYTHON`` and ``QUEENS_SIMD``
+    honoured), or None when the fallback is in use."""
+    return _kernel
 
 
 SIMD_NAMES = {"avx512": "AVX-512", "avx2": "AVX2"}
@@ -148,7 +157,7 @@ def count(
 
     Raises :class:`Stopped` when ``stop`` is set before the count is done.
     """
-    byte = _stop_byte(stop)
+    byte = stop_byte(stop)
     kernel = _kernel_for(len(allowed))
     if kernel is not None:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
@@ -169,7 +178,7 @@ def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = 
     See :mod:`queens.engines.symmetric` for what a prefix means.  Raises
     :class:`Stopped` when ``stop`` is set before the count is done.
     """
-    byte = _stop_byte(stop)
+    byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is not None:
         return _counts(kernel.count_symmetric(n, tuple(prefix), False, byte))

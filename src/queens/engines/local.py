@@ -23,7 +23,11 @@ this with its own random generator (xoshiro256**; it also keeps diagonal
 counts in bytes and starts over should one ever reach 250); the pure-Python
 fallback below uses :class:`random.Random`.  Each is deterministic: the same seed gives
 the same placement on the same install.  But the two generators differ, so a
-seed gives one placement with the compiled module and another without it.
+seed gives one placement with the compiled module and another without it.  The
+kernel is the one :mod:`queens.engines.kernel` loads, so ``QUEENS_PURE_PYTHON=1``
+selects the fallback here too.  The compiled search runs without the GIL and
+answers Ctrl-C (KeyboardInterrupt) and a :class:`~queens.engines.kernel.StopFlag`
+within a fraction of a second.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from typing import TYPE_CHECKING, TypeAlias
 
 if TYPE_CHECKING:
     import random
+
+    from queens.engines.kernel import StopFlag
 
 Columns: TypeAlias = "array[int]"
 """An ``array('i')`` of 0-based columns, one per row."""
@@ -48,23 +54,25 @@ SEED_LIMIT = 1 << 64
 
 
 def _load_compiled() -> ModuleType | None:
-    try:
-        from queens.engines import _kernel
-    except ImportError:
-        return None
-    return _kernel
+    from queens.engines import kernel
+
+    return kernel.loaded()
 
 
 def compiled_available() -> bool:
-    """True when the compiled local search is installed."""
+    """True when the compiled local search is in use (installed, and not turned off by
+    ``QUEENS_PURE_PYTHON``)."""
     return _load_compiled() is not None
 
 
-def local_search(n: int, seed: int, *, compiled: bool | None = None) -> Columns | None:
+def local_search(
+    n: int, seed: int, *, compiled: bool | None = None, stop: StopFlag | None = None
+) -> Columns | None:
     """A solution of the plain n x n board found by local search, or None for n = 2, 3.
 
-    ``compiled`` None uses the C module when it is installed; False forces the
+    ``compiled`` None uses the C module when it is in use; False forces the
     pure-Python fallback; True requires the C module (ImportError without it).
+    Raises :class:`~queens.engines.kernel.Stopped` when ``stop`` is set before it is done.
     """
     if not 1 <= n <= MAX_N:
         raise ValueError(f"board size must be from 1 to {MAX_N:,}, got {n}")
@@ -74,16 +82,20 @@ def local_search(n: int, seed: int, *, compiled: bool | None = None) -> Columns 
         return None
     if n == 1:
         return array("i", [0])
+    from queens.engines.kernel import Stopped, stop_byte
+
+    byte = stop_byte(stop)
     module = _load_compiled() if compiled is not False else None
     if compiled and module is None:
-        raise ImportError("the compiled kernel (queens.engines._kernel) is not installed")
+        raise ImportError("the compiled kernel (queens.engines._kernel) is not in use")
     if module is not None:
         columns = array("i", [0]) * n
-        module.local_fill(columns, seed)
+        if not module.local_fill(columns, seed, byte):
+            raise Stopped
         return columns
     import random  # only the fallback needs it; keeps `import queens` light
 
-    return array("i", _python_search(n, random.Random(seed)))
+    return array("i", _python_search(n, random.Random(seed), stop))
 
 
 class _State:
@@ -155,8 +167,11 @@ class _State:
         return False
 
 
-def _python_search(n: int, rng: random.Random) -> list[int]:
+def _python_search(n: int, rng: random.Random, stop: StopFlag | None = None) -> list[int]:
+    from queens.engines.kernel import stop_byte
+
     while True:
+        stop_byte(stop)  # raises Stopped once the flag is set
         state = _start(n, rng)
         if _repair(state, rng):
             return state.columns

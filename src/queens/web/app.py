@@ -12,7 +12,8 @@ Endpoints (all JSON in and out, 0-based squares):
 - ``POST /api/count`` ``{"n"|"board"}``: a new count; ``GET /api/count/{id}/events`` streams
   its progress and result; ``DELETE /api/count/{id}`` ends it.
 
-Errors: ``{"error": message}`` with 400 (bad input), 403 (guard), 404, 409, 413, 415, 429.
+Errors: ``{"error": message}`` with 400 (bad input), 403 (guard), 404, 405, 409, 413, 415, 429
+(also for paths and methods no route takes).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from importlib import resources
 
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -258,6 +260,11 @@ def create_app(
         status = error.status if isinstance(error, InputError) else 400
         return JSONResponse({"error": str(error)}, status)
 
+    async def http_error(request: Request, error: Exception) -> Response:
+        # Starlette's own 404 and 405 (no such path or method) answer as every error does.
+        assert isinstance(error, HTTPException)
+        return JSONResponse({"error": error.detail}, error.status_code, headers=error.headers)
+
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204)
 
@@ -277,7 +284,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)],
-        exception_handlers={InputError: input_error},
+        exception_handlers={InputError: input_error, HTTPException: http_error},
     )
     app.state.runs = runs
     return app
