@@ -29,6 +29,10 @@ def as_board(board_or_n: BoardOrN) -> Board:
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
     """All solutions in lexicographic order, as a generator.
 
+    Never refused as too long (unlike :func:`count`): the search runs only as
+    far as the caller takes solutions, and taking a few of a huge board's is
+    quick.
+
     With ``unique``, only the fundamental ones: each class of solutions that
     the board's own symmetries map onto each other, represented by its
     lexicographically smallest member.
@@ -135,21 +139,40 @@ def _solution(columns: construct.Columns | None) -> Solution | None:
     return None if columns is None else Solution(columns)
 
 
-def count(board_or_n: BoardOrN, *, unique: bool = False) -> int:
-    """The number of solutions (with ``unique``, of fundamental solutions)."""
-    board = as_board(board_or_n)
+def count(board_or_n: BoardOrN, *, unique: bool = False, force: bool = False) -> int:
+    """The number of solutions (with ``unique``, of fundamental solutions).
+
+    Counted in this thread (one core).  A count estimated to take longer than
+    an hour (:mod:`queens.counting.estimate`) raises
+    :class:`~queens.counting.estimate.CountTooLong`, carrying the estimate,
+    unless ``force``; a board over ``estimate.COUNT_MAX_N`` rows is a ValueError.
+    """
+    board = _countable(board_or_n, force)
     if unique or board.is_plain:
-        found = counts(board)
+        found = _counts(board)
         return found.unique if unique else found.total
     return kernel.count(board.allowed_masks()).total
 
 
-def counts(board_or_n: BoardOrN) -> Counts:
-    """Total and fundamental counts together, from one search (in this process).
+def counts(board_or_n: BoardOrN, *, force: bool = False) -> Counts:
+    """Total and fundamental counts together, from one search (in this thread).
 
-    For many cores, split the count: see :mod:`queens.counting`.
+    Refused as :func:`count` is.  For many cores, split the count: see
+    :mod:`queens.counting`.
     """
+    return _counts(_countable(board_or_n, force))
+
+
+def _countable(board_or_n: BoardOrN, force: bool) -> Board:
+    """The board, once it is known to be small enough to count (see :func:`count`)."""
+    from queens.counting import estimate  # imported here: ``import queens`` stays quick
+
     board = as_board(board_or_n)
+    estimate.check(board, 1, force=force)
+    return board
+
+
+def _counts(board: Board) -> Counts:
     if board.is_plain and board.n >= kernel.SYMMETRIC_MIN_N:
         return kernel.count_symmetric(board.n)
     return kernel.count(board.allowed_masks(), symmetry.board_symmetries(board))
