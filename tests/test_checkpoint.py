@@ -20,6 +20,7 @@ from queens.counting.checkpoint import (
     CheckpointError,
     Header,
     Incomplete,
+    checksum,
     describe_indices,
     merge,
 )
@@ -113,7 +114,8 @@ def test_damaged_records_are_refused(tmp_path: Path) -> None:
     header = _header(shard=Shard(0, 2))
     Checkpoint.open(str(path), header).close()
     with sqlite3.connect(path) as connection:
-        connection.execute("INSERT INTO results VALUES (1, 3, 1)")  # belongs to shard 2/2
+        check = checksum(header.split_key, 1, Counts(3, 1))
+        connection.execute("INSERT INTO results VALUES (1, 3, 1, ?)", (check,))  # shard 2/2
     with pytest.raises(CheckpointError, match=r"damaged.*sub-problem 1"):
         Checkpoint.open(str(path), header).done()
 
