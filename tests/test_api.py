@@ -206,3 +206,15 @@ def test_solutions_are_not_refused() -> None:
     """A generator does only the work asked of it: the first solutions of a big board come."""
     first = next(queens.solutions(30))
     assert first.is_valid() and first.n == 30
+
+
+@pytest.mark.parametrize(
+    "board", [Board.empty(8), Board.build(8, reserved=[(0, 0)])], ids=["plain", "reserved"]
+)
+@pytest.mark.parametrize("method", ["auto", "search", "propagate"])
+def test_one_rule_for_timeouts(board: Board, method: str) -> None:
+    """A timeout is checked alike whatever the board and the method."""
+    for bad, error in ((-1, ValueError), (float("nan"), ValueError), ("5", TypeError)):
+        with pytest.raises(error, match="timeout"):
+            queens.solve(board, method=method, timeout=bad)  # type: ignore[arg-type]
+    assert queens.solve(board, method=method, timeout=30) is not None

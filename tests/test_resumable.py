@@ -117,3 +117,11 @@ def test_verify_passes_a_right_count(tmp_path: Path) -> None:
         plan.run(workers=1)
         assert plan.verify(0.5, rng=random.Random(1)) == -(-len(plan.subproblems) // 2)
         assert plan.verify(1.0) == len(plan.subproblems)
+
+
+def test_a_plan_takes_a_size_like_the_rest_of_the_api() -> None:
+    with Plan(N) as plan:
+        assert plan.split.board == Board.empty(N)
+        assert plan.run(workers=1).counts == Counts(*known_counts()[N])
+    with pytest.raises(TypeError, match="a Board or a board size"):
+        Plan("9")  # type: ignore[arg-type]

@@ -17,13 +17,8 @@ from queens.solution import Solution
 BoardOrN = Board | int
 
 
-def as_board(board_or_n: BoardOrN) -> Board:
-    """A :class:`Board` for a board or a size (an empty board of that size)."""
-    if isinstance(board_or_n, Board):
-        return board_or_n
-    if isinstance(board_or_n, bool) or not isinstance(board_or_n, int):
-        raise TypeError(f"expected a Board or a board size, got {board_or_n!r}")
-    return Board.empty(board_or_n)
+as_board = Board.of
+"""A :class:`Board` for a board or a size (an empty board of that size)."""
 
 
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
@@ -40,7 +35,7 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     board = as_board(board_or_n)
     group = symmetry.board_symmetries(board) if unique else ()
     for columns in kernel.solutions(board.allowed_masks(), group):
-        yield Solution(columns)
+        yield Solution._owning(columns)  # a fresh array each: no copy needed
 
 
 METHODS = ("auto", "search", "construct", "local", "propagate", "sat")
@@ -83,14 +78,16 @@ def solve(
     reserved squares or fixed queens, which runs one then the other) give any
     valid solution, and raise :class:`Undecided` when ``timeout`` seconds pass
     without an answer; ``sat`` needs the ``sat`` extra (``SolverMissing``
-    otherwise).  ValueError for an unknown method, a seed given to another
-    method than ``local``, or ``construct``/``local`` on a board with
-    constraints.
+    otherwise).  The other methods do not look at the clock, but ``timeout``
+    must be None or a number >= 0 whatever the method and the board.
+    ValueError for an unknown method, a seed given to another method than
+    ``local``, or ``construct``/``local`` on a board with constraints.
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
     if seed is not None and method != "local":
         raise ValueError(f"a seed is for method 'local' only, not {method!r}")
+    _check_timeout(timeout)
     board = as_board(board_or_n)
     if method in PLAIN_ONLY_METHODS and not board.is_plain:
         raise ValueError(
@@ -111,6 +108,16 @@ def solve(
             seed = secrets.randbelow(local.SEED_LIMIT)
         return _solution(local.local_search(board.n, seed))
     return next(solutions(board), None)
+
+
+def _check_timeout(timeout: float | None) -> None:
+    """One rule for every board and method: None, or a number of seconds >= 0."""
+    if timeout is None:
+        return
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"a timeout is a number of seconds, got {timeout!r}")
+    if not timeout >= 0:  # also refuses NaN
+        raise ValueError(f"a timeout cannot be negative, got {timeout}")
 
 
 def chosen_method(board: Board, method: str = "auto") -> str:
@@ -136,7 +143,7 @@ def _solve_hard(board: Board, method: str, timeout: float | None) -> Solution | 
 
 
 def _solution(columns: construct.Columns | None) -> Solution | None:
-    return None if columns is None else Solution(columns)
+    return None if columns is None else Solution._owning(columns)  # the engine's fresh array
 
 
 def count(board_or_n: BoardOrN, *, unique: bool = False, force: bool = False) -> int:

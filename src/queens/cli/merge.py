@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
         merged = merge(args.files)
         if fraction is not None:
             parts = split_of(merged.board, merged.split_key, f"checkpoint {args.files[0]!r}")
-            verified = verify(parts, merged.records, fraction)
+            files = [(f"checkpoint {path!r}", records) for path, records in merged.records]
+            verified = verify(parts, files, fraction)
     except (CheckpointError, Disagreement, Unverifiable) as error:
         raise CommandError(str(error)) from None
     except Incomplete as missing:

@@ -41,7 +41,10 @@ class Plan:
     refused (CheckpointError) before any work starts.
     """
 
-    def __init__(self, board: Board, *, checkpoint: str | None = None, shard: Shard = WHOLE):
+    def __init__(
+        self, board: Board | int, *, checkpoint: str | None = None, shard: Shard = WHOLE
+    ) -> None:
+        board = Board.of(board)  # a size stands for the empty board, as everywhere
         self.split = split(board)
         self.shard = shard
         self.subproblems = shard.select(self.split.subproblems)
@@ -91,7 +94,7 @@ class Plan:
         from queens.counting import verify
 
         if self.checkpoint is not None:
-            shard = (self.checkpoint.path, self.checkpoint.done())
+            shard = (f"checkpoint {self.checkpoint.path!r}", self.checkpoint.done())
         else:
             shard = ("this run", self.results)
         return verify.verify(self.split, [shard], fraction, rng=rng, workers=workers)

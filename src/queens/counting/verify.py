@@ -64,7 +64,7 @@ def verify(
 ) -> int:
     """Recount a sample of each shard's records; the number recounted.
 
-    ``shards`` pairs a name for each shard (its checkpoint file) with its
+    ``shards`` pairs a name for each shard (``checkpoint 'FILE'``) with its
     records.  Raises :class:`Disagreement` naming the first sub-problem whose
     recount differs (in total or fundamental count) from a record.
     """
