@@ -70,3 +70,18 @@ def test_check_refuses_boards_too_big_to_count_even_forced() -> None:
 )
 def test_estimates_read_well(seconds: float, words: str) -> None:
     assert estimate.describe(seconds) == words
+
+
+def test_the_command_line_refuses_by_the_same_check(capsys: pytest.CaptureFixture[str]) -> None:
+    from queens.cli import main
+
+    assert main(["count", str(estimate.COUNT_MAX_N + 1), "--force"]) == 2
+    err = capsys.readouterr().err
+    limit = estimate.COUNT_MAX_N
+    assert (
+        err
+        == f"queens: error: counting is limited to boards of N <= {limit}, got N = {limit + 1}\n"
+    )
+    assert main(["count", "30", "--workers", "3"]) == 2
+    expected = estimate.CountTooLong(estimate.seconds(Board.empty(30), 3), 3).reason
+    assert capsys.readouterr().err == f"queens: error: {expected}; add --force to run it anyway\n"
