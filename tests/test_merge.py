@@ -27,6 +27,16 @@ def shards(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return paths
 
 
+def _edited(source: str, folder: Path, *statements: str) -> Path:
+    """A copy of the checkpoint ``source`` with SQL ``statements`` run on it."""
+    copy = folder / f"edited-{Path(source).name}"
+    copy.write_bytes(Path(source).read_bytes())
+    with sqlite3.connect(copy) as connection:
+        for statement in statements:
+            connection.execute(statement)
+    return copy
+
+
 def test_three_shards_merge_to_the_total(shards: list[str]) -> None:
     result = queens("merge", *shards)
     assert (result.returncode, result.stdout, result.stderr) == (0, "724\n", "")
@@ -52,10 +62,7 @@ def test_two_of_three_refuse(shards: list[str]) -> None:
 
 
 def test_an_unfinished_shard_is_named(shards: list[str], tmp_path: Path) -> None:
-    cut = tmp_path / "cut.db"
-    cut.write_bytes(Path(shards[1]).read_bytes())
-    with sqlite3.connect(cut) as connection:
-        connection.execute("DELETE FROM results WHERE subproblem = 4")
+    cut = _edited(shards[1], tmp_path, "DELETE FROM results WHERE subproblem = 4")
     result = queens("merge", shards[0], str(cut), shards[2])
     assert result.returncode == 1
     assert "sub-problems 5)" in result.stderr and "shard 2/3 unfinished (1 left)" in result.stderr
@@ -66,8 +73,7 @@ def test_disagreeing_files_refuse(
     shards: list[str], tmp_path: Path, total: int, unique: int
 ) -> None:
     """Two files with the same sub-problem: a difference in either count is caught."""
-    wrong = tmp_path / "wrong.db"
-    wrong.write_bytes(Path(shards[0]).read_bytes())
+    wrong = _edited(shards[0], tmp_path)
     edit_record(wrong, 3, total, unique)
     result = queens("merge", *shards, str(wrong))
     assert result.returncode == 2 and result.stdout == ""
@@ -75,10 +81,9 @@ def test_disagreeing_files_refuse(
 
 
 def test_files_of_different_versions_refuse(shards: list[str], tmp_path: Path) -> None:
-    older = tmp_path / "older.db"
-    older.write_bytes(Path(shards[1]).read_bytes())
-    with sqlite3.connect(older) as connection:
-        connection.execute("UPDATE meta SET value = '0.0.9' WHERE key = 'package_version'")
+    older = _edited(
+        shards[1], tmp_path, "UPDATE meta SET value = '0.0.9' WHERE key = 'package_version'"
+    )
     result = queens("merge", shards[0], str(older), shards[2])
     assert result.returncode == 2 and result.stdout == ""
     assert "different versions of queens (0.1.0 against 0.0.9)" in result.stderr
@@ -86,10 +91,9 @@ def test_files_of_different_versions_refuse(shards: list[str], tmp_path: Path) -
 
 def test_an_edited_record_is_refused_by_its_checksum(shards: list[str], tmp_path: Path) -> None:
     """The issue's case: one sub-problem's total + 1 by hand; the file is refused."""
-    edited = tmp_path / "edited.db"
-    edited.write_bytes(Path(shards[2]).read_bytes())
-    with sqlite3.connect(edited) as connection:
-        connection.execute("UPDATE results SET total = total + 1 WHERE subproblem = 5")
+    edited = _edited(
+        shards[2], tmp_path, "UPDATE results SET total = total + 1 WHERE subproblem = 5"
+    )
     result = queens("merge", shards[0], shards[1], str(edited))
     assert result.returncode == 2 and result.stdout == ""
     assert "the record of sub-problem 6" in result.stderr and "fails its checksum" in result.stderr
@@ -110,8 +114,7 @@ def test_verify_recounts_at_least_one_per_shard(shards: list[str]) -> None:
 def test_verify_catches_a_wrong_count_with_a_right_checksum(
     shards: list[str], tmp_path: Path, total: int, unique: int
 ) -> None:
-    wrong = tmp_path / "wrong.db"
-    wrong.write_bytes(Path(shards[1]).read_bytes())
+    wrong = _edited(shards[1], tmp_path)
     edit_record(wrong, 4, total, unique)  # sub-problem 5, in shard 2/3
     unverified = queens("merge", shards[0], str(wrong), shards[2])
     assert unverified.returncode == 0  # nothing else can tell
@@ -122,10 +125,9 @@ def test_verify_catches_a_wrong_count_with_a_right_checksum(
 
 
 def test_old_format_files_are_refused(shards: list[str], tmp_path: Path) -> None:
-    old = tmp_path / "old.db"
-    old.write_bytes(Path(shards[0]).read_bytes())
-    with sqlite3.connect(old) as connection:
-        connection.execute("UPDATE meta SET value = 'queens-checkpoint-1' WHERE key = 'format'")
+    old = _edited(
+        shards[0], tmp_path, "UPDATE meta SET value = 'queens-checkpoint-1' WHERE key = 'format'"
+    )
     result = queens("merge", str(old), shards[1], shards[2])
     assert result.returncode == 2
     assert "old format queens-checkpoint-1 (records without checksums)" in result.stderr
