@@ -59,14 +59,14 @@ class CountTooLong(Exception):
     that line without the advice.
     """
 
-    def __init__(self, seconds: float, workers: int, advice: str = "pass force=True") -> None:
+    def __init__(self, seconds: float, workers: int) -> None:
         self.seconds = seconds
         self.workers = workers
         self.reason = (
             f"this count would take {describe(seconds)} on {workers} "
             f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate)"
         )
-        super().__init__(f"{self.reason}; {advice} to run it anyway")
+        super().__init__(f"{self.reason}; pass force=True to run it anyway")
 
 
 def describe(seconds: float) -> str:
@@ -87,8 +87,8 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
 
     A board with reserved squares or fixed queens that the model finds too
     long is sampled first (:func:`sampled_seconds`).  With ``force`` nothing
-    is refused nor sampled.  A board over
-    :data:`COUNT_MAX_N` rows is a ValueError, forced or not.
+    is refused nor sampled.  A board over :data:`COUNT_MAX_N` rows is a
+    ValueError, forced or not.
     """
     if board.n > COUNT_MAX_N:
         raise ValueError(f"counting is limited to boards of N <= {COUNT_MAX_N}, got N = {board.n}")
