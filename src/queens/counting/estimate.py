@@ -28,7 +28,7 @@ import math
 from collections import Counter
 
 from queens.board import Board
-from queens.engines import kernel, knuth
+from queens.engines import kernel
 
 CORE_SECONDS_16 = 1.45
 GROWTH_BELOW_16 = 6.3
@@ -149,6 +149,8 @@ def sampled_seconds(board: Board, workers: int) -> float:
     rough = seconds(board, workers)
     if board.is_plain:
         return rough
+    from queens.engines import knuth  # imported here: ``import queens`` stays quick
+
     masks = board.allowed_masks()
     rows = choice_rows(board)
     assumed = Board.empty(max(1, rows)).allowed_masks()
