@@ -99,3 +99,21 @@ def need_dask() -> None:
         import distributed  # noqa: F401  (an ImportError fails the test)
     else:
         pytest.importorskip("distributed", reason="Dask is not installed: pip install -e '.[dask]'")
+
+
+def edit_record(path: Path | str, index: int, total: int = 0, unique: int = 0) -> None:
+    """Add ``total`` and ``unique`` to one stored record, as a faulty writer would:
+    with the checksum of the new counts, so only a recount can tell."""
+    from queens.counting.checkpoint import checksum
+    from queens.engines import Counts
+
+    with sqlite3.connect(path) as connection:
+        key = connection.execute("SELECT value FROM meta WHERE key = 'split_key'").fetchone()[0]
+        old = connection.execute(
+            "SELECT total, uniq FROM results WHERE subproblem = ?", (index,)
+        ).fetchone()
+        new = Counts(old[0] + total, old[1] + unique)
+        connection.execute(
+            "UPDATE results SET total = ?, uniq = ?, checksum = ? WHERE subproblem = ?",
+            (*new, checksum(key, index, new), index),
+        )

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given, settings
 
 import queens
 from conftest import BOARDS, is_solution, known_counts, sample_boards
 from queens.board import Board
+from queens.counting import estimate
 from queens.symmetry import board_symmetries
 from strategies import boards
 
@@ -139,3 +143,78 @@ def test_any_n_methods_have_a_largest_board() -> None:
         queens.solve(2**31)
     with pytest.raises(ValueError, match="goes up to"):
         queens.solve(2**30, method="local")
+
+
+# -- refusing hopeless counts ----------------------------------------------------------------
+
+_BOUNDED = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # 1 GiB: nothing may grow
+import queens
+try:
+    queens.{call}
+except {error} as refused:
+    print(type(refused).__name__, refused)
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        ("count(10**30)", "ValueError", "counting is limited to boards of N <= "),
+        ("count(10**30, force=True)", "ValueError", "counting is limited to boards of N <= "),
+        ("count(100)", "queens.CountTooLong", "far longer than the age of the universe"),
+        ("counts(100)", "queens.CountTooLong", "far longer than the age of the universe"),
+        ("count(22, unique=True)", "queens.CountTooLong", "pass force=True"),
+        ("count(queens.Board(60, reserved={(0, 0)}))", "queens.CountTooLong", "on 1 worker"),
+    ],
+)
+def test_hopeless_counts_are_refused_at_once_in_bounded_memory(
+    call: str, error: str, words: str
+) -> None:
+    """Each was a count that hung with its memory growing; now refused before any work."""
+    script = _BOUNDED.format(call=call, error=error)
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert words in result.stdout and result.stderr == ""
+
+
+def test_refusal_carries_the_estimate() -> None:
+    with pytest.raises(queens.CountTooLong) as refused:
+        queens.count(21)
+    assert refused.value.seconds == estimate.seconds(Board.empty(21), 1)
+    assert refused.value.workers == 1
+    assert refused.value.seconds > estimate.REFUSE_SECONDS
+
+
+def test_force_runs_what_would_be_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(estimate, "REFUSE_SECONDS", 0.0)  # every count is "too long"
+    for call in (lambda **k: queens.count(8, **k), lambda **k: queens.counts(8, **k)):
+        with pytest.raises(queens.CountTooLong):
+            call()
+    assert queens.count(8, force=True) == 92
+    assert tuple(queens.counts(8, force=True)) == known_counts()[8]
+    blocked = Board.build(8, reserved=[(0, 0)])
+    with pytest.raises(queens.CountTooLong):
+        queens.count(blocked, unique=True)
+    assert queens.count(blocked, force=True) == len(list(queens.solutions(blocked)))
+
+
+def test_solutions_are_not_refused() -> None:
+    """A generator does only the work asked of it: the first solutions of a big board come."""
+    first = next(queens.solutions(30))
+    assert first.is_valid() and first.n == 30
+
+
+@pytest.mark.parametrize(
+    "board", [Board.empty(8), Board.build(8, reserved=[(0, 0)])], ids=["plain", "reserved"]
+)
+@pytest.mark.parametrize("method", ["auto", "search", "propagate"])
+def test_one_rule_for_timeouts(board: Board, method: str) -> None:
+    """A timeout is checked alike whatever the board and the method."""
+    for bad, error in ((-1, ValueError), (float("nan"), ValueError), ("5", TypeError)):
+        with pytest.raises(error, match="timeout"):
+            queens.solve(board, method=method, timeout=bad)  # type: ignore[arg-type]
+    assert queens.solve(board, method=method, timeout=30) is not None

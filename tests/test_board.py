@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
 
 from conftest import BOARDS
 from queens.board import Board, BoardError, attack_kind, parse_board
+from strategies import boards
 
 SAMPLE = """\
 ........
@@ -83,8 +87,7 @@ def test_allowed_masks() -> None:
     assert board.allowed_masks() == (0b1110, 0b0111, 0b0010, 0b1111)
 
 
-def test_allowed_masks_queen_on_reserved_or_two_in_a_row() -> None:
-    assert Board.build(3, reserved=[(0, 0)], queens=[(0, 0)]).allowed_masks()[0] == 0
+def test_allowed_masks_two_queens_in_a_row() -> None:
     assert Board.build(3, queens=[(1, 0), (1, 2)]).allowed_masks()[1] == 0
 
 
@@ -95,8 +98,6 @@ def test_conflict_names_the_queens() -> None:
     assert clash.conflict() == (
         "the queens at row 4, column 4 and row 6, column 6 share a diagonal"
     )
-    on_reserved = Board.build(4, reserved=[(1, 1)], queens=[(1, 1)])
-    assert on_reserved.conflict() == "the queen at row 2, column 2 stands on a reserved square"
 
 
 def test_attack_kind() -> None:
@@ -111,3 +112,50 @@ def test_board_checks_its_squares() -> None:
         Board.build(3, reserved=[(3, 0)])
     with pytest.raises(ValueError, match="at least 1"):
         Board(0)
+
+
+# -- an immutable value ------------------------------------------------------------------------
+
+
+def test_a_board_keeps_frozen_copies_of_its_squares() -> None:
+    reserved, queens = {(1, 1)}, [[0, 0]]  # any iterables of pairs
+    board = Board(3, reserved, queens)  # type: ignore[arg-type]
+    assert board.reserved == frozenset({(1, 1)}) and board.queens == frozenset({(0, 0)})
+    assert isinstance(board.reserved, frozenset) and isinstance(board.queens, frozenset)
+    before = hash(board)
+    reserved.add((2, 2))
+    queens.append([2, 1])
+    assert hash(board) == before and board == Board.build(3, [(1, 1)], [(0, 0)])
+    assert hash(Board(3, queens={(0, 0)})) == hash(Board.build(3, queens=[(0, 0)]))  # type: ignore[arg-type]
+    assert len({board, Board.parse(str(board))}) == 1
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: Board(3, queens={(0, 0, 0)}), TypeError, r"queens: a square is a \(row, column\)"),
+        (lambda: Board(3, reserved={("a", 1)}), TypeError, "reserved: a square"),
+        (lambda: Board(3, reserved={(0.5, 1)}), TypeError, "reserved: a square"),
+        (lambda: Board(3.0), TypeError, "whole number"),
+        (lambda: Board(True), TypeError, "whole number"),
+        (lambda: Board(3, {(0, 0)}, {(0, 0)}), ValueError, "both reserved and a fixed queen"),
+        (lambda: Board(3, queens={(-1, 0)}), ValueError, "off a 3 x 3 board"),
+    ],
+)
+def test_board_refuses_what_is_no_board(make: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        make()
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(max_n=9))
+def test_every_board_reads_back_from_its_text(board: Board) -> None:
+    assert Board.parse(str(board)) == board
+
+
+def test_of_takes_a_board_or_a_size() -> None:
+    board = Board.build(4, reserved=[(0, 1)])
+    assert Board.of(board) is board and Board.of(5) == Board.empty(5)
+    for bad in ("5", 5.0, True, None):
+        with pytest.raises(TypeError, match="a Board or a board size"):
+            Board.of(bad)  # type: ignore[arg-type]

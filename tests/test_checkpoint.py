@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import known_counts
 from queens.board import Board
@@ -20,6 +25,7 @@ from queens.counting.checkpoint import (
     CheckpointError,
     Header,
     Incomplete,
+    checksum,
     describe_indices,
     merge,
 )
@@ -113,7 +119,8 @@ def test_damaged_records_are_refused(tmp_path: Path) -> None:
     header = _header(shard=Shard(0, 2))
     Checkpoint.open(str(path), header).close()
     with sqlite3.connect(path) as connection:
-        connection.execute("INSERT INTO results VALUES (1, 3, 1)")  # belongs to shard 2/2
+        check = checksum(header.split_key, 1, Counts(3, 1))
+        connection.execute("INSERT INTO results VALUES (1, 3, 1, ?)", (check,))  # shard 2/2
     with pytest.raises(CheckpointError, match=r"damaged.*sub-problem 1"):
         Checkpoint.open(str(path), header).done()
 
@@ -200,3 +207,172 @@ def test_cli_refuses_another_runs_checkpoint(tmp_path: Path) -> None:
     assert other.returncode == 2 and other.stdout == ""
     assert other.stderr.startswith("queens: error: checkpoint") and "another count" in other.stderr
     assert "Traceback" not in other.stderr
+
+
+# -- checksums and the reader's errors ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE results SET total = total + 1 WHERE subproblem = 3",
+        "UPDATE results SET uniq = uniq - 1 WHERE subproblem = 3",
+        "UPDATE results SET subproblem = 4 WHERE subproblem = 3",
+        "UPDATE results SET checksum = '0123456789abcdef' WHERE subproblem = 3",
+        "UPDATE results SET total = 'seven' WHERE subproblem = 3",
+    ],
+)
+def test_a_record_whose_checksum_fails_is_refused(tmp_path: Path, edit: str) -> None:
+    path = tmp_path / "c.db"
+    header = _header()
+    with Checkpoint.open(str(path), header) as checkpoint:
+        checkpoint.record(3, Counts(7, 1))
+        checkpoint.record(6, Counts(2, 1))
+    assert Checkpoint.read(str(path)).done() == {3: Counts(7, 1), 6: Counts(2, 1)}
+    with sqlite3.connect(path) as connection:
+        connection.execute(edit)
+    with pytest.raises(CheckpointError, match=r"damaged: .*sub-problem [45] "):
+        Checkpoint.open(str(path), header).done()
+
+
+def test_checksums_name_the_split_the_index_and_both_counts() -> None:
+    key = _header().split_key
+    base = checksum(key, 3, Counts(7, 1))
+    others = [
+        checksum(key + "x", 3, Counts(7, 1)),
+        checksum(key, 4, Counts(7, 1)),
+        checksum(key, 3, Counts(8, 1)),
+        checksum(key, 3, Counts(7, 2)),
+    ]
+    assert base not in others and len(set(others)) == 4
+
+
+def test_the_issue_case_an_edited_record_is_noticed(tmp_path: Path) -> None:
+    """One sub-problem's total + 1 in the file: count and merge refuse it (was 73713, exit 0)."""
+    path = str(tmp_path / "n13.db")
+    assert queens("count", "13", "--checkpoint", path).stdout == f"{known_counts()[13][0]}\n"
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE results SET total = total + 1 WHERE subproblem = 100")
+    for argv in (["count", "13", "--checkpoint", path], ["merge", path]):
+        result = queens(*argv)
+        assert (result.returncode, result.stdout) == (2, "")
+        assert "sub-problem 101" in result.stderr and "fails its checksum" in result.stderr
+        assert result.stderr.count("\n") == 1
+
+
+def test_files_of_the_old_format_are_refused_with_the_reason(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as connection:  # a file as queens-checkpoint-1 wrote it
+        connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        connection.execute(
+            "CREATE TABLE results (subproblem INTEGER PRIMARY KEY, total INTEGER NOT NULL,"
+            " uniq INTEGER NOT NULL)"
+        )
+        rows = [r for r in _header().as_rows() if r[0] not in ("format", "board")]
+        connection.executemany(
+            "INSERT INTO meta VALUES (?, ?)", [("format", "queens-checkpoint-1"), *rows]
+        )
+        connection.execute("INSERT INTO results VALUES (0, 4, 1)")
+    for opening in (
+        lambda: Checkpoint.read(str(path)),
+        lambda: Checkpoint.open(str(path), _header()),
+    ):
+        with pytest.raises(CheckpointError, match=r"old format queens-checkpoint-1 .*count again"):
+            opening()
+
+
+_DOCUMENTED = (CheckpointError, Incomplete)
+"""All that reading and merging checkpoints may raise."""
+
+
+def _read_all_ways(path: Path) -> None:
+    """Open, read and merge ``path``: only the documented errors may come out."""
+    for attempt in (
+        lambda: Checkpoint.read(str(path)).done(),
+        lambda: Checkpoint.open(str(path), _header()).done(),
+        lambda: merge([str(path)]),
+    ):
+        with contextlib.suppress(*_DOCUMENTED):
+            attempt()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=4096))
+def test_random_bytes_give_only_documented_errors(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "c.db"
+        path.write_bytes(data)
+        _read_all_ways(path)
+
+
+_CELL = st.one_of(
+    st.none(),
+    st.integers(-(2**63), 2**63 - 1),
+    st.floats(),
+    st.text(max_size=20),
+    st.binary(max_size=20),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    meta=st.dictionaries(st.sampled_from([k for k, _ in _header().as_rows()]), _CELL, max_size=8),
+    results=st.lists(st.tuples(_CELL, _CELL, _CELL, _CELL), max_size=5),
+    keep_header=st.booleans(),
+)
+def test_random_values_in_a_checkpoint_give_only_documented_errors(
+    meta: dict[str, object], results: list[tuple[object, ...]], keep_header: bool
+) -> None:
+    """A file with the right tables and anything at all in them (text, numbers, blobs)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "c.db"
+        Checkpoint.open(str(path), _header()).close()
+        with sqlite3.connect(path) as connection:
+            if not keep_header:
+                connection.execute("DELETE FROM meta")
+            inserts = [("INSERT OR REPLACE INTO meta VALUES (?, ?)", row) for row in meta.items()]
+            inserts += [("INSERT INTO results VALUES (?, ?, ?, ?)", row) for row in results]
+            for statement, row in inserts:
+                # A NULL or a repeated index: SQLite itself refuses it.
+                with contextlib.suppress(sqlite3.IntegrityError):
+                    connection.execute(statement, row)
+        _read_all_ways(path)
+
+
+@pytest.fixture(scope="module")
+def whole_count(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A complete checkpoint of N = 8, as bytes."""
+    path = tmp_path_factory.mktemp("whole") / "c.db"
+    parts = split(Board.empty(8))
+    header = Header(parts.key, len(parts.subproblems))
+    with Checkpoint.open(str(path), header) as checkpoint:
+        for sp in parts.subproblems:
+            checkpoint.record(sp.index, count_subproblem(sp))
+    return path.read_bytes()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    flips=st.lists(
+        st.tuples(st.integers(0, 10**6), st.integers(-12, 15), st.integers(1, 255)),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_damaged_bytes_never_give_a_wrong_total(
+    whole_count: bytes, flips: list[tuple[int, int, int]]
+) -> None:
+    """Bytes of a complete file changed in its records (near a checksum, so in the
+    counts, the index or the checksum itself): the right total, or a documented error."""
+    data = bytearray(whole_count)
+    records = [m.start() for m in re.finditer(rb"[0-9a-f]{16}", whole_count)]
+    for which, delta, xor in flips:
+        data[(records[which % len(records)] + delta) % len(data)] ^= xor
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "c.db"
+        path.write_bytes(bytes(data))
+        try:
+            merged = merge([str(path)])
+        except _DOCUMENTED:
+            return
+        assert merged.counts == Counts(*known_counts()[8])

@@ -11,7 +11,6 @@ from hardboards import honours
 from queens import generate
 from queens.board import Board
 from queens.cli import main
-from queens.cli.count import REFUSE_SECONDS
 from queens.counting import estimate
 from queens.engines import reference, sat
 
@@ -134,8 +133,8 @@ def test_count_samples_blocked_boards_instead_of_refusing_them(
     # The count's time model ignores reserved squares and would refuse this
     # board; sampling its own (small) search tree lets it be counted.
     board = generate.blocked(24, 0.78, seed=1)
-    assert estimate.seconds(board, 1) > REFUSE_SECONDS
-    assert estimate.sampled_seconds(board, 1) < REFUSE_SECONDS
+    assert estimate.seconds(board, 1) > estimate.REFUSE_SECONDS
+    assert estimate.sampled_seconds(board, 1) < estimate.REFUSE_SECONDS
     status, out, _ = _run(capsys, "count", "--board", _write(tmp_path, board), "--quiet")
     assert status == 0
     assert out == f"{reference.count(board.allowed_masks())}\n"

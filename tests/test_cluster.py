@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,10 +51,9 @@ def _spawn(args: list[str], folder: Path, log: str) -> subprocess.Popen[str]:
         )
 
 
-@pytest.fixture(scope="module")
-def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def _scheduler(folder: Path) -> Iterator[str]:
     """A scheduler on a free loopback port (dashboard on a free port too); its address."""
-    folder = tmp_path_factory.mktemp("dask")
     address_file = folder / "scheduler.json"
     process = _spawn(
         [
@@ -82,6 +82,12 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stop([process])
 
 
+@pytest.fixture(scope="module")
+def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with _scheduler(tmp_path_factory.mktemp("dask")) as address:
+        yield address
+
+
 class Workers:
     """Dask worker processes for one test, stopped at its end."""
 
@@ -91,8 +97,10 @@ class Workers:
         self.processes: list[subprocess.Popen[str]] = []
         self._client: Any = None
 
-    def start(self, count: int) -> None:
-        """Start ``count`` workers (at once: each takes seconds to come up)."""
+    def start(self, count: int, preload: Path | None = None) -> None:
+        """Start ``count`` workers (at once: each takes seconds to come up),
+        each importing the module ``preload`` first when given."""
+        extra = [] if preload is None else ["--preload", str(preload)]
         for _ in range(count):
             name = f"w{len(self.processes)}"
             self.processes.append(
@@ -111,6 +119,7 @@ class Workers:
                         "127.0.0.1:0",
                         "--local-directory",
                         str(self.folder),
+                        *extra,
                     ],
                     self.folder,
                     f"{name}.log",
@@ -193,3 +202,45 @@ def test_a_worker_killed_mid_run_changes_nothing(workers: Workers, tmp_path: Pat
         stop([run])
     assert (run.returncode, out) == (0, f"{known_counts()[n][0]}\n"), err
     assert rows(path) == subproblems
+
+
+_FAULTY = """
+# Preloaded by a Dask worker: it gets sub-problem 8 wrong (a total one too high).
+import queens.counting.run as run
+
+# Dask may load a preload file twice: wrap the honest function once only.
+honest = getattr(run.count_chunk, "honest", run.count_chunk)
+
+
+def count_chunk(chunk, stop=None):
+    return [(i, t + (i == 7), u) for i, t, u in honest(chunk, stop)]
+
+
+count_chunk.honest = honest
+run.count_chunk = count_chunk  # what the tasks, pickled by reference, find here
+"""
+
+
+def test_a_faulty_worker_is_caught_by_verify(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    folder = tmp_path_factory.mktemp("faulty")
+    (folder / "faulty.py").write_text(_FAULTY)
+    total = known_counts()[9][0]
+    with _scheduler(folder) as address:
+        pool = Workers(address, folder)
+        try:
+            pool.start(1, preload=folder / "faulty.py")
+            argv = ["count", "9", "--scheduler", address, "--checkpoint"]
+            trusted = queens(*argv, str(tmp_path / "a.db"))
+            assert (trusted.returncode, trusted.stdout) == (0, f"{total + 1}\n"), trusted.stderr
+            checked = queens(*argv, str(tmp_path / "b.db"), "--verify", "1")
+            # Resumed from the file the faulty worker filled: a sample of it is recounted too.
+            resumed = queens(*argv, str(tmp_path / "a.db"), "--verify", "1")
+        finally:
+            pool.close()
+            stop(pool.processes)
+    for result in (checked, resumed):
+        assert result.returncode == 2 and result.stdout == "", result.stderr
+        assert result.stderr.startswith("queens: error: verification failed: sub-problem 8 ")
+        assert result.stderr.count("\n") == 1

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
+from hypothesis import given, settings
+
 from queens.board import Board
 from queens.counting import estimate
+from strategies import boards
 
 
 def test_grows_with_n_and_shrinks_with_workers() -> None:
@@ -25,3 +31,57 @@ def test_fixed_queens_shorten_the_estimate() -> None:
 
 def test_huge_boards_do_not_overflow() -> None:
     assert estimate.core_seconds(Board.empty(400)) == float("inf")
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards(max_n=8))
+def test_choice_rows_are_the_rows_whose_mask_has_a_choice(board: Board) -> None:
+    masks = board.allowed_masks()
+    assert estimate.choice_rows(board) == sum(1 for m in masks if m & (m - 1))
+
+
+def test_check_refuses_long_counts_with_the_estimate() -> None:
+    with pytest.raises(estimate.CountTooLong) as refused:
+        estimate.check(Board.empty(23), 2)
+    error = refused.value
+    assert error.seconds == estimate.seconds(Board.empty(23), 2) > estimate.REFUSE_SECONDS
+    assert error.workers == 2 and "on 2 workers" in str(error) and "force=True" in str(error)
+    assert estimate.check(Board.empty(23), 2, force=True) == error.seconds
+    assert estimate.check(Board.empty(12), 2) < 1
+
+
+def test_check_refuses_boards_too_big_to_count_even_forced() -> None:
+    limit = estimate.COUNT_MAX_N
+    with pytest.raises(ValueError, match=f"N <= {limit}"):
+        estimate.check(Board.empty(limit + 1), force=True)
+    with pytest.raises(estimate.CountTooLong, match="age of the universe"):
+        estimate.check(Board.empty(limit))
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [
+        (5000, "about 83.3 min"),
+        (4 * 3600, "about 4.0 h"),
+        (10 * 86400, "about 10 days"),
+        (3e7 * 50, "about 48 years"),
+        (math.inf, "far longer than the age of the universe"),
+    ],
+)
+def test_estimates_read_well(seconds: float, words: str) -> None:
+    assert estimate.describe(seconds) == words
+
+
+def test_the_command_line_refuses_by_the_same_check(capsys: pytest.CaptureFixture[str]) -> None:
+    from queens.cli import main
+
+    assert main(["count", str(estimate.COUNT_MAX_N + 1), "--force"]) == 2
+    err = capsys.readouterr().err
+    limit = estimate.COUNT_MAX_N
+    assert (
+        err
+        == f"queens: error: counting is limited to boards of N <= {limit}, got N = {limit + 1}\n"
+    )
+    assert main(["count", "30", "--workers", "3"]) == 2
+    expected = estimate.CountTooLong(estimate.seconds(Board.empty(30), 3), 3).reason
+    assert capsys.readouterr().err == f"queens: error: {expected}; add --force to run it anyway\n"

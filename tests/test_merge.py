@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import known_counts
-from scale_helpers import queens
+from scale_helpers import edit_record, queens
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +25,16 @@ def shards(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
         assert record["shard_index"] == i - 1 and record["shards"] == 3
         paths.append(path)
     return paths
+
+
+def _edited(source: str, folder: Path, *statements: str) -> Path:
+    """A copy of the checkpoint ``source`` with SQL ``statements`` run on it."""
+    copy = folder / f"edited-{Path(source).name}"
+    copy.write_bytes(Path(source).read_bytes())
+    with sqlite3.connect(copy) as connection:
+        for statement in statements:
+            connection.execute(statement)
+    return copy
 
 
 def test_three_shards_merge_to_the_total(shards: list[str]) -> None:
@@ -52,23 +62,75 @@ def test_two_of_three_refuse(shards: list[str]) -> None:
 
 
 def test_an_unfinished_shard_is_named(shards: list[str], tmp_path: Path) -> None:
-    cut = tmp_path / "cut.db"
-    cut.write_bytes(Path(shards[1]).read_bytes())
-    with sqlite3.connect(cut) as connection:
-        connection.execute("DELETE FROM results WHERE subproblem = 4")
+    cut = _edited(shards[1], tmp_path, "DELETE FROM results WHERE subproblem = 4")
     result = queens("merge", shards[0], str(cut), shards[2])
     assert result.returncode == 1
     assert "sub-problems 5)" in result.stderr and "shard 2/3 unfinished (1 left)" in result.stderr
 
 
-def test_disagreeing_files_refuse(shards: list[str], tmp_path: Path) -> None:
-    wrong = tmp_path / "wrong.db"
-    wrong.write_bytes(Path(shards[0]).read_bytes())
-    with sqlite3.connect(wrong) as connection:
-        connection.execute("UPDATE results SET total = total + 1 WHERE subproblem = 3")
+@pytest.mark.parametrize(("total", "unique"), [(1, 0), (0, 1)])
+def test_disagreeing_files_refuse(
+    shards: list[str], tmp_path: Path, total: int, unique: int
+) -> None:
+    """Two files with the same sub-problem: a difference in either count is caught."""
+    wrong = _edited(shards[0], tmp_path)
+    edit_record(wrong, 3, total, unique)
     result = queens("merge", *shards, str(wrong))
-    assert result.returncode == 2
+    assert result.returncode == 2 and result.stdout == ""
     assert "disagree on sub-problem 4" in result.stderr
+
+
+def test_files_of_different_versions_refuse(shards: list[str], tmp_path: Path) -> None:
+    older = _edited(
+        shards[1], tmp_path, "UPDATE meta SET value = '0.0.9' WHERE key = 'package_version'"
+    )
+    result = queens("merge", shards[0], str(older), shards[2])
+    assert result.returncode == 2 and result.stdout == ""
+    assert "different versions of queens (0.1.0 against 0.0.9)" in result.stderr
+
+
+def test_an_edited_record_is_refused_by_its_checksum(shards: list[str], tmp_path: Path) -> None:
+    """The issue's case: one sub-problem's total + 1 by hand; the file is refused."""
+    edited = _edited(
+        shards[2], tmp_path, "UPDATE results SET total = total + 1 WHERE subproblem = 5"
+    )
+    result = queens("merge", shards[0], shards[1], str(edited))
+    assert result.returncode == 2 and result.stdout == ""
+    assert "the record of sub-problem 6" in result.stderr and "fails its checksum" in result.stderr
+    again = queens("count", "10", "--shard", "3/3", "--checkpoint", str(edited))
+    assert again.returncode == 2 and "fails its checksum" in again.stderr
+
+
+def test_verify_recounts_at_least_one_per_shard(shards: list[str]) -> None:
+    result = queens("merge", "--json", "--verify", "0.000001", *shards)
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["verified"] == 3 and record["total"] == known_counts()[10][0]
+    everything = json.loads(queens("merge", "--json", "--verify", "1", *shards).stdout)
+    assert everything["verified"] == everything["subproblems"]
+
+
+@pytest.mark.parametrize(("total", "unique"), [(1, 0), (0, -1)])
+def test_verify_catches_a_wrong_count_with_a_right_checksum(
+    shards: list[str], tmp_path: Path, total: int, unique: int
+) -> None:
+    wrong = _edited(shards[1], tmp_path)
+    edit_record(wrong, 4, total, unique)  # sub-problem 5, in shard 2/3
+    unverified = queens("merge", shards[0], str(wrong), shards[2])
+    assert unverified.returncode == 0  # nothing else can tell
+    result = queens("merge", "--verify", "1", shards[0], str(wrong), shards[2])
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "verification failed: sub-problem 5" in result.stderr
+    assert str(wrong) in result.stderr
+
+
+def test_old_format_files_are_refused(shards: list[str], tmp_path: Path) -> None:
+    old = _edited(
+        shards[0], tmp_path, "UPDATE meta SET value = 'queens-checkpoint-1' WHERE key = 'format'"
+    )
+    result = queens("merge", str(old), shards[1], shards[2])
+    assert result.returncode == 2
+    assert "old format queens-checkpoint-1 (records without checksums)" in result.stderr
 
 
 def test_files_of_different_runs_refuse(shards: list[str], tmp_path: Path) -> None:
@@ -83,6 +145,9 @@ def test_files_of_different_runs_refuse(shards: list[str], tmp_path: Path) -> No
     [
         (["merge"], "the following arguments are required"),
         (["merge", "missing.db"], "checkpoint 'missing.db' does not exist"),
+        (["merge", "--verify", "0", "x.db"], "--verify must be a fraction above 0"),
+        (["merge", "--verify", "nan", "x.db"], "--verify must be a fraction above 0"),
+        (["merge", "--verify", "1.5", "x.db"], "--verify must be a fraction above 0"),
     ],
 )
 def test_bad_input(argv: list[str], message: str, tmp_path: Path) -> None:

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conftest import known_counts
 from queens.board import Board
+from queens.counting import verify
 from queens.counting.checkpoint import Checkpoint, CheckpointError
 from queens.counting.resumable import Plan
 from queens.counting.shards import Shard
 from queens.counting.split import count_subproblem
+from queens.counting.verify import Disagreement
 from queens.engines import Counts
 
 N = 9
@@ -71,3 +75,53 @@ def test_another_board_is_refused_before_any_work(tmp_path: Path) -> None:
         plan.run(workers=1)
     with pytest.raises(CheckpointError):
         Plan(Board.empty(8), checkpoint=path)
+
+
+class _Faulty(cf.ThreadPoolExecutor):
+    """An executor whose workers get one sub-problem wrong (its total one too high)."""
+
+    def __init__(self, wrong: int) -> None:
+        super().__init__(2)
+        self.wrong = wrong
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        def faulty(*a: Any, **k: Any) -> list[tuple[int, int, int]]:
+            return [(i, t + (i == self.wrong), u) for i, t, u in fn(*a, **k)]
+
+        return super().submit(faulty, *args, **kwargs)
+
+
+@pytest.mark.parametrize("checkpoint", [True, False])
+def test_verify_catches_a_faulty_executor(tmp_path: Path, checkpoint: bool) -> None:
+    path = str(tmp_path / "c.db") if checkpoint else None
+    with _Faulty(wrong=11) as pool, Plan(Board.empty(N), checkpoint=path) as plan:
+        outcome = plan.run(executor=pool)
+        assert outcome.counts.total == known_counts()[N][0] + 1  # wrong, and nothing noticed
+        with pytest.raises(Disagreement, match="sub-problem 12 is recorded in") as caught:
+            plan.verify(1.0)
+        assert ("c.db" in str(caught.value)) == checkpoint
+        # A sample of one finds it when it is the one drawn, and only then.
+        draws = {
+            seed: verify.sample(sorted(plan.results), 1e-9, random.Random(seed))
+            for seed in range(5000)
+        }
+        unlucky = next(seed for seed, drawn in draws.items() if drawn == [11])
+        lucky = next(seed for seed, drawn in draws.items() if drawn != [11])
+        with pytest.raises(Disagreement):
+            plan.verify(1e-9, rng=random.Random(unlucky))
+        assert plan.verify(1e-9, rng=random.Random(lucky)) == 1
+
+
+def test_verify_passes_a_right_count(tmp_path: Path) -> None:
+    with Plan(Board.build(8, reserved=[(1, 2)]), checkpoint=str(tmp_path / "c.db")) as plan:
+        plan.run(workers=1)
+        assert plan.verify(0.5, rng=random.Random(1)) == -(-len(plan.subproblems) // 2)
+        assert plan.verify(1.0) == len(plan.subproblems)
+
+
+def test_a_plan_takes_a_size_like_the_rest_of_the_api() -> None:
+    with Plan(N) as plan:
+        assert plan.split.board == Board.empty(N)
+        assert plan.run(workers=1).counts == Counts(*known_counts()[N])
+    with pytest.raises(TypeError, match="a Board or a board size"):
+        Plan("9")  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ import pytest
 from conftest import known_counts
 from queens.cli import main
 from queens.counting.cluster import Cluster
-from scale_helpers import need_dask
+from scale_helpers import edit_record, need_dask
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -64,6 +65,10 @@ def test_shard_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
         (["--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
         (["--scheduler", "127.0.0.1"], "bad Dask scheduler address '127.0.0.1': missing port"),
         (["--scheduler", "http://127.0.0.1:1"], "unknown address scheme 'http'"),
+        (["--verify", "0", "--checkpoint", "x.db"], "--verify must be a fraction above 0"),
+        (["--verify", "-0.5", "--checkpoint", "x.db"], "--verify must be a fraction above 0"),
+        (["--verify", "1%", "--checkpoint", "x.db"], "--verify must be a fraction above 0"),
+        (["--verify", "inf", "--checkpoint", "x.db"], "--verify must be a fraction above 0"),
     ],
 )
 def test_usage_errors(
@@ -127,3 +132,32 @@ def test_a_lost_cluster_is_one_line(
     assert "Dask cluster at tcp://x:1 failed: its tasks were cancelled" in err
     assert "rerun to resume" in err
     assert run(capsys, "count", "9", "--checkpoint", path)[1] == "352\n"
+
+
+def test_verify_recounts_a_sample(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = str(tmp_path / "c.db")
+    status, out, err = run(capsys, "count", "10", "--checkpoint", path, "--verify", "0.1", "--json")
+    record = json.loads(out)
+    assert status == 0 and err == ""
+    assert record["verified"] == -(-record["subproblems"] // 10)  # rounded up
+    assert (record["total"], record["unique"]) == known_counts()[10]
+    # At least one, however small the fraction; without a checkpoint, this run's results.
+    status, out, _ = run(capsys, "count", "10", "--verify", "1e-9", "--json")
+    assert status == 0 and json.loads(out)["verified"] == 1
+
+
+def test_verify_names_the_first_wrong_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A wrong count stored with its right checksum (a faulty worker): the recount tells."""
+    path = tmp_path / "c.db"
+    assert run(capsys, "count", "10", "--checkpoint", str(path))[0] == 0
+    edit_record(path, 7, unique=1)
+    edit_record(path, 2, total=-2)
+    with sqlite3.connect(path) as connection:  # the rest is counted again by this run
+        connection.execute("DELETE FROM results WHERE subproblem NOT IN (2, 7)")
+    status, out, err = run(capsys, "count", "10", "--checkpoint", str(path))
+    assert status == 0 and out != f"{known_counts()[10][0]}\n"  # nothing else notices
+    status, out, err = run(capsys, "count", "10", "--checkpoint", str(path), "--verify", "1")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "verification failed: sub-problem 3 is recorded in" in err and "(and 1 more)" in err

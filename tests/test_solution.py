@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import operator
+from array import array
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -108,3 +112,39 @@ def test_parses_a_million_columns() -> None:
     text = "[" + ", ".join(map(str, range(n, 0, -1))) + "]"
     assert parse_columns(text) == list(range(n, 0, -1))
     assert parse_columns(text.replace(", ", " ")[1:-1]) == list(range(n, 0, -1))
+
+
+# -- a value of its own ------------------------------------------------------------------------
+
+
+def test_a_solution_keeps_a_copy_of_its_columns() -> None:
+    for columns in ([1, 3, 0, 2], array("i", [1, 3, 0, 2]), array("l", [1, 3, 0, 2])):
+        solution = Solution(columns)
+        before = hash(solution)
+        columns[0] = 3
+        assert hash(solution) == before and solution.to_list() == [1, 3, 0, 2]
+
+
+@pytest.mark.parametrize(
+    "columns", [[1.0, 0], [0, "1"], [None], [True, False], "0123", b"\x00\x00\x00\x00"]
+)
+def test_columns_must_be_whole_numbers(columns: Any) -> None:
+    with pytest.raises(TypeError, match="columns must be whole numbers"):
+        Solution(columns)
+
+
+def test_columns_past_32_bits_are_refused() -> None:
+    with pytest.raises(ValueError, match="32-bit"):
+        Solution([0, 2**40])
+
+
+def test_solutions_are_ordered_among_themselves_only() -> None:
+    a, b = Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])
+    assert a < b and a <= b and b > a and b >= a and not a > b and a <= a and a >= a
+    assert sorted([b, a]) == [a, b] and max(a, b) is b
+    assert a != [1, 3, 0, 2]  # a solution is no list ...
+    for other in ([2, 0], (2, 0), array("i", [2, 0]), "x"):
+        for compare in (operator.lt, operator.le, operator.gt, operator.ge):
+            for left, right in ((a, other), (other, a)):
+                with pytest.raises(TypeError, match="not supported between"):
+                    compare(left, right)  # ... so not ordered against one (as tuple and list)

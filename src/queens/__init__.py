@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from queens.api import count, solutions, solve
+from queens.api import count, counts, solutions, solve
 from queens.board import Board, BoardError
+from queens.counting.estimate import CountTooLong
 from queens.solution import Solution
 from queens.symmetry import Symmetry
 
@@ -29,10 +30,12 @@ def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[
 __all__ = [
     "Board",
     "BoardError",
+    "CountTooLong",
     "Solution",
     "Symmetry",
     "__version__",
     "count",
+    "counts",
     "solutions",
     "solve",
     "trace",

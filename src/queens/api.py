@@ -17,17 +17,16 @@ from queens.solution import Solution
 BoardOrN = Board | int
 
 
-def as_board(board_or_n: BoardOrN) -> Board:
-    """A :class:`Board` for a board or a size (an empty board of that size)."""
-    if isinstance(board_or_n, Board):
-        return board_or_n
-    if isinstance(board_or_n, bool) or not isinstance(board_or_n, int):
-        raise TypeError(f"expected a Board or a board size, got {board_or_n!r}")
-    return Board.empty(board_or_n)
+as_board = Board.of
+"""A :class:`Board` for a board or a size (an empty board of that size)."""
 
 
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
     """All solutions in lexicographic order, as a generator.
+
+    Never refused as too long (unlike :func:`count`): the search runs only as
+    far as the caller takes solutions, and taking a few of a huge board's is
+    quick.
 
     With ``unique``, only the fundamental ones: each class of solutions that
     the board's own symmetries map onto each other, represented by its
@@ -36,7 +35,7 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     board = as_board(board_or_n)
     group = symmetry.board_symmetries(board) if unique else ()
     for columns in kernel.solutions(board.allowed_masks(), group):
-        yield Solution(columns)
+        yield Solution._owning(columns)  # a fresh array each: no copy needed
 
 
 METHODS = ("auto", "search", "construct", "local", "propagate", "sat")
@@ -79,14 +78,16 @@ def solve(
     reserved squares or fixed queens, which runs one then the other) give any
     valid solution, and raise :class:`Undecided` when ``timeout`` seconds pass
     without an answer; ``sat`` needs the ``sat`` extra (``SolverMissing``
-    otherwise).  ValueError for an unknown method, a seed given to another
-    method than ``local``, or ``construct``/``local`` on a board with
-    constraints.
+    otherwise).  The other methods do not look at the clock, but ``timeout``
+    must be None or a number >= 0 whatever the method and the board.
+    ValueError for an unknown method, a seed given to another method than
+    ``local``, or ``construct``/``local`` on a board with constraints.
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
     if seed is not None and method != "local":
         raise ValueError(f"a seed is for method 'local' only, not {method!r}")
+    _check_timeout(timeout)
     board = as_board(board_or_n)
     if method in PLAIN_ONLY_METHODS and not board.is_plain:
         raise ValueError(
@@ -107,6 +108,16 @@ def solve(
             seed = secrets.randbelow(local.SEED_LIMIT)
         return _solution(local.local_search(board.n, seed))
     return next(solutions(board), None)
+
+
+def _check_timeout(timeout: float | None) -> None:
+    """One rule for every board and method: None, or a number of seconds >= 0."""
+    if timeout is None:
+        return
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"a timeout is a number of seconds, got {timeout!r}")
+    if not timeout >= 0:  # also refuses NaN
+        raise ValueError(f"a timeout cannot be negative, got {timeout}")
 
 
 def chosen_method(board: Board, method: str = "auto") -> str:
@@ -132,24 +143,43 @@ def _solve_hard(board: Board, method: str, timeout: float | None) -> Solution | 
 
 
 def _solution(columns: construct.Columns | None) -> Solution | None:
-    return None if columns is None else Solution(columns)
+    return None if columns is None else Solution._owning(columns)  # the engine's fresh array
 
 
-def count(board_or_n: BoardOrN, *, unique: bool = False) -> int:
-    """The number of solutions (with ``unique``, of fundamental solutions)."""
-    board = as_board(board_or_n)
+def count(board_or_n: BoardOrN, *, unique: bool = False, force: bool = False) -> int:
+    """The number of solutions (with ``unique``, of fundamental solutions).
+
+    Counted in this thread (one core).  A count estimated to take longer than
+    an hour (:mod:`queens.counting.estimate`) raises
+    :class:`~queens.counting.estimate.CountTooLong`, carrying the estimate,
+    unless ``force``; a board over ``estimate.COUNT_MAX_N`` rows is a ValueError.
+    """
+    board = _countable(board_or_n, force)
     if unique or board.is_plain:
-        found = counts(board)
+        found = _counts(board)
         return found.unique if unique else found.total
     return kernel.count(board.allowed_masks()).total
 
 
-def counts(board_or_n: BoardOrN) -> Counts:
-    """Total and fundamental counts together, from one search (in this process).
+def counts(board_or_n: BoardOrN, *, force: bool = False) -> Counts:
+    """Total and fundamental counts together, from one search (in this thread).
 
-    For many cores, split the count: see :mod:`queens.counting`.
+    Refused as :func:`count` is.  For many cores, split the count: see
+    :mod:`queens.counting`.
     """
+    return _counts(_countable(board_or_n, force))
+
+
+def _countable(board_or_n: BoardOrN, force: bool) -> Board:
+    """The board, once it is known to be small enough to count (see :func:`count`)."""
+    from queens.counting import estimate  # imported here: ``import queens`` stays quick
+
     board = as_board(board_or_n)
+    estimate.check(board, 1, force=force)
+    return board
+
+
+def _counts(board: Board) -> Counts:
     if board.is_plain and board.n >= kernel.SYMMETRIC_MIN_N:
         return kernel.count_symmetric(board.n)
     return kernel.count(board.allowed_masks(), symmetry.board_symmetries(board))

@@ -7,6 +7,7 @@ see :class:`Board` itself; they get plain integers from :meth:`Board.allowed_mas
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -66,7 +67,11 @@ class Board:
     """An n x n board; ``reserved`` squares take no queen, ``queens`` are fixed.
 
     Reserved squares do not block attacks: a queen attacks along its row,
-    column and diagonals right across them.
+    column and diagonals right across them.  Immutable and hashable: the
+    squares may be given as any iterables of ``(row, column)`` pairs and are
+    kept as frozensets of tuples.  A square cannot be both reserved and a
+    queen (ValueError): no board text could say so, and no solution could
+    use it.
     """
 
     n: int
@@ -74,11 +79,31 @@ class Board:
     queens: frozenset[Square] = frozenset()
 
     def __post_init__(self) -> None:
+        if isinstance(self.n, bool) or not isinstance(self.n, int):
+            raise TypeError(f"board size must be a whole number, got {self.n!r}")
         if self.n < 1:
             raise ValueError(f"board size must be at least 1, got {self.n}")
-        for square in (*self.reserved, *self.queens):
-            if not (0 <= square[0] < self.n and 0 <= square[1] < self.n):
-                raise ValueError(f"square {square} is off a {self.n} x {self.n} board")
+        # Frozen copies: a caller's set changed later changes no board (nor its hash).
+        object.__setattr__(self, "reserved", self._squares(self.reserved, "reserved"))
+        object.__setattr__(self, "queens", self._squares(self.queens, "queens"))
+        for square in sorted(self.reserved & self.queens):
+            raise ValueError(f"square {square} cannot be both reserved and a fixed queen")
+
+    def _squares(self, squares: Iterable[Square], what: str) -> frozenset[Square]:
+        """``squares`` as a frozenset of ``(row, column)`` tuples on this board."""
+        found = []
+        for square in squares:
+            try:
+                row, col = square
+                row, col = operator.index(row), operator.index(col)
+            except (TypeError, ValueError):
+                raise TypeError(
+                    f"{what}: a square is a (row, column) pair of whole numbers, got {square!r}"
+                ) from None
+            if not (0 <= row < self.n and 0 <= col < self.n):
+                raise ValueError(f"square {(row, col)} is off a {self.n} x {self.n} board")
+            found.append((row, col))
+        return frozenset(found)
 
     @classmethod
     def empty(cls, n: int) -> Board:
@@ -87,6 +112,15 @@ class Board:
     @classmethod
     def build(cls, n: int, reserved: Iterable[Square] = (), queens: Iterable[Square] = ()) -> Board:
         return cls(n, frozenset(reserved), frozenset(queens))
+
+    @classmethod
+    def of(cls, board_or_n: Board | int) -> Board:
+        """``board_or_n`` itself when it is a Board, else the empty board of that size."""
+        if isinstance(board_or_n, Board):
+            return board_or_n
+        if isinstance(board_or_n, bool) or not isinstance(board_or_n, int):
+            raise TypeError(f"expected a Board or a board size, got {board_or_n!r}")
+        return cls.empty(board_or_n)
 
     @classmethod
     def parse(cls, text: str) -> Board:
@@ -104,7 +138,7 @@ class Board:
         """Per row, the columns where a queen may stand.
 
         A row holding a fixed queen allows only that column (none if the row
-        holds two, or the queen stands on a reserved square); attacks between
+        holds two); attacks between
         fixed queens are left for the search to find, so every engine sees
         the same simple constraint: one queen per row, inside its mask.
         """
@@ -123,11 +157,8 @@ class Board:
     def conflict(self) -> str | None:
         """Why the fixed queens alone rule out every solution, or None.
 
-        Names the first offending pair (or the queen on a reserved square),
-        1-based, for the "no solution" message.
+        Names the first offending pair, 1-based, for the "no solution" message.
         """
-        for square in sorted(self.queens & self.reserved):
-            return f"the queen at {describe_square(square)} stands on a reserved square"
         queens = sorted(self.queens)
         for i, a in enumerate(queens):
             for b in queens[i + 1 :]:

@@ -21,15 +21,28 @@ class Solution(Sequence[int]):
     """An immutable placement: ``solution[row]`` is the queen's column (0-based).
 
     Backed by a compact ``array('i')`` so that ten million queens fit in
-    40 MB.  Ordering is lexicographic on the columns, as the solvers
-    enumerate.  A ``Solution`` is not checked on creation (engines produce
+    40 MB.  The columns are copied (changing the caller's list or array later
+    changes no solution, nor its hash) and must be whole numbers (TypeError
+    otherwise; ``True`` and ``False`` are not columns).  Ordering is
+    lexicographic on the columns, as the solvers enumerate, and only between
+    solutions: a solution is no list (``solution == [0]`` is False, so
+    ``solution < [0]`` is a TypeError, as between a tuple and a list).  A
+    ``Solution`` is not checked for attacks on creation (engines produce
     millions of them); call :meth:`problem` or :meth:`is_valid`.
     """
 
     __slots__ = ("_columns",)
 
     def __init__(self, columns: Iterable[int]) -> None:
-        self._columns = columns if isinstance(columns, array) else array("i", columns)
+        self._columns = _int_array(columns)
+
+    @classmethod
+    def _owning(cls, columns: array[int]) -> Solution:
+        """A solution of ``columns`` as they are, not copied: for engines, whose
+        fresh ``array('i')`` nobody else holds (millions of solutions a second)."""
+        solution = cls.__new__(cls)
+        solution._columns = columns
+        return solution
 
     # -- sequence protocol -------------------------------------------------
 
@@ -55,11 +68,25 @@ class Solution(Sequence[int]):
             return self._columns == other._columns
         return NotImplemented
 
-    def __lt__(self, other: Solution) -> bool:
-        return self._columns < other._columns
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Solution):
+            return self._columns < other._columns
+        return NotImplemented
 
-    def __le__(self, other: Solution) -> bool:
-        return self._columns <= other._columns
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Solution):
+            return self._columns <= other._columns
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Solution):
+            return self._columns > other._columns
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Solution):
+            return self._columns >= other._columns
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash(self._columns.tobytes())
@@ -121,7 +148,7 @@ class Solution(Sequence[int]):
         return self.problem() is None
 
     def transform(self, sym: Symmetry) -> Solution:
-        return Solution(sym.columns(self._columns))
+        return Solution._owning(array("i", sym.columns(self._columns)))
 
     def images(self) -> list[Solution]:
         """The 8 images under the board symmetries (with repeats for symmetric ones)."""
@@ -145,6 +172,24 @@ class Solution(Sequence[int]):
         Raises ValueError naming the first item that is not a column number.
         """
         return cls(c - 1 for c in parse_columns(text))
+
+
+def _int_array(columns: Iterable[int]) -> array[int]:
+    """A fresh ``array('i')`` of ``columns``; TypeError unless they are whole numbers."""
+    if isinstance(columns, (str, bytes, bytearray, memoryview)):
+        # array() would read a bytes object as raw machine integers.
+        raise TypeError(f"columns must be whole numbers, got {type(columns).__name__}")
+    items = columns if isinstance(columns, (array, list, tuple)) else list(columns)
+    try:
+        copy = array("i", items)  # refuses floats, strings and None
+    except TypeError:
+        bad = next((c for c in items if not hasattr(c, "__index__")), None)
+        raise TypeError(f"columns must be whole numbers, got {bad!r}") from None
+    except OverflowError:
+        raise ValueError("a column is beyond the 32-bit range of columns") from None
+    if not isinstance(items, array) and any(c is True or c is False for c in items):
+        raise TypeError("columns must be whole numbers, got a bool")
+    return copy
 
 
 _SEPARATORS = re.compile(r"[\s,]+")

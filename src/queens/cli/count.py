@@ -10,9 +10,6 @@ from queens.cli.common import CommandError, UsageError, add_board_arguments, boa
 
 PROG = "queens count"
 
-REFUSE_SECONDS = 3600.0
-"""Counts estimated to take longer need --force."""
-
 
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -55,21 +52,13 @@ def run(args: argparse.Namespace) -> int:
 
     board = board_from_args(args.n, args.board, PROG)
     workers = parse_workers(args.workers)
-    expected = estimate.seconds(board, workers)
-    if expected > REFUSE_SECONDS and not board.is_plain:  # hard: sample this board's own tree
-        expected = estimate.sampled_seconds(board, workers)
     # --checkpoint, --shard and --scheduler are asked for long counts: no refusal.
-    if expected > REFUSE_SECONDS and not (args.force or scaling.for_long_counts(args)):
-        from queens.show.compare import describe_seconds
-
-        duration = "far longer than the age of the universe"
-        if expected < 1e30:
-            duration = f"about {describe_seconds(expected)}"
-        raise CommandError(
-            f"this count would take {duration} on {workers} "
-            f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate); "
-            "add --force to run it anyway"
-        )
+    try:
+        estimate.check(board, workers, force=args.force or scaling.for_long_counts(args))
+    except estimate.CountTooLong as error:
+        raise CommandError(f"{error.reason}; add --force to run it anyway") from None
+    except ValueError as error:  # a board too big to count at all
+        raise CommandError(str(error)) from None
     if scaling.requested(args):  # --json, --checkpoint, --shard, --scheduler
         return scaling.run(args, board, workers, PROG)
     parts = split(board)

@@ -7,7 +7,11 @@ import json
 from typing import Any
 
 from queens.cli.common import CommandError, NoSolution
+from queens.cli.scaling import add_verify_argument, parse_fraction
 from queens.counting.checkpoint import CheckpointError, Incomplete, merge
+from queens.counting.verify import Disagreement, Unverifiable, split_of, verify
+
+PROG = "queens merge"
 
 
 def add_parser(subparsers: Any) -> None:
@@ -16,7 +20,8 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Print the total of checkpoint files (from 'queens count N --shard I/K "
             "--checkpoint FILE'). Exit 1 naming what is missing when they do not cover "
-            "every sub-problem; exit 2 when they belong to different counts or disagree."
+            "every sub-problem; exit 2 when they belong to different counts or disagree "
+            "(with --verify, also with a recount)."
         ),
     )
     parser.add_argument("files", metavar="FILE", nargs="+", help="checkpoint files")
@@ -26,13 +31,20 @@ def add_parser(subparsers: Any) -> None:
         help="print the number of fundamental solutions instead",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_verify_argument(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    fraction = parse_fraction(args.verify, PROG)
+    verified = None
     try:
         merged = merge(args.files)
-    except CheckpointError as error:
+        if fraction is not None:
+            parts = split_of(merged.board, merged.split_key, f"checkpoint {args.files[0]!r}")
+            files = [(f"checkpoint {path!r}", records) for path, records in merged.records]
+            verified = verify(parts, files, fraction)
+    except (CheckpointError, Disagreement, Unverifiable) as error:
         raise CommandError(str(error)) from None
     except Incomplete as missing:
         raise NoSolution(str(missing)) from None
@@ -44,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
             "files": merged.files,
             "split": merged.split_key,
         }
+        if verified is not None:
+            record["verified"] = verified
         print(json.dumps(record))
     else:
         print(merged.counts.unique if args.unique else merged.counts.total)

@@ -1,4 +1,4 @@
-"""The scale options of ``queens count``: --checkpoint, --shard, --scheduler, --json.
+"""The scale options of ``queens count``: --checkpoint, --shard, --scheduler, --verify, --json.
 
 Kept apart from cli/count.py so that module stays about plain counting; it
 hands over to :func:`run` when one of these options is given.
@@ -21,6 +21,7 @@ from queens.counting.cluster import ClusterError, dask_executor
 from queens.counting.resumable import Outcome, Plan
 from queens.counting.run import workers_for
 from queens.counting.shards import WHOLE, Shard
+from queens.counting.verify import Disagreement, check_fraction
 
 _SHARD = re.compile(r"([0-9]+)/([0-9]+)")
 
@@ -42,6 +43,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)",
     )
+    add_verify_argument(group)
+
+
+def add_verify_argument(parser: Any) -> None:
+    """--verify FRACTION, for ``queens count`` and ``queens merge``."""
+    parser.add_argument(
+        "--verify",
+        metavar="FRACTION",
+        help="recount a random FRACTION (0 < FRACTION <= 1) of the stored sub-problems, "
+        "at least one per shard, here; exit 2 naming the first that disagrees",
+    )
+
+
+def parse_fraction(text: str | None, prog: str) -> float | None:
+    """--verify FRACTION as a number (None when not given); usage errors."""
+    if text is None:
+        return None
+    try:
+        return check_fraction(float(text))
+    except ValueError:
+        raise UsageError(
+            f"--verify must be a fraction above 0 and at most 1 (such as 0.01), got {text!r}",
+            prog,
+        ) from None
 
 
 def for_long_counts(args: argparse.Namespace) -> bool:
@@ -51,7 +76,7 @@ def for_long_counts(args: argparse.Namespace) -> bool:
 
 def requested(args: argparse.Namespace) -> bool:
     """Whether :func:`run` does this count (it also writes the full ``--json`` record)."""
-    return bool(args.json) or for_long_counts(args)
+    return bool(args.json) or args.verify is not None or for_long_counts(args)
 
 
 def parse_shard(text: str, prog: str) -> Shard:
@@ -66,6 +91,7 @@ def parse_shard(text: str, prog: str) -> Shard:
 
 def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
     """Count ``board`` as the scale options say; ``workers``: local processes."""
+    fraction = parse_fraction(args.verify, prog)
     shard = WHOLE
     if args.shard is not None:
         shard = parse_shard(args.shard, prog)
@@ -84,7 +110,8 @@ def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
                 CountProgress(len(plan.subproblems), enabled=not args.quiet, done=plan.resumed)
             )
             outcome = plan.run(executor=executor, workers=workers, on_result=progress)
-    except (CheckpointError, ClusterError) as error:
+            verified = None if fraction is None else plan.verify(fraction)
+    except (CheckpointError, ClusterError, Disagreement) as error:
         raise CommandError(str(error)) from None
     except Exception as error:
         if not args.scheduler:
@@ -93,7 +120,7 @@ def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
         # cannot import queens, ...) ends in one line, not a traceback.
         raise CommandError(_cluster_failure(args, error)) from None
     if args.json:
-        print(json.dumps(json_record(board, outcome)))
+        print(json.dumps(json_record(board, outcome, verified)))
     else:
         print(outcome.counts.unique if args.unique else outcome.counts.total)
     return 0
@@ -110,7 +137,7 @@ def _cluster_failure(args: argparse.Namespace, error: Exception) -> str:
     return message
 
 
-def json_record(board: Board, outcome: Outcome) -> dict[str, Any]:
+def json_record(board: Board, outcome: Outcome, verified: int | None = None) -> dict[str, Any]:
     record: dict[str, Any] = {
         "n": board.n,
         "total": outcome.counts.total,
@@ -123,4 +150,6 @@ def json_record(board: Board, outcome: Outcome) -> dict[str, Any]:
     if outcome.shard != WHOLE:
         record["shard_index"] = outcome.shard.index  # 0-based, as everywhere in JSON
         record["shards"] = outcome.shard.count
+    if verified is not None:
+        record["verified"] = verified  # sub-problems recounted and found equal
     return record

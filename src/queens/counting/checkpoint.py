@@ -25,12 +25,24 @@ loses or corrupts anything committed.
 
 A header (table ``meta``) names what the file belongs to: the split key
 (board hash and split version), the number of sub-problems of the split, the
-shard, and the package version that wrote it.  A file from another run is
-refused, never mixed.
+shard, the package version that wrote it and the board itself (its text, so
+``queens merge --verify`` can recount).  A file from another run is refused,
+never mixed.
+
+Checksums: each record carries a checksum of its sub-problem's identity (the
+split key and index) and its counts (:func:`checksum`).  A record whose
+checksum fails (a disk error, an edit) is refused when the file is read:
+the file is damaged.  The checksum is no signature (anyone can compute it);
+a wrong count stored with a right checksum, as a faulty worker would
+produce, is what recounting a sample catches (:mod:`queens.counting.verify`).
+Files of the first format, without checksums, are refused with a message
+saying so rather than read unverified: they come from an older queens, and
+counting again is the only way to a verifiable file.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import threading
@@ -45,13 +57,16 @@ from queens.engines import Counts
 FLUSH_SECONDS = 1.0
 """Longest time a finished sub-problem waits before it is committed."""
 
-FORMAT = "queens-checkpoint-1"
+FORMAT = "queens-checkpoint-2"
 """The layout of the file itself (tables and meta keys)."""
+
+OLD_FORMATS = ("queens-checkpoint-1",)
+"""Layouts of older versions, refused with a message that says why (no checksums)."""
 
 _SCHEMA = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE results ("
-    " subproblem INTEGER PRIMARY KEY, total INTEGER NOT NULL, uniq INTEGER NOT NULL)",
+    "CREATE TABLE results (subproblem INTEGER PRIMARY KEY,"
+    " total INTEGER NOT NULL, uniq INTEGER NOT NULL, checksum TEXT NOT NULL)",
 )
 
 
@@ -75,6 +90,7 @@ class Header:
     subproblems: int  # in the whole split, not only the shard
     shard: Shard = WHOLE
     version: str = field(default_factory=lambda: _package_version())
+    board: str = ""  # the board's text (empty: unknown, so no recounting from the file alone)
 
     def as_rows(self) -> list[tuple[str, str]]:
         return [
@@ -84,6 +100,7 @@ class Header:
             ("shard_index", str(self.shard.index)),
             ("shard_count", str(self.shard.count)),
             ("package_version", self.version),
+            ("board", self.board),
         ]
 
 
@@ -91,6 +108,12 @@ def _package_version() -> str:
     from queens import __version__
 
     return __version__
+
+
+def checksum(split_key: str, index: int, counts: Counts) -> str:
+    """The checksum of one record: its sub-problem (split key and index) and its counts."""
+    text = f"{split_key}\n{index}\n{counts.total}\n{counts.unique}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def describe_indices(indices: Iterable[int], limit: int = 8) -> str:
@@ -116,7 +139,7 @@ class Checkpoint:
         self._connection = connection
         # The connection is shared with the flusher thread, under this lock.
         self._lock = threading.Lock()
-        self._pending: list[tuple[int, int, int]] = []
+        self._pending: list[tuple[int, int, int, str]] = []
         self._last_commit = time.monotonic()
         self._stop = threading.Event()
         self._flusher: threading.Thread | None = None
@@ -161,12 +184,12 @@ class Checkpoint:
             with self._lock:
                 self._commit()
                 rows = self._connection.execute(
-                    "SELECT subproblem, total, uniq FROM results ORDER BY subproblem"
+                    "SELECT subproblem, total, uniq, checksum FROM results ORDER BY subproblem"
                 ).fetchall()
         except sqlite3.Error as error:
             raise CheckpointError(f"cannot read checkpoint {self.path!r}: {error}") from None
         done: dict[int, Counts] = {}
-        for index, total, unique in rows:
+        for index, total, unique, check in rows:
             if not (isinstance(index, int) and self.header.shard.holds(index)) or not (
                 0 <= index < self.header.subproblems
             ):
@@ -180,15 +203,23 @@ class Checkpoint:
                     f"checkpoint {self.path!r} is damaged: sub-problem {index + 1} "
                     f"has counts {total!r}, {unique!r}"
                 )
-            done[index] = Counts(total, unique)
+            counts = Counts(total, unique)
+            if check != checksum(self.header.split_key, index, counts):
+                raise CheckpointError(
+                    f"checkpoint {self.path!r} is damaged: the record of sub-problem "
+                    f"{index + 1} ({total}, {unique}) fails its checksum (edited or corrupted); "
+                    "remove the file to count again"
+                )
+            done[index] = counts
         return done
 
     def record(self, index: int, counts: Counts) -> None:
         """Store one finished sub-problem: committed within FLUSH_SECONDS, or on close."""
         if self._failure is not None:
             raise self._failure
+        check = checksum(self.header.split_key, index, counts)
         with self._lock:
-            self._pending.append((index, counts.total, counts.unique))
+            self._pending.append((index, counts.total, counts.unique, check))
             if time.monotonic() - self._last_commit >= FLUSH_SECONDS:
                 self._commit()
         if self._flusher is None:
@@ -206,7 +237,7 @@ class Checkpoint:
             try:
                 self._connection.execute("BEGIN IMMEDIATE")
                 self._connection.executemany(
-                    "INSERT OR REPLACE INTO results VALUES (?, ?, ?)", self._pending
+                    "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?)", self._pending
                 )
                 self._connection.execute("COMMIT")
             except BaseException as error:  # even Ctrl-C: leave no transaction open
@@ -288,19 +319,27 @@ def _read_header(connection: sqlite3.Connection, path: str) -> Header:
     not_one = f"{path!r} is not a queens checkpoint"
     try:
         rows = dict(connection.execute("SELECT key, value FROM meta").fetchall())
-    except sqlite3.DatabaseError as error:
+    except sqlite3.Error as error:
         if "no such table" in str(error) or "not a database" in str(error):
             raise CheckpointError(not_one) from None
         raise CheckpointError(f"cannot read checkpoint {path!r}: {error}") from None
-    if rows.get("format") != FORMAT:
-        found = rows.get("format")
+    found = rows.get("format")
+    if found in OLD_FORMATS:
+        raise CheckpointError(
+            f"checkpoint {path!r} has the old format {found} (records without checksums); "
+            f"this queens reads {FORMAT} only: count again to get a verifiable file"
+        )
+    if found != FORMAT:
         raise CheckpointError(not_one if found is None else f"{not_one} of format {FORMAT}")
+    if not all(isinstance(value, str) for value in rows.values()):
+        raise CheckpointError(f"checkpoint {path!r} is damaged: its header holds a non-text value")
     try:
         header = Header(
             split_key=rows["split_key"],
             subproblems=int(rows["subproblems"]),
             shard=Shard(int(rows["shard_index"]), int(rows["shard_count"])),
             version=rows["package_version"],
+            board=rows["board"],
         )
     except (KeyError, ValueError):
         raise CheckpointError(f"checkpoint {path!r} is damaged: its header is incomplete") from None
@@ -340,6 +379,9 @@ class Merged:
     subproblems: int
     split_key: str
     files: int
+    board: str = ""  # the board's text, from the headers
+    # Each file's path and records, in the order given (for verifying a sample of each).
+    records: tuple[tuple[str, dict[int, Counts]], ...] = field(default=(), repr=False)
 
 
 def merge(paths: Sequence[str]) -> Merged:
@@ -352,12 +394,14 @@ def merge(paths: Sequence[str]) -> Merged:
         raise ValueError("no checkpoint files to merge")
     results: dict[int, tuple[Counts, str]] = {}
     headers: list[tuple[str, Header]] = []
+    records: list[tuple[str, dict[int, Counts]]] = []
     for path in paths:
         with Checkpoint.read(path) as checkpoint:
             header, done = checkpoint.header, checkpoint.done()
         if headers:
             _check_mergeable(headers[0], (path, header))
         headers.append((path, header))
+        records.append((path, done))
         for index, counts in done.items():
             earlier = results.get(index)
             if earlier is not None and earlier[0] != counts:
@@ -371,12 +415,14 @@ def merge(paths: Sequence[str]) -> Merged:
     if missing:
         raise Incomplete(_missing_message(headers, missing, first.subproblems), missing)
     total = sum((counts for counts, _ in results.values()), Counts(0, 0))
-    return Merged(total, first.subproblems, first.split_key, len(paths))
+    return Merged(
+        total, first.subproblems, first.split_key, len(paths), first.board, tuple(records)
+    )
 
 
 def _check_mergeable(first: tuple[str, Header], other: tuple[str, Header]) -> None:
     (path_a, a), (path_b, b) = first, other
-    if (a.split_key, a.subproblems) != (b.split_key, b.subproblems):
+    if (a.split_key, a.subproblems, a.board) != (b.split_key, b.subproblems, b.board):
         raise CheckpointError(
             f"checkpoints {path_a!r} and {path_b!r} belong to different counts "
             f"({a.split_key} against {b.split_key})"

@@ -14,14 +14,21 @@ with AVX-512 or AVX2 the kernel counts plain boards with a vector search,
 for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
 (measured with AVX-512: ``queens count 18`` 16 core-seconds, ``count 19``
 122; AVX2 takes about 1.4 times as long).
+
+:func:`check` refuses a count estimated over :data:`REFUSE_SECONDS` (the
+library's ``queens.count`` and the command line alike) by raising
+:class:`CountTooLong`.  Nothing here allocates memory that grows with the
+board: the rows are read from the board's squares, not from its masks, and
+a board over :data:`COUNT_MAX_N` rows is refused before anything else.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 from queens.board import Board
-from queens.engines import kernel, knuth
+from queens.engines import kernel
 
 CORE_SECONDS_16 = 1.45
 GROWTH_BELOW_16 = 6.3
@@ -31,15 +38,74 @@ PURE_PYTHON_FACTOR = 60.0
 SIMD_CORE_SECONDS_16 = {"AVX-512": 0.31, "AVX2": 0.42}
 SIMD_GROWTH = 7.6
 
+REFUSE_SECONDS = 3600.0
+"""Counts estimated to take longer are refused unless forced."""
+
+COUNT_MAX_N = 900
+"""The largest board that is counted at all, forced or not: boards the
+compiled kernel does not take (over ``kernel.MAX_N`` rows) are counted by
+Python searches that recurse once a row, which end in a RecursionError a
+little above this."""
+
+_YEAR = 365 * 86400
+
+
+class CountTooLong(Exception):
+    """A count estimated to take longer than :data:`REFUSE_SECONDS`.
+
+    ``seconds`` is the estimate (``math.inf`` when it is beyond any float),
+    ``workers`` the cores it assumes.  ``str(error)`` says so in one line
+    and tells how to run the count anyway (``force=True``); ``reason`` is
+    that line without the advice.
+    """
+
+    def __init__(self, seconds: float, workers: int) -> None:
+        self.seconds = seconds
+        self.workers = workers
+        self.reason = (
+            f"this count would take {describe(seconds)} on {workers} "
+            f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate)"
+        )
+        super().__init__(f"{self.reason}; pass force=True to run it anyway")
+
+
+def describe(seconds: float) -> str:
+    """An estimate in words: ``about 2.2 h``, ``about 3.1e+04 years``."""
+    if seconds >= 1e30:
+        return "far longer than the age of the universe"
+    if seconds < 2 * 3600:
+        return f"about {seconds / 60:.1f} min"
+    if seconds < 3 * 86400:
+        return f"about {seconds / 3600:.1f} h"
+    if seconds < _YEAR:
+        return f"about {seconds / 86400:.0f} days"
+    return f"about {seconds / _YEAR:.2g} years"
+
+
+def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
+    """The estimated wall time on ``workers`` cores; CountTooLong when it is too long.
+
+    A board with reserved squares or fixed queens that the model finds too
+    long is sampled first (:func:`sampled_seconds`).  With ``force`` nothing
+    is refused nor sampled.  A board over :data:`COUNT_MAX_N` rows is a
+    ValueError, forced or not.
+    """
+    if board.n > COUNT_MAX_N:
+        raise ValueError(f"counting is limited to boards of N <= {COUNT_MAX_N}, got N = {board.n}")
+    expected = seconds(board, workers)
+    if expected > REFUSE_SECONDS and not force and not board.is_plain:
+        expected = sampled_seconds(board, workers)
+    if expected > REFUSE_SECONDS and not force:
+        raise CountTooLong(expected, workers)
+    return expected
+
 
 def core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count ``board``."""
-    masks = board.allowed_masks()
     if board.is_plain:
         rows, factor = board.n, 1.0
     else:
-        rows = sum(1 for m in masks if m & (m - 1))  # rows with a choice
-        factor = PINNED_FACTOR
+        rows, factor = choice_rows(board), PINNED_FACTOR
     if not kernel.compiled():
         factor *= PURE_PYTHON_FACTOR
     steps = rows - 16
@@ -52,6 +118,18 @@ def core_seconds(board: Board) -> float:
         return base * factor * growth**steps
     except OverflowError:  # hundreds of rows: beyond any float, and any lifetime
         return math.inf
+
+
+def choice_rows(board: Board) -> int:
+    """The rows where a queen has more than one square to choose from.
+
+    Read from the reserved squares and fixed queens, not from the board's
+    masks: no memory that grows with the board.
+    """
+    fixed = {row for row, _ in board.queens}  # one allowed column, or none
+    reserved = Counter(row for row, _ in board.reserved if row not in fixed)
+    untouched = board.n - len(fixed) - len(reserved)
+    return (untouched if board.n >= 2 else 0) + sum(board.n - k >= 2 for k in reserved.values())
 
 
 def seconds(board: Board, workers: int) -> float:
@@ -71,8 +149,10 @@ def sampled_seconds(board: Board, workers: int) -> float:
     rough = seconds(board, workers)
     if board.is_plain:
         return rough
+    from queens.engines import knuth  # imported here: ``import queens`` stays quick
+
     masks = board.allowed_masks()
-    rows = sum(1 for m in masks if m & (m - 1))
+    rows = choice_rows(board)
     assumed = Board.empty(max(1, rows)).allowed_masks()
     ratio = knuth.estimate(masks).nodes / max(1, knuth.estimate(assumed).nodes)
     return min(rough, rough * ratio)

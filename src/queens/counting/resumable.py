@@ -9,6 +9,7 @@ the executor that runs the rest (local threads by default, or any
 from __future__ import annotations
 
 import concurrent.futures
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,16 +41,20 @@ class Plan:
     refused (CheckpointError) before any work starts.
     """
 
-    def __init__(self, board: Board, *, checkpoint: str | None = None, shard: Shard = WHOLE):
+    def __init__(
+        self, board: Board | int, *, checkpoint: str | None = None, shard: Shard = WHOLE
+    ) -> None:
+        board = Board.of(board)  # a size stands for the empty board, as everywhere
         self.split = split(board)
         self.shard = shard
         self.subproblems = shard.select(self.split.subproblems)
         self.checkpoint: Checkpoint | None = None
         self.done: dict[int, Counts] = {}
         if checkpoint is not None:
-            header = Header(self.split.key, len(self.split.subproblems), shard)
+            header = Header(self.split.key, len(self.split.subproblems), shard, board=str(board))
             self.checkpoint = Checkpoint.open(checkpoint, header)
             self.done = self.checkpoint.done()
+        self.results: dict[int, Counts] = dict(self.done)  # done, then this run's too
 
     @property
     def resumed(self) -> int:
@@ -69,11 +74,30 @@ class Plan:
         for index, counts in iter_results(todo, executor=executor, workers=workers):
             if self.checkpoint is not None:
                 self.checkpoint.record(index, counts)
+            self.results[index] = counts
             total += counts
             if on_result is not None:
                 on_result(index, counts)
         elapsed = time.perf_counter() - start
         return Outcome(total, len(self.subproblems), self.resumed, elapsed, self.shard)
+
+    def verify(
+        self, fraction: float, *, rng: random.Random | None = None, workers: int | None = None
+    ) -> int:
+        """Recount a random ``fraction`` of the stored results (at least one); how many.
+
+        Stored: what the checkpoint holds, read back from the file (so its
+        checksums are checked again), or this run's results without one.
+        Raises :class:`~queens.counting.verify.Disagreement` naming the
+        first sub-problem a recount contradicts (see :mod:`queens.counting.verify`).
+        """
+        from queens.counting import verify
+
+        if self.checkpoint is not None:
+            shard = (f"checkpoint {self.checkpoint.path!r}", self.checkpoint.done())
+        else:
+            shard = ("this run", self.results)
+        return verify.verify(self.split, [shard], fraction, rng=rng, workers=workers)
 
     def close(self) -> None:
         if self.checkpoint is not None:
