@@ -18,7 +18,11 @@ BoardOrN = Board | int
 
 
 def as_board(board_or_n: BoardOrN) -> Board:
-    """A :class:`Board` for a board or a size (an empty board of that size)."""
+    """A :class:`Board` for a board or a size (an empty board of that size).
+
+    >>> as_board(4)
+    Board(n=4, reserved=frozenset(), queens=frozenset())
+    """
     if isinstance(board_or_n, Board):
         return board_or_n
     if isinstance(board_or_n, bool) or not isinstance(board_or_n, int):
@@ -32,6 +36,11 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     With ``unique``, only the fundamental ones: each class of solutions that
     the board's own symmetries map onto each other, represented by its
     lexicographically smallest member.
+
+    >>> [s.to_list() for s in solutions(4)]
+    [[1, 3, 0, 2], [2, 0, 3, 1]]
+    >>> sum(1 for _ in solutions(8, unique=True))
+    12
     """
     board = as_board(board_or_n)
     group = symmetry.board_symmetries(board) if unique else ()
@@ -82,6 +91,15 @@ def solve(
     otherwise).  ValueError for an unknown method, a seed given to another
     method than ``local``, or ``construct``/``local`` on a board with
     constraints.
+
+    >>> solve(8)
+    Solution([0, 4, 7, 5, 2, 6, 1, 3])
+    >>> solve(3) is None
+    True
+    >>> solve(Board.build(6, queens=[(0, 3)]), method="propagate").is_valid()
+    True
+    >>> solve(1000, method="construct").n
+    1000
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
@@ -114,6 +132,9 @@ def chosen_method(board: Board, method: str = "auto") -> str:
 
     ``auto`` stays ``auto`` on a board with reserved squares or fixed queens:
     the propagating search, then SAT (see :mod:`queens.engines.portfolio`).
+
+    >>> chosen_method(Board.empty(8)), chosen_method(Board.empty(100))
+    ('search', 'construct')
     """
     if method != "auto":
         return method
@@ -136,7 +157,13 @@ def _solution(columns: construct.Columns | None) -> Solution | None:
 
 
 def count(board_or_n: BoardOrN, *, unique: bool = False) -> int:
-    """The number of solutions (with ``unique``, of fundamental solutions)."""
+    """The number of solutions (with ``unique``, of fundamental solutions).
+
+    >>> count(8), count(8, unique=True)
+    (92, 12)
+    >>> count(Board.build(8, reserved=[(0, 0)]))
+    88
+    """
     board = as_board(board_or_n)
     if unique or board.is_plain:
         found = counts(board)
@@ -148,6 +175,9 @@ def counts(board_or_n: BoardOrN) -> Counts:
     """Total and fundamental counts together, from one search (in this process).
 
     For many cores, split the count: see :mod:`queens.counting`.
+
+    >>> counts(8)
+    Counts(total=92, unique=12)
     """
     board = as_board(board_or_n)
     if board.is_plain and board.n >= kernel.SYMMETRIC_MIN_N:
