@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import multiprocessing
 import threading
 
 import pytest
@@ -54,10 +55,21 @@ def test_thread_executor_gives_same_results() -> None:
     assert results == dict(iter_results(parts.subproblems, workers=1))
 
 
-def test_closing_the_generator_early_is_clean() -> None:
-    results = iter_results(split(Board.empty(10)).subproblems, workers=2)
-    next(results)
+@pytest.mark.parametrize("pool", ["as installed", "processes"])
+def test_closing_the_generator_early_is_clean(monkeypatch: pytest.MonkeyPatch, pool: str) -> None:
+    if pool == "processes":  # the pure-Python fallback's pool, whatever this install has
+        monkeypatch.setattr(kernel, "compiled", lambda: False)
+    subproblems = split(Board.empty(10)).subproblems
+    results = iter_results(subproblems, workers=2)
+    index, counts = next(results)
+    assert counts == count_subproblem(next(sp for sp in subproblems if sp.index == index))
     results.close()
+    # Clean: the pool it started is gone (no counting thread, no worker
+    # process left behind) and the generator is over.
+    assert _counting_threads() == []
+    assert multiprocessing.active_children() == []
+    with pytest.raises(StopIteration):
+        next(results)
 
 
 def test_bad_workers() -> None:

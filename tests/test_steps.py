@@ -1,11 +1,9 @@
-"""Events in words (1-based) and as JSON (0-based)."""
+"""Events in words (1-based); their JSON is tested in test_events.py."""
 
 from __future__ import annotations
 
-import json
-
 from queens.events import DeadEnd, Found, Place, Remove
-from queens.show.steps import event_json, event_text, numbered, until_first_solution
+from queens.show.steps import event_text, numbered, until_first_solution
 from queens.tracing import trace
 
 
@@ -14,18 +12,6 @@ def test_words_are_one_based() -> None:
     assert event_text(Remove(1, 3)) == "backtrack: remove queen at row 2, col 4"
     assert event_text(DeadEnd(2)) == "dead end: no free square in row 3"
     assert event_text(Found((1, 3, 0, 2), 1)) == "solution 1: [2, 4, 1, 3]"
-
-
-def test_json_is_zero_based() -> None:
-    assert event_json(Place(1, 3)) == {"event": "place", "row": 1, "col": 3}
-    assert event_json(Remove(0, 0)) == {"event": "remove", "row": 0, "col": 0}
-    assert event_json(DeadEnd(2)) == {"event": "dead-end", "row": 2}
-    found = event_json(Found((1, 3, 0, 2), 2))
-    assert json.loads(json.dumps(found)) == {
-        "event": "solution",
-        "number": 2,
-        "columns": [1, 3, 0, 2],
-    }
 
 
 def test_numbered_lines() -> None:

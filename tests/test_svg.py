@@ -98,3 +98,10 @@ def test_bare_board_without_solution() -> None:
 def test_solution_repr_svg_for_notebooks() -> None:
     (group,) = boards_in(Solution([1, 3, 0, 2])._repr_svg_())
     assert len(queens_on(group)) == 4
+
+
+def test_board_repr_svg_for_notebooks() -> None:
+    (group,) = boards_in(Board.build(4, reserved=[(0, 1), (2, 3)], queens=[(3, 1)])._repr_svg_())
+    assert [symbol for symbol, _ in queens_on(group)] == ["#fixed-queen"]
+    hatched = [r for r in group.iter(f"{NS}rect") if r.get("fill") == "url(#reserved)"]
+    assert len(hatched) == 2

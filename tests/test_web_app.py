@@ -21,11 +21,11 @@ from conftest import BOARDS, brute_force, is_solution  # noqa: E402
 from queens import api  # noqa: E402
 from queens.board import Board, BoardError, parse_board  # noqa: E402
 from queens.cli import main  # noqa: E402
+from queens.events import event_json  # noqa: E402
 from queens.tracing import ALGORITHMS, replay, trace  # noqa: E402
 from queens.web import limits  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
 from queens.web.runs import Registry  # noqa: E402
-from queens.web.stepper import event_json  # noqa: E402
 
 SAMPLE = BOARDS / "sample-65.txt"
 NO_SOLUTION = BOARDS / "all-reserved-8-0.txt"
@@ -216,12 +216,12 @@ def test_a_run_streams_exactly_the_engine_events(
     assert found[-1]["type"] == "done" and found[-1]["message"] is None
     events = events_of(found)
     assert events == [event_json(e) for e in trace(Board.empty(n), algorithm)]
-    solutions = [tuple(e["columns"]) for e in events if e["e"] == "found"]
+    solutions = [tuple(e["columns"]) for e in events if e["event"] == "solution"]
     assert sorted(solutions) == sorted(brute_force(Board.empty(n)))
     counters = found[-1]["counters"]
     assert counters["solutions"] == len(solutions)
     assert counters["steps"] == len(events)
-    assert counters["nodes"] == sum(e["e"] == "place" for e in events)
+    assert counters["nodes"] == sum(e["event"] == "place" for e in events)
     assert counters["depth"] == 0
     assert runs_open(client) == 0
 
@@ -231,7 +231,7 @@ def test_a_run_on_a_board_with_constraints(client: TestClient) -> None:
     found = play_to_end(client, new_run(client, board=text))
     board = parse_board(text)
     events = events_of(found)
-    solutions = [tuple(e["columns"]) for e in events if e["e"] == "found"]
+    solutions = [tuple(e["columns"]) for e in events if e["event"] == "solution"]
     assert all(is_solution(s, board) for s in solutions)
     assert solutions == [tuple(s) for s in api.solutions(board)]
     assert len(solutions) == found[-1]["counters"]["solutions"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -35,8 +34,10 @@ import uvicorn  # noqa: E402
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from conftest import BOARDS  # noqa: E402
-from queens.board import parse_board  # noqa: E402
+from queens.board import Board, parse_board  # noqa: E402
 from queens.cli import main  # noqa: E402
+from queens.events import Found, Place, Remove  # noqa: E402
+from queens.tracing import trace  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
 from queens.web.server import allowed_hosts, bind  # noqa: E402
 
@@ -292,7 +293,8 @@ def test_closing_the_page_ends_its_run(browser: Browser, server: str) -> None:
 
 
 def test_page_tour_screenshot(page: Page, tmp_path: Path) -> None:
-    """A mid-search picture (the README's screenshot is one of these)."""
+    """A mid-search picture (the README's screenshot is one of these): paused part way,
+    the board and counters showing the search as the library's trace has it then."""
     set_n(page, 5)
     page.eval_on_selector("#speed", "s => { s.value = '60'; s.dispatchEvent(new Event('input')); }")
     page.click("#play")
@@ -302,5 +304,23 @@ def test_page_tour_screenshot(page: Page, tmp_path: Path) -> None:
     page.wait_for_timeout(400)
     for _ in range(3):
         step_once(page)
-    page.screenshot(path=str(tmp_path / "tour.png"), full_page=True)
-    shutil.copy(tmp_path / "tour.png", tmp_path / "web-page.png")
+    steps = counter(page, "steps")
+    events = list(trace(Board.empty(5), page.input_value("#algorithm")))
+    assert 3 < steps < len(events), "not in the middle of the search"
+    placed: dict[int, int] = {}
+    for event in events[:steps]:
+        if isinstance(event, Place):
+            placed[event.row] = event.col
+        elif isinstance(event, Remove):
+            del placed[event.row]
+    assert queens_on_board(page, 5) == [placed.get(row, -1) for row in range(5)]
+    found = sum(isinstance(event, Found) for event in events[:steps])
+    assert 3 <= found < sum(isinstance(event, Found) for event in events)
+    assert counter(page, "solutions") == found
+    assert counter(page, "depth") == len(placed)
+    expect(page.locator("#gallery canvas")).to_have_count(found)
+    shot = tmp_path / "web-page.png"
+    page.screenshot(path=str(shot), full_page=True)
+    header = shot.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(header[16:20], "big") == 1200  # the viewport's width, in pixels

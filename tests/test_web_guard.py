@@ -1,17 +1,15 @@
-"""The Host/Origin guard's decisions, header by header."""
+"""The Host/Origin guard's decisions, header by header (no Starlette needed: the
+middleware around them is tested through the app in test_web_app.py)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
-from web_support import require
-
-require("starlette")
-
-from starlette.datastructures import Headers  # noqa: E402
-
-from queens.web.guard import host_name, refusal  # noqa: E402
-from queens.web.limits import LOCAL_HOSTS  # noqa: E402
+from queens.web.guard import host_name, refusal
+from queens.web.limits import LOCAL_HOSTS
 
 
 @pytest.mark.parametrize(
@@ -30,7 +28,7 @@ def test_host_names(host: str, name: str) -> None:
 
 
 def check(**headers: str) -> str | None:
-    return refusal(Headers(headers=headers), LOCAL_HOSTS)
+    return refusal(headers, LOCAL_HOSTS)
 
 
 def test_the_page_own_requests_pass() -> None:
@@ -58,3 +56,15 @@ def test_the_page_own_requests_pass() -> None:
 def test_others_are_refused_with_a_reason(headers: dict[str, str]) -> None:
     reason = check(**headers)
     assert reason is not None and reason
+
+
+def test_the_checks_import_without_starlette() -> None:
+    # Blocks starlette as if it were not installed: the guard's checks still load and decide.
+    code = (
+        "import sys; sys.modules['starlette'] = None; "
+        "from queens.web.guard import refusal; from queens.web.limits import LOCAL_HOSTS; "
+        "print(refusal({'host': 'evil.example'}, LOCAL_HOSTS))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "host 'evil.example' is not served here"

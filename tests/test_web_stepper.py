@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from conftest import brute_force
 from queens.board import Board
-from queens.tracing import ALGORITHMS, DeadEnd, Found, Place, Remove, trace
+from queens.tracing import ALGORITHMS, Found, Place, trace
 from queens.web import limits
-from queens.web.stepper import Stepper, event_json
+from queens.web.stepper import Stepper
 from strategies import boards
 
 
@@ -57,14 +57,3 @@ def test_history_only_for_small_boards() -> None:
     small = Stepper(Board.empty(limits.TREE_MAX_N), "backtracking")
     assert small.take(7) == small.history
     assert Stepper(Board.empty(limits.TREE_MAX_N + 1), "backtracking").history is None
-
-
-def test_event_json_is_zero_based_and_complete() -> None:
-    assert event_json(Place(0, 3)) == {"e": "place", "row": 0, "col": 3}
-    assert event_json(Remove(2, 1)) == {"e": "remove", "row": 2, "col": 1}
-    assert event_json(DeadEnd(4)) == {"e": "deadend", "row": 4}
-    assert event_json(Found((1, 3, 0, 2), 1)) == {
-        "e": "found",
-        "columns": [1, 3, 0, 2],
-        "number": 1,
-    }

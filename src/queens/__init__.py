@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from queens.api import count, counts, solutions, solve
+from queens.api import Undecided, count, counts, solutions, solve
 from queens.board import Board, BoardError
 from queens.counting.estimate import CountTooLong
+from queens.engines import Counts
 from queens.solution import Solution
 from queens.symmetry import Symmetry
 
 if TYPE_CHECKING:
+    from queens.engines.sat import SolverMissing
     from queens.events import Event
 
 __version__ = "0.1.0"
@@ -21,18 +23,36 @@ def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[
     """The search events of ``algorithm`` on a board or an n x n board (see :mod:`queens.tracing`).
 
     The algorithms are imported on first use, so ``import queens`` stays quick.
+
+    >>> next(trace(4))
+    Place(row=0, col=0)
+    >>> from queens.events import Found
+    >>> sum(isinstance(event, Found) for event in trace(6, algorithm="sets"))
+    4
     """
     from queens.tracing import trace as events_of
 
     return events_of(board_or_n, algorithm)
 
 
+def __getattr__(name: str) -> Any:
+    """``SolverMissing`` on first use: its module (the SAT engine) loads multiprocessing."""
+    if name == "SolverMissing":
+        from queens.engines.sat import SolverMissing
+
+        return SolverMissing
+    raise AttributeError(f"module 'queens' has no attribute {name!r}")
+
+
 __all__ = [
     "Board",
     "BoardError",
     "CountTooLong",
+    "Counts",
     "Solution",
+    "SolverMissing",
     "Symmetry",
+    "Undecided",
     "__version__",
     "count",
     "counts",

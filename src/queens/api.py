@@ -17,8 +17,13 @@ from queens.solution import Solution
 BoardOrN = Board | int
 
 
-as_board = Board.of
-"""A :class:`Board` for a board or a size (an empty board of that size)."""
+def as_board(board_or_n: BoardOrN) -> Board:
+    """A :class:`Board` for a board or a size (an empty board of that size).
+
+    >>> as_board(4)
+    Board(n=4, reserved=frozenset(), queens=frozenset())
+    """
+    return Board.of(board_or_n)
 
 
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
@@ -31,6 +36,11 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     With ``unique``, only the fundamental ones: each class of solutions that
     the board's own symmetries map onto each other, represented by its
     lexicographically smallest member.
+
+    >>> [s.to_list() for s in solutions(4)]
+    [[1, 3, 0, 2], [2, 0, 3, 1]]
+    >>> sum(1 for _ in solutions(8, unique=True))
+    12
     """
     board = as_board(board_or_n)
     group = symmetry.board_symmetries(board) if unique else ()
@@ -82,6 +92,15 @@ def solve(
     must be None or a number >= 0 whatever the method and the board.
     ValueError for an unknown method, a seed given to another method than
     ``local``, or ``construct``/``local`` on a board with constraints.
+
+    >>> solve(8)
+    Solution([0, 4, 7, 5, 2, 6, 1, 3])
+    >>> solve(3) is None
+    True
+    >>> solve(Board.build(6, queens=[(0, 3)]), method="propagate").is_valid()
+    True
+    >>> solve(1000, method="construct").n
+    1000
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
@@ -125,6 +144,9 @@ def chosen_method(board: Board, method: str = "auto") -> str:
 
     ``auto`` stays ``auto`` on a board with reserved squares or fixed queens:
     the propagating search, then SAT (see :mod:`queens.engines.portfolio`).
+
+    >>> chosen_method(Board.empty(8)), chosen_method(Board.empty(100))
+    ('search', 'construct')
     """
     if method != "auto":
         return method
@@ -153,6 +175,11 @@ def count(board_or_n: BoardOrN, *, unique: bool = False, force: bool = False) ->
     an hour (:mod:`queens.counting.estimate`) raises
     :class:`~queens.counting.estimate.CountTooLong`, carrying the estimate,
     unless ``force``; a board over ``estimate.COUNT_MAX_N`` rows is a ValueError.
+
+    >>> count(8), count(8, unique=True)
+    (92, 12)
+    >>> count(Board.build(8, reserved=[(0, 0)]))
+    88
     """
     board = _countable(board_or_n, force)
     if unique or board.is_plain:
@@ -166,6 +193,9 @@ def counts(board_or_n: BoardOrN, *, force: bool = False) -> Counts:
 
     Refused as :func:`count` is.  For many cores, split the count: see
     :mod:`queens.counting`.
+
+    >>> counts(8)
+    Counts(total=92, unique=12)
     """
     return _counts(_countable(board_or_n, force))
 

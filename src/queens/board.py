@@ -31,6 +31,12 @@ class BoardError(ValueError):
 
     ``str(error)`` is the whole one-line message, e.g.
     ``board line 3, column 5: unexpected 'x' (expected '.', '*' or 'Q')``.
+
+    >>> error = BoardError("unexpected 'x' (expected '.', '*' or 'Q')", line=3, column=5)
+    >>> str(error)
+    "board line 3, column 5: unexpected 'x' (expected '.', '*' or 'Q')"
+    >>> error.line, error.column
+    (3, 5)
     """
 
     def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
@@ -47,12 +53,22 @@ class BoardError(ValueError):
 
 
 def describe_square(square: Square) -> str:
-    """A square as a person reads it: ``row 4, column 4`` (1-based)."""
+    """A square as a person reads it: ``row 4, column 4`` (1-based).
+
+    >>> describe_square((3, 3))
+    'row 4, column 4'
+    """
     return f"row {square[0] + 1}, column {square[1] + 1}"
 
 
 def attack_kind(a: Square, b: Square) -> str | None:
-    """What two distinct squares share (``row``, ``column``, ``diagonal``), or None."""
+    """What two distinct squares share (``row``, ``column``, ``diagonal``), or None.
+
+    >>> attack_kind((0, 0), (2, 2)), attack_kind((0, 0), (0, 5))
+    ('diagonal', 'row')
+    >>> attack_kind((0, 0), (1, 2)) is None
+    True
+    """
     if a[0] == b[0]:
         return "row"
     if a[1] == b[1]:
@@ -72,6 +88,18 @@ class Board:
     kept as frozensets of tuples.  A square cannot be both reserved and a
     queen (ValueError): no board text could say so, and no solution could
     use it.
+
+    >>> board = Board.build(4, reserved=[(0, 1)], queens=[(3, 1)])
+    >>> print(board)
+    . * . .
+    . . . .
+    . . . .
+    . Q . .
+    >>> board.is_plain
+    False
+    >>> from queens import solutions
+    >>> [s.to_list() for s in solutions(board)]
+    [[2, 0, 3, 1]]
     """
 
     n: int
@@ -107,15 +135,44 @@ class Board:
 
     @classmethod
     def empty(cls, n: int) -> Board:
+        """The plain n x n board: no reserved squares, no fixed queens.
+
+        >>> print(Board.empty(3))
+        . . .
+        . . .
+        . . .
+        >>> Board.empty(8).is_plain
+        True
+        """
         return cls(n)
 
     @classmethod
     def build(cls, n: int, reserved: Iterable[Square] = (), queens: Iterable[Square] = ()) -> Board:
+        """A board from any iterables of ``(row, column)`` squares, 0-based.
+
+        ``reserved`` squares take no queen; ``queens`` are fixed: every
+        solution contains them.  ValueError for a square off the board.
+
+        >>> board = Board.build(5, reserved=[(0, 0), (4, 4)], queens=[(2, 2)])
+        >>> sorted(board.reserved), sorted(board.queens)
+        ([(0, 0), (4, 4)], [(2, 2)])
+        >>> Board.build(4, reserved=[(4, 0)])
+        Traceback (most recent call last):
+        ...
+        ValueError: square (4, 0) is off a 4 x 4 board
+        """
         return cls(n, frozenset(reserved), frozenset(queens))
 
     @classmethod
     def of(cls, board_or_n: Board | int) -> Board:
-        """``board_or_n`` itself when it is a Board, else the empty board of that size."""
+        """``board_or_n`` itself when it is a Board, else the empty board of that size.
+
+        >>> Board.of(4) == Board.empty(4)
+        True
+        >>> board = Board.build(4, reserved=[(0, 0)])
+        >>> Board.of(board) is board
+        True
+        """
         if isinstance(board_or_n, Board):
             return board_or_n
         if isinstance(board_or_n, bool) or not isinstance(board_or_n, int):
@@ -124,7 +181,15 @@ class Board:
 
     @classmethod
     def parse(cls, text: str) -> Board:
-        """Read board text; raise :class:`BoardError` naming line and column."""
+        """Read board text; raise :class:`BoardError` naming line and column.
+
+        >>> board = Board.parse('''. * . .
+        ... . . . Q
+        ... . . . .
+        ... . . . .''')
+        >>> board == Board.build(4, reserved=[(0, 1)], queens=[(1, 3)])
+        True
+        """
         return parse_board(text)
 
     # -- what engines use -------------------------------------------------
@@ -192,6 +257,12 @@ class Board:
 
         yield rich_board(self)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for notebooks: reserved squares hatched, fixed queens in red."""
+        from queens.show.svg import board_svg
+
+        return board_svg(self)
+
 
 _CELLS = {FREE: FREE, RESERVED: RESERVED, "Q": QUEEN, "q": QUEEN}
 
@@ -226,6 +297,11 @@ def parse_board(text: str, first_line: int = 1) -> Board:
     One line a row: ``.`` free, ``*`` reserved, ``Q`` or ``q`` a fixed queen,
     cells packed or separated by single spaces.  Tolerated: a byte-order
     mark, CRLF line ends, trailing whitespace and trailing blank lines.
+
+    >>> parse_board("Qx", first_line=5)
+    Traceback (most recent call last):
+    ...
+    queens.board.BoardError: board line 5, column 2: unexpected 'x' (expected '.', '*' or 'Q')
     """
     text = text.removeprefix("\ufeff")
     lines = [line.rstrip() for line in text.splitlines()]

@@ -16,7 +16,13 @@ from queens.solution import LETTERS, Solution
 
 
 def no_solution_message(board: Board) -> str:
-    """What the command line and the web page say for a board without solutions."""
+    """What the command line and the web page say for a board without solutions.
+
+    >>> no_solution_message(Board.empty(3))
+    'no solution exists for this 3 x 3 board'
+    >>> no_solution_message(Board.build(4, queens=[(0, 0), (1, 1)]))
+    'no solution: the queens at row 1, column 1 and row 2, column 2 share a diagonal'
+    """
     reason = board.conflict()
     if reason is not None:
         return f"no solution: {reason}"
@@ -30,7 +36,13 @@ BOARD_FORMAT_MAX_N = 1000
 
 
 def format_problem(fmt: str, n: int) -> str | None:
-    """Why ``fmt`` cannot show an n x n solution (a usage error), or None."""
+    """Why ``fmt`` cannot show an n x n solution (a usage error), or None.
+
+    >>> format_problem("letters", 8) is None
+    True
+    >>> format_problem("letters", 30)
+    'the letters format needs N <= 26, got 30; use --format list'
+    """
     if fmt not in FORMATS:
         return f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})"
     if fmt == "letters" and n > len(LETTERS):
@@ -50,6 +62,12 @@ def render(
 
     ``style`` (plain, unicode, color) applies to the ``board`` format; the
     other styles show ``board``'s reserved squares and fixed queens too.
+
+    >>> solution = Solution([1, 3, 0, 2])
+    >>> render(solution, "list"), render(solution, "letters")
+    ('[2, 4, 1, 3]', 'bdac')
+    >>> print(render(solution, "json"))
+    {"n": 4, "columns": [1, 3, 0, 2]}
     """
     if fmt == "board":
         if style != "plain":
@@ -77,6 +95,10 @@ def write_solution(
 
     Ten million queens never become one 80 MB string, and the digits are made
     by CPython's list ``repr`` (C speed) a chunk at a time.
+
+    >>> import sys
+    >>> write_solution(sys.stdout, Solution([1, 3, 0, 2]), "json")
+    {"n": 4, "columns": [1, 3, 0, 2]}
     """
     if fmt == "list":
         out.write("[")
@@ -110,7 +132,21 @@ def write_solutions(
     style: str = "plain",
     board: Board | None = None,
 ) -> int:
-    """Write solutions as they come (boards separated by a blank line); return how many."""
+    """Write solutions as they come (boards separated by a blank line); return how many.
+
+    >>> import sys
+    >>> write_solutions(sys.stdout, [Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])], "board")
+    . Q . .
+    . . . Q
+    Q . . .
+    . . Q .
+    <BLANKLINE>
+    . . Q .
+    Q . . .
+    . . . Q
+    . Q . .
+    2
+    """
     written = 0
     for solution in solutions:
         if written and fmt == "board":
@@ -133,6 +169,12 @@ def write_board_solutions(
 
     The compiled kernel writes plain text itself when it can (millions of
     solutions a second); otherwise each :class:`Solution` is rendered here.
+
+    >>> import sys
+    >>> write_board_solutions(sys.stdout, Board.empty(6), "list", limit=2)
+    [2, 4, 6, 1, 3, 5]
+    [3, 6, 2, 5, 1, 4]
+    2
     """
     from queens import api, symmetry
     from queens.engines import kernel

@@ -29,6 +29,21 @@ class Solution(Sequence[int]):
     ``solution < [0]`` is a TypeError, as between a tuple and a list).  A
     ``Solution`` is not checked for attacks on creation (engines produce
     millions of them); call :meth:`problem` or :meth:`is_valid`.
+
+    >>> solution = Solution([1, 3, 0, 2])
+    >>> print(solution)
+    . Q . .
+    . . . Q
+    Q . . .
+    . . Q .
+    >>> solution.list_text(), solution.letters(), solution.to_json()
+    ('[2, 4, 1, 3]', 'bdac', {'n': 4, 'columns': [1, 3, 0, 2]})
+    >>> solution.is_valid(), solution.is_fundamental
+    (True, True)
+    >>> solution.transform(Symmetry.MIRROR)
+    Solution([2, 0, 3, 1])
+    >>> Solution.from_text("[2, 4, 1, 3]") == solution
+    True
     """
 
     __slots__ = ("_columns",)
@@ -199,7 +214,15 @@ _LIST_BYTES = _DIGITS + b", \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
 
 def parse_columns(text: str) -> list[int]:
-    """1-based column numbers from list text; ValueError on anything else."""
+    """1-based column numbers from list text; ValueError on anything else.
+
+    >>> parse_columns("[1, 5, 8]"), parse_columns("1 5 8"), parse_columns("1,5,8")
+    ([1, 5, 8], [1, 5, 8], [1, 5, 8])
+    >>> parse_columns("1 5 x")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'x' is not a column number
+    """
     body = text.strip()
     if body.startswith("[") != body.endswith("]"):
         raise ValueError("unbalanced brackets")

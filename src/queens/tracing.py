@@ -39,7 +39,16 @@ ALGORITHMS: dict[str, Tracer] = {
 
 
 def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[Event]:
-    """The events of ``algorithm`` searching a board (or an empty n x n board) for all solutions."""
+    """The events of ``algorithm`` searching a board (or an empty n x n board) for all solutions.
+
+    >>> events = list(trace(4))
+    >>> events[:3]
+    [Place(row=0, col=0), Place(row=1, col=2), DeadEnd(row=2)]
+    >>> [event for event in events if isinstance(event, Found)]
+    [Found(columns=(1, 3, 0, 2), number=1), Found(columns=(2, 0, 3, 1), number=2)]
+    >>> sum(isinstance(event, Place) for event in trace(4, "permutations"))
+    64
+    """
     try:
         tracer = ALGORITHMS[algorithm]
     except KeyError:
@@ -58,7 +67,11 @@ def _as_board(board_or_n: Board | int) -> Board:
 
 
 def replay(events: Iterable[Event], n: int) -> Iterator[tuple[int, ...]]:
-    """The solutions a stream of events describes, rebuilt from places and removes alone."""
+    """The solutions a stream of events describes, rebuilt from places and removes alone.
+
+    >>> list(replay(trace(4), 4))
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
     placed: dict[int, int] = {}
     for event in events:
         if isinstance(event, Place):

@@ -19,6 +19,13 @@ def placement_problem(columns: Sequence[int], n: int | None = None) -> str | Non
     """Why ``columns`` (0-based, one per row) is not a solution, or None when it is.
 
     ``n`` is the board size required (default: the number of columns given).
+
+    >>> placement_problem([1, 3, 0, 2]) is None
+    True
+    >>> placement_problem([0, 2, 1])
+    'queens at row 2, column 3 and row 3, column 2 share a diagonal'
+    >>> placement_problem([1, 3, 0, 2], n=5)
+    '4 queens given for a board of size 5'
     """
     size = len(columns) if n is None else n
     if len(columns) != size:
@@ -68,7 +75,13 @@ def _first_clash(columns: Sequence[int]) -> str:
 
 
 def board_problem(columns: Sequence[int], board: Board) -> str | None:
-    """Why ``columns`` is not a solution of ``board`` (clashes, reserved, fixed queens)."""
+    """Why ``columns`` is not a solution of ``board`` (clashes, reserved, fixed queens).
+
+    >>> board_problem([1, 3, 0, 2], Board.build(4, reserved=[(0, 1)]))
+    'the queen at row 1, column 2 stands on a reserved square'
+    >>> board_problem([1, 3, 0, 2], Board.build(4, queens=[(0, 2)]))
+    'the fixed queen at row 1, column 3 is missing'
+    """
     problem = placement_problem(columns, board.n)
     if problem is not None:
         return problem

@@ -16,8 +16,8 @@ from queens.cli.common import (
     board_from_args,
     no_solution,
 )
-from queens.events import Found
-from queens.show.steps import event_json, event_text, numbered, until_first_solution
+from queens.events import Found, event_json
+from queens.show.steps import event_text, numbered, until_first_solution
 from queens.tracing import ALGORITHMS, trace
 
 PROG = "queens trace"

@@ -1,9 +1,8 @@
-"""Search events as a person reads them (1-based) and as JSON (0-based)."""
+"""Search events as a person reads them (1-based); their JSON is ``queens.events.event_json``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from queens.events import DeadEnd, Event, Found, Place, Remove
 
@@ -18,17 +17,6 @@ def event_text(event: Event) -> str:
         return f"dead end: no free square in row {event.row + 1}"
     columns = ", ".join(str(c + 1) for c in event.columns)
     return f"solution {event.number}: [{columns}]"
-
-
-def event_json(event: Event) -> dict[str, Any]:
-    """One event as a JSON object, 0-based like every JSON output."""
-    if isinstance(event, Place):
-        return {"event": "place", "row": event.row, "col": event.col}
-    if isinstance(event, Remove):
-        return {"event": "remove", "row": event.row, "col": event.col}
-    if isinstance(event, DeadEnd):
-        return {"event": "dead-end", "row": event.row}
-    return {"event": "solution", "number": event.number, "columns": list(event.columns)}
 
 
 def numbered(step: int, text: str) -> str:

@@ -34,6 +34,7 @@ from starlette.types import Receive, Scope, Send
 
 from queens.board import Board
 from queens.engines import Counts
+from queens.events import event_json
 from queens.formats import no_solution_message
 from queens.tracing import ALGORITHMS
 from queens.web import limits
@@ -47,7 +48,7 @@ from queens.web.inputs import (
 )
 from queens.web.limits import LOCAL_HOSTS
 from queens.web.runs import Registry, Run
-from queens.web.stepper import Stepper, event_json
+from queens.web.stepper import Stepper
 from queens.web.tree import tree_picture
 
 PAGE_FILES = {

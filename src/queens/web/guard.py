@@ -7,18 +7,21 @@ from a page must come from this server's own origin (``Origin`` header,
 and ``Sec-Fetch-Site`` where the browser sends it).  Others get 403.
 
 Starlette's TrustedHostMiddleware checks only the host and answers 400;
-this does both checks and answers 403 as the issue asks.
+this does both checks and answers 403 as the issue asks.  The checks
+(:func:`refusal`) read any mapping of lower-case header names, so they need
+no Starlette; only the middleware imports it, when it first runs.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-
-from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from queens.web.limits import LOCAL_HOSTS
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 SECURITY_HEADERS = [
     # The page runs only its own script and style, talks only to this server,
@@ -44,8 +47,11 @@ def host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
-def refusal(headers: Headers, allowed_hosts: frozenset[str]) -> str | None:
-    """Why a request is refused, or None when it may pass."""
+def refusal(headers: Mapping[str, str], allowed_hosts: frozenset[str]) -> str | None:
+    """Why a request is refused, or None when it may pass.
+
+    ``headers`` maps lower-case names to values, as Starlette's ``Headers`` does.
+    """
     host = headers.get("host", "")
     if host_name(host) not in allowed_hosts:
         return f"host {host!r} is not served here"
@@ -66,6 +72,8 @@ class Guard:
         self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from starlette.datastructures import Headers  # here: the checks above need no Starlette
+
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return

@@ -1,8 +1,8 @@
 """A search taken a batch of events at a time, with the page's live counters.
 
 The events are those of :func:`queens.tracing.trace`; this module only counts
-them and turns them into JSON for the page, which draws them.  No search
-logic lives in the page.
+them (the app sends them as :func:`queens.events.event_json` writes them, and
+the page draws them).  No search logic lives in the page.
 """
 
 from __future__ import annotations
@@ -12,24 +12,8 @@ from dataclasses import asdict, dataclass
 from itertools import islice
 
 from queens.board import Board
-from queens.tracing import DeadEnd, Event, Found, Place, Remove, trace
+from queens.tracing import Event, Found, Place, Remove, trace
 from queens.web import limits
-
-EventJSON = dict[str, object]
-
-
-def event_json(event: Event) -> EventJSON:
-    """One event as the page reads it (0-based, like every JSON of the library)."""
-    match event:
-        case Place(row, col):
-            return {"e": "place", "row": row, "col": col}
-        case Remove(row, col):
-            return {"e": "remove", "row": row, "col": col}
-        case DeadEnd(row):
-            return {"e": "deadend", "row": row}
-        case Found(columns, number):
-            return {"e": "found", "columns": list(columns), "number": number}
-    raise TypeError(f"not a search event: {event!r}")  # pragma: no cover
 
 
 @dataclass

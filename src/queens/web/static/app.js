@@ -253,7 +253,7 @@ function onSearchMessage(run, message) {
 }
 
 function applyEvent(event) {
-  switch (event.e) {
+  switch (event.event) {  // the shape of queens.events.event_json, as `queens trace --json` prints
     case "place":
       S.placed[event.row] = event.col;
       S.current = event.row + 1;
@@ -264,11 +264,11 @@ function applyEvent(event) {
       S.current = event.row;
       S.deadEnd = -1;
       break;
-    case "deadend":
+    case "dead-end":
       S.current = event.row;
       S.deadEnd = event.row;
       break;
-    case "found":
+    case "solution":
       if (S.solutions.length < GALLERY_MAX) {
         S.solutions.push(event.columns);
         addToGallery(event.columns, S.solutions.length - 1);

@@ -1,0 +1,50 @@
+"""The one JSON form of search events (0-based), shared by trace --json and the web page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from queens.board import Board
+from queens.events import DeadEnd, Event, Found, Place, Remove, event_json
+from queens.tracing import ALGORITHMS, trace
+from strategies import boards
+
+
+def test_json_is_zero_based() -> None:
+    assert event_json(Place(1, 3)) == {"event": "place", "row": 1, "col": 3}
+    assert event_json(Remove(0, 0)) == {"event": "remove", "row": 0, "col": 0}
+    assert event_json(DeadEnd(2)) == {"event": "dead-end", "row": 2}
+    assert event_json(Found((1, 3, 0, 2), 2)) == {
+        "event": "solution",
+        "number": 2,
+        "columns": [1, 3, 0, 2],
+    }
+
+
+def test_anything_else_is_refused() -> None:
+    with pytest.raises(TypeError, match="not a search event"):
+        event_json((0, 1))  # type: ignore[arg-type]
+
+
+def _read(message: dict[str, Any]) -> Event:
+    """The event a JSON object stands for: the inverse the page and scripts rely on."""
+    kind = message.pop("event")
+    if kind == "place":
+        return Place(**message)
+    if kind == "remove":
+        return Remove(**message)
+    if kind == "dead-end":
+        return DeadEnd(**message)
+    assert kind == "solution", kind
+    return Found(tuple(message["columns"]), message["number"])
+
+
+@given(boards(max_n=6), st.sampled_from(list(ALGORITHMS)))
+def test_every_event_survives_json(board: Board, algorithm: str) -> None:
+    for event in trace(board, algorithm):
+        assert _read(json.loads(json.dumps(event_json(event)))) == event
