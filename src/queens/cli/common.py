@@ -103,7 +103,9 @@ def _whole(text: str, low: int, high: int | None, wanted: str) -> int:
     digits = text.lstrip("0") or "0"
     if not _DIGITS.fullmatch(text):
         raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
-    if len(digits) > _MAX_DIGITS + 2:  # 2**64 has 20 digits
+    if len(digits) > (_MAX_DIGITS if high is None else len(str(high))):
+        if high is not None:
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
         raise argparse.ArgumentTypeError(f"is far too big ({len(digits)} digits)")
     value = int(digits)
     if value < low or (high is not None and value > high):
