@@ -78,7 +78,8 @@ def add_parser(subparsers: Any) -> None:
         default="auto",
         metavar="STYLE",
         help="for --format board: plain, unicode or color "
-        "(default: color on a terminal unless NO_COLOR is set, else plain)",
+        "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
+        "TERM is dumb; else plain)",
     )
     parser.set_defaults(run=run)
 
