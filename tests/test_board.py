@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import BOARDS
-from queens.board import Board, BoardError, attack_kind, parse_board
+from queens.board import Board, BoardError, attack_kind, parse_board, text_limit
 
 SAMPLE = """\
 ........
@@ -111,3 +113,37 @@ def test_board_checks_its_squares() -> None:
         Board.build(3, reserved=[(3, 0)])
     with pytest.raises(ValueError, match="at least 1"):
         Board(0)
+
+
+def test_boards_over_max_n_are_refused_on_their_first_line() -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_board("." * 1001 + "\n")
+    assert str(caught.value) == (
+        "board line 1: 1001 cells, but boards here are limited to N <= 1000"
+    )
+    with pytest.raises(BoardError, match="limited to N <= 4"):
+        parse_board(". " * 5, max_n=4)
+    assert parse_board("\n".join(["." * 4] * 4), max_n=4).n == 4
+
+
+def test_text_limit_holds_the_largest_board_in_every_form() -> None:
+    n = 50
+    spaced = "\ufeff" + "".join(" ".join("." * n) + "  \r\n" for _ in range(n)) + "\r\n" * 3
+    assert len(spaced) <= text_limit(n)
+    assert parse_board(spaced, max_n=n).n == n
+
+
+BOARD_ALPHABET = st.sampled_from([".", "*", "Q", "q", " ", "\n", "\r\n", "\t", "x", "\ufeff", "♛"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.lists(BOARD_ALPHABET, max_size=120).map("".join)))
+def test_random_text_gives_a_board_or_a_board_error(text: str) -> None:
+    try:
+        board = parse_board(text, max_n=12)
+    except BoardError as error:
+        message = str(error)
+        assert message.startswith("board") and "\n" not in message
+    else:
+        assert 1 <= board.n <= 12
+        assert parse_board(str(board)) == board  # what it read, it writes back
