@@ -260,6 +260,10 @@ NUMBER_OPTIONS = [
     (["generate", "blocked", "8", "--density", "0.5", "--seed", "{}"], "--seed"),
     (["generate", "blocked", "{}", "--density", "0.5"], "N"),
     (["trace", "{}"], "N"),
+    (["solve", "8", "--timeout", "{}"], "--timeout"),
+    (["animate", "4", "--delay", "{}"], "--delay"),
+    (["compare", "4", "--limit-seconds", "{}"], "--limit-seconds"),
+    (["generate", "blocked", "8", "--density", "0.{}"], "--density"),
 ]
 
 

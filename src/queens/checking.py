@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from queens.board import MAX_TEXT_N, BoardError, parse_board
+from queens.engines import construct
 from queens.solution import LETTERS, parse_columns
 from queens.validate import placement_problem
 
@@ -46,7 +47,7 @@ _COLOR_SQUARES = {"♛ ": "Q", "♕ ": "Q", "\u2573 ": "*", "  ": "."}
 _UNICODE_CELLS = str.maketrans({"♛": "Q", "♕": "Q", "\u2573": "*", "·": "."})
 _LETTERS = re.compile(f"[{LETTERS}]+")
 
-MAX_PLACEMENT_N = 2**31 - 1
+MAX_PLACEMENT_N = construct.MAX_N
 """The largest placement ``queens solve`` writes (``--method construct``)."""
 
 COLOR_SQUARE_CHARS = 48
@@ -76,8 +77,8 @@ def line_limit(start: str) -> int:
 
     A list or JSON line may be as long as the longest ``queens solve`` writes
     (N = :data:`MAX_PLACEMENT_N` in JSON, about 25 GB: memory runs out first);
-    a board row as long as a coloured row of the largest board text, and any
-    other line as long as a letters line, so binary or foreign text stops at once.
+    any other line (a board row, letters) as long as a coloured row of the
+    largest board text, so a line of foreign text stops within 48,000 characters.
     """
     first = start.lstrip(" ")[:1]
     if first and first in "0123456789[{":

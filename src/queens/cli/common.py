@@ -141,6 +141,8 @@ def seed(text: str) -> int:
 
 
 def _number(text: str) -> float:
+    if not text.isascii():  # float() takes other scripts' digits too
+        return math.nan
     try:
         value = float(text)
     except ValueError:
@@ -185,6 +187,8 @@ CHUNK = 1 << 16
 def _open_input(path: str, what: str) -> tuple[BinaryIO, str, bool]:
     """The binary stream for ``path`` (``-``: stdin), its name in messages, whether to close it."""
     if path == "-":
+        if sys.stdin is None:  # the process started with its stdin closed
+            raise CommandError("cannot read standard input: it is closed")
         return sys.stdin.buffer, "standard input", False
     try:
         return open(path, "rb"), f"{what} file {path!r}", True  # closed by the caller
@@ -199,16 +203,17 @@ def read_chunks(path: str, what: str) -> Iterator[tuple[str, str]]:
     input (``/dev/zero``) fails within the first chunk, whatever its size.
     """
     stream, name, owned = _open_input(path, what)
+    # read1 returns what a pipe or terminal has so far: check answers as lines come.
+    read = getattr(stream, "read1", stream.read)
     decoder = codecs.getincrementaldecoder("utf-8")()
     offset = 0
     try:
         while True:
             try:
-                data = stream.read(CHUNK)
+                data = read(CHUNK)
             except OSError as error:
                 raise CommandError(f"cannot read {name}: {error.strerror}") from None
-            nul = data.find(b"\0")
-            if nul >= 0:
+            if b"\0" in data:
                 raise CommandError(f"{name} is not text (it holds a NUL byte)")
             try:
                 text = decoder.decode(data, final=not data)
