@@ -221,11 +221,6 @@ def test_render_shows_the_solution_solve_prints(
         (["render", "8", "--all", "--size", "1000"], "the picture would be 10,375 x 10,375 pixels"),
         (["render", "201"], "N = 201 is too big: queens render goes up to N = 200"),
         (["render", "8", "--limit", "401"], "--limit must be a whole number from 1 to 400"),
-        (
-            ["generate", "completion", "1000000", "--remove", "10"],
-            "N must be a whole number from 1 to 1,000",
-        ),
-        (["generate", "blocked", "100000", "--density", "0.5"], "N must be a whole number from 1"),
         (["trace", "1000", "--first"], "N = 1,000 is too big: queens trace goes up to N = 64"),
         (["animate", "65"], "N = 65 is too big: queens animate goes up to N = 64"),
         (["compare", "65"], "N = 65 is too big: queens compare goes up to N = 64"),
@@ -239,6 +234,21 @@ def test_sizes_over_the_caps(
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
     assert message in err and err.count("\n") == 1 and f"see 'queens {argv[0]}" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["generate", "completion", "1000000", "--remove", "10"],  # was 10 GB in 6 s
+        ["generate", "blocked", "100000", "--density", "0.5"],  # was a 20 GB file
+    ],
+)
+def test_generate_sizes_are_capped_in_little_memory(argv: list[str]) -> None:
+    result = queens(*argv, limit_memory=True)
+    assert (result.returncode, result.stdout) == (2, b"")
+    message = one_error_line(result.stderr)
+    assert "N must be a whole number from 1 to 1,000" in message
+    assert message.endswith(f"; see 'queens generate {argv[1]} --help'\n")
 
 
 # -- digits that are not ASCII ---------------------------------------------------------
