@@ -96,7 +96,7 @@ def test_no_solution_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
         (["animate", "4", "--delay", "soon"], "--delay must be a number"),
         (["animate", "4", "--delay", "-1"], "--delay must be a number"),
         (["animate", "4", "--algorithm", "magic"], "unknown algorithm 'magic'"),
-        (["animate", "65"], "limited to N <= 64"),
+        (["animate", "65"], "N = 65 is too big: queens animate goes up to N = 64"),
     ],
 )
 def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,9 +4,10 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import BOARDS
-from queens.board import Board, BoardError, attack_kind, parse_board
+from queens.board import Board, BoardError, attack_kind, parse_board, text_limit
 from strategies import boards
 
 SAMPLE = """\
@@ -159,3 +160,37 @@ def test_of_takes_a_board_or_a_size() -> None:
     for bad in ("5", 5.0, True, None):
         with pytest.raises(TypeError, match="a Board or a board size"):
             Board.of(bad)  # type: ignore[arg-type]
+
+
+def test_boards_over_max_n_are_refused_on_their_first_line() -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_board("." * 1001 + "\n")
+    assert str(caught.value) == (
+        "board line 1: 1001 cells, but boards here are limited to N <= 1000"
+    )
+    with pytest.raises(BoardError, match="limited to N <= 4"):
+        parse_board(". " * 5, max_n=4)
+    assert parse_board("\n".join(["." * 4] * 4), max_n=4).n == 4
+
+
+def test_text_limit_holds_the_largest_board_in_every_form() -> None:
+    n = 50
+    spaced = "\ufeff" + "".join(" ".join("." * n) + "  \r\n" for _ in range(n)) + "\r\n" * 3
+    assert len(spaced) <= text_limit(n)
+    assert parse_board(spaced, max_n=n).n == n
+
+
+BOARD_ALPHABET = st.sampled_from([".", "*", "Q", "q", " ", "\n", "\r\n", "\t", "x", "\ufeff", "♛"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.lists(BOARD_ALPHABET, max_size=120).map("".join)))
+def test_random_text_gives_a_board_or_a_board_error(text: str) -> None:
+    try:
+        board = parse_board(text, max_n=12)
+    except BoardError as error:
+        message = str(error)
+        assert message.startswith("board") and "\n" not in message
+    else:
+        assert 1 <= board.n <= 12
+        assert parse_board(str(board)) == board  # what it read, it writes back

@@ -1,8 +1,18 @@
 from __future__ import annotations
 
-import pytest
+import io
+import re
+import sys
+from unittest.mock import patch
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from queens.board import Board
 from queens.checking import read_placements
+from queens.cli import main
+from queens.show.text import ansi_board, unicode_board
 
 TEXT = """\
 [2, 4, 1, 3]
@@ -54,3 +64,81 @@ def test_unreadable(text: str, message: str) -> None:
     with pytest.raises(ValueError) as caught:
         read_placements(text)
     assert str(caught.value) == message
+
+
+def test_reads_every_format_solve_writes() -> None:
+    board = Board.empty(4)
+    text = "\n".join(
+        [
+            '{"n": 4, "columns": [1, 3, 0, 2]}',
+            "bdac",
+            "",
+            unicode_board(board, [1, 3, 0, 2]),
+            "",
+            ansi_board(board, [1, 3, 0, 2]),
+            "",
+            ansi_board(board, [1, -1, 0, 2]),  # a free row is all blanks once uncoloured
+        ]
+    )
+    placements = read_placements(text)
+    assert [p.line for p in placements] == [1, 2, 4, 9, 14]
+    assert [list(p.columns) for p in placements[:4]] == [[1, 3, 0, 2]] * 4
+    assert [p.problem() for p in placements] == [None] * 4 + ["row 2 has no queen"]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"n": 4, "columns": [1, 3, 0, 2]', "line 1: not valid JSON"),
+        ('{"n": 4}', 'line 1: a JSON placement is {"n": N, "columns": [0-based columns]}'),
+        ('{"n": true, "columns": []}', "line 1: a JSON placement is"),
+        ('{"n": 2, "columns": [0, 1.5]}', "the columns must be whole numbers"),
+    ],
+)
+def test_bad_json_lines(line: str, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        read_placements(line)
+
+
+def test_json_placement_of_the_wrong_length() -> None:
+    (placement,) = read_placements('{"n": 5, "columns": [1, 3, 0, 2]}')
+    assert placement.problem() == "4 queens given for a board of size 5"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=300),
+        st.lists(
+            st.sampled_from([*"123 ,[]{}\n.Q*♛·ab-:", '"n": ', "\x1b[0m"]),
+            max_size=80,
+        ).map("".join),
+    )
+)
+def test_random_text_gives_placements_or_one_line_error(text: str) -> None:
+    try:
+        placements = read_placements(text)
+    except ValueError as error:
+        assert str(error) and "\n" not in str(error)
+    else:
+        for placement in placements:
+            problem = placement.problem()
+            assert problem is None or "\n" not in problem
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=300))
+def test_random_bytes_to_check_end_in_a_documented_status(data: bytes) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(data))
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        patch.object(sys, "stdin", stdin),
+        patch.object(sys, "stdout", out),
+        patch.object(sys, "stderr", err),
+    ):
+        status = main(["check"])
+    assert status in (0, 1, 2)
+    if status == 2:
+        assert err.getvalue().startswith("queens: error: ") and err.getvalue().count("\n") == 1
+    else:
+        assert err.getvalue() == "" and out.getvalue().startswith("line ")

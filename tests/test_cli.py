@@ -176,9 +176,10 @@ def test_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     )
     unreadable = tmp_path / "unreadable.txt"
     unreadable.write_text("1 2 3\n1 two 3\n")
+    # Placements are checked as they are read: what came before the bad line is printed.
     assert run(capsys, "check", str(unreadable)) == (
         2,
-        "",
+        "line 1: queens at row 1, column 1 and row 2, column 2 share a diagonal\n",
         "queens: error: line 2: 'two' is not a column number\n",
     )
 

@@ -58,11 +58,12 @@ def test_json_holds_the_numbers(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["plan", "3"], "N must be from 4 to 32 for a plan, got 3"),
-        (["plan", "40"], "N must be from 4 to 32 for a plan, got 40"),
-        (["plan", "x"], "N must be a whole number of at least 1, got 'x'"),
+        (["plan", "3"], "N must be a whole number from 4 to 32, got '3'"),
+        (["plan", "40"], "N must be a whole number from 4 to 32, got '40'"),
+        (["plan", "x"], "N must be a whole number from 4 to 32, got 'x'"),
+        (["plan", "2²"], "N must be a whole number from 4 to 32, got '2²'"),
         (["plan", "20", "--machines", "1,0"], "--machines must be a whole number"),
-        (["plan", "20", "--machines", "99999999999"], "--machines must be at most"),
+        (["plan", "20", "--machines", "99999999999"], "--machines must be a whole number from 1 to 1,000,000,000"),
         (["plan", "20", "--cores", "-2"], "--cores must be a whole number"),
     ],
 )

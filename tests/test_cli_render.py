@@ -78,7 +78,7 @@ def test_no_solution(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         (["render", "8", "--out", "x.gif"], "--out must name a .svg or .png file"),
         (["render", "8", "--out", "x.svg", "--limit", "0"], "--limit must be a whole number"),
         (["render", "8", "--out", "x.svg", "--size", "big"], "--size must be a whole number"),
-        (["render", "201", "--out", "x.svg"], "pictures are limited to N <= 200"),
+        (["render", "201", "--out", "x.svg"], "N = 201 is too big: queens render goes up to"),
     ],
 )
 def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

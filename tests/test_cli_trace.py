@@ -89,14 +89,15 @@ def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixtu
     assert err.startswith("queens: error: ") and message in err and err.count("\n") == 1
 
 
-def test_too_deep_for_python_recursion_is_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize("n", [65, 1000])
+def test_boards_past_the_step_limit_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, n: int
 ) -> None:
-    # A solved 1000 x 1000 board (every queen given): the search must go 1000 rows deep.
-    n = 1000
-    columns = [2 * i + 1 for i in range(n // 2)] + [2 * i for i in range(n // 2)]
+    # A solved board (every queen given): the search would go n rows deep.
+    columns = [2 * i + 1 for i in range(n // 2)] + [2 * i for i in range(n - n // 2)]
     path = tmp_path / "deep.txt"
     path.write_text(str(Board.build(n, queens=enumerate(columns))))
-    status, _, err = run(capsys, "trace", "--board", str(path))
-    assert status == 2
-    assert err.startswith("queens: error: the search went too deep") and err.count("\n") == 1
+    status, out, err = run(capsys, "trace", "--board", str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith("queens: error: ") and err.count("\n") == 1
+    assert "N = 64" in err or "N <= 64" in err

@@ -98,7 +98,13 @@ class FakeTerminal(io.StringIO):
 
 def test_auto_style_follows_the_conventions(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
     assert resolve_style("auto", FakeTerminal()) == "color"
+    monkeypatch.setenv("NO_COLOR", "")  # no-color.org: only a non-empty value counts
+    assert resolve_style("auto", FakeTerminal()) == "color"
+    monkeypatch.setenv("TERM", "dumb")
+    assert resolve_style("auto", FakeTerminal()) == "plain"
+    monkeypatch.setenv("TERM", "xterm")
     assert resolve_style("auto", io.StringIO()) == "plain"
     monkeypatch.setenv("NO_COLOR", "1")
     assert resolve_style("auto", FakeTerminal()) == "plain"

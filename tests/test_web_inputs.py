@@ -77,6 +77,15 @@ def test_long_board_text_is_refused_before_reading() -> None:
     assert caught.value.status == 413
 
 
+def test_a_board_wider_than_the_limit_is_refused_on_its_first_line() -> None:
+    wide = "." * (limits.MAX_N + 1) + "\n"
+    with pytest.raises(InputError, match=f"limited to N <= {limits.MAX_N}") as caught:
+        parse_run_request({"board": wide}, ALGORITHMS)
+    assert caught.value.status == 400
+    with pytest.raises(InputError, match=f"limited to N <= {limits.MAX_COUNT_N}"):
+        parse_count_request({"board": "." * (limits.MAX_COUNT_N + 1)})
+
+
 def test_controls() -> None:
     step = parse_control({"action": "step", "steps": 3})
     assert (step.action, step.steps, step.speed) == ("step", 3, None)

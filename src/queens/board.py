@@ -266,6 +266,23 @@ class Board:
 
 _CELLS = {FREE: FREE, RESERVED: RESERVED, "Q": QUEEN, "q": QUEEN}
 
+MAX_TEXT_N = 1000
+"""The largest board board text describes: the board format's limit too
+(``queens.formats.BOARD_FORMAT_MAX_N``), so whatever queens prints reads back in."""
+
+
+def text_limit(max_n: int = MAX_TEXT_N) -> int:
+    """The most bytes a reader takes as board text of a board up to ``max_n`` rows.
+
+    A row is at most ``2 * max_n - 1`` characters (cells separated by spaces)
+    and a CRLF; the budget allows as much again per row for the tolerated
+    trailing whitespace, plus a byte-order mark and as many trailing blank lines.
+
+    >>> text_limit(8)
+    275
+    """
+    return 3 + max_n * (4 * max_n + 2)
+
 
 def _split_cells(line: str, line_number: int) -> list[tuple[int, str]]:
     """The cells of one line with their 1-based columns.
@@ -291,12 +308,13 @@ def _split_cells(line: str, line_number: int) -> list[tuple[int, str]]:
     return cells
 
 
-def parse_board(text: str, first_line: int = 1) -> Board:
+def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Board:
     """Parse board text; line numbers in errors count from ``first_line``.
 
     One line a row: ``.`` free, ``*`` reserved, ``Q`` or ``q`` a fixed queen,
     cells packed or separated by single spaces.  Tolerated: a byte-order
     mark, CRLF line ends, trailing whitespace and trailing blank lines.
+    Boards larger than ``max_n`` are refused after reading their first line.
 
     >>> parse_board("Qx", first_line=5)
     Traceback (most recent call last):
@@ -319,6 +337,10 @@ def parse_board(text: str, first_line: int = 1) -> Board:
         cells = _split_cells(line, line_number)
         if row == 0:
             n = len(cells)
+            if n > max_n:
+                raise BoardError(
+                    f"{n} cells, but boards here are limited to N <= {max_n}", line_number
+                )
         elif len(cells) != n:
             raise BoardError(f"{len(cells)} cells, but line {first_line} has {n}", line_number)
         for col, (_, cell) in enumerate(cells):

@@ -1,13 +1,23 @@
-"""Reading placements to check: list lines (``[1, 5, 8]``, ``1 5 8``, ``1,5,8``)
-and boards (board text, separated by blank lines)."""
+"""Reading placements to check: every format ``queens solve`` writes.
+
+List lines (``[1, 5, 8]``, ``1 5 8``, ``1,5,8``), JSON lines
+(``{"n": 3, "columns": [0, 4, 7]}``, 0-based), letters (``aehfcgbd``) and
+boards separated by blank lines, in any style: board text (``Q . .``),
+unicode (``♛ · ·``) or coloured (terminal escape codes, two cells a square).
+Placements are read one at a time from an iterable of lines, so a file of
+any length is checked in the memory of its longest placement.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from queens.board import BoardError, parse_board
-from queens.solution import parse_columns
+from queens.board import MAX_TEXT_N, BoardError, parse_board
+from queens.engines import construct
+from queens.solution import LETTERS, parse_columns
 from queens.validate import placement_problem
 
 _BOARD_CHARS = frozenset(".*Qq ")
@@ -32,6 +42,62 @@ class Placement:
         return placement_problem(self.columns, size)
 
 
+_ESCAPE = re.compile("\x1b\\[[0-9;]*m")
+_COLOR_SQUARES = {"♛ ": "Q", "♕ ": "Q", "\u2573 ": "*", "  ": "."}
+_UNICODE_CELLS = str.maketrans({"♛": "Q", "♕": "Q", "\u2573": "*", "·": "."})
+_LETTERS = re.compile(f"[{LETTERS}]+")
+
+MAX_PLACEMENT_N = construct.MAX_N
+"""The largest placement ``queens solve`` writes (``--method construct``)."""
+
+COLOR_SQUARE_CHARS = 48
+"""Characters of one square of a coloured board at most (two escape codes and two cells)."""
+
+
+def _digits_total(n: int) -> int:
+    """The number of decimal digits in 0, 1, ..., n - 1."""
+    total, low, width = 0, 0, 1
+    while low < n:
+        high = min(n, 10**width)
+        total += (high - low) * width
+        low, width = high, width + 1
+    return total
+
+
+def _longest_json_line(n: int) -> int:
+    return len(f'{{"n": {n}, "columns": []}}') + _digits_total(n) + 2 * (n - 1)
+
+
+LIST_LINE_LIMIT = _longest_json_line(MAX_PLACEMENT_N)
+BOARD_LINE_LIMIT = COLOR_SQUARE_CHARS * MAX_TEXT_N
+
+
+def line_limit(start: str) -> int:
+    """The longest line a placement starting with ``start`` may be, in characters.
+
+    A list or JSON line may be as long as the longest ``queens solve`` writes
+    (N = :data:`MAX_PLACEMENT_N` in JSON, about 25 GB: memory runs out first);
+    any other line (a board row, letters) as long as a coloured row of the
+    largest board text, so a line of foreign text stops within 48,000 characters.
+    """
+    first = start.lstrip(" ")[:1]
+    if first and first in "0123456789[{":
+        return LIST_LINE_LIMIT
+    return BOARD_LINE_LIMIT
+
+
+def _plain_line(line: str) -> str:
+    """A board row of any style as board text; other lines as they are (trailing blanks cut)."""
+    if "\x1b" in line:
+        cells = _ESCAPE.sub("", line).rstrip("\r\n")
+        if len(cells) % 2 == 0:
+            squares = [_COLOR_SQUARES.get(cells[i : i + 2]) for i in range(0, len(cells), 2)]
+            if all(squares):
+                return " ".join(square or "" for square in squares)
+        return cells.rstrip()
+    return line.rstrip().translate(_UNICODE_CELLS)
+
+
 def _is_board_line(line: str) -> bool:
     # The first character settles it for list lines (a digit or '['), so a
     # million-column line is not turned into a set.
@@ -43,31 +109,76 @@ def _is_board_line(line: str) -> bool:
 
 def read_placements(text: str) -> list[Placement]:
     """Every placement in ``text``; ValueError naming the line that cannot be read."""
-    text = text.removeprefix("\ufeff")
-    lines = [line.rstrip() for line in text.splitlines()]
-    placements: list[Placement] = []
-    index = 0
-    while index < len(lines):
-        line = lines[index]
+    return list(placements(text.splitlines()))
+
+
+def placements(lines: Iterable[str]) -> Iterator[Placement]:
+    """The placements in ``lines``, one at a time; ValueError naming a line that cannot be read.
+
+    A board ends at a blank line (or the end) and may have at most
+    :data:`~queens.board.MAX_TEXT_N` rows.
+    """
+    board: list[str] = []
+    first = 0
+    found = False
+    number = 0
+    for number, raw in enumerate(lines, 1):
+        if number == 1:
+            raw = raw.removeprefix("\ufeff")
+        line = _plain_line(raw)
+        if board:
+            if line.strip():
+                if len(board) == MAX_TEXT_N:
+                    raise ValueError(
+                        f"line {number}: a board of more than {MAX_TEXT_N} rows "
+                        f"(boards are limited to N <= {MAX_TEXT_N})"
+                    )
+                board.append(line)
+                continue
+            yield _board_placement(board, first)
+            found, board = True, []
         if not line.strip():
-            index += 1
             continue
         if _is_board_line(line):
-            end = index
-            while end < len(lines) and lines[end].strip():
-                end += 1
-            placements.append(_board_placement(lines[index:end], index + 1))
-            index = end
+            board, first = [line], number
             continue
-        try:
-            columns = list(map(_MINUS_ONE, parse_columns(line)))
-        except ValueError as error:
-            raise ValueError(f"line {index + 1}: {error}") from None
-        placements.append(Placement(index + 1, columns, len(columns)))
-        index += 1
-    if not placements:
+        yield _line_placement(line, number)
+        found = True
+    if board:
+        yield _board_placement(board, first)
+    elif not found:
         raise ValueError("no placements in the input")
-    return placements
+
+
+def _line_placement(line: str, number: int) -> Placement:
+    """A list, JSON or letters line."""
+    try:
+        if line.lstrip().startswith("{"):
+            return _json_placement(line, number)
+        if _LETTERS.fullmatch(line.strip()):
+            columns = [LETTERS.index(letter) for letter in line.strip()]
+            return Placement(number, columns, len(columns))
+        columns = list(map(_MINUS_ONE, parse_columns(line)))
+    except ValueError as error:
+        raise ValueError(f"line {number}: {error}") from None
+    return Placement(number, columns, len(columns))
+
+
+def _json_placement(line: str, number: int) -> Placement:
+    """``{"n": N, "columns": [...]}`` as ``queens solve --format json`` writes it (0-based)."""
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):
+        raise ValueError("not valid JSON") from None
+    wanted = 'a JSON placement is {"n": N, "columns": [0-based columns]}'
+    if not isinstance(record, dict) or set(record) != {"n", "columns"}:
+        raise ValueError(wanted)
+    n, columns = record["n"], record["columns"]
+    if not (type(n) is int and n >= 1 and isinstance(columns, list)):
+        raise ValueError(wanted)
+    if not all(type(column) is int for column in columns):
+        raise ValueError(f"{wanted}: the columns must be whole numbers")
+    return Placement(number, columns, n)
 
 
 def _board_placement(lines: list[str], first_line: int) -> Placement:

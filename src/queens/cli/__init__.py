@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 import warnings
 from collections.abc import Sequence
 
-from queens.cli.common import CommandError, Parser
+from queens.cli.common import CommandError, OutputError, Parser, UsageError
+from queens.cli.output import discard_stdout, guarded_stdout
 
 COMMANDS: dict[str, str] = {
     "solve": "print a solution, or all of them",
@@ -71,37 +71,34 @@ def _warning_line(message: Warning | str, *args: object, **kwargs: object) -> No
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command in ``argv`` (default: the process arguments); return the exit status."""
     try:
-        arguments = sys.argv[1:] if argv is None else list(argv)
-        parser = build_parser(arguments)
-        args = parser.parse_args(arguments)
-        if args.command is None:
-            parser.print_help(sys.stderr)
-            return 2
-        status: int = args.run(args)
-        sys.stdout.flush()
-        return status
+        with guarded_stdout():
+            return _run(sys.argv[1:] if argv is None else list(argv))
     except CommandError as error:
         print(f"queens: {error.label}{error}", file=sys.stderr)
+        if isinstance(error, OutputError):
+            discard_stdout()
         return error.status
     except SystemExit as stop:  # --help and --version
         return stop.code if isinstance(stop.code, int) else 0
     except BrokenPipeError:
-        _silence_stdout()
+        discard_stdout()
         return 0
     except KeyboardInterrupt:
         print("queens: interrupted", file=sys.stderr)
         return 130
 
 
-def _silence_stdout() -> None:
-    """After the reader of a pipe went away, drop what is still buffered for it."""
-    try:
-        fd = sys.stdout.fileno()
-    except (AttributeError, ValueError, OSError):
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fd)
-    os.close(devnull)
+def _run(arguments: list[str]) -> int:
+    parser = build_parser(arguments)
+    args, extras = parser.parse_known_args(arguments)
+    if extras:  # named after the command given, so the hint is its --help
+        raise UsageError(f"unrecognized arguments: {' '.join(extras)}", args.help_prog)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    status: int = args.run(args)
+    sys.stdout.flush()  # here, not at exit: a failed write is still one line and exit 2
+    return status
 
 
 def entry_point() -> None:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from contextlib import nullcontext
 from typing import Any
 
-from queens.cli.common import UsageError, add_board_arguments, board_from_args, no_solution
-from queens.cli.trace import add_algorithm_argument, check_algorithm, recursion_guard
+from queens.cli.common import add_board_arguments, board_from_args, no_solution, pause
+from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm, recursion_guard
 from queens.show.animate import animate, key_reader
 from queens.show.steps import until_first_solution
 from queens.show.text import plain_board
@@ -17,8 +16,6 @@ from queens.tracing import trace
 
 PROG = "queens animate"
 DEFAULT_DELAY = 0.05
-ANIMATE_MAX_N = 64
-"""A wider board does not fit a terminal."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -27,14 +24,16 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Redraw the board at every step of the search: queens ♛ (fixed ones in red), "
             "attacked squares tinted, reserved squares crossed, and a status line. When standard "
-            "output is not a terminal, print only the final board and a summary line."
+            "output is not a terminal, print only the final board and a summary line. "
+            f"Up to N = {STEP_MAX_N}."
         ),
     )
     add_board_arguments(parser)
     parser.add_argument(
         "--delay",
         metavar="S",
-        default=str(DEFAULT_DELAY),
+        type=pause,
+        default=DEFAULT_DELAY,
         help=f"seconds between steps (default: {DEFAULT_DELAY:g})",
     )
     parser.add_argument(
@@ -45,24 +44,12 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def parse_delay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise UsageError(f"--delay must be a number of seconds, 0 or more, got {text!r}", PROG)
-    return value
-
-
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    board = board_from_args(args.n, args.board, PROG)
-    delay = parse_delay(args.delay)
+    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N)
+    delay = args.delay
     algorithm = check_algorithm(args.algorithm, PROG)
-    if board.n > ANIMATE_MAX_N:
-        raise UsageError(f"the animation is limited to N <= {ANIMATE_MAX_N}, got {board.n}", PROG)
     events = trace(board, algorithm)
     if args.first:
         events = until_first_solution(events)

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from queens.checking import read_placements
-from queens.cli.common import CommandError, parse_n, read_text
+from queens.checking import line_limit, placements
+from queens.cli.common import CommandError, board_size, read_lines
 
 PROG = "queens check"
 
@@ -17,26 +17,29 @@ def add_parser(subparsers: Any) -> None:
         "check",
         description=(
             "Check placements, one a line as 1-based columns ('[1, 5, 8, 6, 3, 7, 2, 4]', "
-            "'1 5 8 ...' or '1,5,8,...'), or boards in board text separated by blank lines. "
-            "Prints 'ok' or what is wrong for each; exits 0 when all are valid, 1 otherwise."
+            "'1 5 8 ...' or '1,5,8,...'), JSON lines ('{\"n\": 8, \"columns\": [0, 4, ...]}', "
+            "0-based), letters ('aehfcgbd'), or boards separated by blank lines (board text, "
+            "unicode or coloured): whatever 'queens solve' prints. Prints 'ok' or what is "
+            "wrong for each as it reads; exits 0 when all are valid, 1 otherwise."
         ),
     )
     parser.add_argument(
         "file", metavar="FILE", nargs="?", default="-", help="input (default: stdin)"
     )
-    parser.add_argument("--n", metavar="N", help="require this board size")
+    parser.add_argument("--n", metavar="N", type=board_size, help="require this board size")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    n = None if args.n is None else parse_n(args.n, "--n", PROG)
+    lines = read_lines(args.file, "placement", line_limit)
+    all_valid = True
     try:
-        placements = read_placements(read_text(args.file, "placement"))
+        for placement in placements(lines):
+            problem = placement.problem(args.n)
+            all_valid = all_valid and problem is None
+            sys.stdout.write(f"line {placement.line}: {problem or 'ok'}\n")
     except ValueError as error:
         raise CommandError(str(error)) from None
-    all_valid = True
-    for placement in placements:
-        problem = placement.problem(n)
-        all_valid = all_valid and problem is None
-        sys.stdout.write(f"line {placement.line}: {problem or 'ok'}\n")
+    except MemoryError:
+        raise CommandError("not enough memory to check this placement") from None
     return 0 if all_valid else 1

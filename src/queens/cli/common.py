@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import math
 import re
 import sys
-from typing import NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from typing import BinaryIO, NoReturn
 
-from queens.board import Board, BoardError, parse_board
+from queens.board import MAX_TEXT_N, Board, BoardError, parse_board, text_limit
 
 
 class CommandError(Exception):
@@ -53,70 +56,264 @@ class UsageError(CommandError):
         super().__init__(f"{message}; see '{prog} --help'")
 
 
+class OutputError(CommandError):
+    """Standard output cannot be written (disk full, I/O error, closed): exit 2, as grep does."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(f"cannot write output: {error.strerror or error}")
+
+
+_TYPE_ERROR = re.compile(r"argument (\S+): ((?:must|is) .*)")
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse that raises UsageError instead of printing usage and exiting."""
+    """argparse that raises UsageError instead of printing usage and exiting.
+
+    ``help_prog`` in the parsed namespace names the innermost command given
+    (``queens generate completion``), for errors found after parsing.
+    """
 
     def error(self, message: str) -> NoReturn:
+        # A converter's "argument --limit: must be ..." reads "--limit must be ...".
+        match = _TYPE_ERROR.fullmatch(message)
+        if match:
+            message = f"{match[1]} {match[2]}"
         raise UsageError(message, self.prog)
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if getattr(parsed, "help_prog", None) is None:  # the innermost command sets it first
+            parsed.help_prog = self.prog
+        return parsed, extras
 
-_N = re.compile(r"[0-9]+")
+
+# -- converters for argparse ``type=``: ASCII digits only ---------------------
+
+_DIGITS = re.compile(r"[0-9]+")  # not str.isdigit, which takes '²' and int() then fails
 _MAX_DIGITS = 18  # far past any board that fits in memory; int() of huge text is slow
 
 
-def parse_n(text: str, name: str = "N", prog: str = "queens") -> int:
-    """A board size from the command line: digits only, at least 1."""
-    digits = text.lstrip("0")
-    if not _N.fullmatch(text) or not digits:
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        raise UsageError(f"{name} must be a whole number of at least 1, got {shown!r}", prog)
-    if len(digits) > _MAX_DIGITS:
-        raise UsageError(f"{name} is far too big ({len(digits)} digits)", prog)
-    return int(digits)
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
-def read_text(path: str, what: str) -> str:
-    """A text file's contents (``-`` for stdin), with one-line errors for the rest."""
+def _whole(text: str, low: int, high: int | None, wanted: str) -> int:
+    digits = text.lstrip("0") or "0"
+    if not _DIGITS.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
+    if len(digits) > (_MAX_DIGITS if high is None else len(str(high))):
+        if high is not None:
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
+        raise argparse.ArgumentTypeError(f"is far too big ({len(digits)} digits)")
+    value = int(digits)
+    if value < low or (high is not None and value > high):
+        raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
+    return value
+
+
+def whole(low: int = 0, high: int | None = None) -> Callable[[str], int]:
+    """A converter for a whole number from ``low`` to ``high`` (no upper bound if None)."""
+    if high is None:
+        wanted = "a whole number" if low == 0 else f"a whole number of at least {low:,}"
+    else:
+        wanted = f"a whole number from {low:,} to {high:,}"
+
+    def convert(text: str) -> int:
+        return _whole(text, low, high, wanted)
+
+    return convert
+
+
+board_size = whole(1)
+"""N: digits only, at least 1 (each command checks its own largest N)."""
+
+positive = whole(1)
+"""Counts such as ``--limit`` and ``--workers``: at least 1."""
+
+port = whole(0, 65535)
+
+
+def seed(text: str) -> int:
+    """A random seed: 0 <= S < 2**64."""
+    return _whole(text, 0, 2**64 - 1, "a whole number from 0 to 2**64 - 1")
+
+
+def _number(text: str) -> float:
+    if not text.isascii():  # float() takes other scripts' digits too
+        return math.nan
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-            name = "standard input"
-        else:
-            with open(path, "rb") as file:
-                data = file.read()
-            name = f"{what} file {path!r}"
+        value = float(text)
+    except ValueError:
+        return math.nan
+    return value
+
+
+def seconds(text: str) -> float:
+    """A positive, finite number of seconds (``--timeout``, ``--limit-seconds``)."""
+    value = _number(text)
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(
+            f"must be a positive number of seconds, got {_shown(text)}"
+        )
+    return value
+
+
+def pause(text: str) -> float:
+    """A finite number of seconds, 0 or more (``--delay``)."""
+    value = _number(text)
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds, 0 or more, got {_shown(text)}"
+        )
+    return value
+
+
+def fraction(text: str) -> float:
+    """A probability from 0 to 1 (``--density``)."""
+    value = _number(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {_shown(text)}")
+    return value
+
+
+# -- reading input, bounded ---------------------------------------------------
+
+CHUNK = 1 << 16
+"""Bytes read at a time: a NUL, bad UTF-8 or an oversized input is seen within one chunk."""
+
+
+def _open_input(path: str, what: str) -> tuple[BinaryIO, str, bool]:
+    """The binary stream for ``path`` (``-``: stdin), its name in messages, whether to close it."""
+    if path == "-":
+        if sys.stdin is None:  # the process started with its stdin closed
+            raise CommandError("cannot read standard input: it is closed")
+        return sys.stdin.buffer, "standard input", False
+    try:
+        return open(path, "rb"), f"{what} file {path!r}", True  # closed by the caller
     except OSError as error:
         raise CommandError(f"cannot read {what} file {path!r}: {error.strerror}") from None
-    if b"\0" in data:
-        raise CommandError(f"{name} is not text (it holds a NUL byte)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise CommandError(f"{name} is not UTF-8 text (byte {error.start + 1})") from None
 
 
-def read_board(path: str) -> Board:
+def read_chunks(path: str, what: str) -> Iterator[tuple[str, str]]:
+    """Decoded text of ``path`` a chunk at a time, with the input's name for messages.
+
+    Stops with a one-line error at the first NUL byte or bad UTF-8, so binary
+    input (``/dev/zero``) fails within the first chunk, whatever its size.
+    """
+    stream, name, owned = _open_input(path, what)
+    # read1 returns what a pipe or terminal has so far: check answers as lines come.
+    read = getattr(stream, "read1", stream.read)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset = 0
     try:
-        return parse_board(read_text(path, "board"))
+        while True:
+            try:
+                data = read(CHUNK)
+            except OSError as error:
+                raise CommandError(f"cannot read {name}: {error.strerror}") from None
+            if b"\0" in data:
+                raise CommandError(f"{name} is not text (it holds a NUL byte)")
+            try:
+                text = decoder.decode(data, final=not data)
+            except UnicodeDecodeError as error:
+                raise CommandError(
+                    f"{name} is not UTF-8 text (byte {offset + error.start + 1})"
+                ) from None
+            offset += len(data)
+            if not data:
+                return
+            yield text, name
+    finally:
+        if owned:
+            stream.close()
+
+
+def read_text(path: str, what: str, limit: int, reason: str) -> str:
+    """A text file's contents (``-`` for stdin), read no further than ``limit`` characters.
+
+    ``reason`` says where the limit comes from, for the message.
+    """
+    parts: list[str] = []
+    size = 0
+    for text, name in read_chunks(path, what):
+        size += len(text)
+        if size > limit:
+            raise CommandError(f"{name} is too long: over {limit:,} characters ({reason})")
+        parts.append(text)
+    return "".join(parts)
+
+
+def read_lines(path: str, what: str, limit: Callable[[str], int]) -> Iterator[str]:
+    """The lines of ``path`` (``-``: stdin) one at a time, without their newlines.
+
+    ``limit(start)`` is the longest a line beginning with ``start`` may be;
+    a longer one ends the reading with a one-line error, so memory stays
+    within the longest acceptable line whatever the input.
+    """
+    parts: list[str] = []  # the line being read, in pieces (no quadratic joining)
+    size = 0
+    number = 1
+    for text, name in read_chunks(path, what):
+        pieces = text.split("\n")
+        for piece in pieces[:-1]:
+            _check_length(parts, size + len(piece), piece, number, name, limit)
+            parts.append(piece)
+            yield "".join(parts)
+            parts, size, number = [], 0, number + 1
+        tail = pieces[-1]
+        size += len(tail)
+        parts.append(tail)
+        _check_length(parts, size, tail, number, name, limit)
+    if size:
+        yield "".join(parts)
+
+
+def _check_length(
+    parts: list[str], size: int, piece: str, number: int, name: str, limit: Callable[[str], int]
+) -> None:
+    start = (parts[0] if parts and parts[0] else piece)[:64]
+    longest = limit(start)
+    if size > longest:
+        raise CommandError(
+            f"{name}, line {number}: too long for a placement (over {longest:,} characters)"
+        )
+
+
+def read_board(path: str, max_n: int) -> Board:
+    """A board file, read no further than board text of a ``max_n`` board can go."""
+    text = read_text(path, "board", text_limit(max_n), f"boards here go up to N = {max_n:,}")
+    try:
+        return parse_board(text, max_n=max_n)
     except BoardError as error:
         raise CommandError(str(error)) from None
 
 
-def board_from_args(n_text: str | None, board_path: str | None, prog: str) -> Board:
-    """The board a command works on, from N, ``--board FILE`` or both (must agree)."""
-    n = None if n_text is None else parse_n(n_text, prog=prog)
+def board_from_args(
+    n: int | None, board_path: str | None, prog: str, max_n: int | None = None
+) -> Board:
+    """The board a command works on, from N, ``--board FILE`` or both (must agree).
+
+    ``max_n``, the largest board the command takes, also bounds reading the
+    board file (board text itself stops at :data:`queens.board.MAX_TEXT_N`).
+    """
+    if n is not None and max_n is not None and n > max_n:
+        raise UsageError(f"N = {n:,} is too big: {prog} goes up to N = {max_n:,}", prog)
     if board_path is None:
         if n is None:
             raise UsageError("give N or --board FILE", prog)
         return Board.empty(n)
-    board = read_board(board_path)
+    board = read_board(board_path, min(max_n or MAX_TEXT_N, MAX_TEXT_N))
     if n is not None and n != board.n:
         raise UsageError(f"N is {n} but the board is {board.n} x {board.n}", prog)
     return board
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("n", metavar="N", nargs="?", help="board size (optional with --board)")
+    parser.add_argument(
+        "n", metavar="N", nargs="?", type=board_size, help="board size (optional with --board)"
+    )
     parser.add_argument(
         "--board",
         metavar="FILE",

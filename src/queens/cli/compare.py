@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import math
 from typing import Any
 
-from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
-from queens.cli.trace import recursion_guard
+from queens.cli.common import CommandError, add_board_arguments, board_from_args, seconds
+from queens.cli.trace import STEP_MAX_N, recursion_guard
 from queens.engines import engine_description
 from queens.show.compare import Row, compare, describe_seconds, disagreement
 
@@ -22,27 +21,18 @@ def add_parser(subparsers: Any) -> None:
             "Run naive permutations, permutations with pruning, backtracking with an array, "
             "with sets and with bitmasks, and the library's engine on the same board: a table "
             "of solutions found (all must agree), nodes visited (queens placed) and time. "
-            "Exits 1 if the algorithms disagree."
+            f"Exits 1 if the algorithms disagree. Up to N = {STEP_MAX_N}."
         ),
     )
     add_board_arguments(parser)
     parser.add_argument(
         "--limit-seconds",
         metavar="S",
-        default=str(DEFAULT_LIMIT),
+        type=seconds,
+        default=DEFAULT_LIMIT,
         help=f"skip an algorithm estimated to take longer than this (default: {DEFAULT_LIMIT:g})",
     )
     parser.set_defaults(run=run)
-
-
-def parse_seconds(text: str, name: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise UsageError(f"{name} must be a positive number of seconds, got {text!r}", PROG)
-    return value
 
 
 def _cells(row: Row) -> tuple[str, str, str, str]:
@@ -57,8 +47,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    board = board_from_args(args.n, args.board, PROG)
-    limit = parse_seconds(args.limit_seconds, "--limit-seconds")
+    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N)
+    limit = args.limit_seconds
     table = Table(title=f"{board.n} x {board.n} board", title_justify="left")
     table.add_column("algorithm", no_wrap=True)
     table.add_column("solutions", justify="right")

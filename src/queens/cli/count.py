@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from queens.cli import scaling
-from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
+from queens.cli.common import CommandError, add_board_arguments, board_from_args, positive
 
 PROG = "queens count"
 
@@ -24,7 +24,10 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--workers", metavar="K", help="workers (threads) for long counts (default: all cores)"
+        "--workers",
+        metavar="K",
+        type=positive,
+        help="workers (threads) for long counts (default: all cores)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(
@@ -34,14 +37,10 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def parse_workers(text: str | None) -> int:
+def parse_workers(workers: int | None) -> int:
     from queens.counting.run import default_workers
 
-    if text is None:
-        return default_workers()
-    if not text.isdigit() or int(text) < 1:
-        raise UsageError(f"--workers must be a whole number of at least 1, got {text!r}", PROG)
-    return int(text)
+    return default_workers() if workers is None else workers
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,12 +6,11 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from queens.cli.common import CommandError, UsageError, parse_n
+from queens.cli.common import CommandError, whole
 
 if TYPE_CHECKING:
     from queens.counting.plan import CostedPlan
 
-PROG = "queens plan"
 DEFAULT_MACHINES = (1, 10, 100, 1000)
 
 
@@ -25,42 +24,44 @@ def add_parser(subparsers: Any) -> None:
             "sample of the N = 18 count)."
         ),
     )
-    parser.add_argument("n", metavar="N", help="board size (4 to 32)")
+    from queens.counting.plan import MAX_N, MIN_N
+
+    parser.add_argument(
+        "n", metavar="N", type=whole(MIN_N, MAX_N), help=f"board size ({MIN_N} to {MAX_N})"
+    )
     parser.add_argument(
         "--machines",
         metavar="K[,K...]",
+        type=machine_counts,
         help="cluster sizes to cost (default 1,10,100,1000)",
     )
     parser.add_argument(
-        "--cores", metavar="C", help="cores of each cluster machine (default: this machine's)"
+        "--cores",
+        metavar="C",
+        type=whole(1, MAX_COUNT),
+        help="cores of each cluster machine (default: this machine's)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
 
-def _positive(text: str, option: str) -> int:
-    value = parse_n(text, option, PROG)
-    if value > 10**9:
-        raise UsageError(f"{option} must be at most 1000000000, got {text!r}", PROG)
-    return value
+MAX_COUNT = 10**9
+"""The most machines or cores a plan costs."""
 
 
-def parse_machines(text: str | None) -> tuple[int, ...]:
-    if text is None:
-        return DEFAULT_MACHINES
-    return tuple(_positive(part, "--machines") for part in text.split(","))
+def machine_counts(text: str) -> tuple[int, ...]:
+    """``--machines``: whole numbers from 1 to :data:`MAX_COUNT`, separated by commas."""
+    convert = whole(1, MAX_COUNT)
+    return tuple(convert(part) for part in text.split(","))
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens.counting.plan import MAX_N, MIN_N, make_plan
+    from queens.counting.plan import make_plan
 
-    n = parse_n(args.n, "N", PROG)
-    if not MIN_N <= n <= MAX_N:
-        raise UsageError(f"N must be from {MIN_N} to {MAX_N} for a plan, got {n}", PROG)
-    machines = parse_machines(args.machines)
-    cores = None if args.cores is None else _positive(args.cores, "--cores")
+    machines = DEFAULT_MACHINES if args.machines is None else args.machines
+    cores = args.cores
     try:
-        plan = make_plan(n)
+        plan = make_plan(args.n)
     except RuntimeError as error:
         raise CommandError(str(error)) from None
     cores = plan.cores if cores is None else cores

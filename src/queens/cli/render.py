@@ -7,13 +7,17 @@ from itertools import islice
 from typing import Any
 
 from queens import api
+from queens.board import Board
 from queens.cli.common import (
     CommandError,
     UsageError,
     add_board_arguments,
     board_from_args,
     no_solution,
+    whole,
 )
+from queens.cli.solve import solve_one
+from queens.show.svg import picture_size
 
 PROG = "queens render"
 
@@ -23,14 +27,22 @@ RENDER_MAX_N = 200
 RENDER_MAX_BOARDS = 400
 """Most boards one picture holds (--all stops there; --limit K picks fewer)."""
 
+RENDER_MAX_SIZE = 4096
+"""Largest --size: pixels across one board."""
+
+RENDER_MAX_SIDE = 10_000
+"""Largest width or height of a whole picture in pixels (a PNG that size takes 300 MB)."""
+
 
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "render",
         description=(
-            "Draw the first solution (or several, as a grid) as a picture. The format follows "
-            "the --out name: .svg (no dependencies) or .png (needs the png extra: Pillow). "
-            "Reserved squares are hatched, fixed queens drawn in red."
+            "Draw the solution 'queens solve' prints (or the first K, as a grid) as a "
+            "picture. The format follows the --out name: .svg (no dependencies) or .png "
+            "(needs the png extra: Pillow). Reserved squares are hatched, fixed queens drawn "
+            f"in red. Up to N = {RENDER_MAX_N}; a picture is at most {RENDER_MAX_SIDE:,} "
+            "pixels wide and high."
         ),
     )
     add_board_arguments(parser)
@@ -40,20 +52,22 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help=f"draw every solution as a grid (at most {RENDER_MAX_BOARDS})",
     )
-    parser.add_argument("--limit", metavar="K", help="draw the first K solutions")
-    parser.add_argument("--size", metavar="PX", help="pixel width of one board")
+    parser.add_argument(
+        "--limit",
+        metavar="K",
+        type=whole(1, RENDER_MAX_BOARDS),
+        help="draw the first K solutions (lexicographically)",
+    )
+    parser.add_argument(
+        "--size",
+        metavar="PX",
+        type=whole(1, RENDER_MAX_SIZE),
+        help=f"pixel width of one board (at most {RENDER_MAX_SIZE})",
+    )
     parser.add_argument(
         "--coordinates", action="store_true", help="number rows and columns (1-based)"
     )
     parser.set_defaults(run=run)
-
-
-def _positive(text: str | None, name: str) -> int | None:
-    if text is None:
-        return None
-    if not text.isdigit() or not text.isascii() or int(text) < 1:
-        raise UsageError(f"{name} must be a whole number of at least 1, got {text!r}", PROG)
-    return int(text)
 
 
 def picture_kind(path: str) -> str:
@@ -64,28 +78,37 @@ def picture_kind(path: str) -> str:
     return kind
 
 
-def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG)
-    kind = picture_kind(args.out)
-    limit = _positive(args.limit, "--limit")
-    size = _positive(args.size, "--size")
-    if board.n > RENDER_MAX_N:
-        raise UsageError(f"pictures are limited to N <= {RENDER_MAX_N}, got {board.n}", PROG)
-    if limit is not None and limit > RENDER_MAX_BOARDS:
-        raise UsageError(f"--limit is at most {RENDER_MAX_BOARDS} boards a picture", PROG)
-    wanted = limit if limit is not None else RENDER_MAX_BOARDS if args.all else 1
+def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[int]]:
+    """The solutions to draw: the one ``queens solve`` prints, or the first ``limit`` (or all)."""
+    if limit is None and not every:
+        one = solve_one(board, "auto", None, None)  # instant for any N, as solve is
+        return [] if one is None else [one.to_list()]
+    wanted = limit if limit is not None else RENDER_MAX_BOARDS
     # One extra to tell "exactly the maximum" from "more than fits".
     solutions = [s.to_list() for s in islice(api.solutions(board), wanted + 1)]
-    if args.all and limit is None and len(solutions) > RENDER_MAX_BOARDS:
+    if every and limit is None and len(solutions) > RENDER_MAX_BOARDS:
         raise UsageError(
             f"more than {RENDER_MAX_BOARDS} solutions do not fit one picture; "
             "use --limit K to draw the first K",
             PROG,
         )
-    solutions = solutions[:wanted]
+    return solutions[:wanted]
+
+
+def run(args: argparse.Namespace) -> int:
+    board = board_from_args(args.n, args.board, PROG, RENDER_MAX_N)
+    kind = picture_kind(args.out)
+    solutions = chosen_solutions(board, args.limit, args.all)
     if not solutions:
         raise no_solution(board)
-    options: dict[str, Any] = {"size": size, "coordinates": args.coordinates}
+    width, height = picture_size(board.n, len(solutions), args.size, args.coordinates)
+    if max(width, height) > RENDER_MAX_SIDE:  # checked before anything is drawn
+        raise UsageError(
+            f"the picture would be {width:,} x {height:,} pixels, over {RENDER_MAX_SIDE:,} "
+            "a side; choose a smaller --size (or --limit)",
+            PROG,
+        )
+    options: dict[str, Any] = {"size": args.size, "coordinates": args.coordinates}
     if kind == "svg":
         from queens.show.svg import solutions_svg
 

@@ -23,7 +23,7 @@ from queens.counting.run import workers_for
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.verify import Disagreement, check_fraction
 
-_SHARD = re.compile(r"([0-9]+)/([0-9]+)")
+_SHARD = re.compile(r"([0-9]{1,9})/([0-9]{1,9})")  # ASCII digits; a billion parts is plenty
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--shard",
         metavar="I/K",
+        type=shard_part,
         help="count only the I-th of K parts (1-based; needs --checkpoint; see 'queens merge')",
     )
     group.add_argument(
@@ -79,13 +80,14 @@ def requested(args: argparse.Namespace) -> bool:
     return bool(args.json) or args.verify is not None or for_long_counts(args)
 
 
-def parse_shard(text: str, prog: str) -> Shard:
+def shard_part(text: str) -> Shard:
+    """``--shard I/K`` (argparse ``type=``): the I-th of K parts, 1-based on the command line."""
     match = _SHARD.fullmatch(text)
     if not match:
-        raise UsageError(f"--shard must look like I/K (such as 2/3), got {text!r}", prog)
+        raise argparse.ArgumentTypeError(f"must look like I/K (such as 2/3), got {text!r}")
     i, k = int(match[1]), int(match[2])
     if not 1 <= i <= k:
-        raise UsageError(f"--shard {text}: I must be between 1 and K", prog)
+        raise argparse.ArgumentTypeError(f"must be I/K with I between 1 and K, got {text!r}")
     return Shard(i - 1, k)
 
 
@@ -94,7 +96,7 @@ def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
     fraction = parse_fraction(args.verify, prog)
     shard = WHOLE
     if args.shard is not None:
-        shard = parse_shard(args.shard, prog)
+        shard = args.shard
         if not args.checkpoint:
             raise UsageError("--shard needs --checkpoint FILE (merge the files later)", prog)
     try:

@@ -7,7 +7,7 @@ import importlib.util
 import sys
 from typing import Any
 
-from queens.cli.common import CommandError, UsageError
+from queens.cli.common import CommandError, port
 
 PROG = "queens serve"
 
@@ -25,19 +25,15 @@ def add_parser(subparsers: Any) -> None:
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1; others let other machines in)",
     )
-    parser.add_argument("--port", default="8000", help="port to listen on (default 8000; 0: any)")
+    parser.add_argument(
+        "--port", type=port, default=8000, help="port to listen on (default 8000; 0: any)"
+    )
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.set_defaults(run=run)
 
 
-def parse_port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise UsageError(f"--port must be a whole number from 0 to 65535, got {text!r}", PROG)
-    return int(text)
-
-
 def run(args: argparse.Namespace) -> int:
-    port = parse_port(args.port)
+    port: int = args.port
     missing = [m for m in ("starlette", "uvicorn") if importlib.util.find_spec(m) is None]
     if missing:
         raise CommandError(

@@ -16,6 +16,9 @@ from queens.cli.common import (
     add_board_arguments,
     board_from_args,
     no_solution,
+    positive,
+    seconds,
+    seed,
 )
 from queens.formats import FORMATS, format_problem, write_board_solutions, write_solutions
 from queens.show.text import STYLES, resolve_style
@@ -39,7 +42,9 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="only fundamental solutions (one per class under the board's symmetries)",
     )
-    parser.add_argument("--limit", metavar="K", help="stop after K solutions (implies --all)")
+    parser.add_argument(
+        "--limit", metavar="K", type=positive, help="stop after K solutions (implies --all)"
+    )
     parser.add_argument(
         "--format", default="board", metavar="FORMAT", help=f"one of {', '.join(FORMATS)}"
     )
@@ -58,19 +63,23 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--timeout",
         metavar="SECONDS",
+        type=seconds,
         help="give up after SECONDS and exit 3 (undecided); for auto, propagate and sat",
     )
     parser.add_argument(
         "--seed",
         metavar="S",
-        help="seed of --method local (same seed, same solution on this install; default random)",
+        type=seed,
+        help="seed of --method local, 0 to 2**64 - 1 "
+        "(same seed, same solution on this install; default random)",
     )
     parser.add_argument(
         "--style",
         default="auto",
         metavar="STYLE",
         help="for --format board: plain, unicode or color "
-        "(default: color on a terminal unless NO_COLOR is set, else plain)",
+        "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
+        "TERM is dumb; else plain)",
     )
     parser.set_defaults(run=run)
 
@@ -85,16 +94,10 @@ def run(args: argparse.Namespace) -> int:
     if args.style != "auto" and args.format != "board":
         raise UsageError("--style applies to --format board only", PROG)
     style = resolve_style(args.style, sys.stdout)
-    limit: int | None = None
-    if args.limit is not None:
-        if not args.limit.isdigit() or int(args.limit) < 1:
-            raise UsageError(
-                f"--limit must be a whole number of at least 1, got {args.limit!r}", PROG
-            )
-        limit = int(args.limit)
+    limit: int | None = args.limit
     many = args.all or limit is not None
-    method, seed = method_args(args, board, many)
-    timeout = parse_timeout(args.timeout, method, many or args.unique)
+    method = method_args(args, board, many)
+    timeout = check_timeout(args.timeout, method, many or args.unique)
     try:
         if many:
             written = write_board_solutions(
@@ -104,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             if args.unique:
                 found = api.solutions(board, unique=True)
             else:
-                one = solve_one(board, method, seed, timeout)
+                one = solve_one(board, method, args.seed, timeout)
                 found = iter(() if one is None else (one,))
             written = write_solutions(
                 sys.stdout, islice(found, 1), args.format, style=style, board=board
@@ -122,21 +125,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_timeout(text: str | None, method: str, many: bool) -> float | None:
-    """--timeout in seconds, for one solution by auto, propagate or sat (usage errors)."""
-    if text is None:
-        return None
-    if many or method not in ("auto", "propagate", "sat"):
+def check_timeout(timeout: float | None, method: str, many: bool) -> float | None:
+    """--timeout goes with one solution by auto, propagate or sat (usage errors)."""
+    if timeout is not None and (many or method not in ("auto", "propagate", "sat")):
         raise UsageError(
             "--timeout goes with one solution by --method auto, propagate or sat", PROG
         )
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds < float("inf"):
-        raise UsageError(f"--timeout must be a positive number of seconds, got {text!r}", PROG)
-    return seconds
+    return timeout
 
 
 def solve_one(board: Board, method: str, seed: int | None, timeout: float | None) -> Any:
@@ -151,27 +146,13 @@ def solve_one(board: Board, method: str, seed: int | None, timeout: float | None
         raise CommandError(str(error)) from None
 
 
-def method_args(args: argparse.Namespace, board: Board, many: bool) -> tuple[str, int | None]:
+def method_args(args: argparse.Namespace, board: Board, many: bool) -> str:
     """--method and --seed, checked against each other and the board (usage errors)."""
     method: str = args.method
     if method not in api.METHODS:
         raise UsageError(f"unknown method {method!r} (choose from {', '.join(api.METHODS)})", PROG)
-    seed: int | None = None
-    if args.seed is not None:
-        if method != "local":
-            raise UsageError("--seed goes with --method local only", PROG)
-        text: str = args.seed
-        digits = text.lstrip("0") or "0"
-        if not (
-            text.isascii()
-            and text.isdigit()
-            and len(digits) <= 20  # int() of thousands of digits is slow, and refused
-            and int(digits) < api.SEED_LIMIT
-        ):
-            raise UsageError(
-                f"--seed must be a whole number from 0 to 2**64 - 1, got {text!r}", PROG
-            )
-        seed = int(digits)
+    if args.seed is not None and method != "local":
+        raise UsageError("--seed goes with --method local only", PROG)
     chosen = api.chosen_method(board, method)
     if not many and chosen in api.MAX_N and board.n > api.MAX_N[chosen]:
         raise UsageError(
@@ -198,4 +179,4 @@ def method_args(args: argparse.Namespace, board: Board, many: bool) -> tuple[str
                 "--method search",
                 PROG,
             )
-    return method, seed
+    return method

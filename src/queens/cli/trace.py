@@ -22,6 +22,10 @@ from queens.tracing import ALGORITHMS, trace
 
 PROG = "queens trace"
 
+STEP_MAX_N = 64
+"""The largest board the step-by-step commands follow (trace, animate, tree): the
+textbook algorithms take far too long beyond it, even to a first solution."""
+
 
 def add_algorithm_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -58,7 +62,8 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Print every step of the search, numbered: queens placed and removed, dead ends "
             "(no free square in a row) and solutions, with 1-based rows and columns. "
-            "--json prints one 0-based JSON object per event instead."
+            "--json prints one 0-based JSON object per event instead. "
+            f"Up to N = {STEP_MAX_N}."
         ),
     )
     add_board_arguments(parser)
@@ -69,7 +74,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG)
+    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N)
     events = trace(board, check_algorithm(args.algorithm, PROG))
     if args.first:
         events = until_first_solution(events)

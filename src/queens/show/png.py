@@ -23,6 +23,7 @@ from queens.show.svg import (
     SQUARE,
     board_width,
     grid_shape,
+    picture_size,
 )
 
 if TYPE_CHECKING:
@@ -81,11 +82,10 @@ def solutions_png(
         board = Board.empty(board)
     palette = {**COLORS, **(colors or {})}
     placements: Sequence[Columns | None] = solutions or [None]
-    across, down = grid_shape(len(placements), per_row)
+    across, _ = grid_shape(len(placements), per_row)
     side = board_width(board.n, coordinates)
     scale = 1.0 if size is None else size / side
-    width = round((across * side + (across - 1) * GAP) * scale)
-    height = round((down * side + (down - 1) * GAP) * scale)
+    width, height = picture_size(board.n, len(placements), size, coordinates, per_row)
     image = Image.new("RGB", (width, height), palette["background"])
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default(size=max(8, round(13 * scale)))

@@ -150,6 +150,26 @@ def grid_shape(count: int, per_row: int | None = None) -> tuple[int, int]:
     return across, max(1, math.ceil(count / across))
 
 
+def picture_size(
+    n: int,
+    count: int,
+    size: int | None = None,
+    coordinates: bool = False,
+    per_row: int | None = None,
+) -> tuple[int, int]:
+    """Width and height in pixels of a grid of ``count`` n x n boards ``size`` pixels wide.
+
+    The size :func:`solutions_svg` declares and :func:`~queens.show.png.solutions_png`
+    draws, known before anything is drawn.
+    """
+    across, down = grid_shape(max(count, 1), per_row)
+    side = board_width(n, coordinates)
+    scale = 1.0 if size is None else size / side
+    width = round((across * side + (across - 1) * GAP) * scale)
+    height = round((down * side + (down - 1) * GAP) * scale)
+    return width, height
+
+
 def solutions_svg(
     board: Board | int,
     solutions: Sequence[Columns],

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 STYLES = ("auto", "plain", "unicode", "color")
-"""Board styles; ``auto`` is ``color`` on a terminal without ``NO_COLOR``, else ``plain``."""
+"""Board styles; ``auto`` is ``color`` on a terminal that takes colour, else ``plain``."""
 
 QUEEN_GLYPH = "♛"
 FIXED_QUEEN_GLYPH = "♕"
@@ -40,13 +40,20 @@ PALETTE: dict[str, str] = {
 Columns = Sequence[int]
 
 
-def resolve_style(style: str, out: TextIO) -> str:
-    """The style to use for ``out``: ``auto`` follows CONVENTIONS (tty and no NO_COLOR)."""
-    if style != "auto":
-        return style
+def wants_color(out: TextIO) -> bool:
+    """Whether ``out`` takes colour: a terminal, not ``TERM=dumb``, and ``NO_COLOR``
+    unset or empty (per no-color.org only a non-empty value turns colour off)."""
     isatty = getattr(out, "isatty", None)
     on_terminal = bool(isatty and isatty())
-    return "color" if on_terminal and "NO_COLOR" not in os.environ else "plain"
+    dumb = os.environ.get("TERM", "").strip().lower() == "dumb"
+    return on_terminal and not dumb and not os.environ.get("NO_COLOR")
+
+
+def resolve_style(style: str, out: TextIO) -> str:
+    """The style to use for ``out``: ``auto`` is ``color`` where :func:`wants_color`."""
+    if style != "auto":
+        return style
+    return "color" if wants_color(out) else "plain"
 
 
 def _queens(board: Board, columns: Columns | None) -> set[Square]:

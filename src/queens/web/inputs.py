@@ -77,10 +77,13 @@ def board_text(data: Mapping[str, object]) -> str | None:
     return text
 
 
-def parse_text(text: str) -> Board:
-    """Board text as the CLI reads it; the message is the CLI's (without ``queens: error:``)."""
+def parse_text(text: str, max_n: int = limits.MAX_N) -> Board:
+    """Board text as the CLI reads it; the message is the CLI's (without ``queens: error:``).
+
+    A board wider than ``max_n`` is refused on its first line.
+    """
     try:
-        return parse_board(text)
+        return parse_board(text, max_n=max_n)
     except BoardError as error:
         raise InputError(str(error)) from None
 
@@ -91,7 +94,7 @@ def _board(data: Mapping[str, object], max_n: int) -> Board:
     if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
         raise InputError(f"N must be a whole number, got {n!r}")
     text = board_text(data)
-    board = None if text is None else parse_text(text)
+    board = None if text is None else parse_text(text, max_n)
     if board is not None:
         if n is not None and n != board.n:
             raise InputError(f"N is {n} but the board is {board.n} x {board.n}")

@@ -1,0 +1,78 @@
+"""Standard output for the commands: a failed write is one error, in one place.
+
+Every command writes to ``sys.stdout`` (directly, through ``print`` or a rich
+console).  While a command runs, :func:`guarded_stdout` puts a thin wrapper
+there that turns a failed write or flush (disk full, I/O error, a closed
+descriptor) into :class:`~queens.cli.common.OutputError`, so ``main`` ends
+every command alike: one line and exit 2, as grep does.  A closed pipe stays
+a ``BrokenPipeError``, which ends quietly.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO, cast
+
+from queens.cli.common import OutputError
+
+
+class _GuardedOutput:
+    """``stream``'s writes and flushes, with OSError (but a closed pipe) as OutputError."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    def _target(self) -> TextIO:
+        if self._stream is None:  # the process started with its stdout closed
+            raise OutputError(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+        return self._stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._target().write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputError(error) from None
+
+    def flush(self) -> None:
+        try:
+            self._target().flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputError(error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._target(), name)
+
+
+@contextmanager
+def guarded_stdout() -> Iterator[None]:
+    """``sys.stdout`` guarded for the duration (restored after)."""
+    original = sys.stdout
+    sys.stdout = cast(TextIO, _GuardedOutput(original))
+    try:
+        yield
+    finally:
+        sys.stdout = original
+
+
+def discard_stdout() -> None:
+    """Drop what is still buffered for stdout, so the flush at exit cannot fail again.
+
+    After a closed pipe or a failed write, Python's own flush at exit would
+    print "Exception ignored" and exit 120: pointing the descriptor at
+    /dev/null lets that flush succeed quietly.
+    """
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
