@@ -1,7 +1,9 @@
 """The SAT backend for the hardest boards: PySAT's CaDiCaL (the optional ``sat`` extra).
 
 The propagating search (:mod:`queens.engines.propagate`) first places
-everything forced; what is left goes to the SAT solver.  One Boolean
+everything forced, and the diagonal-sum identity
+(:mod:`queens.engines.diagonal_sums`) may refute the board there; what is
+left goes to the SAT solver.  One Boolean
 variable per square still open (an open row crossed with an open column);
 exactly one queen per open row and per open column, at most one per
 diagonal, squares that are reserved or attacked false.  The cardinality
@@ -24,8 +26,9 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from multiprocessing.connection import Connection
 
-from queens.engines import propagate
+from queens.engines import propagate, verdict
 from queens.engines.budget import NEVER, Deadline
+from queens.engines.verdict import Verdict
 
 SOLVER = "cadical195"
 """The PySAT solver used."""
@@ -122,13 +125,20 @@ def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | 
 
     Raises :class:`SolverMissing` without python-sat and
     :class:`~queens.engines.budget.Undecided` when ``deadline`` passes.
+    """
+    return decide(allowed, deadline=deadline).columns
+
+
+def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
+    """:func:`solve`, saying what decided the board.
+
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
     process that is stopped when the time is up.
     """
     if not available():
         raise SolverMissing
     if deadline.at is None:
-        return solve_here(allowed)
+        return decide_here(allowed)
     child = Background(allowed)
     try:
         if not child.wait(deadline.remaining()):
@@ -138,33 +148,38 @@ def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | 
         child.stop()
 
 
-def solve_here(allowed: Sequence[int]) -> list[int] | None:
-    """:func:`solve` in this process, without a time limit."""
+def decide_here(allowed: Sequence[int]) -> Verdict:
+    """:func:`decide` in this process, without a time limit.
+
+    The board is first propagated and checked against the diagonal-sum
+    identity (:func:`queens.engines.propagate.checked_root`); only what
+    survives goes to the solver.
+    """
     if not allowed:
-        return []
-    state = propagate.root(allowed)
+        return Verdict([], verdict.PLAIN)
+    state, how = propagate.checked_root(allowed)
     if state is None:
-        return None
+        return Verdict(None, how)
     if not state.rows:
-        return state.solution()
+        return Verdict(state.solution(), verdict.PLAIN)
     problem = residual(state)
     cnf, _ = clauses(problem)
     from pysat.solvers import Solver
 
     with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
         if not solver.solve():
-            return None
+            return Verdict(None, verdict.SAT)
         model: list[int] = solver.get_model()
     placed = dict(state.placed)
     for index, (r, c) in enumerate(problem.squares):
         if model[index] > 0:
             placed[r] = c
-    return [placed[r] for r in range(len(allowed))]
+    return Verdict([placed[r] for r in range(len(allowed))], verdict.SAT)
 
 
 def _child(conn: Connection, allowed: Sequence[int]) -> None:
-    """The child process: solve and send the answer back."""
-    conn.send(solve_here(allowed))
+    """The child process: decide and send the verdict back."""
+    conn.send(decide_here(allowed))
     conn.close()
 
 
@@ -188,9 +203,9 @@ class Background:
         """Wait up to ``seconds`` (None: for ever) for the answer; True when it is in."""
         return self._conn.poll(seconds)
 
-    def result(self) -> list[int] | None:
+    def result(self) -> Verdict:
         try:
-            answer: list[int] | None = self._conn.recv()
+            answer: Verdict = self._conn.recv()
         except EOFError:
             raise RuntimeError("the SAT solver process ended without an answer") from None
         return answer
