@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from queens.engines.propagate import State
+from queens.engines.propagate import Square, State
 
 WORK_LIMIT = 2_000_000
 """States whose check would take more steps than this (as :func:`work` counts
@@ -161,3 +161,196 @@ def _choose(items: list[int], count: int, total: int) -> int:
         if not states:
             return 0
     return states.get((count, total), 0)
+
+
+# -- which diagonals the identities allow ---------------------------------------
+
+States = dict[tuple[int, int], int]
+"""(how many taken, their sum) to the bitset of their sums of squares."""
+
+
+def leave_one_out(items: list[int], count: int, total: int) -> list[tuple[int, int]]:
+    """For each item of sorted ``items``: the bitsets of sums of squares of the
+    ``count``-subsets summing to ``total`` that contain it, and that do not.
+
+    Divide and conquer: the states over all items but a range are shared by
+    every item of the range, so each item is added O(log len) times in all
+    instead of once per other item.
+    """
+    size = len(items)
+    found: list[tuple[int, int]] = [(0, 0)] * size
+
+    def add(states: States, lo: int, hi: int, keep_lo: int, keep_hi: int) -> States:
+        # Add items[lo:hi]; items[keep_lo:keep_hi] (the range whose members are
+        # left out one by one below) are still to come, so a state is kept
+        # while the items after it can still bring it to ``total``.
+        for i in range(lo, hi):
+            v, square = items[i], items[i] * items[i]
+            pool = [0]
+            for w in sorted(items[i + 1 : hi] + items[keep_lo:keep_hi]):
+                pool.append(pool[-1] + w)
+            rest = len(pool) - 1
+            grown: States = {}
+            for (taken, partial), bits in states.items():
+                for k, s, b in ((taken, partial, bits), (taken + 1, partial + v, bits << square)):
+                    need = count - k
+                    if (
+                        0 <= need <= rest
+                        and pool[need] <= total - s <= pool[rest] - pool[rest - need]
+                    ):
+                        grown[(k, s)] = grown.get((k, s), 0) | b
+            states = grown
+        return states
+
+    def split(states: States, lo: int, hi: int) -> None:
+        if not states:
+            return
+        if hi - lo == 1:
+            v = items[lo]
+            without = states.get((count, total), 0)
+            with_it = states.get((count - 1, total - v), 0) << (v * v)
+            found[lo] = (with_it, without)
+            return
+        mid = (lo + hi) // 2
+        split(add(states, mid, hi, lo, mid), lo, mid)
+        split(add(states, lo, mid, mid, hi), mid, hi)
+
+    if size:
+        split({(0, 0): 1}, 0, size)
+    return found
+
+
+def side_support(values: set[int], count: int, total: int, cap: int) -> dict[int, tuple[int, int]]:
+    """For each value: bitsets of the sums of squares (at most ``cap``) of the
+    ``count``-subsets summing to ``total`` that use it, and that do not."""
+    items = sorted(values)
+    if count > len(items):
+        return {}
+    mask = (1 << (cap + 1)) - 1
+    if len(items) - count >= count:
+        return {
+            v: (a & mask, b & mask)
+            for v, (a, b) in zip(items, leave_one_out(items, count, total), strict=True)
+        }
+    # Choose the left-out values instead: a set is used without v exactly when
+    # its left-out set holds v; sums of squares turn into all_squares - s.
+    all_squares = sum(v * v for v in items)
+    low = max(0, all_squares - cap)
+    found = leave_one_out(items, len(items) - count, sum(items) - total)
+    return {
+        v: (_reversed(b >> low, all_squares - low), _reversed(a >> low, all_squares - low))
+        for v, (a, b) in zip(items, found, strict=True)
+    }
+
+
+Support = tuple[set[int], set[int], set[int], set[int]]
+"""The d1 diagonals no solution uses, the d1 ones every solution uses, and the same for d2."""
+
+
+def support(state: State) -> Support | None:
+    """Which open diagonals the identities rule out or make necessary; None when refuted.
+
+    A diagonal is ruled out when no pair of sets meeting the identities
+    (sizes, sums, and the sum of squares together) uses it, and necessary when
+    every such pair uses it.  Sound for the same reason as :func:`refutes`:
+    the diagonals of every solution extending ``state`` form such a pair.
+    Unchecked states (too much work) get empty sets.
+    """
+    rows, cols = list(state.rows), list(state.cols)
+    m = len(rows)
+    none: Support = (set(), set(), set(), set())
+    if m == 0:
+        return none
+    sums, diffs = open_diagonals(state)
+    if len(sums) < m or len(diffs) < m:
+        return None
+    if max(work(sums, m), work(diffs, m)) > WORK_LIMIT:
+        return none
+    t1 = sum(rows) + sum(cols)
+    t2 = sum(rows) - sum(cols)
+    squares = 2 * sum(r * r for r in rows) + 2 * sum(c * c for c in cols)
+    z1, z2 = round(t1 / m), round(t2 / m)
+    cap = squares - 2 * z1 * t1 + m * z1 * z1 - 2 * z2 * t2 + m * z2 * z2
+    if cap < 0:
+        return None
+    first = side_support({d - z1 for d in sums}, m, t1 - m * z1, cap)
+    second = side_support({d - z2 for d in diffs}, m, t2 - m * z2, cap)
+    all_first = all_second = 0
+    for a, b in first.values():
+        all_first |= a | b
+    for a, b in second.values():
+        all_second |= a | b
+    partner_first, partner_second = _reversed(all_second, cap), _reversed(all_first, cap)
+    if not all_first & partner_first:
+        return None
+    unused1 = {x + z1 for x, (a, _) in first.items() if not a & partner_first}
+    needed1 = {x + z1 for x, (_, b) in first.items() if not b & partner_first}
+    unused2 = {x + z2 for x, (a, _) in second.items() if not a & partner_second}
+    needed2 = {x + z2 for x, (_, b) in second.items() if not b & partner_second}
+    return unused1, needed1, unused2, needed2
+
+
+def narrow(state: State, rounds: int = 4) -> bool:
+    """Strike out every square of the diagonals :func:`support` rules out, and place
+    the queen of a necessary diagonal left with one open square, then propagate;
+    repeated (up to ``rounds`` times) while that changes something.
+
+    False when the state has no solution (refuted, or a dead end after
+    striking out); ``state`` is changed in place.  Sound: only squares no
+    solution extending ``state`` uses are struck, and a necessary diagonal's
+    only square is on every such solution.
+    """
+    for _ in range(rounds):
+        found = support(state)
+        if found is None:
+            return False
+        unused1, needed1, unused2, needed2 = found
+        changed = False
+        for r in list(state.rows):
+            if r not in state.rows:
+                continue  # placed by the propagation of an earlier strike
+            mask = state.rows[r]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                c = low.bit_length() - 1
+                still_open = r in state.rows and (state.rows[r] >> c) & 1
+                if still_open and (r + c in unused1 or r - c in unused2):
+                    if not state.strike(r, c):
+                        return False
+                    changed = True
+        squares = _needed_squares(state, needed1, needed2)
+        if squares is None:
+            return False
+        if squares:
+            if not state.propagate(squares):
+                return False
+            changed = True
+        if not changed or not state.rows:
+            return True
+    return True
+
+
+def _needed_squares(state: State, needed1: set[int], needed2: set[int]) -> list[Square] | None:
+    """The only open square of each necessary diagonal that has one; None if one has none."""
+    by1: dict[int, list[Square]] = {d: [] for d in needed1}
+    by2: dict[int, list[Square]] = {d: [] for d in needed2}
+    used1 = {r + c for r, c in state.placed.items()}
+    used2 = {r - c for r, c in state.placed.items()}
+    for r, mask in state.rows.items():
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            c = low.bit_length() - 1
+            if r + c in by1:
+                by1[r + c].append((r, c))
+            if r - c in by2:
+                by2[r - c].append((r, c))
+    forced: list[Square] = []
+    for by, used in ((by1, used1), (by2, used2)):
+        for d, squares in by.items():
+            if len(squares) == 1:
+                forced.append(squares[0])
+            elif not squares and d not in used:
+                return None
+    return forced

@@ -225,13 +225,19 @@ def decide(
 
 
 def checked_root(allowed: Sequence[int]) -> tuple[State | None, str]:
-    """:func:`root`, then the diagonal-sum identity; None with the reason when refuted."""
+    """:func:`root`, then the diagonal-sum identity; None with the reason when refuted.
+
+    The identity first refutes, or else narrows the board: squares on
+    diagonals that no set meeting it can use are struck out, and a diagonal
+    every such set uses, left with one square, gets its queen
+    (:func:`queens.engines.diagonal_sums.narrow`).
+    """
     from queens.engines import diagonal_sums  # it imports State from here
 
     start = root(allowed)
     if start is None:
         return None, verdict.PROPAGATION
-    if diagonal_sums.refutes(start):
+    if diagonal_sums.refutes(start) or not diagonal_sums.narrow(start):
         return None, verdict.IDENTITY
     return start, ""
 

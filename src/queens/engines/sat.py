@@ -39,6 +39,10 @@ PAIRWISE_UP_TO = 32
 MISSING = "the sat method needs python-sat: install queens[sat] (pip install 'queens[sat]')"
 
 
+Needed = tuple[set[int], set[int]]
+"""The d1 and the d2 diagonals that every solution uses."""
+
+
 class SolverMissing(RuntimeError):
     """The optional SAT solver is not installed."""
 
@@ -67,10 +71,16 @@ class Residual:
     columns: tuple[tuple[int, ...], ...]
     diagonals: tuple[tuple[int, ...], ...]
     excluded: tuple[int, ...]
+    needed: tuple[tuple[int, ...], ...] = ()
 
 
-def residual(state: propagate.State) -> Residual:
-    """The open part of a propagated state, ready to encode."""
+def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residual:
+    """The open part of a propagated state, ready to encode.
+
+    ``needed`` are the d1 (r + c) and d2 (r - c) diagonals every solution
+    uses (:func:`queens.engines.diagonal_sums.support`): each gets an
+    at-least-one clause beside its at-most-one.
+    """
     open_rows = sorted(state.rows)
     open_cols = sorted(state.cols)
     squares: list[tuple[int, int]] = []
@@ -92,6 +102,8 @@ def residual(state: propagate.State) -> Residual:
             else:
                 excluded.append(index)
     diagonals = [tuple(g) for g in (*by_sum.values(), *by_diff.values()) if len(g) > 1]
+    wanted = [tuple(by_sum.get(d, ())) for d in sorted(needed[0])]
+    wanted += [tuple(by_diff.get(d, ())) for d in sorted(needed[1])]
     return Residual(
         state,
         tuple(squares),
@@ -99,6 +111,7 @@ def residual(state: propagate.State) -> Residual:
         tuple(tuple(by_col[c]) for c in open_cols),
         tuple(diagonals),
         tuple(excluded),
+        tuple(wanted),
     )
 
 
@@ -117,6 +130,7 @@ def clauses(problem: Residual) -> tuple[list[list[int]], int]:
         lits = [i + 1 for i in group]
         encoding = EncType.pairwise if len(lits) <= PAIRWISE_UP_TO else EncType.seqcounter
         cnf.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=encoding).clauses)
+    cnf.extend([i + 1 for i in group] for group in problem.needed)
     return cnf, pool.top
 
 
@@ -162,7 +176,12 @@ def decide_here(allowed: Sequence[int]) -> Verdict:
         return Verdict(None, how)
     if not state.rows:
         return Verdict(state.solution(), verdict.PLAIN)
-    problem = residual(state)
+    from queens.engines import diagonal_sums
+
+    found = diagonal_sums.support(state)
+    if found is None:
+        return Verdict(None, verdict.IDENTITY)
+    problem = residual(state, (found[1], found[3]))
     cnf, _ = clauses(problem)
     from pysat.solvers import Solver
 
