@@ -30,7 +30,7 @@ instances, each run in a child process stopped at ``--compare-timeout``
 seconds (what timed out is counted as undecided).
 
 Usage: python benchmarks/hard.py [--seeds K] [--timeout S] [--quick]
-       [--families F,...] [--compare-timeout S]
+       [--families F,...] [--methods M,...] [--compare-timeout S] [--no-compare]
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ import json
 import multiprocessing
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -137,13 +138,20 @@ def queens_command() -> list[str]:
     return [sys.executable, "-c", "from queens.cli import entry_point; entry_point()"]
 
 
+CPU_SECONDS: list[float] = []
+"""CPU time (user + system, the process and its children) of each run_solve, in order."""
+
+
 def run_solve(path: Path, board: Board, method: str, timeout: float) -> tuple[str, float]:
     """One whole process: (answer, seconds), the answer checked against the board."""
     argv = [*queens_command(), "solve", "--board", str(path), "--method", method]
     argv += ["--format", "json", "--timeout", str(timeout)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU_SECONDS.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     if done.returncode == 0:
         problem = board_problem(json.loads(done.stdout)["columns"], board)
         if problem is not None:
@@ -284,16 +292,25 @@ def main() -> None:
         default=60.0,
         help="cap per solver run in the solver comparison, seconds (default 60)",
     )
+    parser.add_argument(
+        "--methods",
+        default=",".join(METHODS),
+        help=f"comma-separated methods to time (default {','.join(METHODS)})",
+    )
+    parser.add_argument("--no-compare", action="store_true", help="skip the solver comparison")
     args = parser.parse_args()
     families = set(args.families.split(","))
     if not families <= set(TARGETS):
         parser.error(f"unknown family in {args.families!r}")
 
     found = instances(args.seeds, args.quick, families, args.timeout)
-    methods = [m for m in METHODS if m != "sat" or sat.available()]
+    methods = [m for m in args.methods.split(",") if m != "sat" or sat.available()]
+    if not set(methods) <= set(METHODS):
+        parser.error(f"unknown method in {args.methods!r}")
     print(f"# queens hard-puzzle benchmark: {len(found)} instances, {args.seeds} seeds a size")
     print(f"# {os.cpu_count()} CPUs; one `queens solve --board` process per instance and method")
     results: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
+    cpu: dict[tuple[str, str, str], list[float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for index, (family, label, board) in enumerate(found):
             path = Path(folder) / f"board-{index}.txt"
@@ -301,21 +318,25 @@ def main() -> None:
             for method in methods:
                 answer = run_solve(path, board, method, args.timeout)
                 results.setdefault((family, label, method), []).append(answer)
+                cpu.setdefault((family, label, method), []).append(CPU_SECONDS[-1])
                 print(
                     f"  {family} {label} {method}: {answer[0]} {answer[1]:.2f} s", file=sys.stderr
                 )
 
     print("\n## Whole-process `queens solve --board` times (seconds)\n")
-    rows = [["family", "instances", "method", "sat/unsat/undecided", "median", "max", "target"]]
+    rows = [["family", "instances", "method", "sat/unsat/undecided", "median", "max", "target",
+             "CPU median", "CPU max"]]  # fmt: skip
     for family in (f for f in TARGETS if f in families):
         for method in methods:
             runs = [
                 r for (f, _, m), rs in results.items() if f == family and m == method for r in rs
             ]
+            spent = [c for (f, _, m), cs in cpu.items() if f == family and m == method for c in cs]
             times = [t for _, t in runs]
             rows.append([family, str(len(runs)), method, answers_text([a for a, _ in runs]),
                          f"{statistics.median(times):.2f}", f"{max(times):.2f}",
-                         f"< {TARGETS[family]:g}"])  # fmt: skip
+                         f"< {TARGETS[family]:g}", f"{statistics.median(spent):.2f}",
+                         f"{max(spent):.2f}"])  # fmt: skip
     print(table(rows))
     print("\n### By size\n")
     rows = [["family", "size", "method", "sat/unsat/undecided", "median", "max"]]
@@ -324,7 +345,8 @@ def main() -> None:
         rows.append([family, label, method, answers_text([a for a, _ in runs]),
                      f"{statistics.median(times):.2f}", f"{max(times):.2f}"])  # fmt: skip
     print(table(rows))
-    compare(found, args.compare_timeout)
+    if not args.no_compare:
+        compare(found, args.compare_timeout)
 
 
 def compare(found: list[Instance], timeout: float) -> None:

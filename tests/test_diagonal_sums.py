@@ -55,8 +55,8 @@ def _states_along(columns: list[int], allowed: list[int]) -> list[propagate.Stat
 def _check(board: Board) -> None:
     allowed = board.allowed_masks()
     found = list(reference.solutions(allowed))
-    for columns in found:
-        assert _identities_hold(columns)
+    assert all(_identities_hold(columns) for columns in found)
+    for columns in found[:8]:  # (the states of a few solutions: support is the slow part)
         # The identity never rules out a state on the way to a solution, nor a
         # diagonal the solution uses, nor calls one it leaves empty necessary.
         for state in _states_along(columns, allowed):
@@ -78,13 +78,13 @@ def _check(board: Board) -> None:
         assert found == [] and queens.count(board) == 0
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(diagonal_boards())
 def test_sound_on_boards_with_excluded_diagonals(board: Board) -> None:
     _check(board)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(small_boards())
 def test_sound_on_boards_with_reserved_squares_and_fixed_queens(board: Board) -> None:
     _check(board)

@@ -32,6 +32,7 @@ refutes most unsolvable boards before any search (``benchmarks/hard.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from queens.engines.propagate import Square, State
 
@@ -57,39 +58,74 @@ def open_diagonals(state: State) -> tuple[set[int], set[int]]:
     return sums, diffs
 
 
-def refutes(state: State) -> bool:
-    """True when no choice of open diagonals meets the three identities (so no solution).
+@dataclass(frozen=True)
+class Sides:
+    """What a state's remaining queens must meet, each side shifted by (about) its mean.
 
-    Proof of soundness: in module docstring; every complete placement that
-    extends ``state`` uses, for its remaining queens, sets of open diagonals
-    with exactly the sizes and sums checked here, so when none exists,
-    neither does the placement.
+    ``first`` and ``second`` are the open d1 and d2 diagonals minus ``z1`` and
+    ``z2``; ``count`` of each must be chosen with sums ``total1`` and
+    ``total2`` and squares adding up to ``cap`` together.  Shifting makes the
+    sums of squares, and so the bitsets, small:
+    ``sum((d - z)**2) = sum(d**2) - 2 z sum(d) + m z**2``.
     """
+
+    first: list[int]
+    second: list[int]
+    count: int
+    total1: int
+    total2: int
+    cap: int
+    z1: int
+    z2: int
+
+
+UNCHECKED = "unchecked"
+
+
+def sides(state: State) -> Sides | str | None:
+    """The identities' terms for ``state``; None when a count alone refutes it,
+    :data:`UNCHECKED` when there is nothing to check or it would take too long."""
     rows, cols = list(state.rows), list(state.cols)
     m = len(rows)
     if m == 0:
-        return False
+        return UNCHECKED
     sums, diffs = open_diagonals(state)
     if len(sums) < m or len(diffs) < m:
-        return True
+        return None
     if max(work(sums, m), work(diffs, m)) > WORK_LIMIT:
-        return False
+        return UNCHECKED
     t1 = sum(rows) + sum(cols)
     t2 = sum(rows) - sum(cols)
     squares = 2 * sum(r * r for r in rows) + 2 * sum(c * c for c in cols)
-    # Shift each side by (about) its mean: the sums of squares, and so the
-    # bitsets, become small (sum((d - z)**2) = sum(d**2) - 2 z sum(d) + m z**2).
     z1, z2 = round(t1 / m), round(t2 / m)
     cap = squares - 2 * z1 * t1 + m * z1 * z1 - 2 * z2 * t2 + m * z2 * z2
     if cap < 0:
+        return None
+    first = [d - z1 for d in sums]
+    second = [d - z2 for d in diffs]
+    return Sides(first, second, m, t1 - m * z1, t2 - m * z2, cap, z1, z2)
+
+
+def refutes(state: State) -> bool:
+    """True when no choice of open diagonals meets the three identities (so no solution).
+
+    Proof of soundness: in the module docstring; every complete placement
+    that extends ``state`` uses, for its remaining queens, sets of open
+    diagonals with exactly the sizes and sums checked here, so when none
+    exists, neither does the placement.
+    """
+    terms = sides(state)
+    if terms is None:
         return True
-    first = square_sums([d - z1 for d in sums], m, t1 - m * z1, cap)
+    if isinstance(terms, str):
+        return False
+    first = square_sums(terms.first, terms.count, terms.total1, terms.cap)
     if not first:
         return True
-    second = square_sums([d - z2 for d in diffs], m, t2 - m * z2, cap)
+    second = square_sums(terms.second, terms.count, terms.total2, terms.cap)
     if not second:
         return True
-    return not first & _reversed(second, cap)
+    return not first & _reversed(second, terms.cap)
 
 
 def work(values: set[int], count: int) -> int:
@@ -256,25 +292,14 @@ def support(state: State) -> Support | None:
     the diagonals of every solution extending ``state`` form such a pair.
     Unchecked states (too much work) get empty sets.
     """
-    rows, cols = list(state.rows), list(state.cols)
-    m = len(rows)
-    none: Support = (set(), set(), set(), set())
-    if m == 0:
-        return none
-    sums, diffs = open_diagonals(state)
-    if len(sums) < m or len(diffs) < m:
+    terms = sides(state)
+    if terms is None:
         return None
-    if max(work(sums, m), work(diffs, m)) > WORK_LIMIT:
-        return none
-    t1 = sum(rows) + sum(cols)
-    t2 = sum(rows) - sum(cols)
-    squares = 2 * sum(r * r for r in rows) + 2 * sum(c * c for c in cols)
-    z1, z2 = round(t1 / m), round(t2 / m)
-    cap = squares - 2 * z1 * t1 + m * z1 * z1 - 2 * z2 * t2 + m * z2 * z2
-    if cap < 0:
-        return None
-    first = side_support({d - z1 for d in sums}, m, t1 - m * z1, cap)
-    second = side_support({d - z2 for d in diffs}, m, t2 - m * z2, cap)
+    if isinstance(terms, str):
+        return set(), set(), set(), set()
+    cap, z1, z2 = terms.cap, terms.z1, terms.z2
+    first = side_support(set(terms.first), terms.count, terms.total1, cap)
+    second = side_support(set(terms.second), terms.count, terms.total2, cap)
     all_first = all_second = 0
     for a, b in first.values():
         all_first |= a | b

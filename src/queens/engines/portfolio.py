@@ -1,5 +1,9 @@
 """Picking the engine for a board with constraints: the propagating search first, then SAT.
 
+Both start from the propagated board after the diagonal-sum identity
+(:func:`queens.engines.propagate.checked_root`), which decides most
+unsolvable boards with excluded diagonals before any search.
+
 Most boards (completion puzzles, lightly blocked boards, many with excluded
 diagonals) fall to the propagating search within a few thousand decisions.
 Past that budget, when the SAT extra is installed, CaDiCaL takes over;

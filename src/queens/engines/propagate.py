@@ -13,6 +13,10 @@ left (most constrained first), either the queen goes on one of its squares,
 or that square is struck out.  Every board with a solution has one on some
 branch, so exhausting the tree proves there is none.
 
+Before any decision, :func:`checked_root` also checks the diagonal-sum
+identity (:mod:`queens.engines.diagonal_sums`), which refutes many boards
+with excluded diagonals outright and strikes out squares on others.
+
 Boards arrive as ``allowed`` masks per row (see
 :meth:`queens.board.Board.allowed_masks`), so fixed queens are rows with a
 single allowed square and are placed by the first propagation.
