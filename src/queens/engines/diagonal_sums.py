@@ -43,6 +43,11 @@ conditions, not needed ones).  An excluded-diagonal board of N = 30 costs
 about 0.6 million (some 50 ms), a plain board of 30 about 3 million, a
 completion puzzle of N = 171 with 30 queens to place 26 million (20 s)."""
 
+SUPPORT_WORK_LIMIT = 1_200_000
+""":func:`support` (which costs a few times :func:`refutes`) is skipped above
+this: it keeps excluded-diagonal boards to N = 30 (0.6 to 1.1 million) and
+leaves out blocked boards of N = 30, where it seldom strikes anything."""
+
 
 def open_diagonals(state: State) -> tuple[set[int], set[int]]:
     """The d1 (r + c) and d2 (r - c) numbers of the diagonals with an open square."""
@@ -82,9 +87,10 @@ class Sides:
 UNCHECKED = "unchecked"
 
 
-def sides(state: State) -> Sides | str | None:
+def sides(state: State, limit: int = WORK_LIMIT) -> Sides | str | None:
     """The identities' terms for ``state``; None when a count alone refutes it,
-    :data:`UNCHECKED` when there is nothing to check or it would take too long."""
+    :data:`UNCHECKED` when there is nothing to check or it would take more than
+    ``limit`` steps (as :func:`work` counts them)."""
     rows, cols = list(state.rows), list(state.cols)
     m = len(rows)
     if m == 0:
@@ -92,7 +98,7 @@ def sides(state: State) -> Sides | str | None:
     sums, diffs = open_diagonals(state)
     if len(sums) < m or len(diffs) < m:
         return None
-    if max(work(sums, m), work(diffs, m)) > WORK_LIMIT:
+    if max(work(sums, m), work(diffs, m)) > limit:
         return UNCHECKED
     t1 = sum(rows) + sum(cols)
     t2 = sum(rows) - sum(cols)
@@ -292,7 +298,7 @@ def support(state: State) -> Support | None:
     the diagonals of every solution extending ``state`` form such a pair.
     Unchecked states (too much work) get empty sets.
     """
-    terms = sides(state)
+    terms = sides(state, SUPPORT_WORK_LIMIT)
     if terms is None:
         return None
     if isinstance(terms, str):
