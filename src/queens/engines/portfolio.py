@@ -38,10 +38,12 @@ def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | 
 def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
     """:func:`solve`, saying what decided the board."""
     if not allowed:
-        return Verdict([], verdict.PLAIN)
+        return Verdict([], verdict.EMPTY)
     start, how = propagate.checked_root(allowed)
     if start is None:
         return Verdict(None, how)
+    if not start.rows:
+        return Verdict(start.solution(), verdict.SOLVED)
     stats = propagate.Stats()
     if not sat.available():
         columns = propagate.search(start, deadline=deadline, stats=stats)

@@ -219,10 +219,12 @@ def decide(
     search.
     """
     if not allowed:
-        return Verdict([], verdict.PLAIN)
+        return Verdict([], verdict.EMPTY)
     start, how = checked_root(allowed)
     if start is None:
         return Verdict(None, how)
+    if not start.rows:
+        return Verdict(start.solution(), verdict.SOLVED)
     stats = Stats()
     columns = search(start, deadline=deadline, rng=rng, stats=stats)
     return Verdict(columns, verdict.searched(stats.decisions))

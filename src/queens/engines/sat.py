@@ -170,12 +170,12 @@ def decide_here(allowed: Sequence[int]) -> Verdict:
     survives goes to the solver.
     """
     if not allowed:
-        return Verdict([], verdict.PLAIN)
+        return Verdict([], verdict.EMPTY)
     state, how = propagate.checked_root(allowed)
     if state is None:
         return Verdict(None, how)
     if not state.rows:
-        return Verdict(state.solution(), verdict.PLAIN)
+        return Verdict(state.solution(), verdict.SOLVED)
     from queens.engines import diagonal_sums
 
     found = diagonal_sums.support(state)

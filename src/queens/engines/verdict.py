@@ -15,7 +15,8 @@ from dataclasses import dataclass
 PROPAGATION = "refuted by propagation before search"
 IDENTITY = "refuted by the diagonal-sum identity before search"
 SAT = "SAT solver (CaDiCaL)"
-PLAIN = "nothing to decide (no open rows)"
+EMPTY = "nothing to decide (a board of no rows)"
+SOLVED = "solved by propagation before search"
 
 
 def searched(decisions: int) -> str:
