@@ -7,7 +7,14 @@ Families (near the hard region of each, see the README section "Hard puzzles"):
   removed from a random solution;
 - blocked: each square reserved with the density where about half the
   boards are solvable, N = 20..50;
-- diagonals: whole diagonals reserved, N = 14..20, with the count near the peak.
+- diagonals: whole diagonals reserved, N = 14..20, with the count near the peak;
+- excluded: whole diagonals reserved past the published frontier, N = 21..30,
+  K diagonals at the mixing density (``EXCLUDED``: measured, about half of
+  the boards solvable), 8 a size: scanning seeds 0, 1, 2, ... the first 4
+  solvable and the first 4 unsolvable boards, as decided in this process by
+  the ``auto`` engine (solutions checked; unsolvable answers up to N = 20
+  are checked against the exhaustive counter by the tests), and any seed it
+  leaves undecided within the timeout is listed.
 
 For each family and method (auto, propagate, sat) it prints the median and
 the largest time of one ``queens solve --board FILE --method M`` process per
@@ -17,7 +24,13 @@ propagation (one thread each, in-process solver time), with their installed
 sizes.  Timings are medians of single runs per instance: on a shared machine
 they are noisy.
 
+The solver comparison gives CaDiCaL alone (the ``sat`` method's encoding of
+the propagated board, without the diagonal-sum reasoning) and CP-SAT the same
+instances, each run in a child process stopped at ``--compare-timeout``
+seconds (what timed out is counted as undecided).
+
 Usage: python benchmarks/hard.py [--seeds K] [--timeout S] [--quick]
+       [--families F,...] [--methods M,...] [--compare-timeout S] [--no-compare]
 """
 
 from __future__ import annotations
@@ -28,6 +41,7 @@ import json
 import multiprocessing
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,19 +59,28 @@ from queens.engines import propagate, sat
 from queens.validate import board_problem
 
 METHODS = ("auto", "propagate", "sat")
-TARGETS = {"completion": 2.0, "blocked": 5.0, "diagonals": 20.0}
+TARGETS = {"completion": 2.0, "blocked": 5.0, "diagonals": 20.0, "excluded": 20.0}
 
 # Densities and counts near the hard region, from calibration runs of this
 # generator (about half of the boards solvable): see the README.
 BLOCKED = {20: 0.70, 30: 0.76, 40: 0.82, 50: 0.85}
 DIAGONALS = {14: 12, 16: 14, 18: 16, 20: 18}
+# Excluded diagonals past the frontier: K for each N where about half of the
+# boards (seeds 0..9) were solvable, scanning K = N-4..N (see the README).
+EXCLUDED = {21: 19, 22: 20, 23: 21, 24: 22, 25: 23, 26: 24, 27: 25, 28: 26, 29: 27, 30: 28}
+EXCLUDED_EACH = 4
+"""Solvable and unsolvable instances a size (so 8 a size)."""
+EXCLUDED_SCAN = 60
+"""Seeds tried a size before giving up on finding EXCLUDED_EACH of each kind."""
 
 Instance = tuple[str, str, Board]
 """(family, label, board)"""
 
 
-def instances(seeds: int, quick: bool) -> list[Instance]:
+def instances(seeds: int, quick: bool, families: set[str], timeout: float) -> list[Instance]:
     found: list[Instance] = []
+    if "excluded" in families:
+        found += excluded_instances(quick, timeout)
     ds = (10, 20, 30) if quick else (10, 15, 20, 25, 30)
     for d in ds:
         n = round(0.19 * d * d)
@@ -73,6 +96,35 @@ def instances(seeds: int, quick: bool) -> list[Instance]:
             continue
         for seed in range(seeds):
             found.append(("diagonals", f"N={n} K={count}", generate.diagonals(n, count, seed)))
+    return [i for i in found if i[0] in families]
+
+
+def excluded_instances(quick: bool, timeout: float) -> list[Instance]:
+    """The first EXCLUDED_EACH solvable and unsolvable boards of each size (see the docstring)."""
+    from queens.engines import portfolio
+    from queens.engines.budget import Deadline, Undecided
+
+    found: list[Instance] = []
+    for n, count in EXCLUDED.items():
+        if quick and n % 4 != 1:
+            continue
+        kinds: dict[bool, int] = {True: 0, False: 0}
+        for seed in range(EXCLUDED_SCAN):
+            board = generate.diagonals(n, count, seed)
+            try:
+                solvable = portfolio.solve(board.allowed_masks(), deadline=Deadline(timeout))
+            except Undecided:
+                print(f"# excluded N={n} K={count} seed {seed}: undecided in {timeout:g} s")
+                continue
+            kind = solvable is not None
+            if kinds[kind] < EXCLUDED_EACH:
+                kinds[kind] += 1
+                label = f"N={n} K={count}"
+                found.append(("excluded", label, board))
+            if min(kinds.values()) >= EXCLUDED_EACH:
+                break
+        print(f"# excluded N={n} K={count}: seeds 0..{seed} scanned for {kinds[True]} solvable, "
+              f"{kinds[False]} unsolvable")  # fmt: skip
     return found
 
 
@@ -86,13 +138,20 @@ def queens_command() -> list[str]:
     return [sys.executable, "-c", "from queens.cli import entry_point; entry_point()"]
 
 
+CPU_SECONDS: list[float] = []
+"""CPU time (user + system, the process and its children) of each run_solve, in order."""
+
+
 def run_solve(path: Path, board: Board, method: str, timeout: float) -> tuple[str, float]:
     """One whole process: (answer, seconds), the answer checked against the board."""
     argv = [*queens_command(), "solve", "--board", str(path), "--method", method]
     argv += ["--format", "json", "--timeout", str(timeout)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU_SECONDS.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     if done.returncode == 0:
         problem = board_problem(json.loads(done.stdout)["columns"], board)
         if problem is not None:
@@ -136,6 +195,16 @@ def cpsat(problem: sat.Residual, timeout: float) -> bool | None:
     if status == cp_model.INFEASIBLE:
         return False
     return None
+
+
+def ours(problem: sat.Residual, timeout: float) -> bool | None:
+    """This package's auto engine (with the diagonal-sum reasoning) on the same propagated board."""
+    from queens.engines import portfolio
+
+    state = problem.state
+    n = len(state.rows) + len(state.placed)
+    allowed = [state.rows[r] if r in state.rows else 1 << state.placed[r] for r in range(n)]
+    return portfolio.solve(allowed) is not None
 
 
 Backend = Callable[[sat.Residual, float], "bool | None"]
@@ -212,13 +281,36 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=4, help="instances per size (default 4)")
     parser.add_argument("--timeout", type=float, default=60.0, help="cap per run in seconds")
     parser.add_argument("--quick", action="store_true", help="fewer sizes, for a smoke test")
+    parser.add_argument(
+        "--families",
+        default=",".join(TARGETS),
+        help=f"comma-separated, from {', '.join(TARGETS)} (default all)",
+    )
+    parser.add_argument(
+        "--compare-timeout",
+        type=float,
+        default=60.0,
+        help="cap per solver run in the solver comparison, seconds (default 60)",
+    )
+    parser.add_argument(
+        "--methods",
+        default=",".join(METHODS),
+        help=f"comma-separated methods to time (default {','.join(METHODS)})",
+    )
+    parser.add_argument("--no-compare", action="store_true", help="skip the solver comparison")
     args = parser.parse_args()
+    families = set(args.families.split(","))
+    if not families <= set(TARGETS):
+        parser.error(f"unknown family in {args.families!r}")
 
-    found = instances(args.seeds, args.quick)
-    methods = [m for m in METHODS if m != "sat" or sat.available()]
+    found = instances(args.seeds, args.quick, families, args.timeout)
+    methods = [m for m in args.methods.split(",") if m != "sat" or sat.available()]
+    if not set(methods) <= set(METHODS):
+        parser.error(f"unknown method in {args.methods!r}")
     print(f"# queens hard-puzzle benchmark: {len(found)} instances, {args.seeds} seeds a size")
     print(f"# {os.cpu_count()} CPUs; one `queens solve --board` process per instance and method")
     results: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
+    cpu: dict[tuple[str, str, str], list[float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for index, (family, label, board) in enumerate(found):
             path = Path(folder) / f"board-{index}.txt"
@@ -226,21 +318,25 @@ def main() -> None:
             for method in methods:
                 answer = run_solve(path, board, method, args.timeout)
                 results.setdefault((family, label, method), []).append(answer)
+                cpu.setdefault((family, label, method), []).append(CPU_SECONDS[-1])
                 print(
                     f"  {family} {label} {method}: {answer[0]} {answer[1]:.2f} s", file=sys.stderr
                 )
 
     print("\n## Whole-process `queens solve --board` times (seconds)\n")
-    rows = [["family", "instances", "method", "sat/unsat/undecided", "median", "max", "target"]]
-    for family in TARGETS:
+    rows = [["family", "instances", "method", "sat/unsat/undecided", "median", "max", "target",
+             "CPU median", "CPU max"]]  # fmt: skip
+    for family in (f for f in TARGETS if f in families):
         for method in methods:
             runs = [
                 r for (f, _, m), rs in results.items() if f == family and m == method for r in rs
             ]
+            spent = [c for (f, _, m), cs in cpu.items() if f == family and m == method for c in cs]
             times = [t for _, t in runs]
             rows.append([family, str(len(runs)), method, answers_text([a for a, _ in runs]),
                          f"{statistics.median(times):.2f}", f"{max(times):.2f}",
-                         f"< {TARGETS[family]:g}"])  # fmt: skip
+                         f"< {TARGETS[family]:g}", f"{statistics.median(spent):.2f}",
+                         f"{max(spent):.2f}"])  # fmt: skip
     print(table(rows))
     print("\n### By size\n")
     rows = [["family", "size", "method", "sat/unsat/undecided", "median", "max"]]
@@ -249,14 +345,16 @@ def main() -> None:
         rows.append([family, label, method, answers_text([a for a, _ in runs]),
                      f"{statistics.median(times):.2f}", f"{max(times):.2f}"])  # fmt: skip
     print(table(rows))
-    compare(found, args.timeout)
+    if not args.no_compare:
+        compare(found, args.compare_timeout)
 
 
 def compare(found: list[Instance], timeout: float) -> None:
     print("\n## SAT solvers on the same instances after propagation (solver time, seconds)\n")
     backends: dict[str, Backend] = {}
     if available("pysat"):
-        backends["CaDiCaL (python-sat)"] = cadical
+        backends["queens auto (identity, then search or CaDiCaL)"] = ours
+        backends["CaDiCaL alone (python-sat)"] = cadical
     if available("ortools"):
         backends["CP-SAT (ortools, 1 worker)"] = cpsat
     if not backends:

@@ -75,7 +75,8 @@ def test_no_solution_exits_1(
 
 @pytest.mark.parametrize("method", ["auto", "propagate"])
 def test_timeout_exits_3(capsys: pytest.CaptureFixture[str], tmp_path: Path, method: str) -> None:
-    path = _write(tmp_path, generate.diagonals(22, 20, seed=1))
+    # Still undecided after seconds (the diagonal identity decides the board used before).
+    path = _write(tmp_path, generate.blocked(50, 0.85, seed=0))
     status, out, err = _run(
         capsys, "solve", "--board", path, "--method", method, "--timeout", "0.1"
     )
@@ -147,3 +148,15 @@ def test_count_still_refuses_a_board_too_big(
     status, out, err = _run(capsys, "count", "--board", _write(tmp_path, board))
     assert status == 2 and out == ""
     assert "would take about" in err and "--force" in err
+
+
+def test_verbose_says_what_decided(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    refuted = _write(tmp_path, generate.diagonals(12, 10, seed=0))
+    status, out, err = _run(capsys, "solve", "--board", refuted, "--verbose")
+    assert status == 1 and out == ""
+    assert "queens: refuted by the diagonal-sum identity before search" in err
+    status, out, err = _run(
+        capsys, "solve", "--board", NAUCK, "--verbose", "--method", "propagate", "--format", "json"
+    )
+    assert status == 0 and json.loads(out)["n"] == 8
+    assert err.startswith("queens: search: ") and "decisions" in err

@@ -63,7 +63,10 @@ def test_json_holds_the_numbers(capsys: pytest.CaptureFixture[str]) -> None:
         (["plan", "x"], "N must be a whole number from 4 to 32, got 'x'"),
         (["plan", "2²"], "N must be a whole number from 4 to 32, got '2²'"),
         (["plan", "20", "--machines", "1,0"], "--machines must be a whole number"),
-        (["plan", "20", "--machines", "99999999999"], "--machines must be a whole number from 1 to 1,000,000,000"),
+        (
+            ["plan", "20", "--machines", "99999999999"],
+            "--machines must be a whole number from 1 to 1,000,000,000",
+        ),
         (["plan", "20", "--cores", "-2"], "--cores must be a whole number"),
     ],
 )

@@ -88,3 +88,27 @@ def test_node_limit_stops_the_search() -> None:
     assert start is not None
     with pytest.raises(propagate.NodeLimit):
         propagate.search(start, node_limit=10)
+
+
+def test_forced_squares_save_decisions() -> None:
+    # On this board the search makes 24 decisions; without placing the queen
+    # of a row (or column) left with one square at once it needs more (33
+    # without the rows' forcing), so the count pins the forcing down.
+    board = generate.blocked(12, 0.5, seed=2)
+    start = propagate.root(board.allowed_masks())
+    assert start is not None
+    stats = propagate.Stats()
+    found = propagate.search(start, stats=stats)
+    assert honours(found, board)
+    assert stats.decisions == 24
+
+
+def test_decide_says_what_decided() -> None:
+    refuted = propagate.decide(generate.diagonals(12, 10, seed=0).allowed_masks())
+    searched = propagate.decide(generate.blocked(12, 0.5, seed=2).allowed_masks())
+    assert refuted.columns is None
+    assert refuted.how == "refuted by the diagonal-sum identity before search"
+    assert searched.how.startswith("search: ") and searched.columns is not None
+    assert propagate.decide(Board.build(8, queens=[(0, 0), (3, 3)]).allowed_masks()).how == (
+        "refuted by propagation before search"
+    )

@@ -75,3 +75,31 @@ def test_both_cardinality_encodings(monkeypatch: pytest.MonkeyPatch, size: int) 
     monkeypatch.setattr(sat, "PAIRWISE_UP_TO", 0)
     nauck = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
     assert honours(sat.solve(nauck.allowed_masks()), nauck)
+
+
+def test_diagonals_every_solution_uses_get_a_queen() -> None:
+    # After narrowing, this board has 8 d1 and 3 d2 diagonals that every set
+    # meeting the diagonal-sum identity uses: each becomes an at-least-one clause.
+    from queens.engines import diagonal_sums, propagate
+
+    board = generate.diagonals(12, 10, seed=7)
+    state, _ = propagate.checked_root(board.allowed_masks())
+    assert state is not None
+    support = diagonal_sums.support(state)
+    assert support is not None
+    needed1, needed2 = support[1], support[3]
+    assert (len(needed1), len(needed2)) == (8, 3)
+    problem = sat.residual(state, (needed1, needed2))
+    groups = {frozenset(problem.squares[i] for i in group) for group in problem.needed}
+    open_squares = [(r, c) for r in state.rows for c in range(12) if (state.rows[r] >> c) & 1]
+    expected = {frozenset(sq for sq in open_squares if sq[0] + sq[1] == d) for d in needed1}
+    expected |= {frozenset(sq for sq in open_squares if sq[0] - sq[1] == d) for d in needed2}
+    assert groups == expected
+    cnf, _ = sat.clauses(problem)
+    for group in problem.needed:
+        assert sorted(i + 1 for i in group) in [sorted(clause) for clause in cnf]
+    found = sat.solve(board.allowed_masks())
+    if found is not None:
+        assert honours(found, board)
+        assert needed1 <= {r + c for r, c in enumerate(found)}
+        assert needed2 <= {r - c for r, c in enumerate(found)}

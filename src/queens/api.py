@@ -6,6 +6,7 @@ Each takes a board size ``n`` or a :class:`~queens.board.Board`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from queens import symmetry
 from queens.board import Board
@@ -157,11 +158,36 @@ def chosen_method(board: Board, method: str = "auto") -> str:
 
 def _solve_hard(board: Board, method: str, timeout: float | None) -> Solution | None:
     """The engines for hard boards: propagating search, SAT, or one then the other (auto)."""
+    return decide(board, method=method, timeout=timeout).solution
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A solution or None (no solution), and what decided the board, in words."""
+
+    solution: Solution | None
+    how: str
+
+
+def decide(board_or_n: BoardOrN, *, method: str = "auto", timeout: float | None = None) -> Decision:
+    """:func:`solve` by ``auto``, ``propagate`` or ``sat``, saying what decided the board.
+
+    ``how`` is, for instance, "refuted by the diagonal-sum identity before
+    search", "search: 1234 decisions" or "SAT solver (CaDiCaL)" (the texts
+    of :mod:`queens.engines.verdict`).  On a plain board ``auto`` is not a
+    hard-board method, and ``how`` names the method used.
+    """
+    board = as_board(board_or_n)
+    if method not in ("auto", *HARD_METHODS):
+        raise ValueError(f"decide takes auto, propagate or sat, not {method!r}")
+    chosen = chosen_method(board, method)
+    if chosen not in ("auto", *HARD_METHODS):
+        return Decision(solve(board, method=chosen), f"method {chosen}")
     from queens.engines import portfolio, propagate, sat
 
-    engines = {"auto": portfolio.solve, "propagate": propagate.solve, "sat": sat.solve}
-    columns = engines[method](board.allowed_masks(), deadline=Deadline(timeout))
-    return None if columns is None else Solution(columns)
+    engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}
+    verdict = engines[chosen](board.allowed_masks(), deadline=Deadline(timeout))
+    return Decision(None if verdict.columns is None else Solution(verdict.columns), verdict.how)
 
 
 def _solution(columns: construct.Columns | None) -> Solution | None:

@@ -67,6 +67,12 @@ def add_parser(subparsers: Any) -> None:
         help="give up after SECONDS and exit 3 (undecided); for auto, propagate and sat",
     )
     parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="say on stderr what decided the board (auto, propagate, sat): refuted before "
+        "search (and by what), the search (its decisions) or the SAT solver",
+    )
+    parser.add_argument(
         "--seed",
         metavar="S",
         type=seed,
@@ -107,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             if args.unique:
                 found = api.solutions(board, unique=True)
             else:
-                one = solve_one(board, method, args.seed, timeout)
+                one = solve_one(board, method, args.seed, timeout, verbose=args.verbose)
                 found = iter(() if one is None else (one,))
             written = write_solutions(
                 sys.stdout, islice(found, 1), args.format, style=style, board=board
@@ -134,11 +140,20 @@ def check_timeout(timeout: float | None, method: str, many: bool) -> float | Non
     return timeout
 
 
-def solve_one(board: Board, method: str, seed: int | None, timeout: float | None) -> Any:
-    """api.solve, with running out of time (exit 3) and a missing SAT extra as one-line answers."""
+def solve_one(
+    board: Board, method: str, seed: int | None, timeout: float | None, *, verbose: bool = False
+) -> Any:
+    """api.solve, with running out of time (exit 3) and a missing SAT extra as one-line answers.
+
+    With ``verbose`` (auto, propagate, sat), what decided the board goes to stderr.
+    """
     from queens.engines.sat import SolverMissing
 
     try:
+        if verbose and method in ("auto", *api.HARD_METHODS):
+            decision = api.decide(board, method=method, timeout=timeout)
+            print(f"queens: {decision.how}", file=sys.stderr)
+            return decision.solution
         return api.solve(board, method=method, seed=seed, timeout=timeout)
     except api.Undecided as error:
         raise Undecided(str(error)) from None

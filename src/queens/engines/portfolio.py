@@ -1,5 +1,9 @@
 """Picking the engine for a board with constraints: the propagating search first, then SAT.
 
+Both start from the propagated board after the diagonal-sum identity
+(:func:`queens.engines.propagate.checked_root`), which decides most
+unsolvable boards with excluded diagonals before any search.
+
 Most boards (completion puzzles, lightly blocked boards, many with excluded
 diagonals) fall to the propagating search within a few thousand decisions.
 Past that budget, when the SAT extra is installed, CaDiCaL takes over;
@@ -15,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from queens.engines import propagate, sat
+from queens.engines import propagate, sat, verdict
 from queens.engines.budget import NEVER, Deadline
+from queens.engines.verdict import Verdict
 
 QUICK_DECISIONS = 2000
 """Decisions the search gets before the SAT solver takes over."""
@@ -27,14 +32,26 @@ def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | 
 
     Raises :class:`~queens.engines.budget.Undecided` at the deadline.
     """
+    return decide(allowed, deadline=deadline).columns
+
+
+def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
+    """:func:`solve`, saying what decided the board."""
     if not allowed:
-        return []
-    start = propagate.root(allowed)
+        return Verdict([], verdict.EMPTY)
+    start, how = propagate.checked_root(allowed)
     if start is None:
-        return None
+        return Verdict(None, how)
+    if not start.rows:
+        return Verdict(start.solution(), verdict.SOLVED)
+    stats = propagate.Stats()
     if not sat.available():
-        return propagate.search(start, deadline=deadline)
+        columns = propagate.search(start, deadline=deadline, stats=stats)
+        return Verdict(columns, verdict.searched(stats.decisions))
     try:
-        return propagate.search(start, deadline=deadline, node_limit=QUICK_DECISIONS)
+        columns = propagate.search(
+            start, deadline=deadline, node_limit=QUICK_DECISIONS, stats=stats
+        )
     except propagate.NodeLimit:
-        return sat.solve(allowed, deadline=deadline)
+        return sat.decide(allowed, deadline=deadline)
+    return Verdict(columns, verdict.searched(stats.decisions))

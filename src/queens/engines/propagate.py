@@ -13,6 +13,10 @@ left (most constrained first), either the queen goes on one of its squares,
 or that square is struck out.  Every board with a solution has one on some
 branch, so exhausting the tree proves there is none.
 
+Before any decision, :func:`checked_root` also checks the diagonal-sum
+identity (:mod:`queens.engines.diagonal_sums`), which refutes many boards
+with excluded diagonals outright and strikes out squares on others.
+
 Boards arrive as ``allowed`` masks per row (see
 :meth:`queens.board.Board.allowed_masks`), so fixed queens are rows with a
 single allowed square and are placed by the first propagation.
@@ -23,7 +27,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from queens.engines import verdict
 from queens.engines.budget import NEVER, Deadline
+from queens.engines.verdict import Verdict
 
 Domains = dict[int, int]
 """Open rows (or columns) to the bitset of columns (or rows) still possible."""
@@ -197,12 +203,58 @@ def solve(
     With ``rng``, ties are not broken towards low columns but at random, for
     random solutions.
     """
+    return decide(allowed, deadline=deadline, rng=rng).columns
+
+
+def decide(
+    allowed: Sequence[int],
+    *,
+    deadline: Deadline = NEVER,
+    rng: random.Random | None = None,
+) -> Verdict:
+    """:func:`solve`, saying what decided the board.
+
+    After the first propagation, the diagonal-sum identity
+    (:mod:`queens.engines.diagonal_sums`) may refute the board before any
+    search.
+    """
     if not allowed:
-        return []
+        return Verdict([], verdict.EMPTY)
+    start, how = checked_root(allowed)
+    if start is None:
+        return Verdict(None, how)
+    if not start.rows:
+        return Verdict(start.solution(), verdict.SOLVED)
+    stats = Stats()
+    columns = search(start, deadline=deadline, rng=rng, stats=stats)
+    return Verdict(columns, verdict.searched(stats.decisions))
+
+
+def checked_root(allowed: Sequence[int]) -> tuple[State | None, str]:
+    """:func:`root`, then the diagonal-sum identity; None with the reason when refuted.
+
+    The identity first refutes, or else narrows the board: squares on
+    diagonals that no set meeting it can use are struck out, and a diagonal
+    every such set uses, left with one square, gets its queen
+    (:func:`queens.engines.diagonal_sums.narrow`).
+    """
+    from queens.engines import diagonal_sums  # it imports State from here
+
     start = root(allowed)
     if start is None:
-        return None
-    return search(start, deadline=deadline, rng=rng)
+        return None, verdict.PROPAGATION
+    if diagonal_sums.refutes(start) or not diagonal_sums.narrow(start):
+        return None, verdict.IDENTITY
+    return start, ""
+
+
+class Stats:
+    """What a search did: the number of decisions made."""
+
+    __slots__ = ("decisions",)
+
+    def __init__(self) -> None:
+        self.decisions = 0
 
 
 def search(
@@ -211,16 +263,19 @@ def search(
     deadline: Deadline = NEVER,
     rng: random.Random | None = None,
     node_limit: int | None = None,
+    stats: Stats | None = None,
 ) -> list[int] | None:
     """Depth-first two-way branching from a propagated ``start`` (left unchanged).
 
     Returns None after exhausting the tree; raises ``Undecided`` at the
-    deadline, and :class:`NodeLimit` after ``node_limit`` decisions.
+    deadline, and :class:`NodeLimit` after ``node_limit`` decisions.  With
+    ``stats``, the number of decisions is kept there (also when it raises).
     """
+    if stats is None:
+        stats = Stats()
     # Each entry is a state to explore, with a square to strike out of it
     # first (the right branch, made lazily from its parent's state) or None.
     stack: list[tuple[State, Square | None]] = [(start, None)]
-    nodes = 0
     while stack:
         state, excluded = stack.pop()
         if excluded is not None:
@@ -229,7 +284,8 @@ def search(
                 continue
         if not state.rows:
             return state.solution()
-        nodes += 1
+        stats.decisions += 1
+        nodes = stats.decisions
         if nodes & 63 == 0:
             deadline.check()
             if node_limit is not None and nodes > node_limit:

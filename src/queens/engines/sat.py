@@ -1,7 +1,9 @@
 """The SAT backend for the hardest boards: PySAT's CaDiCaL (the optional ``sat`` extra).
 
 The propagating search (:mod:`queens.engines.propagate`) first places
-everything forced; what is left goes to the SAT solver.  One Boolean
+everything forced, and the diagonal-sum identity
+(:mod:`queens.engines.diagonal_sums`) may refute the board there; what is
+left goes to the SAT solver.  One Boolean
 variable per square still open (an open row crossed with an open column);
 exactly one queen per open row and per open column, at most one per
 diagonal, squares that are reserved or attacked false.  The cardinality
@@ -24,8 +26,9 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from multiprocessing.connection import Connection
 
-from queens.engines import propagate
+from queens.engines import propagate, verdict
 from queens.engines.budget import NEVER, Deadline
+from queens.engines.verdict import Verdict
 
 SOLVER = "cadical195"
 """The PySAT solver used."""
@@ -34,6 +37,10 @@ PAIRWISE_UP_TO = 32
 """Groups up to this size get the pairwise encoding (n*(n-1)/2 clauses), longer ones counters."""
 
 MISSING = "the sat method needs python-sat: install queens[sat] (pip install 'queens[sat]')"
+
+
+Needed = tuple[set[int], set[int]]
+"""The d1 and the d2 diagonals that every solution uses."""
 
 
 class SolverMissing(RuntimeError):
@@ -64,10 +71,16 @@ class Residual:
     columns: tuple[tuple[int, ...], ...]
     diagonals: tuple[tuple[int, ...], ...]
     excluded: tuple[int, ...]
+    needed: tuple[tuple[int, ...], ...] = ()
 
 
-def residual(state: propagate.State) -> Residual:
-    """The open part of a propagated state, ready to encode."""
+def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residual:
+    """The open part of a propagated state, ready to encode.
+
+    ``needed`` are the d1 (r + c) and d2 (r - c) diagonals every solution
+    uses (:func:`queens.engines.diagonal_sums.support`): each gets an
+    at-least-one clause beside its at-most-one.
+    """
     open_rows = sorted(state.rows)
     open_cols = sorted(state.cols)
     squares: list[tuple[int, int]] = []
@@ -89,6 +102,8 @@ def residual(state: propagate.State) -> Residual:
             else:
                 excluded.append(index)
     diagonals = [tuple(g) for g in (*by_sum.values(), *by_diff.values()) if len(g) > 1]
+    wanted = [tuple(by_sum.get(d, ())) for d in sorted(needed[0])]
+    wanted += [tuple(by_diff.get(d, ())) for d in sorted(needed[1])]
     return Residual(
         state,
         tuple(squares),
@@ -96,6 +111,7 @@ def residual(state: propagate.State) -> Residual:
         tuple(tuple(by_col[c]) for c in open_cols),
         tuple(diagonals),
         tuple(excluded),
+        tuple(wanted),
     )
 
 
@@ -114,6 +130,7 @@ def clauses(problem: Residual) -> tuple[list[list[int]], int]:
         lits = [i + 1 for i in group]
         encoding = EncType.pairwise if len(lits) <= PAIRWISE_UP_TO else EncType.seqcounter
         cnf.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=encoding).clauses)
+    cnf.extend([i + 1 for i in group] for group in problem.needed)
     return cnf, pool.top
 
 
@@ -122,13 +139,20 @@ def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | 
 
     Raises :class:`SolverMissing` without python-sat and
     :class:`~queens.engines.budget.Undecided` when ``deadline`` passes.
+    """
+    return decide(allowed, deadline=deadline).columns
+
+
+def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
+    """:func:`solve`, saying what decided the board.
+
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
     process that is stopped when the time is up.
     """
     if not available():
         raise SolverMissing
     if deadline.at is None:
-        return solve_here(allowed)
+        return decide_here(allowed)
     child = Background(allowed)
     try:
         if not child.wait(deadline.remaining()):
@@ -138,33 +162,43 @@ def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | 
         child.stop()
 
 
-def solve_here(allowed: Sequence[int]) -> list[int] | None:
-    """:func:`solve` in this process, without a time limit."""
+def decide_here(allowed: Sequence[int]) -> Verdict:
+    """:func:`decide` in this process, without a time limit.
+
+    The board is first propagated and checked against the diagonal-sum
+    identity (:func:`queens.engines.propagate.checked_root`); only what
+    survives goes to the solver.
+    """
     if not allowed:
-        return []
-    state = propagate.root(allowed)
+        return Verdict([], verdict.EMPTY)
+    state, how = propagate.checked_root(allowed)
     if state is None:
-        return None
+        return Verdict(None, how)
     if not state.rows:
-        return state.solution()
-    problem = residual(state)
+        return Verdict(state.solution(), verdict.SOLVED)
+    from queens.engines import diagonal_sums
+
+    found = diagonal_sums.support(state)
+    if found is None:
+        return Verdict(None, verdict.IDENTITY)
+    problem = residual(state, (found[1], found[3]))
     cnf, _ = clauses(problem)
     from pysat.solvers import Solver
 
     with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
         if not solver.solve():
-            return None
+            return Verdict(None, verdict.SAT)
         model: list[int] = solver.get_model()
     placed = dict(state.placed)
     for index, (r, c) in enumerate(problem.squares):
         if model[index] > 0:
             placed[r] = c
-    return [placed[r] for r in range(len(allowed))]
+    return Verdict([placed[r] for r in range(len(allowed))], verdict.SAT)
 
 
 def _child(conn: Connection, allowed: Sequence[int]) -> None:
-    """The child process: solve and send the answer back."""
-    conn.send(solve_here(allowed))
+    """The child process: decide and send the verdict back."""
+    conn.send(decide_here(allowed))
     conn.close()
 
 
@@ -188,9 +222,9 @@ class Background:
         """Wait up to ``seconds`` (None: for ever) for the answer; True when it is in."""
         return self._conn.poll(seconds)
 
-    def result(self) -> list[int] | None:
+    def result(self) -> Verdict:
         try:
-            answer: list[int] | None = self._conn.recv()
+            answer: Verdict = self._conn.recv()
         except EOFError:
             raise RuntimeError("the SAT solver process ended without an answer") from None
         return answer

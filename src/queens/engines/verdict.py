@@ -1,0 +1,32 @@
+"""What decided a hard board: the answer, and which reasoning reached it.
+
+The engines for hard boards (:mod:`~queens.engines.propagate`,
+:mod:`~queens.engines.sat`, :mod:`~queens.engines.portfolio`) return a
+:class:`Verdict`, so ``queens solve --verbose`` can say whether a board was
+refuted before any search (by propagation or by the diagonal-sum identity of
+:mod:`~queens.engines.diagonal_sums`), decided by the search (and after how
+many decisions) or by the SAT solver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PROPAGATION = "refuted by propagation before search"
+IDENTITY = "refuted by the diagonal-sum identity before search"
+SAT = "SAT solver (CaDiCaL)"
+EMPTY = "nothing to decide (a board of no rows)"
+SOLVED = "solved by propagation before search"
+
+
+def searched(decisions: int) -> str:
+    """How a board decided by the propagating search is described."""
+    return f"search: {decisions} decisions"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """An answer (0-based columns per row, or None: no solution) and what decided it."""
+
+    columns: list[int] | None
+    how: str
