@@ -23,7 +23,8 @@ def diagonal_boards(draw: st.DrawFn, max_n: int = 9) -> Board:
     diffs = draw(st.frozensets(st.integers(-(n - 1), n - 1), max_size=n))
     reserved = [(r, c) for r in range(n) for c in range(n) if r + c in sums or r - c in diffs]
     queens_ = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=1))
-    return Board(n, frozenset(reserved), frozenset(queens_))
+    # A square is free, reserved or a queen: a queen drawn on a reserved square is left out.
+    return Board(n, frozenset(reserved), frozenset(queens_) - frozenset(reserved))
 
 
 def _identities_hold(columns: list[int]) -> bool:

@@ -163,7 +163,12 @@ def _solve_hard(board: Board, method: str, timeout: float | None) -> Solution | 
 
 @dataclass(frozen=True)
 class Decision:
-    """A solution or None (no solution), and what decided the board, in words."""
+    """A solution or None (no solution), and what decided the board, in words.
+
+    >>> decision = decide(Board.build(8, queens=[(0, 0), (1, 2)]))
+    >>> decision.solution is None, decision.how
+    (True, 'refuted by the diagonal-sum identity before search')
+    """
 
     solution: Solution | None
     how: str
@@ -176,7 +181,13 @@ def decide(board_or_n: BoardOrN, *, method: str = "auto", timeout: float | None 
     search", "search: 1234 decisions" or "SAT solver (CaDiCaL)" (the texts
     of :mod:`queens.engines.verdict`).  On a plain board ``auto`` is not a
     hard-board method, and ``how`` names the method used.
+
+    >>> decide(Board.build(8, queens=[(0, 0), (1, 4)]))
+    Decision(solution=Solution([0, 4, 7, 5, 2, 6, 1, 3]), how='solved by propagation before search')
+    >>> decide(8).how
+    'method search'
     """
+    _check_timeout(timeout)
     board = as_board(board_or_n)
     if method not in ("auto", *HARD_METHODS):
         raise ValueError(f"decide takes auto, propagate or sat, not {method!r}")
