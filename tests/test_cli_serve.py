@@ -55,8 +55,8 @@ def test_without_the_web_extra(
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     status, out, err = run(capsys, "serve")
     assert status == 2 and out == ""
-    assert err == f"queens: error: queens serve needs {named}: install queens[web] " + (
-        "(pip install 'queens[web]')\n"
+    assert err == f"queens: error: queens serve needs {named}: install queens-toolkit[web] " + (
+        "(pip install 'queens-toolkit[web]')\n"
     )
 
 
