@@ -94,7 +94,8 @@ def sessions(text: str = "") -> list[Session]:
     return found
 
 
-SECONDS = re.compile(r"\b\d+(?:\.\d+)? s\b")
+# A duration as queens writes one (queens.show.compare.describe_seconds): 0.012 s, 3.2 min.
+DURATION = re.compile(r"\b\d+(?:\.\d+)?(?:e[+-]?\d+)? (?:s|min|h|days|years)\b")
 ELAPSED = re.compile(r'"elapsed": [0-9.e+-]+')
 ENGINE = re.compile(r"compiled C kernel(?:, AVX-512|, AVX2)?|pure-Python engine \([^)\n│]*\)")
 # Said once on stderr when the compiled kernel is missing (QUEENS_PURE_PYTHON=1 in CI).
@@ -106,7 +107,7 @@ def normalise(output: str) -> str:
     """Times and the engine's name made alike; trailing spaces and blank lines dropped."""
     output = PURE_PYTHON_WARNING.sub("", output)
     output = ELAPSED.sub('"elapsed": <t>', output)
-    output = SECONDS.sub("<t> s", output)
+    output = DURATION.sub("<t>", output)
     output = ENGINE.sub("<engine>", output)
     return "\n".join(line.rstrip() for line in output.rstrip().splitlines())
 
@@ -239,6 +240,7 @@ def test_the_session_parser_and_the_comparison_can_fail() -> None:
     ]
     assert not alike(normalise("92\n"), normalise("93\n"))
     assert alike(normalise("took 1.5 s\n"), normalise("took 0.25 s\n"))
+    assert alike(normalise("skipped: ~74 s > 10 s"), normalise("skipped: ~2.4 min > 10 s"))
     assert alike(
         normalise("┃ a ┃ compiled C kernel, AVX2 ┃"), normalise("│  a │ pure-Python engine (x) │")
     )
