@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BOARDS
+from conftest import BOARDS, without_engine_warning
 
 ROOT = Path(__file__).parent.parent
 README = ROOT / "README.md"
@@ -98,14 +98,12 @@ def sessions(text: str = "") -> list[Session]:
 DURATION = re.compile(r"\b\d+(?:\.\d+)?(?:e[+-]?\d+)? (?:s|min|h|days|years)\b")
 ELAPSED = re.compile(r'"elapsed": [0-9.e+-]+')
 ENGINE = re.compile(r"compiled C kernel(?:, AVX-512|, AVX2)?|pure-Python engine \([^)\n│]*\)")
-# Said once on stderr when the compiled kernel is missing (QUEENS_PURE_PYTHON=1 in CI).
-PURE_PYTHON_WARNING = re.compile(r"queens: warning: the compiled kernel is not available.*\n?")
 BOX = re.compile(r"[\u2500-\u257f]")  # rich's table borders
 
 
 def normalise(output: str) -> str:
     """Times and the engine's name made alike; trailing spaces and blank lines dropped."""
-    output = PURE_PYTHON_WARNING.sub("", output)
+    output = without_engine_warning(output)  # a machine without the compiled kernel
     output = ELAPSED.sub('"elapsed": <t>', output)
     output = DURATION.sub("<t>", output)
     output = ENGINE.sub("<engine>", output)
@@ -132,16 +130,23 @@ def run(command: Command, status: int, directory: Path) -> tuple[str, int]:
     # would wrap at 80 columns and mix its words with the numbers beside it).
     columns = 200 if BOX.search(command.output) else 80
     # `(exit N)` first, so `echo $?` shows the previous command's status as in a shell.
-    result = subprocess.run(
-        ["bash", "-c", f"(exit {status}); {command.text}"],
-        cwd=directory,
-        env=environment(columns),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        timeout=TIMEOUT,
-    )
+    try:
+        result = subprocess.run(
+            ["bash", "-c", f"(exit {status}); {command.text}"],
+            cwd=directory,
+            env=environment(columns),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(
+            f"README.md line {command.line}: `{command.text}` ran over {TIMEOUT} s; make it "
+            "quicker or mark its block `<!-- readme-test: not run: REASON -->`",
+            pytrace=False,
+        )
     return result.stdout, result.returncode
 
 
@@ -278,3 +283,9 @@ def test_the_pictures_in_docs_are_what_their_commands_make(
     assert made.read_bytes() == (ROOT / picture).read_bytes(), (
         f"`queens {arguments}` no longer makes {picture}: run it and commit the new picture"
     )
+
+
+def test_every_picture_in_docs_has_its_command() -> None:
+    named = {match[2] for match in PICTURE.finditer(README.read_text())}
+    pictures = {f"docs/{path.name}" for path in (ROOT / "docs").glob("*.svg")}
+    assert pictures and pictures <= named, f"no `queens ... --out` command for {pictures - named}"
