@@ -267,7 +267,7 @@ def test_the_library_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert runner.failures == 0, "".join(report)
 
 
-PICTURE = re.compile(r"`queens ((?:render|tree) [^`]*?--out (docs/[\w.-]+\.svg))`")
+PICTURE = re.compile(r"`queens ((?:render|tree)\s[^`]*?--out\s+(docs/[\w.-]+\.svg))`")
 
 
 @pytest.mark.parametrize("match", list(PICTURE.finditer(README.read_text())), ids=lambda m: m[2])
