@@ -33,8 +33,8 @@ def small_boards(draw: st.DrawFn, max_n: int = 7) -> Board:
 def need_pysat() -> None:
     """Skip with a reason when python-sat is missing, except under CI=true (then fail)."""
     if os.environ.get("CI") == "true":
-        import pysat  # noqa: F401  (must be installed in CI: the test extra pulls queens[sat])
+        import pysat  # noqa: F401  (must be installed in CI: the test extra pulls queens-toolkit[sat])
     else:
         pytest.importorskip(
-            "pysat", reason="python-sat is not installed: pip install 'queens[sat]'"
+            "pysat", reason="python-sat is not installed: pip install 'queens-toolkit[sat]'"
         )

@@ -33,7 +33,7 @@ def _write(tmp_path: Path, board: Board) -> str:
 @pytest.mark.parametrize("method", ["auto", "propagate", "sat", "search"])
 def test_nauck_puzzle(capsys: pytest.CaptureFixture[str], method: str) -> None:
     if method == "sat" and not sat.available():
-        pytest.skip("python-sat is not installed: pip install 'queens[sat]'")
+        pytest.skip("python-sat is not installed: pip install 'queens-toolkit[sat]'")
     status, out, _ = _run(capsys, "solve", "--board", NAUCK, "--method", method, "--format", "json")
     assert status == 0
     board = Board.parse(Path(NAUCK).read_text())
@@ -102,7 +102,7 @@ def test_missing_sat_solver(
     monkeypatch.setattr(sat, "available", lambda: False)
     status, _, err = _run(capsys, "solve", "--board", NAUCK, "--method", "sat")
     assert status == 2
-    assert "install queens[sat]" in err and err.count("\n") == 1
+    assert "install queens-toolkit[sat]" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(

@@ -51,7 +51,7 @@ def test_board_file(tmp_path: Path) -> None:
 
 def test_png(tmp_path: Path) -> None:
     if os.environ.get("CI") != "true":
-        pytest.importorskip("PIL", reason="Pillow not installed (pip install 'queens[png]')")
+        pytest.importorskip("PIL", reason="no Pillow (pip install 'queens-toolkit[png]')")
     out = tmp_path / "eight.png"
     assert main(["render", "8", "--out", str(out), "--size", "240"]) == 0
     data = out.read_bytes()

@@ -33,19 +33,30 @@ def test_bad_ports_are_usage_errors(capsys: pytest.CaptureFixture[str], port: st
     assert err.startswith("queens: error: --port must be a whole number") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("missing", "named"),
+    [(("uvicorn",), "uvicorn"), (("starlette", "uvicorn"), "starlette and uvicorn")],
+)
 def test_without_the_web_extra(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    missing: tuple[str, ...],
+    named: str,
 ) -> None:
+    # Both modules are faked, present or missing, so the message does not depend on what
+    # this machine has installed (a newcomer's `pip install -e '.[test]'` has neither).
     real = importlib.util.find_spec
 
     def find_spec(name: str, *args: Any) -> Any:
-        return None if name == "uvicorn" else real(name, *args)
+        if name in ("starlette", "uvicorn"):
+            return None if name in missing else object()
+        return real(name, *args)
 
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     status, out, err = run(capsys, "serve")
     assert status == 2 and out == ""
-    assert err == "queens: error: queens serve needs uvicorn: install queens[web] " + (
-        "(pip install 'queens[web]')\n"
+    assert err == f"queens: error: queens serve needs {named}: install queens-toolkit[web] " + (
+        "(pip install 'queens-toolkit[web]')\n"
     )
 
 

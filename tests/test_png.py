@@ -20,7 +20,7 @@ def need_pillow() -> None:
     if os.environ.get("CI") == "true":
         import PIL  # noqa: F401  (fails the test in CI when missing)
     else:
-        pytest.importorskip("PIL", reason="Pillow not installed (pip install 'queens[png]')")
+        pytest.importorskip("PIL", reason="no Pillow (pip install 'queens-toolkit[png]')")
 
 
 def dimensions(data: bytes) -> tuple[int, int]:
@@ -67,5 +67,5 @@ def test_queens_are_drawn() -> None:
 
 def test_missing_pillow_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "PIL", None)  # makes "import PIL" fail
-    with pytest.raises(MissingPillow, match=r"queens\[png\]"):
+    with pytest.raises(MissingPillow, match=r"queens-toolkit\[png\]"):
         solutions_png(4, [[1, 3, 0, 2]])

@@ -63,7 +63,7 @@ def test_the_deadline_stops_the_solver() -> None:
 
 def test_a_missing_solver_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sat, "available", lambda: False)
-    with pytest.raises(sat.SolverMissing, match=r"install queens\[sat\]"):
+    with pytest.raises(sat.SolverMissing, match=r"install queens-toolkit\[sat\]"):
         sat.solve([1])
 
 

@@ -93,7 +93,7 @@ def test_scheduler_without_dask(
 ) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if absent
     status, _, err = run(capsys, "count", "8", "--scheduler", "tcp://127.0.0.1:1")
-    assert status == 2 and "pip install 'queens[dask]'" in err
+    assert status == 2 and "pip install 'queens-toolkit[dask]'" in err
 
 
 def test_a_bad_scheduler_address_ends_the_process() -> None:

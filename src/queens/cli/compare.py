@@ -50,9 +50,10 @@ def run(args: argparse.Namespace) -> int:
     board = board_from_args(args.n, args.board, PROG, STEP_MAX_N)
     limit = args.limit_seconds
     table = Table(title=f"{board.n} x {board.n} board", title_justify="left")
-    table.add_column("algorithm", no_wrap=True)
-    table.add_column("solutions", justify="right")
-    table.add_column("nodes", justify="right")
+    # The numbers never wrap: on a narrow console the name of the engine does.
+    table.add_column("algorithm")
+    table.add_column("solutions", justify="right", no_wrap=True)
+    table.add_column("nodes", justify="right", no_wrap=True)
     table.add_column("time", justify="right", no_wrap=True)
     err = Console(stderr=True)
     rows: list[Row] = []

@@ -17,7 +17,7 @@ def add_parser(subparsers: Any) -> None:
         "serve",
         description=(
             "Serve a page to step through the search, edit boards and count solutions. "
-            "Needs the web extra: pip install 'queens[web]'."
+            "Needs the web extra: pip install 'queens-toolkit[web]'."
         ),
     )
     parser.add_argument(
@@ -37,8 +37,8 @@ def run(args: argparse.Namespace) -> int:
     missing = [m for m in ("starlette", "uvicorn") if importlib.util.find_spec(m) is None]
     if missing:
         raise CommandError(
-            f"queens serve needs {' and '.join(missing)}: install queens[web] "
-            "(pip install 'queens[web]')"
+            f"queens serve needs {' and '.join(missing)}: install queens-toolkit[web] "
+            "(pip install 'queens-toolkit[web]')"
         )
     from queens.web import server
 

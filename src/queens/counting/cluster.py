@@ -54,7 +54,7 @@ def dask_executor(
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise ClusterError(
-            "--scheduler needs Dask distributed: pip install 'queens[dask]'"
+            "--scheduler needs Dask distributed: pip install 'queens-toolkit[dask]'"
         ) from None
     if quiet:
         _quiet_dask_logging()

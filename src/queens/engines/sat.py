@@ -36,7 +36,10 @@ SOLVER = "cadical195"
 PAIRWISE_UP_TO = 32
 """Groups up to this size get the pairwise encoding (n*(n-1)/2 clauses), longer ones counters."""
 
-MISSING = "the sat method needs python-sat: install queens[sat] (pip install 'queens[sat]')"
+MISSING = (
+    "the sat method needs python-sat: install queens-toolkit[sat] "
+    "(pip install 'queens-toolkit[sat]')"
+)
 
 
 Needed = tuple[set[int], set[int]]

@@ -37,7 +37,7 @@ class MissingPillow(ImportError):
 
     def __init__(self) -> None:
         super().__init__(
-            "PNG pictures need Pillow: pip install 'queens[png]' (or write .svg instead)"
+            "PNG pictures need Pillow: pip install 'queens-toolkit[png]' (or write .svg instead)"
         )
 
 
