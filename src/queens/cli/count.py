@@ -1,8 +1,14 @@
-"""queens count: print the number of solutions (or of fundamental ones)."""
+"""queens count: print the number of solutions (or of fundamental ones).
+
+Every count, whatever its options, is one :class:`~queens.counting.resumable.Plan`
+(its scale options are read in cli/scaling.py).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+from contextlib import ExitStack
 from typing import Any
 
 from queens.cli import scaling
@@ -46,8 +52,7 @@ def parse_workers(workers: int | None) -> int:
 def run(args: argparse.Namespace) -> int:
     from queens.cli.progress import CountProgress
     from queens.counting import estimate
-    from queens.counting.run import count_split, workers_for
-    from queens.counting.split import split
+    from queens.counting.resumable import Plan
 
     board = board_from_args(args.n, args.board, PROG)
     workers = parse_workers(args.workers)
@@ -58,10 +63,18 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"{error.reason}; add --force to run it anyway") from None
     except ValueError as error:  # a board too big to count at all
         raise CommandError(str(error)) from None
-    if scaling.requested(args):  # --json, --checkpoint, --shard, --scheduler
-        return scaling.run(args, board, workers, PROG)
-    parts = split(board)
-    with CountProgress(len(parts.subproblems), enabled=not args.quiet) as progress:
-        counts = count_split(parts, workers=workers_for(board, workers), on_result=progress)
-    print(counts.unique if args.unique else counts.total)
+    fraction = scaling.parse_fraction(args.verify, PROG)
+    shard = scaling.parse_shard(args, PROG)
+    with scaling.failures(args), ExitStack() as stack:
+        plan = stack.enter_context(Plan(board, checkpoint=args.checkpoint, shard=shard))
+        executor, workers = scaling.open_executor(stack, args, board, workers)
+        progress = stack.enter_context(
+            CountProgress(len(plan.subproblems), enabled=not args.quiet, done=plan.resumed)
+        )
+        outcome = plan.run(executor=executor, workers=workers, on_result=progress)
+        verified = None if fraction is None else plan.verify(fraction)
+    if args.json:
+        print(json.dumps(scaling.json_record(board, outcome, verified)))
+    else:
+        print(outcome.counts.unique if args.unique else outcome.counts.total)
     return 0

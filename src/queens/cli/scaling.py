@@ -1,24 +1,24 @@
 """The scale options of ``queens count``: --checkpoint, --shard, --scheduler, --verify, --json.
 
-Kept apart from cli/count.py so that module stays about plain counting; it
-hands over to :func:`run` when one of these options is given.
+Their arguments, how they are read, the executor and errors they bring, and
+the ``--json`` record; cli/count.py runs every count, with or without them,
+through one :class:`~queens.counting.resumable.Plan`.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import json
 import re
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from queens.board import Board
 from queens.cli.common import CommandError, UsageError
-from queens.cli.progress import CountProgress
 from queens.counting.checkpoint import CheckpointError
 from queens.counting.cluster import ClusterError, dask_executor
-from queens.counting.resumable import Outcome, Plan
+from queens.counting.resumable import PlanOutcome
 from queens.counting.run import workers_for
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.verify import Disagreement, check_fraction
@@ -75,11 +75,6 @@ def for_long_counts(args: argparse.Namespace) -> bool:
     return bool(args.checkpoint or args.shard or args.scheduler)
 
 
-def requested(args: argparse.Namespace) -> bool:
-    """Whether :func:`run` does this count (it also writes the full ``--json`` record)."""
-    return bool(args.json) or args.verify is not None or for_long_counts(args)
-
-
 def shard_part(text: str) -> Shard:
     """``--shard I/K`` (argparse ``type=``): the I-th of K parts, 1-based on the command line."""
     match = _SHARD.fullmatch(text)
@@ -91,28 +86,31 @@ def shard_part(text: str) -> Shard:
     return Shard(i - 1, k)
 
 
-def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
-    """Count ``board`` as the scale options say; ``workers``: local processes."""
-    fraction = parse_fraction(args.verify, prog)
-    shard = WHOLE
-    if args.shard is not None:
-        shard = args.shard
-        if not args.checkpoint:
-            raise UsageError("--shard needs --checkpoint FILE (merge the files later)", prog)
+def parse_shard(args: argparse.Namespace, prog: str) -> Shard:
+    """The part of the count this run does: ``--shard``, which needs ``--checkpoint``."""
+    if args.shard is None:
+        return WHOLE
+    if not args.checkpoint:
+        raise UsageError("--shard needs --checkpoint FILE (merge the files later)", prog)
+    shard: Shard = args.shard
+    return shard
+
+
+def open_executor(
+    stack: ExitStack, args: argparse.Namespace, board: Board, workers: int
+) -> tuple[concurrent.futures.Executor | None, int]:
+    """The executor (None: local workers) and how many workers it has, kept open by ``stack``."""
+    if args.scheduler:
+        cluster = stack.enter_context(dask_executor(args.scheduler, quiet=True))
+        return cluster.executor, cluster.threads
+    return None, workers_for(board, workers)
+
+
+@contextmanager
+def failures(args: argparse.Namespace) -> Iterator[None]:
+    """A failed checkpoint, cluster or ``--verify`` ends the count in one line (exit 2)."""
     try:
-        with ExitStack() as stack:
-            plan = stack.enter_context(Plan(board, checkpoint=args.checkpoint, shard=shard))
-            executor = None
-            if args.scheduler:
-                cluster = stack.enter_context(dask_executor(args.scheduler, quiet=True))
-                executor, workers = cluster.executor, cluster.threads
-            else:
-                workers = workers_for(board, workers)
-            progress = stack.enter_context(
-                CountProgress(len(plan.subproblems), enabled=not args.quiet, done=plan.resumed)
-            )
-            outcome = plan.run(executor=executor, workers=workers, on_result=progress)
-            verified = None if fraction is None else plan.verify(fraction)
+        yield
     except (CheckpointError, ClusterError, Disagreement) as error:
         raise CommandError(str(error)) from None
     except Exception as error:
@@ -121,11 +119,6 @@ def run(args: argparse.Namespace, board: Board, workers: int, prog: str) -> int:
         # Whatever a remote cluster reports (a scheduler gone, a worker that
         # cannot import queens, ...) ends in one line, not a traceback.
         raise CommandError(_cluster_failure(args, error)) from None
-    if args.json:
-        print(json.dumps(json_record(board, outcome, verified)))
-    else:
-        print(outcome.counts.unique if args.unique else outcome.counts.total)
-    return 0
 
 
 def _cluster_failure(args: argparse.Namespace, error: Exception) -> str:
@@ -139,7 +132,7 @@ def _cluster_failure(args: argparse.Namespace, error: Exception) -> str:
     return message
 
 
-def json_record(board: Board, outcome: Outcome, verified: int | None = None) -> dict[str, Any]:
+def json_record(board: Board, outcome: PlanOutcome, verified: int | None = None) -> dict[str, Any]:
     record: dict[str, Any] = {
         "n": board.n,
         "total": outcome.counts.total,

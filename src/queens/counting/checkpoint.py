@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from types import TracebackType
 
 from queens.counting.shards import WHOLE, Shard
+from queens.counting.split import sum_counts
 from queens.engines import Counts
 
 FLUSH_SECONDS = 1.0
@@ -414,7 +415,7 @@ def merge(paths: Sequence[str]) -> Merged:
     missing = sorted(set(range(first.subproblems)) - results.keys())
     if missing:
         raise Incomplete(_missing_message(headers, missing, first.subproblems), missing)
-    total = sum((counts for counts, _ in results.values()), Counts(0, 0))
+    total = sum_counts(counts for counts, _ in results.values())
     return Merged(
         total, first.subproblems, first.split_key, len(paths), first.board, tuple(records)
     )

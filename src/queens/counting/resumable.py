@@ -1,9 +1,10 @@
-"""A count that can be resumed, sharded and run anywhere.
+"""A count of a board's sub-problems: plain, or resumed, sharded, run anywhere.
 
 :class:`Plan` ties the pieces together: the board's split, the shard of it
-this run does, the checkpoint that records each finished sub-problem, and
-the executor that runs the rest (local threads by default, or any
-:class:`concurrent.futures.Executor`, such as a Dask cluster's).
+this run does (all of it by default), the checkpoint that records each
+finished sub-problem (none by default), and the executor that runs the rest
+(local threads by default, or any :class:`concurrent.futures.Executor`, such
+as a Dask cluster's).  Every ``queens count`` runs through one.
 """
 
 from __future__ import annotations
@@ -11,22 +12,21 @@ from __future__ import annotations
 import concurrent.futures
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
 
 from queens.board import Board
 from queens.counting.checkpoint import Checkpoint, Header
-from queens.counting.run import iter_results
+from queens.counting.run import OnResult, count_subproblems
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.split import split
 from queens.engines import Counts
 
-OnResult = Callable[[int, Counts], None]
-
 
 @dataclass(frozen=True)
-class Outcome:
+class PlanOutcome:
+    """What :meth:`Plan.run` counted."""
+
     counts: Counts  # of the shard (of the whole board when not sharded)
     subproblems: int  # in the shard
     resumed: int  # of them, finished before this run and read from the checkpoint
@@ -66,20 +66,22 @@ class Plan:
         executor: concurrent.futures.Executor | None = None,
         workers: int | None = None,
         on_result: OnResult | None = None,
-    ) -> Outcome:
+    ) -> PlanOutcome:
         """Count what is not done yet, recording each result before reporting it."""
         start = time.perf_counter()
-        total = sum(self.done.values(), Counts(0, 0))
-        todo = [sp for sp in self.subproblems if sp.index not in self.done]
-        for index, counts in iter_results(todo, executor=executor, workers=workers):
+
+        def record(index: int, counts: Counts) -> None:
             if self.checkpoint is not None:
                 self.checkpoint.record(index, counts)
             self.results[index] = counts
-            total += counts
             if on_result is not None:
                 on_result(index, counts)
+
+        total = count_subproblems(
+            self.subproblems, executor=executor, workers=workers, done=self.done, on_result=record
+        )
         elapsed = time.perf_counter() - start
-        return Outcome(total, len(self.subproblems), self.resumed, elapsed, self.shard)
+        return PlanOutcome(total, len(self.subproblems), self.resumed, elapsed, self.shard)
 
     def verify(
         self, fraction: float, *, rng: random.Random | None = None, workers: int | None = None

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from queens.board import Board
 from queens.counting import estimate
-from queens.counting.split import Split, SubProblem, count_subproblem
+from queens.counting.split import Split, SubProblem, count_subproblem, sum_counts
 from queens.engines import Counts, kernel
 
 if TYPE_CHECKING:  # imported when a pool is needed: small counts start faster without
@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # imported when a pool is needed: small counts start faster w
 
 Result = tuple[int, Counts]
 OnResult = Callable[[int, Counts], None]
+"""Hears of each newly finished sub-problem: its index and counts (progress bars, checkpoints)."""
 
 CHUNKS_PER_WORKER = 24
 """Tasks per worker: enough for good load balance, few enough to keep overhead low."""
@@ -191,17 +192,34 @@ def count_split(
 ) -> Counts:
     """The counts of the whole board: the sum over every sub-problem of ``split``.
 
-    Sub-problems in ``done`` (finished earlier, e.g. read from a checkpoint)
-    are not counted again but are part of the sum.  ``on_result`` hears of
-    each newly finished sub-problem (for progress bars and checkpoints).
+    As :func:`count_subproblems` over all of them.
+    """
+    return count_subproblems(
+        split.subproblems, executor=executor, workers=workers, done=done, on_result=on_result
+    )
+
+
+def count_subproblems(
+    subproblems: Sequence[SubProblem],
+    *,
+    executor: cf.Executor | None = None,
+    workers: int | None = None,
+    done: Mapping[int, Counts] | None = None,
+    on_result: OnResult | None = None,
+) -> Counts:
+    """The sum of the counts of ``subproblems`` (a split, or a shard of one).
+
+    Those in ``done`` (finished earlier, e.g. read from a checkpoint) are
+    not counted again but are part of the sum.  ``on_result`` hears of each
+    newly finished sub-problem (for progress bars and checkpoints).
     """
     finished = dict(done or {})
-    todo = [sp for sp in split.subproblems if sp.index not in finished]
+    todo = [sp for sp in subproblems if sp.index not in finished]
     for index, counts in iter_results(todo, executor=executor, workers=workers):
         finished[index] = counts
         if on_result is not None:
             on_result(index, counts)
-    return sum((finished[sp.index] for sp in split.subproblems), Counts(0, 0))
+    return sum_counts(finished[sp.index] for sp in subproblems)
 
 
 def workers_for(board: Board, workers: int | None = None) -> int:

@@ -25,6 +25,7 @@ for the long counts), few enough that the overhead stays small.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from queens import symmetry
@@ -104,7 +105,7 @@ def _pinned_prefixes(allowed: tuple[int, ...], goal: int) -> list[tuple[int, ...
 
 
 def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None) -> Counts:
-    """Total and fundamental counts of one sub-problem (sum them over the split).
+    """Total and fundamental counts of one sub-problem (:func:`sum_counts` adds them up).
 
     Raises :class:`queens.engines.kernel.Stopped` when ``stop`` is set first.
     """
@@ -113,3 +114,12 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
     pinned = tuple(1 << c for c in subproblem.prefix)
     allowed = pinned + subproblem.allowed[len(pinned) :]
     return kernel.count(allowed, subproblem.group, stop)
+
+
+def sum_counts(results: Iterable[Counts]) -> Counts:
+    """The counts of a board (or of a shard): the sum of its sub-problems' counts.
+
+    The one place the sum is written; it holds because the sub-problems of a
+    split partition the board's solutions (and its classes of solutions).
+    """
+    return sum(results, Counts(0, 0))

@@ -180,24 +180,25 @@ async def count_events(run: Run) -> AsyncIterator[str]:
     """A count's progress (sub-problems done), then its total and fundamental counts."""
     # The sub-problems of the counting engine give the progress; their sum is
     # the board's count (the contract of queens.counting.split).
-    from queens.counting.split import count_subproblem, split
+    from queens.counting.split import count_subproblem, split, sum_counts
     from queens.engines.kernel import Stopped
 
     parts = (await anyio.to_thread.run_sync(split, run.board)).subproblems
     loop = asyncio.get_running_loop()
     yield sse({"type": "start", "id": run.id, "n": run.board.n, "parts": len(parts)})
-    counts = Counts(0, 0)
+    results: list[Counts] = []
     last = loop.time()
     for done, part in enumerate(parts, 1):
         if run.stopped:
             return
         try:
-            counts += await anyio.to_thread.run_sync(count_subproblem, part, run.counting)
+            results.append(await anyio.to_thread.run_sync(count_subproblem, part, run.counting))
         except Stopped:  # the page was closed or stopped the count
             return
         if loop.time() - last >= PROGRESS_EVERY or done == len(parts):
             last = loop.time()
             yield sse({"type": "progress", "done": done, "parts": len(parts)})
+    counts = sum_counts(results)
     yield sse(
         {
             "type": "done",
@@ -208,84 +209,116 @@ async def count_events(run: Run) -> AsyncIterator[str]:
     )
 
 
+# The routes.  Each handler finds the open runs and the page's files in the
+# app's state, set by create_app.
+
+
+def _runs(request: Request) -> Registry:
+    runs: Registry = request.app.state.runs
+    return runs
+
+
+async def page(request: Request) -> Response:
+    path = request.url.path
+    return Response(request.app.state.pages[path], media_type=PAGE_FILES[path][1])
+
+
+async def no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+async def info(request: Request) -> Response:
+    return JSONResponse({"algorithms": list(ALGORITHMS), "limits": limits_json()})
+
+
+async def read_board(request: Request) -> Response:
+    return JSONResponse(board_json(parse_board_request(await read_json(request))))
+
+
+async def create_run(request: Request) -> Response:
+    wanted = parse_run_request(await read_json(request), ALGORITHMS)
+    run = _runs(request).create(wanted.board, Stepper(wanted.board, wanted.algorithm))
+    run.speed = wanted.speed
+    return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
+
+
+async def run_stream(request: Request) -> Response:
+    runs = _runs(request)
+    run = runs.attach(request.path_params["id"], count=False)
+    return EventStream(search_events(run), lambda: runs.release(run.id))
+
+
+async def run_control(request: Request) -> Response:
+    run = _runs(request).get(request.path_params["id"], count=False)
+    run.control(parse_control(await read_json(request)))
+    return JSONResponse({"paused": run.paused, "speed": run.speed})
+
+
+async def create_count(request: Request) -> Response:
+    wanted = parse_count_request(await read_json(request))
+    run = _runs(request).create(wanted)
+    return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
+
+
+async def count_stream(request: Request) -> Response:
+    runs = _runs(request)
+    run = runs.attach(request.path_params["id"], count=True)
+    return EventStream(count_events(run), lambda: runs.release(run.id))
+
+
+def stopper(count: bool) -> Callable[[Request], Response]:
+    """The DELETE handler of a search (``count=False``) or of a count."""
+
+    def stop(request: Request) -> Response:
+        runs = _runs(request)
+        run = runs.get(request.path_params["id"], count=count)
+        runs.release(run.id)
+        return Response(status_code=204)
+
+    return stop
+
+
+async def input_error(request: Request, error: Exception) -> Response:
+    status = error.status if isinstance(error, InputError) else 400
+    return JSONResponse({"error": str(error)}, status)
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    # Starlette's own 404 and 405 (no such path or method) answer as every error does.
+    assert isinstance(error, HTTPException)
+    return JSONResponse({"error": error.detail}, error.status_code, headers=error.headers)
+
+
+ROUTES = [
+    *(Route(path, page) for path in PAGE_FILES),
+    Route("/favicon.ico", no_icon),
+    Route("/api/info", info),
+    Route("/api/board", read_board, methods=["POST"]),
+    Route("/api/runs", create_run, methods=["POST"]),
+    Route("/api/runs/{id}/events", run_stream),
+    Route("/api/runs/{id}/control", run_control, methods=["POST"]),
+    Route("/api/runs/{id}", stopper(count=False), methods=["DELETE"]),
+    Route("/api/count", create_count, methods=["POST"]),
+    Route("/api/count/{id}/events", count_stream),
+    Route("/api/count/{id}", stopper(count=True), methods=["DELETE"]),
+]
+
+
+def page_files() -> dict[str, bytes]:
+    """The page's files, read once per app, by the path they are served at."""
+    static = resources.files("queens.web") / "static"
+    return {path: (static / name).read_bytes() for path, (name, _) in PAGE_FILES.items()}
+
+
 def create_app(
     allowed_hosts: Iterable[str] = LOCAL_HOSTS, registry: Registry | None = None
 ) -> Starlette:
     """The app; ``allowed_hosts`` are the host names the ``Host`` header may carry."""
-    runs = Registry() if registry is None else registry
-    static = resources.files("queens.web") / "static"
-    pages = {path: (static / name).read_bytes() for path, (name, _) in PAGE_FILES.items()}
-
-    async def page(request: Request) -> Response:
-        return Response(pages[request.url.path], media_type=PAGE_FILES[request.url.path][1])
-
-    async def info(request: Request) -> Response:
-        return JSONResponse({"algorithms": list(ALGORITHMS), "limits": limits_json()})
-
-    async def board(request: Request) -> Response:
-        return JSONResponse(board_json(parse_board_request(await read_json(request))))
-
-    async def create_run(request: Request) -> Response:
-        wanted = parse_run_request(await read_json(request), ALGORITHMS)
-        run = runs.create(wanted.board, Stepper(wanted.board, wanted.algorithm))
-        run.speed = wanted.speed
-        return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
-
-    async def run_events(request: Request) -> Response:
-        run = runs.attach(request.path_params["id"], count=False)
-        return EventStream(search_events(run), lambda: runs.release(run.id))
-
-    async def run_control(request: Request) -> Response:
-        run = runs.get(request.path_params["id"], count=False)
-        run.control(parse_control(await read_json(request)))
-        return JSONResponse({"paused": run.paused, "speed": run.speed})
-
-    async def create_count(request: Request) -> Response:
-        wanted = parse_count_request(await read_json(request))
-        run = runs.create(wanted)
-        return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
-
-    async def count_stream(request: Request) -> Response:
-        run = runs.attach(request.path_params["id"], count=True)
-        return EventStream(count_events(run), lambda: runs.release(run.id))
-
-    def stopper(count: bool) -> Callable[[Request], Response]:
-        def stop(request: Request) -> Response:
-            run = runs.get(request.path_params["id"], count=count)
-            runs.release(run.id)
-            return Response(status_code=204)
-
-        return stop
-
-    async def input_error(request: Request, error: Exception) -> Response:
-        status = error.status if isinstance(error, InputError) else 400
-        return JSONResponse({"error": str(error)}, status)
-
-    async def http_error(request: Request, error: Exception) -> Response:
-        # Starlette's own 404 and 405 (no such path or method) answer as every error does.
-        assert isinstance(error, HTTPException)
-        return JSONResponse({"error": error.detail}, error.status_code, headers=error.headers)
-
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204)
-
-    routes = [
-        *(Route(path, page) for path in PAGE_FILES),
-        Route("/favicon.ico", no_icon),
-        Route("/api/info", info),
-        Route("/api/board", board, methods=["POST"]),
-        Route("/api/runs", create_run, methods=["POST"]),
-        Route("/api/runs/{id}/events", run_events),
-        Route("/api/runs/{id}/control", run_control, methods=["POST"]),
-        Route("/api/runs/{id}", stopper(count=False), methods=["DELETE"]),
-        Route("/api/count", create_count, methods=["POST"]),
-        Route("/api/count/{id}/events", count_stream),
-        Route("/api/count/{id}", stopper(count=True), methods=["DELETE"]),
-    ]
     app = Starlette(
-        routes=routes,
+        routes=ROUTES,
         middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)],
         exception_handlers={InputError: input_error, HTTPException: http_error},
     )
-    app.state.runs = runs
+    app.state.runs = Registry() if registry is None else registry
+    app.state.pages = page_files()
     return app
