@@ -12,7 +12,7 @@ import queens
 from queens import api
 from queens.algorithms import ALGORITHMS as TEXTBOOK
 from queens.board import Board
-from queens.tracing import ALGORITHMS, DeadEnd, Found, Place, Remove, replay, trace
+from queens.tracing import TRACERS, DeadEnd, Found, Place, Remove, replay, trace
 from strategies import boards
 
 
@@ -23,8 +23,8 @@ def test_top_level_trace_accepts_a_size_or_a_board() -> None:
 
 
 def test_every_compare_algorithm_is_steppable() -> None:
-    assert set(TEXTBOOK) <= set(ALGORITHMS)
-    assert "backtracking" in ALGORITHMS
+    assert set(TEXTBOOK) <= set(TRACERS)
+    assert "backtracking" in TRACERS
 
 
 def test_unknown_algorithm_is_named() -> None:
@@ -46,7 +46,7 @@ def test_four_queens_trace_starts_like_the_textbook() -> None:
     ]
 
 
-@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+@pytest.mark.parametrize("algorithm", list(TRACERS))
 @settings(max_examples=30, deadline=None)
 @given(board=boards(max_n=6))
 def test_replay_reproduces_the_solvers_solutions(algorithm: str, board: Board) -> None:

@@ -61,7 +61,7 @@ by search grows steeply (and unevenly) just above it."""
 SEED_LIMIT = local.SEED_LIMIT
 """Seeds of ``local`` are whole numbers 0 <= seed < SEED_LIMIT (2**64)."""
 
-MAX_N = {"construct": construct.MAX_N, "local": local.MAX_N}
+METHOD_MAX_N = {"construct": construct.CONSTRUCT_MAX_N, "local": local.LOCAL_MAX_N}
 """The largest board each of the any-N methods handles (32-bit arrays)."""
 
 PLAIN_ONLY_METHODS = ("construct", "local")
@@ -117,8 +117,10 @@ def solve(
     method = chosen_method(board, method)
     if method == "auto" or method in HARD_METHODS:
         return _solve_hard(board, method, timeout)
-    if method in PLAIN_ONLY_METHODS and board.n > MAX_N[method]:
-        raise ValueError(f"method {method!r} goes up to N = {MAX_N[method]:,}, not {board.n:,}")
+    if method in PLAIN_ONLY_METHODS and board.n > METHOD_MAX_N[method]:
+        raise ValueError(
+            f"method {method!r} goes up to N = {METHOD_MAX_N[method]:,}, not {board.n:,}"
+        )
     if method == "construct":
         return _solution(construct.construct(board.n))
     if method == "local":

@@ -47,7 +47,7 @@ _COLOR_SQUARES = {"♛ ": "Q", "♕ ": "Q", "\u2573 ": "*", "  ": "."}
 _UNICODE_CELLS = str.maketrans({"♛": "Q", "♕": "Q", "\u2573": "*", "·": "."})
 _LETTERS = re.compile(f"[{LETTERS}]+")
 
-MAX_PLACEMENT_N = construct.MAX_N
+MAX_PLACEMENT_N = construct.CONSTRUCT_MAX_N
 """The largest placement ``queens solve`` writes (``--method construct``)."""
 
 COLOR_SQUARE_CHARS = 48

@@ -3,20 +3,20 @@
 Every steppable algorithm yields the same four event types (defined in
 :mod:`queens.events`, 0-based like the rest of the library); the trace log,
 the animation, the recursion tree and the web page all consume them.
-:data:`ALGORITHMS` holds every steppable algorithm by name.
+:data:`TRACERS` holds every steppable algorithm's tracer by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from queens.algorithms import ALGORITHMS as _TEXTBOOK
+from queens import algorithms
 from queens.algorithms import bitmask
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove, Tracer
 
 __all__ = [
-    "ALGORITHMS",
+    "TRACERS",
     "DeadEnd",
     "Event",
     "Found",
@@ -31,11 +31,13 @@ __all__ = [
 backtracking: Tracer = bitmask.trace
 """Row-by-row backtracking, columns left to right, as the reference solver searches."""
 
-ALGORITHMS: dict[str, Tracer] = {
+TRACERS: dict[str, Tracer] = {
     "backtracking": backtracking,
-    **{name: algorithm.trace for name, algorithm in _TEXTBOOK.items()},
+    **{name: algorithm.trace for name, algorithm in algorithms.ALGORITHMS.items()},
 }
-"""The steppable algorithms by name: the reference order first, then those of ``queens compare``."""
+"""The steppable algorithms' tracers by name: the reference order first, then those of
+``queens compare``."""
+ALGORITHMS = TRACERS  # the old name, still imported by web/app.py and its tests
 
 
 def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[Event]:
@@ -50,10 +52,10 @@ def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[
     64
     """
     try:
-        tracer = ALGORITHMS[algorithm]
+        tracer = TRACERS[algorithm]
     except KeyError:
         raise ValueError(
-            f"unknown algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})"
+            f"unknown algorithm {algorithm!r} (choose from {', '.join(TRACERS)})"
         ) from None
     return tracer(_as_board(board_or_n))
 

@@ -32,8 +32,9 @@ class NoSolution(CommandError):
     label = ""
 
 
-class Undecided(CommandError):
-    """No answer within the time allowed (``--timeout``): exit 3.
+class OutOfTime(CommandError):
+    """No answer within the time allowed (``--timeout``): exit 3, the CLI's face of
+    :class:`queens.engines.budget.Undecided`.
 
     The message reads like ``undecided: no answer within 5 s``.
     """

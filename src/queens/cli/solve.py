@@ -11,7 +11,7 @@ from queens import api
 from queens.board import Board
 from queens.cli.common import (
     CommandError,
-    Undecided,
+    OutOfTime,
     UsageError,
     add_board_arguments,
     board_from_args,
@@ -156,7 +156,7 @@ def solve_one(
             return decision.solution
         return api.solve(board, method=method, seed=seed, timeout=timeout)
     except api.Undecided as error:
-        raise Undecided(str(error)) from None
+        raise OutOfTime(str(error)) from None
     except SolverMissing as error:
         raise CommandError(str(error)) from None
 
@@ -169,10 +169,10 @@ def method_args(args: argparse.Namespace, board: Board, many: bool) -> str:
     if args.seed is not None and method != "local":
         raise UsageError("--seed goes with --method local only", PROG)
     chosen = api.chosen_method(board, method)
-    if not many and chosen in api.MAX_N and board.n > api.MAX_N[chosen]:
+    if not many and chosen in api.METHOD_MAX_N and board.n > api.METHOD_MAX_N[chosen]:
         raise UsageError(
             f"N = {board.n:,} is too big: method {chosen} goes up to "
-            f"N = {api.MAX_N[chosen]:,} (32-bit arrays)",
+            f"N = {api.METHOD_MAX_N[chosen]:,} (32-bit arrays)",
             PROG,
         )
     if method in api.HARD_METHODS and (many or args.unique):

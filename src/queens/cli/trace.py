@@ -18,7 +18,7 @@ from queens.cli.common import (
 )
 from queens.events import Found, event_json
 from queens.show.steps import event_text, numbered, until_first_solution
-from queens.tracing import ALGORITHMS, trace
+from queens.tracing import TRACERS, trace
 
 PROG = "queens trace"
 
@@ -32,13 +32,13 @@ def add_algorithm_argument(parser: argparse.ArgumentParser) -> None:
         "--algorithm",
         default="backtracking",
         metavar="A",
-        help=f"the search to follow: {', '.join(ALGORITHMS)} (default: backtracking)",
+        help=f"the search to follow: {', '.join(TRACERS)} (default: backtracking)",
     )
 
 
 def check_algorithm(name: str, prog: str) -> str:
-    if name not in ALGORITHMS:
-        raise UsageError(f"unknown algorithm {name!r} (choose from {', '.join(ALGORITHMS)})", prog)
+    if name not in TRACERS:
+        raise UsageError(f"unknown algorithm {name!r} (choose from {', '.join(TRACERS)})", prog)
     return name
 
 
