@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from queens import api
 from queens.board import Board
@@ -141,7 +141,12 @@ def check_timeout(timeout: float | None, method: str, many: bool) -> float | Non
 
 
 def solve_one(
-    board: Board, method: str, seed: int | None, timeout: float | None, *, verbose: bool = False
+    board: Board,
+    method: api.Method,
+    seed: int | None,
+    timeout: float | None,
+    *,
+    verbose: bool = False,
 ) -> Any:
     """api.solve, with running out of time (exit 3) and a missing SAT extra as one-line answers.
 
@@ -161,37 +166,38 @@ def solve_one(
         raise CommandError(str(error)) from None
 
 
-def method_args(args: argparse.Namespace, board: Board, many: bool) -> str:
-    """--method and --seed, checked against each other and the board (usage errors)."""
+def method_args(args: argparse.Namespace, board: Board, many: bool) -> api.Method:
+    """--method and --seed, checked by the library against each other and the board, and
+    against --all, --limit and --unique here (usage errors)."""
     method: str = args.method
-    if method not in api.METHODS:
-        raise UsageError(f"unknown method {method!r} (choose from {', '.join(api.METHODS)})", PROG)
-    if args.seed is not None and method != "local":
-        raise UsageError("--seed goes with --method local only", PROG)
-    chosen = api.chosen_method(board, method)
-    if not many and chosen in api.METHOD_MAX_N and board.n > api.METHOD_MAX_N[chosen]:
-        raise UsageError(
-            f"N = {board.n:,} is too big: method {chosen} goes up to "
-            f"N = {api.METHOD_MAX_N[chosen]:,} (32-bit arrays)",
-            PROG,
-        )
-    if method in api.HARD_METHODS and (many or args.unique):
+    try:
+        known = api.check_method(board, method, args.seed)
+    except api.TooBigForMethod as error:
+        if not many:  # streaming many solutions is a search, whatever the method's limit
+            raise UsageError(
+                f"N = {error.n:,} is too big: method {error.method} goes up to "
+                f"N = {error.limit:,} (32-bit arrays)",
+                PROG,
+            ) from None
+        known = cast("api.Method", method)  # the size is the library's last check
+    except api.MethodError as error:
+        raise UsageError(method_message(error), PROG) from None
+    if known in (*api.HARD_METHODS, *api.PLAIN_ONLY_METHODS) and (many or args.unique):
         raise UsageError(
             f"--method {method} finds one solution; --all, --limit and --unique need "
             "--method search",
             PROG,
         )
-    if method in api.PLAIN_ONLY_METHODS:
-        if not board.is_plain:
-            raise UsageError(
-                f"--method {method} solves plain boards only, not one with reserved squares "
-                "or fixed queens (use --method search)",
-                PROG,
-            )
-        if many or args.unique:
-            raise UsageError(
-                f"--method {method} finds one solution; --all, --limit and --unique need "
-                "--method search",
-                PROG,
-            )
-    return method
+    return known
+
+
+def method_message(error: api.MethodError) -> str:
+    """The command's words for a method the library refuses (they name its options)."""
+    if isinstance(error, api.SeedNotForMethod):
+        return "--seed goes with --method local only"
+    if isinstance(error, api.NotPlainBoard):
+        return (
+            f"--method {error.method} solves plain boards only, not one with reserved squares "
+            "or fixed queens (use --method search)"
+        )
+    return str(error)
