@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from queens.board import Board, BoardError, parse_board
+from queens.tracing import AlgorithmName, check_algorithm
 from queens.web import limits
 
 Action = Literal["play", "pause", "step"]
@@ -30,7 +31,7 @@ class InputError(ValueError):
 @dataclass(frozen=True)
 class RunRequest:
     board: Board
-    algorithm: str
+    algorithm: AlgorithmName
     speed: int
 
 
@@ -122,7 +123,8 @@ def parse_run_request(data: object, algorithms: Collection[str]) -> RunRequest:
     if not isinstance(algorithm, str) or algorithm not in algorithms:
         raise InputError(f"unknown algorithm {algorithm!r} (choose from {', '.join(algorithms)})")
     speed = _whole(fields, "speed", limits.MIN_SPEED, limits.MAX_SPEED)
-    return RunRequest(board, algorithm, limits.DEFAULT_SPEED if speed is None else speed)
+    named = check_algorithm(algorithm)  # one of the steppable ones, since ``algorithms`` are
+    return RunRequest(board, named, limits.DEFAULT_SPEED if speed is None else speed)
 
 
 def parse_count_request(data: object) -> Board:
