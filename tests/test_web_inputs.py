@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from queens.board import Board, parse_board
+from queens.board import Board, no_solution_message, parse_board
 from queens.cli.common import no_solution
-from queens.formats import no_solution_message
 from queens.web import limits
 from queens.web.inputs import (
     InputError,
