@@ -36,6 +36,21 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_board_arguments(parser)
+    _add_which_arguments(parser)
+    _add_method_arguments(parser)
+    parser.add_argument(
+        "--style",
+        default="auto",
+        metavar="STYLE",
+        help="for --format board: plain, unicode or color "
+        "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
+        "TERM is dumb; else plain)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _add_which_arguments(parser: argparse.ArgumentParser) -> None:
+    """Which solutions, and in which format."""
     parser.add_argument("--all", action="store_true", help="print every solution, streamed")
     parser.add_argument(
         "--unique",
@@ -48,6 +63,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--format", default="board", metavar="FORMAT", help=f"one of {', '.join(FORMATS)}"
     )
+
+
+def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
+    """How one solution is found: the method and its time limit, report and seed."""
     parser.add_argument(
         "--method",
         default="auto",
@@ -79,27 +98,11 @@ def add_parser(subparsers: Any) -> None:
         help="seed of --method local, 0 to 2**64 - 1 "
         "(same seed, same solution on this install; default random)",
     )
-    parser.add_argument(
-        "--style",
-        default="auto",
-        metavar="STYLE",
-        help="for --format board: plain, unicode or color "
-        "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
-        "TERM is dumb; else plain)",
-    )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     board = board_from_args(args.n, args.board, PROG)
-    problem = format_problem(args.format, board.n)
-    if problem is not None:
-        raise UsageError(problem, PROG)
-    if args.style not in STYLES:
-        raise UsageError(f"unknown style {args.style!r} (choose from {', '.join(STYLES)})", PROG)
-    if args.style != "auto" and args.format != "board":
-        raise UsageError("--style applies to --format board only", PROG)
-    style = resolve_style(args.style, sys.stdout)
+    style = output_style(args, board)
     limit: int | None = args.limit
     many = args.all or limit is not None
     method = method_args(args, board, many)
@@ -110,14 +113,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdout, board, args.format, unique=args.unique, limit=limit, style=style
             )
         else:
-            if args.unique:
-                found = api.solutions(board, unique=True)
-            else:
-                one = solve_one(board, method, args.seed, timeout, verbose=args.verbose)
-                found = iter(() if one is None else (one,))
-            written = write_solutions(
-                sys.stdout, islice(found, 1), args.format, style=style, board=board
-            )
+            written = write_one(args, board, method, timeout, style)
     except RecursionError:
         raise CommandError(
             f"the search went too deep for this {board.n} x {board.n} board (it recurses once "
@@ -129,6 +125,34 @@ def run(args: argparse.Namespace) -> int:
     if written == 0:
         raise no_solution(board)
     return 0
+
+
+def output_style(args: argparse.Namespace, board: Board) -> str:
+    """--format and --style, checked against each other and the board (usage errors)."""
+    problem = format_problem(args.format, board.n)
+    if problem is not None:
+        raise UsageError(problem, PROG)
+    if args.style not in STYLES:
+        raise UsageError(f"unknown style {args.style!r} (choose from {', '.join(STYLES)})", PROG)
+    if args.style != "auto" and args.format != "board":
+        raise UsageError("--style applies to --format board only", PROG)
+    return resolve_style(args.style, sys.stdout)
+
+
+def write_one(
+    args: argparse.Namespace,
+    board: Board,
+    method: api.Method,
+    timeout: float | None,
+    style: str,
+) -> int:
+    """The first fundamental solution (--unique) or one by ``method``; how many were written."""
+    if args.unique:
+        found = api.solutions(board, unique=True)
+    else:
+        one = solve_one(board, method, args.seed, timeout, verbose=args.verbose)
+        found = iter(() if one is None else (one,))
+    return write_solutions(sys.stdout, islice(found, 1), args.format, style=style, board=board)
 
 
 def check_timeout(timeout: float | None, method: str, many: bool) -> float | None:
