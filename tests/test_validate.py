@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from queens.validate import placement_problem
+from queens.board import Board
+from queens.validate import board_problem, placement_problem
 
 
 @pytest.mark.parametrize(
@@ -23,6 +24,16 @@ from queens.validate import placement_problem
 )
 def test_placement_problem(columns: list[int], n: int | None, message: str | None) -> None:
     assert placement_problem(columns, n) == message
+
+
+def test_board_problem() -> None:
+    board = Board.build(4, reserved=[(0, 2)], queens=[(1, 3)])
+    assert board_problem([1, 3, 0, 2], board) is None
+    assert board_problem([2, 0, 3, 1], board) == (
+        "the queen at row 1, column 3 stands on a reserved square"
+    )
+    other = Board.build(4, queens=[(0, 0)])
+    assert board_problem([1, 3, 0, 2], other) == "the fixed queen at row 1, column 1 is missing"
 
 
 def naive_problem_kind(columns: list[int]) -> str | None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from itertools import repeat
 from operator import add, sub
 
-from queens.board import describe_square
+from queens.board import Board, Square, describe_square
 
 
 def placement_problem(columns: Sequence[int], n: int | None = None) -> str | None:
@@ -72,3 +72,24 @@ def _first_clash(columns: Sequence[int]) -> str:
                 )
             table[key] = row
     raise AssertionError("no clash found in an invalid placement")  # pragma: no cover
+
+
+def board_problem(columns: Sequence[int], board: Board) -> str | None:
+    """Why ``columns`` is not a solution of ``board`` (clashes, reserved, fixed queens).
+
+    >>> board_problem([1, 3, 0, 2], Board.build(4, reserved=[(0, 1)]))
+    'the queen at row 1, column 2 stands on a reserved square'
+    >>> board_problem([1, 3, 0, 2], Board.build(4, queens=[(0, 2)]))
+    'the fixed queen at row 1, column 3 is missing'
+    """
+    problem = placement_problem(columns, board.n)
+    if problem is not None:
+        return problem
+    for row, col in enumerate(columns):
+        if (row, col) in board.reserved:
+            return f"the queen at {describe_square((row, col))} stands on a reserved square"
+    placed: set[Square] = set(enumerate(columns))
+    for square in sorted(board.queens):
+        if square not in placed:
+            return f"the fixed queen at {describe_square(square)} is missing"
+    return None
