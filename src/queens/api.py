@@ -77,7 +77,11 @@ HARD_METHODS: tuple[Method, ...] = ("propagate", "sat")
 
 
 class MethodError(ValueError):
-    """A method that cannot be used as asked; ``method`` is the name given."""
+    """A method that cannot be used as asked; ``method`` is the name given.
+
+    >>> issubclass(UnknownMethod, MethodError) and issubclass(MethodError, ValueError)
+    True
+    """
 
     def __init__(self, message: str, method: str) -> None:
         super().__init__(message)
@@ -85,21 +89,36 @@ class MethodError(ValueError):
 
 
 class UnknownMethod(MethodError):
-    """Not one of :data:`METHODS`."""
+    """Not one of :data:`METHODS`.
+
+    >>> UnknownMethod("magic").method
+    'magic'
+    """
 
     def __init__(self, method: str) -> None:
         super().__init__(f"unknown method {method!r} (choose from {', '.join(METHODS)})", method)
 
 
 class SeedNotForMethod(MethodError):
-    """A seed given to another method than ``local``."""
+    """A seed given to another method than ``local``.
+
+    >>> str(SeedNotForMethod("search"))
+    "a seed is for method 'local' only, not 'search'"
+    """
 
     def __init__(self, method: str) -> None:
         super().__init__(f"a seed is for method 'local' only, not {method!r}", method)
 
 
 class NotPlainBoard(MethodError):
-    """``construct`` or ``local`` asked for a board with reserved squares or fixed queens."""
+    """``construct`` or ``local`` asked for a board with reserved squares or fixed queens.
+
+    >>> try:
+    ...     solve(Board.build(8, reserved=[(0, 0)]), method="construct")
+    ... except NotPlainBoard as error:
+    ...     print(error.method)
+    construct
+    """
 
     def __init__(self, method: str) -> None:
         super().__init__(
@@ -110,7 +129,12 @@ class NotPlainBoard(MethodError):
 
 
 class TooBigForMethod(MethodError):
-    """A board wider than the method (``method`` is the one chosen) handles."""
+    """A board wider than the method (``method`` is the one chosen) handles.
+
+    >>> error = TooBigForMethod("local", 2**30, local.LOCAL_MAX_N)
+    >>> error.method, error.n, error.limit
+    ('local', 1073741824, 1073741823)
+    """
 
     def __init__(self, method: str, n: int, limit: int) -> None:
         super().__init__(f"method {method!r} goes up to N = {limit:,}, not {n:,}", method)

@@ -49,7 +49,14 @@ ALGORITHMS = TRACERS  # the old name, still imported by web/app.py and its tests
 
 
 class UnknownAlgorithm(ValueError):
-    """Not the name of a steppable algorithm."""
+    """Not the name of a steppable algorithm.
+
+    >>> try:
+    ...     check_algorithm("quantum")
+    ... except UnknownAlgorithm as error:
+    ...     print(error.name)
+    quantum
+    """
 
     def __init__(self, name: str) -> None:
         super().__init__(f"unknown algorithm {name!r} (choose from {', '.join(TRACERS)})")
