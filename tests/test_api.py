@@ -8,6 +8,7 @@ from hypothesis import given, settings
 
 import queens
 from conftest import BOARDS, is_solution, known_counts, sample_boards
+from queens import api
 from queens.board import Board
 from queens.counting import estimate
 from queens.symmetry import board_symmetries
@@ -135,6 +136,24 @@ def test_meaningless_combinations() -> None:
     for method in ("auto", "search", "construct"):
         with pytest.raises(ValueError, match="seed"):
             queens.solve(8, method=method, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("board", "method", "seed", "error"),
+    [
+        (Board.empty(8), "magic", None, api.UnknownMethod),
+        (Board.empty(8), "search", 1, api.SeedNotForMethod),
+        (Board.build(8, reserved=[(0, 0)]), "local", None, api.NotPlainBoard),
+        (Board.empty(2**31), "auto", None, api.TooBigForMethod),
+    ],
+)
+def test_refusals_are_typed(board: Board, method: str, seed: int | None, error: type) -> None:
+    """The command line tells them apart by type, to word them with its own options."""
+    with pytest.raises(error):
+        api.check_method(board, method, seed)
+    with pytest.raises(error):
+        queens.solve(board, method=method, seed=seed)  # type: ignore[arg-type]
+    assert issubclass(error, api.MethodError) and issubclass(error, ValueError)
 
 
 def test_any_n_methods_have_a_largest_board() -> None:

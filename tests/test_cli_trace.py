@@ -11,7 +11,7 @@ from conftest import BOARDS, is_solution
 from queens import api
 from queens.board import Board
 from queens.cli import main
-from queens.tracing import ALGORITHMS
+from queens.tracing import TRACERS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -42,7 +42,7 @@ def test_first_stops_at_the_first_solution(capsys: pytest.CaptureFixture[str]) -
     assert out.splitlines()[-1].endswith("solution 1: [1, 5, 8, 6, 3, 7, 2, 4]")
 
 
-@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+@pytest.mark.parametrize("algorithm", list(TRACERS))
 def test_json_events_replay_to_the_solutions(
     algorithm: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

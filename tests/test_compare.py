@@ -12,7 +12,7 @@ from queens.board import Board
 from queens.cli import main
 from queens.engines import engine_description
 from queens.events import Place
-from queens.show.compare import Row, compare, describe_seconds, disagreement, grow
+from queens.show.compare import Row, compare, disagreement, grow
 from queens.tracing import trace
 
 BOARDS = [Board.empty(6), Board.build(7, reserved=[(0, 0), (3, 4)], queens=[(2, 5)])]
@@ -51,14 +51,6 @@ def test_growth_scales_the_last_ratio_by_n() -> None:
 def test_disagreement_is_named() -> None:
     rows = [Row("a", "", 2), Row("b", "", 3), Row("c", "", skipped="slow")]
     assert disagreement(rows) == "the algorithms disagree: a found 2, b found 3"
-
-
-@pytest.mark.parametrize(
-    ("seconds", "text"),
-    [(0.0123, "0.012 s"), (41.2, "41 s"), (192, "3.2 min"), (18000, "5.0 h"), (4e5, "5 days")],
-)
-def test_describe_seconds(seconds: float, text: str) -> None:
-    assert describe_seconds(seconds) == text
 
 
 def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove, event_json
-from queens.tracing import ALGORITHMS, trace
+from queens.tracing import TRACERS, trace
 from strategies import boards
 
 
@@ -44,7 +44,7 @@ def _read(message: dict[str, Any]) -> Event:
     return Found(tuple(message["columns"]), message["number"])
 
 
-@given(boards(max_n=6), st.sampled_from(list(ALGORITHMS)))
+@given(boards(max_n=6), st.sampled_from(list(TRACERS)))
 def test_every_event_survives_json(board: Board, algorithm: str) -> None:
     for event in trace(board, algorithm):
         assert _read(json.loads(json.dumps(event_json(event)))) == event

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import get_args
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,18 @@ import queens
 from queens import api
 from queens.algorithms import ALGORITHMS as TEXTBOOK
 from queens.board import Board
-from queens.tracing import ALGORITHMS, DeadEnd, Found, Place, Remove, replay, trace
+from queens.tracing import (
+    TRACERS,
+    AlgorithmName,
+    DeadEnd,
+    Found,
+    Place,
+    Remove,
+    UnknownAlgorithm,
+    check_algorithm,
+    replay,
+    trace,
+)
 from strategies import boards
 
 
@@ -23,8 +35,16 @@ def test_top_level_trace_accepts_a_size_or_a_board() -> None:
 
 
 def test_every_compare_algorithm_is_steppable() -> None:
-    assert set(TEXTBOOK) <= set(ALGORITHMS)
-    assert "backtracking" in ALGORITHMS
+    assert set(TEXTBOOK) <= set(TRACERS)
+    assert "backtracking" in TRACERS
+
+
+def test_the_algorithm_names_are_the_tracers() -> None:
+    """The Literal type of a name and the table of tracers list the same algorithms."""
+    assert get_args(AlgorithmName) == tuple(TRACERS)
+    assert all(check_algorithm(name) == name for name in TRACERS)
+    with pytest.raises(UnknownAlgorithm, match="unknown algorithm 'quantum'"):
+        check_algorithm("quantum")
 
 
 def test_unknown_algorithm_is_named() -> None:
@@ -46,7 +66,7 @@ def test_four_queens_trace_starts_like_the_textbook() -> None:
     ]
 
 
-@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+@pytest.mark.parametrize("algorithm", list(TRACERS))
 @settings(max_examples=30, deadline=None)
 @given(board=boards(max_n=6))
 def test_replay_reproduces_the_solvers_solutions(algorithm: str, board: Board) -> None:

@@ -13,13 +13,13 @@ from queens import api
 from queens.board import Board
 from queens.events import DeadEnd, Place
 from queens.show.tree import TREE_MAX_NODES, Mark, TreeTooBig, build_tree, tree_svg
-from queens.tracing import ALGORITHMS, trace
+from queens.tracing import TRACERS, trace
 from strategies import boards
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+@pytest.mark.parametrize("algorithm", list(TRACERS))
 @settings(max_examples=20, deadline=None)
 @given(board=boards(max_n=5))
 def test_tree_mirrors_the_events(algorithm: str, board: Board) -> None:

@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from queens.board import Board, parse_board
+from queens.board import Board, no_solution_message, parse_board
 from queens.cli.common import no_solution
-from queens.formats import no_solution_message
 from queens.web import limits
 from queens.web.inputs import (
     InputError,
@@ -59,9 +58,11 @@ def test_a_run_request_from_board_text() -> None:
     assert parse_run_request({"board": text, "n": 4}, ALGORITHMS).board == parse_board(text)
 
 
-@pytest.mark.parametrize("n", [limits.MIN_N - 1, limits.MAX_N + 1, 0, -5])
+@pytest.mark.parametrize("n", [limits.MIN_N - 1, limits.STEP_MAX_N + 1, 0, -5])
 def test_sizes_outside_the_limits_are_refused(n: int) -> None:
-    with pytest.raises(InputError, match=f"N must be between {limits.MIN_N} and {limits.MAX_N}"):
+    with pytest.raises(
+        InputError, match=f"N must be between {limits.MIN_N} and {limits.STEP_MAX_N}"
+    ):
         parse_run_request({"n": n}, ALGORITHMS)
 
 
@@ -78,8 +79,8 @@ def test_long_board_text_is_refused_before_reading() -> None:
 
 
 def test_a_board_wider_than_the_limit_is_refused_on_its_first_line() -> None:
-    wide = "." * (limits.MAX_N + 1) + "\n"
-    with pytest.raises(InputError, match=f"limited to N <= {limits.MAX_N}") as caught:
+    wide = "." * (limits.STEP_MAX_N + 1) + "\n"
+    with pytest.raises(InputError, match=f"limited to N <= {limits.STEP_MAX_N}") as caught:
         parse_run_request({"board": wide}, ALGORITHMS)
     assert caught.value.status == 400
     with pytest.raises(InputError, match=f"limited to N <= {limits.MAX_COUNT_N}"):

@@ -7,13 +7,13 @@ from hypothesis import strategies as st
 
 from conftest import brute_force
 from queens.board import Board
-from queens.tracing import ALGORITHMS, Found, Place, trace
+from queens.tracing import TRACERS, Found, Place, trace
 from queens.web import limits
 from queens.web.stepper import Stepper
 from strategies import boards
 
 
-@given(boards(max_n=6), st.sampled_from(list(ALGORITHMS)), st.lists(st.integers(0, 9)))
+@given(boards(max_n=6), st.sampled_from(list(TRACERS)), st.lists(st.integers(0, 9)))
 def test_batches_add_up_to_the_whole_trace(board: Board, algorithm: str, sizes: list[int]) -> None:
     stepper = Stepper(board, algorithm)
     taken = []

@@ -15,11 +15,12 @@ from queens.symmetry import Symmetry
 if TYPE_CHECKING:
     from queens.engines.sat import SolverMissing
     from queens.events import Event
+    from queens.tracing import AlgorithmName
 
 __version__ = "0.1.0"
 
 
-def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[Event]:
+def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") -> Iterator[Event]:
     """The search events of ``algorithm`` on a board or an n x n board (see :mod:`queens.tracing`).
 
     The algorithms are imported on first use, so ``import queens`` stays quick.

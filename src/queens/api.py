@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from queens import symmetry
 from queens.board import Board
@@ -49,8 +50,11 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
         yield Solution._owning(columns)  # a fresh array each: no copy needed
 
 
-METHODS = ("auto", "search", "construct", "local", "propagate", "sat")
-"""Ways of finding one solution; ``auto`` picks by board size and constraints."""
+Method = Literal["auto", "search", "construct", "local", "propagate", "sat"]
+"""A way of finding one solution; ``auto`` picks by board size and constraints."""
+
+METHODS: tuple[Method, ...] = get_args(Method)
+"""Every :data:`Method`, in the order help texts list them."""
 
 AUTO_SEARCH_MAX_N = 20
 """``auto`` searches (lexicographically first solution) plain boards up to this
@@ -61,21 +65,118 @@ by search grows steeply (and unevenly) just above it."""
 SEED_LIMIT = local.SEED_LIMIT
 """Seeds of ``local`` are whole numbers 0 <= seed < SEED_LIMIT (2**64)."""
 
-MAX_N = {"construct": construct.MAX_N, "local": local.MAX_N}
+METHOD_MAX_N = {"construct": construct.CONSTRUCT_MAX_N, "local": local.LOCAL_MAX_N}
 """The largest board each of the any-N methods handles (32-bit arrays)."""
 
-PLAIN_ONLY_METHODS = ("construct", "local")
+PLAIN_ONLY_METHODS: tuple[Method, ...] = ("construct", "local")
 """Methods for the plain board only: they know nothing of reserved squares or fixed queens."""
 
-HARD_METHODS = ("propagate", "sat")
+HARD_METHODS: tuple[Method, ...] = ("propagate", "sat")
 """Methods for hard boards (many fixed queens or reserved squares): any valid solution,
 ``Undecided`` when ``timeout`` runs out; ``sat`` needs the ``sat`` extra."""
+
+
+class MethodError(ValueError):
+    """A method that cannot be used as asked; ``method`` is the name given.
+
+    >>> issubclass(UnknownMethod, MethodError) and issubclass(MethodError, ValueError)
+    True
+    """
+
+    def __init__(self, message: str, method: str) -> None:
+        super().__init__(message)
+        self.method = method
+
+
+class UnknownMethod(MethodError):
+    """Not one of :data:`METHODS`.
+
+    >>> UnknownMethod("magic").method
+    'magic'
+    """
+
+    def __init__(self, method: str) -> None:
+        super().__init__(f"unknown method {method!r} (choose from {', '.join(METHODS)})", method)
+
+
+class SeedNotForMethod(MethodError):
+    """A seed given to another method than ``local``.
+
+    >>> str(SeedNotForMethod("search"))
+    "a seed is for method 'local' only, not 'search'"
+    """
+
+    def __init__(self, method: str) -> None:
+        super().__init__(f"a seed is for method 'local' only, not {method!r}", method)
+
+
+class NotPlainBoard(MethodError):
+    """``construct`` or ``local`` asked for a board with reserved squares or fixed queens.
+
+    >>> try:
+    ...     solve(Board.build(8, reserved=[(0, 0)]), method="construct")
+    ... except NotPlainBoard as error:
+    ...     print(error.method)
+    construct
+    """
+
+    def __init__(self, method: str) -> None:
+        super().__init__(
+            f"method {method!r} solves plain boards only (this one has reserved squares "
+            "or fixed queens)",
+            method,
+        )
+
+
+class TooBigForMethod(MethodError):
+    """A board wider than the method (``method`` is the one chosen) handles.
+
+    >>> error = TooBigForMethod("local", 2**30, local.LOCAL_MAX_N)
+    >>> error.method, error.n, error.limit
+    ('local', 1073741824, 1073741823)
+    """
+
+    def __init__(self, method: str, n: int, limit: int) -> None:
+        super().__init__(f"method {method!r} goes up to N = {limit:,}, not {n:,}", method)
+        self.n = n
+        self.limit = limit
+
+
+def check_method(board: Board, method: str, seed: int | None = None) -> Method:
+    """``method`` as :func:`solve` takes it for ``board`` and ``seed``, or a :class:`MethodError`.
+
+    >>> check_method(Board.empty(8), "local", seed=1)
+    'local'
+    >>> check_method(Board.empty(8), "search", seed=1)
+    Traceback (most recent call last):
+    ...
+    queens.api.SeedNotForMethod: a seed is for method 'local' only, not 'search'
+    """
+    known = _known_method(method, seed)
+    _check_board(board, known)
+    return known
+
+
+def _known_method(method: str, seed: int | None) -> Method:
+    if method not in METHODS:
+        raise UnknownMethod(method)
+    if seed is not None and method != "local":
+        raise SeedNotForMethod(method)
+    return method
+
+
+def _check_board(board: Board, method: Method) -> None:
+    if method in PLAIN_ONLY_METHODS and not board.is_plain:
+        raise NotPlainBoard(method)
+    chosen = chosen_method(board, method)
+    if chosen in PLAIN_ONLY_METHODS and board.n > METHOD_MAX_N[chosen]:
+        raise TooBigForMethod(chosen, board.n, METHOD_MAX_N[chosen])
 
 
 def solve(
     board_or_n: BoardOrN,
     *,
-    method: str = "auto",
+    method: Method = "auto",
     seed: int | None = None,
     timeout: float | None = None,
 ) -> Solution | None:
@@ -91,8 +192,9 @@ def solve(
     without an answer; ``sat`` needs the ``sat`` extra (``SolverMissing``
     otherwise).  The other methods do not look at the clock, but ``timeout``
     must be None or a number >= 0 whatever the method and the board.
-    ValueError for an unknown method, a seed given to another method than
-    ``local``, or ``construct``/``local`` on a board with constraints.
+    A :class:`MethodError` (a ValueError) for an unknown method, a seed given
+    to another method than ``local``, ``construct``/``local`` on a board with
+    constraints or one too big for them (see :func:`check_method`).
 
     >>> solve(8)
     Solution([0, 4, 7, 5, 2, 6, 1, 3])
@@ -103,25 +205,16 @@ def solve(
     >>> solve(1000, method="construct").n
     1000
     """
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
-    if seed is not None and method != "local":
-        raise ValueError(f"a seed is for method 'local' only, not {method!r}")
+    known = _known_method(method, seed)
     _check_timeout(timeout)
     board = as_board(board_or_n)
-    if method in PLAIN_ONLY_METHODS and not board.is_plain:
-        raise ValueError(
-            f"method {method!r} solves plain boards only (this one has reserved squares "
-            "or fixed queens)"
-        )
-    method = chosen_method(board, method)
-    if method == "auto" or method in HARD_METHODS:
-        return _solve_hard(board, method, timeout)
-    if method in PLAIN_ONLY_METHODS and board.n > MAX_N[method]:
-        raise ValueError(f"method {method!r} goes up to N = {MAX_N[method]:,}, not {board.n:,}")
-    if method == "construct":
+    _check_board(board, known)
+    chosen = chosen_method(board, known)
+    if chosen == "auto" or chosen in HARD_METHODS:
+        return _solve_hard(board, chosen, timeout)
+    if chosen == "construct":
         return _solution(construct.construct(board.n))
-    if method == "local":
+    if chosen == "local":
         if seed is None:
             import secrets  # imported here: only this path needs it
 
@@ -140,7 +233,7 @@ def _check_timeout(timeout: float | None) -> None:
         raise ValueError(f"a timeout cannot be negative, got {timeout}")
 
 
-def chosen_method(board: Board, method: str = "auto") -> str:
+def chosen_method(board: Board, method: Method = "auto") -> Method:
     """The method ``solve`` uses for ``board``: ``method`` itself, unless it is ``auto``.
 
     ``auto`` stays ``auto`` on a board with reserved squares or fixed queens:
@@ -156,7 +249,7 @@ def chosen_method(board: Board, method: str = "auto") -> str:
     return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
 
 
-def _solve_hard(board: Board, method: str, timeout: float | None) -> Solution | None:
+def _solve_hard(board: Board, method: Method, timeout: float | None) -> Solution | None:
     """The engines for hard boards: propagating search, SAT, or one then the other (auto)."""
     return decide(board, method=method, timeout=timeout).solution
 
@@ -174,7 +267,9 @@ class Decision:
     how: str
 
 
-def decide(board_or_n: BoardOrN, *, method: str = "auto", timeout: float | None = None) -> Decision:
+def decide(
+    board_or_n: BoardOrN, *, method: Method = "auto", timeout: float | None = None
+) -> Decision:
     """:func:`solve` by ``auto``, ``propagate`` or ``sat``, saying what decided the board.
 
     ``how`` is, for instance, "refuted by the diagonal-sum identity before

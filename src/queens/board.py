@@ -264,6 +264,21 @@ class Board:
         return board_svg(self)
 
 
+def no_solution_message(board: Board) -> str:
+    """What the command line and the web page say for a board without solutions,
+    naming the clashing fixed queens when they are the reason.
+
+    >>> no_solution_message(Board.empty(3))
+    'no solution exists for this 3 x 3 board'
+    >>> no_solution_message(Board.build(4, queens=[(0, 0), (1, 1)]))
+    'no solution: the queens at row 1, column 1 and row 2, column 2 share a diagonal'
+    """
+    reason = board.conflict()
+    if reason is not None:
+        return f"no solution: {reason}"
+    return f"no solution exists for this {board.n} x {board.n} board"
+
+
 _CELLS = {FREE: FREE, RESERVED: RESERVED, "Q": QUEEN, "q": QUEEN}
 
 MAX_TEXT_N = 1000

@@ -12,22 +12,8 @@ from itertools import islice
 from typing import TextIO
 
 from queens.board import Board
+from queens.board import no_solution_message as no_solution_message  # its old place: web/app.py
 from queens.solution import LETTERS, Solution
-
-
-def no_solution_message(board: Board) -> str:
-    """What the command line and the web page say for a board without solutions.
-
-    >>> no_solution_message(Board.empty(3))
-    'no solution exists for this 3 x 3 board'
-    >>> no_solution_message(Board.build(4, queens=[(0, 0), (1, 1)]))
-    'no solution: the queens at row 1, column 1 and row 2, column 2 share a diagonal'
-    """
-    reason = board.conflict()
-    if reason is not None:
-        return f"no solution: {reason}"
-    return f"no solution exists for this {board.n} x {board.n} board"
-
 
 FORMATS = ("board", "list", "letters", "json")
 

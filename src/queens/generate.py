@@ -20,20 +20,12 @@ PLACE_ATTEMPTS = 1000
 """How many times :func:`placed` starts over after getting stuck."""
 
 
-def random_solution(n: int, seed: int | None = None) -> list[int]:
-    """A random solution of the plain n x n board (0-based columns per row).
-
-    Found by the propagating search with random tie-breaks; ValueError for
-    n = 2 and 3, which have none.
-    """
-    columns = propagate.solve([(1 << n) - 1] * n, rng=random.Random(seed))
-    if columns is None:
-        raise ValueError(f"the {n} x {n} board has no solution")
-    return columns
-
-
 def removed(n: int, remove: int, seed: int | None = None) -> Board:
-    """A random solution with ``remove`` of its queens taken away: always solvable."""
+    """A random solution with ``remove`` of its queens taken away: always solvable.
+
+    The solution is found by the propagating search with random tie-breaks;
+    ValueError for n = 2 and 3, which have none.
+    """
     if not 0 <= remove <= n:
         raise ValueError(f"cannot remove {remove} queens from a solution of {n}")
     rng = random.Random(seed)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
@@ -186,6 +185,8 @@ class Solution(Sequence[int]):
 
         Raises ValueError naming the first item that is not a column number.
         """
+        from queens.checking import parse_columns  # the reader of every list text
+
         return cls(c - 1 for c in parse_columns(text))
 
 
@@ -205,59 +206,3 @@ def _int_array(columns: Iterable[int]) -> array[int]:
     if not isinstance(items, array) and any(c is True or c is False for c in items):
         raise TypeError("columns must be whole numbers, got a bool")
     return copy
-
-
-_SEPARATORS = re.compile(r"[\s,]+")
-_DIGITS = b"0123456789"
-# ASCII characters that both str.split() and the regex \s take for whitespace.
-_LIST_BYTES = _DIGITS + b", \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
-
-
-def parse_columns(text: str) -> list[int]:
-    """1-based column numbers from list text; ValueError on anything else.
-
-    >>> parse_columns("[1, 5, 8]"), parse_columns("1 5 8"), parse_columns("1,5,8")
-    ([1, 5, 8], [1, 5, 8], [1, 5, 8])
-    >>> parse_columns("1 5 x")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'x' is not a column number
-    """
-    body = text.strip()
-    if body.startswith("[") != body.endswith("]"):
-        raise ValueError("unbalanced brackets")
-    body = body.removeprefix("[").removesuffix("]").strip()
-    if not body:
-        raise ValueError("no columns")
-    fast = _parse_plain(body)
-    if fast is not None:
-        return fast
-    items = _SEPARATORS.split(body)
-    for item in items:
-        if not item.isdigit() or not item.isascii():
-            raise ValueError(f"{item!r} is not a column number")
-    return list(map(int, items))
-
-
-def _parse_plain(body: str) -> list[int] | None:
-    """The common case at C speed (a million columns in about 0.1 s): ASCII
-    digits and separators only, a digit at both ends.  None otherwise, for the
-    careful path to read or to name what is wrong."""
-    if not (body.isascii() and body[0].isdigit() and body[-1].isdigit()):
-        return None
-    raw = body.encode("ascii")
-    if raw.translate(None, _LIST_BYTES):
-        return None
-    if not raw.translate(None, _DIGITS + b", "):
-        # Plain "1, 5, 8": JSON's C scanner reads it fastest.  It refuses what
-        # the careful path reads differently (leading zeros, ",,"), and then
-        # the split below takes over.
-        import json
-
-        try:
-            numbers: list[int] = json.loads(f"[{body}]")
-        except ValueError:
-            pass
-        else:
-            return numbers
-    return list(map(int, body.replace(",", " ").split()))

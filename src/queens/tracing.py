@@ -3,42 +3,82 @@
 Every steppable algorithm yields the same four event types (defined in
 :mod:`queens.events`, 0-based like the rest of the library); the trace log,
 the animation, the recursion tree and the web page all consume them.
-:data:`ALGORITHMS` holds every steppable algorithm by name.
+:data:`TRACERS` holds every steppable algorithm's tracer by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Literal, get_args
 
-from queens.algorithms import ALGORITHMS as _TEXTBOOK
+from queens import algorithms
 from queens.algorithms import bitmask
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove, Tracer
 
 __all__ = [
-    "ALGORITHMS",
+    "TRACERS",
     "DeadEnd",
     "Event",
     "Found",
     "Place",
     "Remove",
     "Tracer",
+    "UnknownAlgorithm",
     "backtracking",
+    "check_algorithm",
     "replay",
     "trace",
 ]
 
+AlgorithmName = Literal[
+    "backtracking", "permutations", "pruned-permutations", "array", "sets", "bitmask"
+]
+"""The name of a steppable algorithm: a key of :data:`TRACERS`."""
+
 backtracking: Tracer = bitmask.trace
 """Row-by-row backtracking, columns left to right, as the reference solver searches."""
 
-ALGORITHMS: dict[str, Tracer] = {
+TRACERS: dict[str, Tracer] = {
     "backtracking": backtracking,
-    **{name: algorithm.trace for name, algorithm in _TEXTBOOK.items()},
+    **{name: algorithm.trace for name, algorithm in algorithms.ALGORITHMS.items()},
 }
-"""The steppable algorithms by name: the reference order first, then those of ``queens compare``."""
+"""The steppable algorithms' tracers by name: the reference order first, then those of
+``queens compare``."""
+ALGORITHMS = TRACERS  # the old name, still imported by web/app.py and its tests
 
 
-def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[Event]:
+class UnknownAlgorithm(ValueError):
+    """Not the name of a steppable algorithm.
+
+    >>> try:
+    ...     check_algorithm("quantum")
+    ... except UnknownAlgorithm as error:
+    ...     print(error.name)
+    quantum
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"unknown algorithm {name!r} (choose from {', '.join(TRACERS)})")
+        self.name = name
+
+
+def check_algorithm(name: str) -> AlgorithmName:
+    """``name`` as an :data:`AlgorithmName`, or :class:`UnknownAlgorithm`.
+
+    >>> check_algorithm("sets")
+    'sets'
+    """
+    for known in _ALGORITHM_NAMES:
+        if name == known:
+            return known
+    raise UnknownAlgorithm(name)
+
+
+_ALGORITHM_NAMES: tuple[AlgorithmName, ...] = get_args(AlgorithmName)
+
+
+def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") -> Iterator[Event]:
     """The events of ``algorithm`` searching a board (or an empty n x n board) for all solutions.
 
     >>> events = list(trace(4))
@@ -49,13 +89,7 @@ def trace(board_or_n: Board | int, algorithm: str = "backtracking") -> Iterator[
     >>> sum(isinstance(event, Place) for event in trace(4, "permutations"))
     64
     """
-    try:
-        tracer = ALGORITHMS[algorithm]
-    except KeyError:
-        raise ValueError(
-            f"unknown algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})"
-        ) from None
-    return tracer(_as_board(board_or_n))
+    return TRACERS[check_algorithm(algorithm)](_as_board(board_or_n))
 
 
 def _as_board(board_or_n: Board | int) -> Board:

@@ -10,7 +10,14 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import BinaryIO, NoReturn
 
-from queens.board import MAX_TEXT_N, Board, BoardError, parse_board, text_limit
+from queens.board import (
+    MAX_TEXT_N,
+    Board,
+    BoardError,
+    no_solution_message,
+    parse_board,
+    text_limit,
+)
 
 
 class CommandError(Exception):
@@ -32,8 +39,9 @@ class NoSolution(CommandError):
     label = ""
 
 
-class Undecided(CommandError):
-    """No answer within the time allowed (``--timeout``): exit 3.
+class OutOfTime(CommandError):
+    """No answer within the time allowed (``--timeout``): exit 3, the CLI's face of
+    :class:`queens.engines.budget.Undecided`.
 
     The message reads like ``undecided: no answer within 5 s``.
     """
@@ -44,8 +52,6 @@ class Undecided(CommandError):
 
 def no_solution(board: Board) -> NoSolution:
     """The exit-1 answer for a board without solutions, naming clashing fixed queens."""
-    from queens.formats import no_solution_message
-
     return NoSolution(no_solution_message(board))
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from queens.cli.common import CommandError, add_board_arguments, board_from_args, seconds
 from queens.cli.trace import STEP_MAX_N, recursion_guard
 from queens.engines import engine_description
-from queens.show.compare import Row, compare, describe_seconds, disagreement
+from queens.show.compare import Row, compare, disagreement
+from queens.show.durations import describe_seconds
 
 PROG = "queens compare"
 DEFAULT_LIMIT = 10.0

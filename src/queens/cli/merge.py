@@ -6,12 +6,19 @@ import argparse
 import json
 from typing import Any
 
-from queens.cli.common import CommandError, NoSolution
+from queens.cli.common import CommandError
 from queens.cli.scaling import add_verify_argument, parse_fraction
 from queens.counting.checkpoint import CheckpointError, Incomplete, merge
 from queens.counting.verify import Disagreement, Unverifiable, split_of, verify
 
 PROG = "queens merge"
+
+
+class NotCovered(CommandError):
+    """The files do not cover every sub-problem: exit 1 naming what is missing (not an error)."""
+
+    status = 1
+    label = ""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -47,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     except (CheckpointError, Disagreement, Unverifiable) as error:
         raise CommandError(str(error)) from None
     except Incomplete as missing:
-        raise NoSolution(str(missing)) from None
+        raise NotCovered(str(missing)) from None
     if args.json:
         record = {
             "total": merged.counts.total,

@@ -102,7 +102,7 @@ def _record(plan: CostedPlan, machines: tuple[int, ...], cores: int) -> dict[str
 
 
 def _lines(plan: CostedPlan, machines: tuple[int, ...], cores: int) -> list[str]:
-    from queens.show.compare import describe_seconds
+    from queens.show.durations import describe_seconds
 
     fastest = next(e for e in plan.engines if e.measured)
     lines = [

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from queens import api
 from queens.board import Board
 from queens.cli.common import (
     CommandError,
-    Undecided,
+    OutOfTime,
     UsageError,
     add_board_arguments,
     board_from_args,
@@ -36,6 +36,21 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_board_arguments(parser)
+    _add_which_arguments(parser)
+    _add_method_arguments(parser)
+    parser.add_argument(
+        "--style",
+        default="auto",
+        metavar="STYLE",
+        help="for --format board: plain, unicode or color "
+        "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
+        "TERM is dumb; else plain)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _add_which_arguments(parser: argparse.ArgumentParser) -> None:
+    """Which solutions, and in which format."""
     parser.add_argument("--all", action="store_true", help="print every solution, streamed")
     parser.add_argument(
         "--unique",
@@ -48,6 +63,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--format", default="board", metavar="FORMAT", help=f"one of {', '.join(FORMATS)}"
     )
+
+
+def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
+    """How one solution is found: the method and its time limit, report and seed."""
     parser.add_argument(
         "--method",
         default="auto",
@@ -79,27 +98,11 @@ def add_parser(subparsers: Any) -> None:
         help="seed of --method local, 0 to 2**64 - 1 "
         "(same seed, same solution on this install; default random)",
     )
-    parser.add_argument(
-        "--style",
-        default="auto",
-        metavar="STYLE",
-        help="for --format board: plain, unicode or color "
-        "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
-        "TERM is dumb; else plain)",
-    )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     board = board_from_args(args.n, args.board, PROG)
-    problem = format_problem(args.format, board.n)
-    if problem is not None:
-        raise UsageError(problem, PROG)
-    if args.style not in STYLES:
-        raise UsageError(f"unknown style {args.style!r} (choose from {', '.join(STYLES)})", PROG)
-    if args.style != "auto" and args.format != "board":
-        raise UsageError("--style applies to --format board only", PROG)
-    style = resolve_style(args.style, sys.stdout)
+    style = output_style(args, board)
     limit: int | None = args.limit
     many = args.all or limit is not None
     method = method_args(args, board, many)
@@ -110,14 +113,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdout, board, args.format, unique=args.unique, limit=limit, style=style
             )
         else:
-            if args.unique:
-                found = api.solutions(board, unique=True)
-            else:
-                one = solve_one(board, method, args.seed, timeout, verbose=args.verbose)
-                found = iter(() if one is None else (one,))
-            written = write_solutions(
-                sys.stdout, islice(found, 1), args.format, style=style, board=board
-            )
+            written = write_one(args, board, method, timeout, style)
     except RecursionError:
         raise CommandError(
             f"the search went too deep for this {board.n} x {board.n} board (it recurses once "
@@ -131,6 +127,34 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def output_style(args: argparse.Namespace, board: Board) -> str:
+    """--format and --style, checked against each other and the board (usage errors)."""
+    problem = format_problem(args.format, board.n)
+    if problem is not None:
+        raise UsageError(problem, PROG)
+    if args.style not in STYLES:
+        raise UsageError(f"unknown style {args.style!r} (choose from {', '.join(STYLES)})", PROG)
+    if args.style != "auto" and args.format != "board":
+        raise UsageError("--style applies to --format board only", PROG)
+    return resolve_style(args.style, sys.stdout)
+
+
+def write_one(
+    args: argparse.Namespace,
+    board: Board,
+    method: api.Method,
+    timeout: float | None,
+    style: str,
+) -> int:
+    """The first fundamental solution (--unique) or one by ``method``; how many were written."""
+    if args.unique:
+        found = api.solutions(board, unique=True)
+    else:
+        one = solve_one(board, method, args.seed, timeout, verbose=args.verbose)
+        found = iter(() if one is None else (one,))
+    return write_solutions(sys.stdout, islice(found, 1), args.format, style=style, board=board)
+
+
 def check_timeout(timeout: float | None, method: str, many: bool) -> float | None:
     """--timeout goes with one solution by auto, propagate or sat (usage errors)."""
     if timeout is not None and (many or method not in ("auto", "propagate", "sat")):
@@ -141,7 +165,12 @@ def check_timeout(timeout: float | None, method: str, many: bool) -> float | Non
 
 
 def solve_one(
-    board: Board, method: str, seed: int | None, timeout: float | None, *, verbose: bool = False
+    board: Board,
+    method: api.Method,
+    seed: int | None,
+    timeout: float | None,
+    *,
+    verbose: bool = False,
 ) -> Any:
     """api.solve, with running out of time (exit 3) and a missing SAT extra as one-line answers.
 
@@ -156,42 +185,43 @@ def solve_one(
             return decision.solution
         return api.solve(board, method=method, seed=seed, timeout=timeout)
     except api.Undecided as error:
-        raise Undecided(str(error)) from None
+        raise OutOfTime(str(error)) from None
     except SolverMissing as error:
         raise CommandError(str(error)) from None
 
 
-def method_args(args: argparse.Namespace, board: Board, many: bool) -> str:
-    """--method and --seed, checked against each other and the board (usage errors)."""
+def method_args(args: argparse.Namespace, board: Board, many: bool) -> api.Method:
+    """--method and --seed, checked by the library against each other and the board, and
+    against --all, --limit and --unique here (usage errors)."""
     method: str = args.method
-    if method not in api.METHODS:
-        raise UsageError(f"unknown method {method!r} (choose from {', '.join(api.METHODS)})", PROG)
-    if args.seed is not None and method != "local":
-        raise UsageError("--seed goes with --method local only", PROG)
-    chosen = api.chosen_method(board, method)
-    if not many and chosen in api.MAX_N and board.n > api.MAX_N[chosen]:
-        raise UsageError(
-            f"N = {board.n:,} is too big: method {chosen} goes up to "
-            f"N = {api.MAX_N[chosen]:,} (32-bit arrays)",
-            PROG,
-        )
-    if method in api.HARD_METHODS and (many or args.unique):
+    try:
+        known = api.check_method(board, method, args.seed)
+    except api.TooBigForMethod as error:
+        if not many:  # streaming many solutions is a search, whatever the method's limit
+            raise UsageError(
+                f"N = {error.n:,} is too big: method {error.method} goes up to "
+                f"N = {error.limit:,} (32-bit arrays)",
+                PROG,
+            ) from None
+        known = cast("api.Method", method)  # the size is the library's last check
+    except api.MethodError as error:
+        raise UsageError(method_message(error), PROG) from None
+    if known in (*api.HARD_METHODS, *api.PLAIN_ONLY_METHODS) and (many or args.unique):
         raise UsageError(
             f"--method {method} finds one solution; --all, --limit and --unique need "
             "--method search",
             PROG,
         )
-    if method in api.PLAIN_ONLY_METHODS:
-        if not board.is_plain:
-            raise UsageError(
-                f"--method {method} solves plain boards only, not one with reserved squares "
-                "or fixed queens (use --method search)",
-                PROG,
-            )
-        if many or args.unique:
-            raise UsageError(
-                f"--method {method} finds one solution; --all, --limit and --unique need "
-                "--method search",
-                PROG,
-            )
-    return method
+    return known
+
+
+def method_message(error: api.MethodError) -> str:
+    """The command's words for a method the library refuses (they name its options)."""
+    if isinstance(error, api.SeedNotForMethod):
+        return "--seed goes with --method local only"
+    if isinstance(error, api.NotPlainBoard):
+        return (
+            f"--method {error.method} solves plain boards only, not one with reserved squares "
+            "or fixed queens (use --method search)"
+        )
+    return str(error)

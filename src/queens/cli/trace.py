@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from queens import tracing
 from queens.cli.common import (
     CommandError,
     UsageError,
@@ -18,7 +19,7 @@ from queens.cli.common import (
 )
 from queens.events import Found, event_json
 from queens.show.steps import event_text, numbered, until_first_solution
-from queens.tracing import ALGORITHMS, trace
+from queens.tracing import TRACERS, AlgorithmName, trace
 
 PROG = "queens trace"
 
@@ -32,14 +33,16 @@ def add_algorithm_argument(parser: argparse.ArgumentParser) -> None:
         "--algorithm",
         default="backtracking",
         metavar="A",
-        help=f"the search to follow: {', '.join(ALGORITHMS)} (default: backtracking)",
+        help=f"the search to follow: {', '.join(TRACERS)} (default: backtracking)",
     )
 
 
-def check_algorithm(name: str, prog: str) -> str:
-    if name not in ALGORITHMS:
-        raise UsageError(f"unknown algorithm {name!r} (choose from {', '.join(ALGORITHMS)})", prog)
-    return name
+def check_algorithm(name: str, prog: str) -> AlgorithmName:
+    """--algorithm, checked by the library (a usage error)."""
+    try:
+        return tracing.check_algorithm(name)
+    except tracing.UnknownAlgorithm as error:
+        raise UsageError(str(error), prog) from None
 
 
 @contextmanager

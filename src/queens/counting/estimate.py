@@ -43,7 +43,7 @@ REFUSE_SECONDS = 3600.0
 
 COUNT_MAX_N = 900
 """The largest board that is counted at all, forced or not: boards the
-compiled kernel does not take (over ``kernel.MAX_N`` rows) are counted by
+compiled kernel does not take (over ``kernel.KERNEL_MAX_N`` rows) are counted by
 Python searches that recurse once a row, which end in a RecursionError a
 little above this."""
 

@@ -41,8 +41,9 @@ CALIBRATION_STEP = 50
 """Every how many sub-problems of the calibration split one is timed (259 of 12,950 for N = 18)."""
 
 MIN_N = 4
-MAX_N = 32
+PLAN_MAX_N = 32
 """The vector searches take boards of up to 32 columns; the plan models those."""
+MAX_N = PLAN_MAX_N  # the old name, still imported by cli/plan.py
 
 PROBE_BATCHES = 8
 PROBES_PER_BATCH = 2000
@@ -111,8 +112,8 @@ def make_plan(n: int, calibration_n: int | None = None, step: int | None = None)
     calibration_n = CALIBRATION_N if calibration_n is None else calibration_n
     step = CALIBRATION_STEP if step is None else step
 
-    if not MIN_N <= n <= MAX_N:
-        raise ValueError(f"the plan is for boards of {MIN_N} to {MAX_N} columns, got {n}")
+    if not MIN_N <= n <= PLAN_MAX_N:
+        raise ValueError(f"the plan is for boards of {MIN_N} to {PLAN_MAX_N} columns, got {n}")
     if not kernel.compiled():
         raise RuntimeError("a plan times the compiled kernel, which is not built here")
     pieces = split(Board.empty(n)).subproblems

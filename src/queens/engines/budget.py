@@ -36,14 +36,16 @@ class Deadline:
         return max(0.0, self.at - time.monotonic())
 
     def expired(self) -> bool:
+        """True once the time is up (never without a limit)."""
         return self.at is not None and time.monotonic() >= self.at
 
     def check(self) -> None:
         """Raise :class:`Undecided` once the time is up."""
-        if self.at is not None and time.monotonic() >= self.at:
-            raise Undecided(self.seconds or 0.0)
+        if self.expired():
+            raise self.undecided()
 
     def undecided(self) -> Undecided:
+        """The answer to give when the time is up."""
         return Undecided(self.seconds or 0.0)
 
 

@@ -26,14 +26,14 @@ Columns: TypeAlias = "array[int]"
 """An ``array('i')`` of 0-based columns, one per row."""
 
 
-MAX_N = (1 << 31) - 1
+CONSTRUCT_MAX_N = (1 << 31) - 1
 """The largest board: columns are stored as C ints."""
 
 
 def construct(n: int) -> Columns | None:
     """One solution of the plain n x n board (0-based columns), or None for n = 2, 3."""
-    if not 1 <= n <= MAX_N:
-        raise ValueError(f"board size must be from 1 to {MAX_N:,}, got {n}")
+    if not 1 <= n <= CONSTRUCT_MAX_N:
+        raise ValueError(f"board size must be from 1 to {CONSTRUCT_MAX_N:,}, got {n}")
     if n in (2, 3):
         return None
     if n == 1:

@@ -53,7 +53,7 @@ def _load() -> ModuleType | None:
 _kernel = _load()
 _warned = False
 
-MAX_N: int = _kernel.MAX_N if _kernel is not None else 0
+KERNEL_MAX_N: int = _kernel.MAX_N if _kernel is not None else 0
 """The largest board the compiled kernel takes (bigger ones use the fallback)."""
 
 SYMMETRIC_MIN_N = pure_symmetric.MIN_N
@@ -142,7 +142,7 @@ def _kernel_for(n: int) -> ModuleType | None:
             RuntimeWarning,
             stacklevel=3,
         )
-    return _kernel if _kernel is not None and n <= MAX_N else None
+    return _kernel if _kernel is not None and n <= KERNEL_MAX_N else None
 
 
 def group_bits(group: Sequence[Symmetry]) -> int:
@@ -253,4 +253,4 @@ def solution_text(
 
 def writes_text(n: int, fmt: str) -> bool:
     """True when :func:`solution_text` can write this board size and format."""
-    return _kernel is not None and n <= MAX_N and fmt in FORMAT_CODES
+    return _kernel is not None and n <= KERNEL_MAX_N and fmt in FORMAT_CODES

@@ -47,7 +47,7 @@ Columns: TypeAlias = "array[int]"
 FREE_TAIL = 32
 TRIES = 64
 MAX_STALE = 3
-MAX_N = (1 << 30) - 1
+LOCAL_MAX_N = (1 << 30) - 1
 """The largest board: the compiled search indexes diagonals with 32-bit integers."""
 SEED_LIMIT = 1 << 64
 """Seeds are whole numbers 0 <= seed < 2**64."""
@@ -74,8 +74,8 @@ def local_search(
     pure-Python fallback; True requires the C module (ImportError without it).
     Raises :class:`~queens.engines.kernel.Stopped` when ``stop`` is set before it is done.
     """
-    if not 1 <= n <= MAX_N:
-        raise ValueError(f"board size must be from 1 to {MAX_N:,}, got {n}")
+    if not 1 <= n <= LOCAL_MAX_N:
+        raise ValueError(f"board size must be from 1 to {LOCAL_MAX_N:,}, got {n}")
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed}")
     if n in (2, 3):

@@ -19,6 +19,7 @@ from typing import TypeVar
 from queens import api
 from queens.algorithms import ALGORITHMS, Algorithm
 from queens.board import Board
+from queens.show.durations import describe_seconds
 
 CALIBRATION_SECONDS = 0.05
 """Stop calibrating on smaller boards once one run takes this long (enough to extrapolate)."""
@@ -87,21 +88,6 @@ def estimate_seconds(calibration: Calibration | None, growth: dict[int, int], n:
         return 0.0
     at_size = growth.get(calibration.size) or 1
     return calibration.seconds * grow(growth, n) / at_size
-
-
-def describe_seconds(seconds: float) -> str:
-    """A duration for the table: ``0.012 s``, ``41 s``, ``3.2 min``, ``5.1 h``, ``2e+04 years``."""
-    if seconds < 10:
-        return f"{seconds:.3f} s"
-    if seconds < 120:
-        return f"{seconds:.0f} s"
-    if seconds < 2 * 3600:
-        return f"{seconds / 60:.1f} min"
-    if seconds < 3 * 86400:
-        return f"{seconds / 3600:.1f} h"
-    if seconds < 365 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    return f"{seconds / (365 * 86400):.2g} years"
 
 
 def _skip_note(estimate: float, limit: float) -> str:

@@ -27,7 +27,7 @@ from queens.show.svg import (
 )
 
 if TYPE_CHECKING:
-    from PIL import ImageDraw
+    from PIL import ImageDraw, ImageFont
 
 Columns = Sequence[int]
 
@@ -94,32 +94,56 @@ def solutions_png(
         ox = (index % across) * (side + GAP) * scale
         oy = (index // across) * (side + GAP) * scale
         if coordinates:
-            for i in range(board.n):
-                middle = (MARGIN + (i + 0.5) * SQUARE) * scale
-                label = str(i + 1)
-                half = MARGIN * scale / 2
-                draw.text((ox + half, oy + middle), label, fill=palette["coordinates"],
-                          font=font, anchor="mm")  # fmt: skip
-                draw.text((ox + middle, oy + half), label, fill=palette["coordinates"],
-                          font=font, anchor="mm")  # fmt: skip
+            _coordinates(draw, (ox, oy), board.n, scale, font, palette["coordinates"])
             ox += MARGIN * scale
             oy += MARGIN * scale
-        queens = set(board.queens)
-        if columns is not None:
-            queens |= set(enumerate(columns))
-        for row in range(board.n):
-            for col in range(board.n):
-                x, y = ox + col * square, oy + row * square
-                box = [x, y, x + square, y + square]
-                if (row, col) in board.reserved:
-                    draw.rectangle(box, fill=palette["reserved"])
-                    draw.line([x, y + square, x + square, y], fill=palette["light"], width=2)
-                else:
-                    shade = "light" if (row + col) % 2 == 0 else "dark"
-                    draw.rectangle(box, fill=palette[shade])
-                if (row, col) in queens:
-                    fill = palette["fixed queen" if (row, col) in board.queens else "queen"]
-                    _queen(draw, x, y, square, fill, palette["queen outline"])
+        _board(draw, (ox, oy), square, board, columns, palette)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
+
+
+def _coordinates(
+    draw: ImageDraw.ImageDraw,
+    origin: tuple[float, float],
+    n: int,
+    scale: float,
+    font: ImageFont.ImageFont | ImageFont.FreeTypeFont,
+    color: str,
+) -> None:
+    """Row numbers down the left margin and column numbers along the top one."""
+    ox, oy = origin
+    half = MARGIN * scale / 2
+    for i in range(n):
+        middle = (MARGIN + (i + 0.5) * SQUARE) * scale
+        label = str(i + 1)
+        draw.text((ox + half, oy + middle), label, fill=color, font=font, anchor="mm")
+        draw.text((ox + middle, oy + half), label, fill=color, font=font, anchor="mm")
+
+
+def _board(
+    draw: ImageDraw.ImageDraw,
+    origin: tuple[float, float],
+    square: float,
+    board: Board,
+    columns: Columns | None,
+    palette: Mapping[str, str],
+) -> None:
+    """One board's squares (reserved ones struck through) and queens, from its top left corner."""
+    ox, oy = origin
+    queens = set(board.queens)
+    if columns is not None:
+        queens |= set(enumerate(columns))
+    for row in range(board.n):
+        for col in range(board.n):
+            x, y = ox + col * square, oy + row * square
+            box = [x, y, x + square, y + square]
+            if (row, col) in board.reserved:
+                draw.rectangle(box, fill=palette["reserved"])
+                draw.line([x, y + square, x + square, y], fill=palette["light"], width=2)
+            else:
+                shade = "light" if (row + col) % 2 == 0 else "dark"
+                draw.rectangle(box, fill=palette[shade])
+            if (row, col) in queens:
+                fill = palette["fixed queen" if (row, col) in board.queens else "queen"]
+                _queen(draw, x, y, square, fill, palette["queen outline"])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from queens.board import Board, BoardError, parse_board
+from queens.tracing import AlgorithmName, check_algorithm
 from queens.web import limits
 
 Action = Literal["play", "pause", "step"]
@@ -30,7 +31,7 @@ class InputError(ValueError):
 @dataclass(frozen=True)
 class RunRequest:
     board: Board
-    algorithm: str
+    algorithm: AlgorithmName
     speed: int
 
 
@@ -77,7 +78,7 @@ def board_text(data: Mapping[str, object]) -> str | None:
     return text
 
 
-def parse_text(text: str, max_n: int = limits.MAX_N) -> Board:
+def parse_text(text: str, max_n: int = limits.STEP_MAX_N) -> Board:
     """Board text as the CLI reads it; the message is the CLI's (without ``queens: error:``).
 
     A board wider than ``max_n`` is refused on its first line.
@@ -111,18 +112,19 @@ def parse_board_request(data: object) -> Board:
     fields = _object(data, ("board",))
     if fields.get("board") is None:
         raise InputError("give the board text")
-    return _board(fields, limits.MAX_N)
+    return _board(fields, limits.STEP_MAX_N)
 
 
 def parse_run_request(data: object, algorithms: Collection[str]) -> RunRequest:
     """``POST /api/runs``: ``{"n"?, "board"?, "algorithm"?, "speed"?}``."""
     fields = _object(data, ("n", "board", "algorithm", "speed"))
-    board = _board(fields, limits.MAX_N)
+    board = _board(fields, limits.STEP_MAX_N)
     algorithm = fields.get("algorithm", "backtracking")
     if not isinstance(algorithm, str) or algorithm not in algorithms:
         raise InputError(f"unknown algorithm {algorithm!r} (choose from {', '.join(algorithms)})")
     speed = _whole(fields, "speed", limits.MIN_SPEED, limits.MAX_SPEED)
-    return RunRequest(board, algorithm, limits.DEFAULT_SPEED if speed is None else speed)
+    named = check_algorithm(algorithm)  # one of the steppable ones, since ``algorithms`` are
+    return RunRequest(board, named, limits.DEFAULT_SPEED if speed is None else speed)
 
 
 def parse_count_request(data: object) -> Board:

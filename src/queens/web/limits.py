@@ -9,8 +9,9 @@ from __future__ import annotations
 MIN_N = 4
 """The smallest board the page offers (smaller ones teach nothing about backtracking)."""
 
-MAX_N = 20
+STEP_MAX_N = 20
 """The largest board a search may step through (beyond it, stepping is hopeless to watch)."""
+MAX_N = STEP_MAX_N  # the old name, still imported by web/app.py
 
 MAX_COUNT_N = 18
 """The largest board the count action takes; ``queens count`` is there for more."""

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from itertools import islice
 
 from queens.board import Board
-from queens.tracing import Event, Found, Place, Remove, trace
+from queens.tracing import AlgorithmName, Event, Found, Place, Remove, trace
 from queens.web import limits
 
 
@@ -52,7 +52,7 @@ class Stepper:
     For small boards the events so far are kept for the recursion tree.
     """
 
-    def __init__(self, board: Board, algorithm: str) -> None:
+    def __init__(self, board: Board, algorithm: AlgorithmName) -> None:
         self.board = board
         self.algorithm = algorithm
         self.counters = Counters()
