@@ -22,7 +22,7 @@ from queens import api  # noqa: E402
 from queens.board import Board, BoardError, parse_board  # noqa: E402
 from queens.cli import main  # noqa: E402
 from queens.events import event_json  # noqa: E402
-from queens.tracing import ALGORITHMS, replay, trace  # noqa: E402
+from queens.tracing import TRACERS, replay, trace  # noqa: E402
 from queens.web import limits  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
 from queens.web.runs import Registry  # noqa: E402
@@ -98,9 +98,9 @@ def test_no_other_files_are_served(client: TestClient, path: str) -> None:
 
 def test_info_lists_the_algorithms_and_limits(client: TestClient) -> None:
     info = client.get("/api/info").json()
-    assert info["algorithms"] == list(ALGORITHMS)
+    assert info["algorithms"] == list(TRACERS)
     assert info["limits"]["min_n"] == limits.MIN_N
-    assert info["limits"]["max_n"] == limits.MAX_N
+    assert info["limits"]["max_n"] == limits.STEP_MAX_N
 
 
 # -- the guard ----------------------------------------------------------------
@@ -206,7 +206,7 @@ def test_requests_must_be_small_json(client: TestClient) -> None:
 # -- searches ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+@pytest.mark.parametrize("algorithm", list(TRACERS))
 @pytest.mark.parametrize("n", [4, 5, 6])
 def test_a_run_streams_exactly_the_engine_events(
     client: TestClient, algorithm: str, n: int
@@ -274,7 +274,7 @@ def test_steps_are_sent_one_batch_each(client: TestClient) -> None:
     [
         ({}, "give N or a board"),
         ({"n": 3}, "N must be between 4 and"),
-        ({"n": limits.MAX_N + 1}, "N must be between 4 and"),
+        ({"n": limits.STEP_MAX_N + 1}, "N must be between 4 and"),
         ({"n": True}, "whole number"),
         ({"n": "8"}, "whole number"),
         ({"n": 5, "board": "....\n" * 4}, "N is 5 but the board is 4 x 4"),
@@ -346,7 +346,7 @@ def test_closing_the_stream_ends_a_paused_run(client: TestClient) -> None:
 
 
 def test_closing_the_stream_ends_a_playing_run(client: TestClient) -> None:
-    run_id = new_run(client, n=limits.MAX_N)
+    run_id = new_run(client, n=limits.STEP_MAX_N)
     client.post(f"/api/runs/{run_id}/control", json={"action": "play", "speed": 50})
     with client.stream("GET", f"/api/runs/{run_id}/events") as stream:
         found = messages(stream.iter_lines())

@@ -32,9 +32,9 @@ require("starlette", "uvicorn", "httpx2")
 
 import httpx2  # noqa: E402
 
-from queens.tracing import ALGORITHMS  # noqa: E402
+from queens.tracing import TRACERS  # noqa: E402
 
-NAMES = list(ALGORITHMS)
+NAMES = list(TRACERS)
 
 pytestmark = [
     pytest.mark.slow,  # about half a minute: two rounds, each waiting for idle threads to exit

@@ -12,7 +12,6 @@ from itertools import islice
 from typing import TextIO
 
 from queens.board import Board
-from queens.board import no_solution_message as no_solution_message  # its old place: web/app.py
 from queens.solution import LETTERS, Solution
 
 FORMATS = ("board", "list", "letters", "json")

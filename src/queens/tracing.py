@@ -45,7 +45,6 @@ TRACERS: dict[str, Tracer] = {
 }
 """The steppable algorithms' tracers by name: the reference order first, then those of
 ``queens compare``."""
-ALGORITHMS = TRACERS  # the old name, still imported by web/app.py and its tests
 
 
 class UnknownAlgorithm(ValueError):

@@ -24,10 +24,13 @@ def add_parser(subparsers: Any) -> None:
             "sample of the N = 18 count)."
         ),
     )
-    from queens.counting.plan import MAX_N, MIN_N
+    from queens.counting.plan import MIN_N, PLAN_MAX_N
 
     parser.add_argument(
-        "n", metavar="N", type=whole(MIN_N, MAX_N), help=f"board size ({MIN_N} to {MAX_N})"
+        "n",
+        metavar="N",
+        type=whole(MIN_N, PLAN_MAX_N),
+        help=f"board size ({MIN_N} to {PLAN_MAX_N})",
     )
     parser.add_argument(
         "--machines",

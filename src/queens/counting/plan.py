@@ -43,7 +43,6 @@ CALIBRATION_STEP = 50
 MIN_N = 4
 PLAN_MAX_N = 32
 """The vector searches take boards of up to 32 columns; the plan models those."""
-MAX_N = PLAN_MAX_N  # the old name, still imported by cli/plan.py
 
 PROBE_BATCHES = 8
 PROBES_PER_BATCH = 2000

@@ -32,11 +32,10 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from queens.board import Board
+from queens.board import Board, no_solution_message
 from queens.engines import Counts
 from queens.events import event_json
-from queens.formats import no_solution_message
-from queens.tracing import ALGORITHMS
+from queens.tracing import TRACERS
 from queens.web import limits
 from queens.web.guard import Guard
 from queens.web.inputs import (
@@ -87,7 +86,7 @@ def board_json(board: Board) -> dict[str, object]:
 def limits_json() -> dict[str, int]:
     return {
         "min_n": limits.MIN_N,
-        "max_n": limits.MAX_N,
+        "max_n": limits.STEP_MAX_N,
         "max_count_n": limits.MAX_COUNT_N,
         "tree_max_n": limits.TREE_MAX_N,
         "max_board_text": limits.MAX_BOARD_TEXT,
@@ -228,7 +227,7 @@ async def no_icon(request: Request) -> Response:
 
 
 async def info(request: Request) -> Response:
-    return JSONResponse({"algorithms": list(ALGORITHMS), "limits": limits_json()})
+    return JSONResponse({"algorithms": list(TRACERS), "limits": limits_json()})
 
 
 async def read_board(request: Request) -> Response:
@@ -236,7 +235,7 @@ async def read_board(request: Request) -> Response:
 
 
 async def create_run(request: Request) -> Response:
-    wanted = parse_run_request(await read_json(request), ALGORITHMS)
+    wanted = parse_run_request(await read_json(request), TRACERS)
     run = _runs(request).create(wanted.board, Stepper(wanted.board, wanted.algorithm))
     run.speed = wanted.speed
     return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)

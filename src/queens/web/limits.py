@@ -11,7 +11,6 @@ MIN_N = 4
 
 STEP_MAX_N = 20
 """The largest board a search may step through (beyond it, stepping is hopeless to watch)."""
-MAX_N = STEP_MAX_N  # the old name, still imported by web/app.py
 
 MAX_COUNT_N = 18
 """The largest board the count action takes; ``queens count`` is there for more."""
