@@ -4,7 +4,10 @@
  * CPython wrapper at the end.  Boards arrive as one bitmask per row (bit c =
  * a queen may stand in column c), so reserved squares and fixed queens cost
  * nothing special.  Every search is iterative (an explicit stack, or the
- * row buffers of the vector search).
+ * row buffers of the vector search).  One walk over per-row masks (walk_t,
+ * walk_next) is shared by the masks counter, the enumerator and the prefix
+ * generator of the split; the symmetric counter's loops and the vector
+ * search are the fast paths and keep their own.
  *
  * Two counters:
  *  - masks: any board; with a symmetry group (a bit per symmetry, in the
@@ -663,9 +666,114 @@ static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i) {
     }
 }
 
-/* The search, written once over a few vector primitives (V: LANES lanes of
- * 32-bit masks; a set of lanes is an unsigned bit mask) and compiled for
- * each instruction set by SIMD_SEARCH(ISA, TARGET) below. */
+/* The lanes of a vector that hold nodes: all LANES of them, or the first `left`. */
+static ALWAYS_INLINE unsigned simd_lanes(int left, int lanes) {
+    return left >= lanes ? (1u << lanes) - 1 : (1u << left) - 1;
+}
+
+/* The lanes of a vector of nodes whose last three rows can be completed, a
+ * set for each order of their three free columns p < q < t (pqt: p in the
+ * first of the rows, q in the second, t in the third). */
+typedef struct {
+    unsigned pqt, ptq, qpt, qtp, tpq, tqp;
+} orders_t;
+
+/* Corner nodes: each completion is a class of 8, so only their number counts. */
+static ALWAYS_INLINE uint64_t orders_count(orders_t o, unsigned valid) {
+    return (uint64_t)(__builtin_popcount(o.pqt & valid) + __builtin_popcount(o.ptq & valid)
+                      + __builtin_popcount(o.qpt & valid) + __builtin_popcount(o.qtp & valid)
+                      + __builtin_popcount(o.tpq & valid) + __builtin_popcount(o.tqp & valid));
+}
+
+/* Border nodes: the lanes with any completion, to be classified one by one. */
+static ALWAYS_INLINE unsigned orders_any(orders_t o, unsigned valid) {
+    return (o.pqt | o.ptq | o.qpt | o.qtp | o.tpq | o.tqp) & valid;
+}
+
+/* The border nodes `found` (lanes of the vector at `at` of row `top`), one
+ * by one: the rows above rebuilt from the parents, the last three searched
+ * and each complete placement classified (sym_check). */
+static ALWAYS_INLINE void simd_classify(sym_t *s, level_t *levels, int y0, int top, int at,
+                                        unsigned found) {
+    const level_t *lv = &levels[top - y0];
+    while (found) {
+        int i = at + __builtin_ctz(found);
+        SIMD_STAT(simd_stats.classified++);
+        found &= found - 1;
+        simd_board(s, levels, y0, top, i);
+        sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);
+    }
+}
+
+/* The buffers of `rows` rows in one block of memory (NULL when it cannot be
+ * had), the first row's holding one node: C, L, R. */
+static uint32_t *simd_levels(level_t *levels, int rows, uint32_t C, uint32_t L, uint32_t R) {
+    size_t per_row = SIMD_CAP + SIMD_ROOM + SIMD_SLACK;
+    uint32_t *memory = (uint32_t *)malloc((size_t)rows * 4 * per_row * sizeof(uint32_t));
+    int k;
+    if (!memory) return NULL;
+    for (k = 0; k < rows; k++) {
+        uint32_t *base = memory + (size_t)k * 4 * per_row;
+        levels[k].c = base;
+        levels[k].l = base + per_row;
+        levels[k].r = base + 2 * per_row;
+        levels[k].parent = base + 3 * per_row;
+        levels[k].count = levels[k].pos = 0;
+    }
+    levels[0].c[0] = C;
+    levels[0].l[0] = L;
+    levels[0].r[0] = R;
+    levels[0].count = 1;
+    return memory;
+}
+
+typedef void (*simd_expand_t)(const sym_t *s, int y, level_t *from, level_t *to);
+typedef void (*simd_finish_t)(sym_t *s, level_t *levels, int y0, int top);
+
+/* The sub-tree below rows 0..y0-1 (state C, L, R of row y0), for any
+ * instruction set (its expand and finish steps; inlined, so they are
+ * direct calls): row by row, the waiting nodes of a row are expanded while
+ * the next row's buffer has room, else that buffer is emptied first; row
+ * TOP's are counted to the end.  0 when the buffers could not be allocated
+ * (the caller falls back to the loop). */
+static ALWAYS_INLINE int simd_search(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R,
+                                     simd_expand_t expand, simd_finish_t finish) {
+    int top = s->last - 2, y;
+    level_t levels[MAXN];
+    uint32_t *memory = simd_levels(levels, top - y0 + 1, C, L, R);
+    if (!memory) return 0;
+    y = y0;
+    for (;;) {
+        level_t *lv = &levels[y - y0];
+        if (y == top) {
+            finish(s, levels, y0, top);
+            y--;
+            continue;
+        }
+        if (lv->pos < lv->count && levels[y + 1 - y0].count <= SIMD_CAP) {
+            expand(s, y, lv, &levels[y + 1 - y0]);
+        } else if (levels[y + 1 - y0].count > 0) {
+            y++; /* the next row's buffer first */
+        } else {
+            lv->count = lv->pos = 0;
+            if (y == y0) break;
+            y--;
+            if (*s->stop) { /* once per emptied buffer */
+                s->stopped = 1;
+                break;
+            }
+        }
+    }
+    free(memory);
+    return 1;
+}
+
+/* The steps that work on vectors, written once over a few vector
+ * primitives (V: LANES lanes of 32-bit masks; a set of lanes is an
+ * unsigned bit mask) and compiled for each instruction set by
+ * SIMD_SEARCH(ISA, TARGET) below; the small ones are inlined into the two
+ * that simd_search calls (expand and finish). */
+#define SIMD_STEP(TARGET) __attribute__((target(TARGET), always_inline)) static inline
 #define SIMD_SEARCH(ISA, TARGET)                                                    \
 /* Pack the lanes `keep` of each vector at the end of `to`. */                     \
 __attribute__((target(TARGET))) static void simd_put_##ISA(level_t *to, unsigned keep, \
@@ -678,23 +786,30 @@ __attribute__((target(TARGET))) static void simd_put_##ISA(level_t *to, unsigned
     to->count = at + __builtin_popcount(keep);                                     \
 }                                                                                  \
                                                                                    \
-/* Expand the next LANES nodes of row y into row y + 1's buffer, keeping the */    \
-/* children whose next row (and the one after) keep a free column.  Row      */    \
-/* BOUND2's rule: no side free, nothing; one side free, only that side.     */     \
+/* Row y's free columns for each node (c, l, r) of the lanes `*valid`, the   */    \
+/* others zero.  Row BOUND2's rule: a node with neither side column taken    */    \
+/* above has no child (its lane leaves *valid); with one, only the other.    */    \
+SIMD_STEP(TARGET) V simd_avail_##ISA(const sym_t *s, int y, V c, V l, V r, unsigned *valid) { \
+    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));                        \
+    if (!s->corner && y == s->bound2) {                                            \
+        V side = SET1(s->sidemask), used = AND(c, side);                           \
+        *valid &= NZ(used);                                                        \
+        avail = SELECT(~EQM(used, side), AND(avail, side), avail);                 \
+    }                                                                              \
+    return SELECT(*valid, avail, ZERO);                                            \
+}                                                                                  \
+                                                                                   \
+/* Expand the next LANES nodes of row y into row y + 1's buffer, a free      */    \
+/* column of every lane at a time, keeping the children whose next row (and  */    \
+/* the one after) keep a free column.                                        */    \
 __attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, int y, \
                                                               level_t *from, level_t *to) { \
     int at = from->pos, left = from->count - at;                                   \
-    unsigned valid = left >= LANES ? (1u << LANES) - 1 : (1u << left) - 1, live;   \
+    unsigned valid = simd_lanes(left, LANES), live;                                \
     V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
     V parent = ADD(SET1(at), IOTA);                                                \
-    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));                        \
+    V avail = simd_avail_##ISA(s, y, c, l, r, &valid);                             \
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);             \
-    if (!s->corner && y == s->bound2) {                                            \
-        V side = SET1(s->sidemask), used = AND(c, side);                           \
-        valid &= NZ(used);                                                         \
-        avail = SELECT(~EQM(used, side), AND(avail, side), avail);                 \
-    }                                                                              \
-    avail = SELECT(valid, avail, ZERO);                                            \
     from->pos = at + (left >= LANES ? LANES : left);                               \
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)__builtin_popcount(valid));      \
     while ((live = NZ(avail)) != 0) {                                              \
@@ -710,10 +825,34 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, in
     }                                                                              \
 }                                                                                  \
                                                                                    \
-/* Count the last three rows of every node of row `top` (= last - 2): the    */    \
-/* six orders of the three free columns p < q < t, each queen on a column    */    \
-/* its row has free, no two on a diagonal.  Row BOUND2's rule there: no side */    \
-/* queen below row BOUND2.                                                   */    \
+/* The orders in which a vector of nodes (c, l, r) of row `top` completes    */    \
+/* the last three rows (masks m0, m1, m2 of the board's columns `full`):     */    \
+/* each queen on a column its row has free, no two on a diagonal.            */    \
+SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l, V r) { \
+    V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);               \
+    V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);                                  \
+    V a0 = AND(f, ANDNOT(OR(l, r), m0));                                           \
+    V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));                           \
+    V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));                           \
+    unsigned p0 = NZ(AND(a0, p)), q0 = NZ(AND(a0, q)), t0 = NZ(AND(a0, t));        \
+    unsigned p1 = NZ(AND(a1, p)), q1 = NZ(AND(a1, q)), t1 = NZ(AND(a1, t));        \
+    unsigned p2 = NZ(AND(a2, p)), q2 = NZ(AND(a2, q)), t2 = NZ(AND(a2, t));        \
+    /* one apart: not in adjacent rows; two apart: not two rows apart */           \
+    unsigned pq1 = EQM(q, SHL(p, 1)), qt1 = EQM(t, SHL(q, 1));                     \
+    unsigned pq2 = EQM(q, SHL(p, 2)), qt2 = EQM(t, SHL(q, 2));                     \
+    unsigned pt2 = EQM(t, SHL(p, 2));                                              \
+    orders_t o;                                                                    \
+    o.pqt = p0 & q1 & t2 & ~pq1 & ~qt1 & ~pt2;                                     \
+    o.ptq = p0 & t1 & q2 & ~qt1 & ~pq2;                                            \
+    o.qpt = q0 & p1 & t2 & ~pq1 & ~qt2;                                            \
+    o.qtp = q0 & t1 & p2 & ~qt1 & ~pq2;                                            \
+    o.tpq = t0 & p1 & q2 & ~pq1 & ~qt2;                                            \
+    o.tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;                                     \
+    return o;                                                                      \
+}                                                                                  \
+                                                                                   \
+/* Count the last three rows of every node of row `top` (= last - 2), a      */    \
+/* vector at a time.  Row BOUND2's rule there: no side queen below BOUND2.   */    \
 __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t *levels, \
                                                               int y0, int top) {   \
     level_t *lv = &levels[top - y0];                                               \
@@ -724,94 +863,19 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
     if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);                     \
     if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2); \
     for (at = 0; at < lv->count; at += LANES) {                                    \
-        int left = lv->count - at;                                                 \
-        unsigned valid = left >= LANES ? (1u << LANES) - 1 : (1u << left) - 1;     \
-        V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
-        V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);           \
-        V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);                              \
-        V a0 = AND(f, ANDNOT(OR(l, r), m0));                                       \
-        V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));                       \
-        V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));                       \
-        unsigned p0 = NZ(AND(a0, p)), q0 = NZ(AND(a0, q)), t0 = NZ(AND(a0, t));    \
-        unsigned p1 = NZ(AND(a1, p)), q1 = NZ(AND(a1, q)), t1 = NZ(AND(a1, t));    \
-        unsigned p2 = NZ(AND(a2, p)), q2 = NZ(AND(a2, q)), t2 = NZ(AND(a2, t));    \
-        /* one apart: not in adjacent rows; two apart: not two rows apart */       \
-        unsigned pq1 = EQM(q, SHL(p, 1)), qt1 = EQM(t, SHL(q, 1));                 \
-        unsigned pq2 = EQM(q, SHL(p, 2)), qt2 = EQM(t, SHL(q, 2));                 \
-        unsigned pt2 = EQM(t, SHL(p, 2));                                          \
-        unsigned pqt = p0 & q1 & t2 & ~pq1 & ~qt1 & ~pt2;                          \
-        unsigned ptq = p0 & t1 & q2 & ~qt1 & ~pq2;                                 \
-        unsigned qpt = q0 & p1 & t2 & ~pq1 & ~qt2;                                 \
-        unsigned qtp = q0 & t1 & p2 & ~qt1 & ~pq2;                                 \
-        unsigned tpq = t0 & p1 & q2 & ~pq1 & ~qt2;                                 \
-        unsigned tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;                          \
+        unsigned valid = simd_lanes(lv->count - at, LANES);                        \
+        orders_t o = simd_orders_##ISA(full, m0, m1, m2, LOADU(lv->c + at),        \
+                                       LOADU(lv->l + at), LOADU(lv->r + at));      \
         SIMD_STAT((simd_stats.finish_vectors++,                                    \
                    simd_stats.finished += (uint64_t)__builtin_popcount(valid)));   \
-        if (s->corner) {                                                           \
-            s->c8 += (uint64_t)(__builtin_popcount(pqt & valid)                    \
-                                + __builtin_popcount(ptq & valid)                  \
-                                + __builtin_popcount(qpt & valid)                  \
-                                + __builtin_popcount(qtp & valid)                  \
-                                + __builtin_popcount(tpq & valid)                  \
-                                + __builtin_popcount(tqp & valid));                \
-        } else {                                                                   \
-            unsigned found = (pqt | ptq | qpt | qtp | tpq | tqp) & valid;          \
-            while (found) {                                                        \
-                int i = at + __builtin_ctz(found);                                 \
-                SIMD_STAT(simd_stats.classified++);                                \
-                found &= found - 1;                                                \
-                simd_board(s, levels, y0, top, i);                                 \
-                sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);                 \
-            }                                                                      \
-        }                                                                          \
+        if (s->corner) s->c8 += orders_count(o, valid);                            \
+        else simd_classify(s, levels, y0, top, at, orders_any(o, valid));          \
     }                                                                              \
     lv->count = lv->pos = 0;                                                       \
 }                                                                                  \
                                                                                    \
-/* The sub-tree below rows 0..y0-1 (state C, L, R of row y0); 0 when the     */    \
-/* buffers could not be allocated (the caller falls back to the loop).       */    \
 static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) { \
-    int top = s->last - 2, rows = top - y0 + 1, y, k;                              \
-    size_t per_row = SIMD_CAP + SIMD_ROOM + SIMD_SLACK;                            \
-    uint32_t *memory = (uint32_t *)malloc((size_t)rows * 4 * per_row * sizeof(uint32_t)); \
-    level_t levels[MAXN];                                                          \
-    if (!memory) return 0;                                                         \
-    for (k = 0; k < rows; k++) {                                                   \
-        uint32_t *base = memory + (size_t)k * 4 * per_row;                         \
-        levels[k].c = base;                                                        \
-        levels[k].l = base + per_row;                                              \
-        levels[k].r = base + 2 * per_row;                                          \
-        levels[k].parent = base + 3 * per_row;                                     \
-        levels[k].count = levels[k].pos = 0;                                       \
-    }                                                                              \
-    levels[0].c[0] = C;                                                            \
-    levels[0].l[0] = L;                                                            \
-    levels[0].r[0] = R;                                                            \
-    levels[0].count = 1;                                                           \
-    y = y0;                                                                        \
-    for (;;) {                                                                     \
-        level_t *lv = &levels[y - y0];                                             \
-        if (y == top) {                                                            \
-            simd_finish_##ISA(s, levels, y0, top);                                 \
-            y--;                                                                   \
-            continue;                                                              \
-        }                                                                          \
-        if (lv->pos < lv->count && levels[y + 1 - y0].count <= SIMD_CAP) {         \
-            simd_expand_##ISA(s, y, lv, &levels[y + 1 - y0]);                      \
-        } else if (levels[y + 1 - y0].count > 0) {                                 \
-            y++; /* the next row's buffer first */                                 \
-        } else {                                                                   \
-            lv->count = lv->pos = 0;                                               \
-            if (y == y0) break;                                                    \
-            y--;                                                                   \
-            if (*s->stop) { /* once per emptied buffer */                          \
-                s->stopped = 1;                                                    \
-                break;                                                             \
-            }                                                                      \
-        }                                                                          \
-    }                                                                              \
-    free(memory);                                                                  \
-    return 1;                                                                      \
+    return simd_search(s, y0, C, L, R, simd_expand_##ISA, simd_finish_##ISA);      \
 }
 
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
