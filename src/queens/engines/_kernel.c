@@ -4,7 +4,10 @@
  * CPython wrapper at the end.  Boards arrive as one bitmask per row (bit c =
  * a queen may stand in column c), so reserved squares and fixed queens cost
  * nothing special.  Every search is iterative (an explicit stack, or the
- * row buffers of the vector search).
+ * row buffers of the vector search).  One walk over per-row masks (walk_t,
+ * walk_next) is shared by the masks counter, the enumerator and the prefix
+ * generator of the split; the symmetric counter's loops and the vector
+ * search are the fast paths and keep their own.
  *
  * Two counters:
  *  - masks: any board; with a symmetry group (a bit per symmetry, in the
@@ -101,56 +104,147 @@ static int is_canonical(int n, const int *cols, unsigned group) {
     return 1;
 }
 
+/* ---- the walk: backtracking over per-row masks ------------------------- */
+
+/* One depth-first walk over per-row masks, in lexicographic order, shared by
+ * the plain counter (count_masks), the resumable enumerator (search_next)
+ * and the prefix generator of the split (sym_prefixes): each drives it from
+ * one placement of its rows to the next and does its own thing there (count
+ * the row after, yield a solution, append a prefix).  The state is explicit
+ * (a stack per row), so a walk can pause anywhere and go on later.
+ *
+ * A row's free columns are its mask less the attacked ones; with BORDER
+ * (a constant argument, so each caller gets its own copy of the loop, with
+ * no cost for the rule it does not use) row BOUND2 also follows the
+ * symmetric counter's rule, so that the prefix generator walks the same
+ * tree as the symmetric counter.  The symmetric counter and the vector
+ * search keep loops of their own: they are the fast paths, and their loops
+ * are shaped for speed (state in registers, last rows counted in place). */
+typedef struct {
+    int y, base, last;  /* the current row; the first and last rows walked */
+    long until_pause;   /* backtracks left before walk_next pauses */
+    const mask_t *rows; /* the columns each row may use before attacks */
+    int bound2;         /* BORDER only: the row of the symmetric counter's side rule, */
+    mask_t side;        /* and its two side columns */
+    mask_t bit;         /* the queen of the last row, as a bit */
+    mask_t rem[MAXN];   /* the columns each row has still to try */
+    mask_t cd[MAXN], ld[MAXN], rd[MAXN]; /* each row's attacks from the rows above */
+    int cols[MAXN];     /* the queen of each row placed (and of the rows above BASE) */
+} walk_t;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* Row BOUND2's rule of the symmetric counter, given the columns `down` the
+ * rows above have taken: neither side column taken, no placement; one of
+ * them, only the other. */
+static ALWAYS_INLINE mask_t bound2_rule(mask_t avail, mask_t down, mask_t side) {
+    if (!(down & side)) return 0;
+    if ((down & side) != side) avail &= side;
+    return avail;
+}
+
+static ALWAYS_INLINE mask_t walk_avail(const walk_t *w, int y, int border) {
+    mask_t avail = w->rows[y] & ~(w->cd[y] | w->ld[y] | w->rd[y]);
+    if (border && y == w->bound2) avail = bound2_rule(avail, w->cd[y], w->side);
+    return avail;
+}
+
+/* Start a walk over rows base..last of `rows`, under the attacks cd, ld, rd
+ * of the rows above (their queens, if wanted, are the caller's to put in
+ * w->cols; with BORDER, w->bound2 and w->side are set first). */
+static ALWAYS_INLINE void walk_start(walk_t *w, const mask_t *rows, int base, int last, mask_t cd,
+                                     mask_t ld, mask_t rd, int border) {
+    w->rows = rows;
+    w->y = w->base = base;
+    w->last = last;
+    w->cd[base] = cd;
+    w->ld[base] = ld;
+    w->rd[base] = rd;
+    w->rem[base] = walk_avail(w, base, border);
+}
+
+/* Advance to the next placement of rows base..last: 1 with its queens in
+ * w->cols (and the last one also in w->bit, for the attacks on the row below);
+ * 0 when the walk is over (and at every call after); -1 when the backtracks
+ * of w->until_pause ran out first (set it again and call again to go on). */
+static ALWAYS_INLINE int walk_next(walk_t *w, int border) {
+    int y = w->y;
+    for (;;) {
+        mask_t free = w->rem[y];
+        if (free) {
+            mask_t bit = free & -free;
+            w->rem[y] = free ^ bit;
+            w->cols[y] = lowest_index(bit);
+            if (y == w->last) {
+                w->y = y;
+                w->bit = bit;
+                return 1;
+            }
+            w->cd[y + 1] = w->cd[y] | bit;
+            w->ld[y + 1] = (w->ld[y] | bit) << 1;
+            w->rd[y + 1] = (w->rd[y] | bit) >> 1;
+            y++;
+            w->rem[y] = walk_avail(w, y, border);
+        } else if (y == w->base) {
+            w->y = y;
+            return 0;
+        } else {
+            y--;
+            if (--w->until_pause == 0) {
+                w->y = y;
+                return -1;
+            }
+        }
+    }
+}
+
 /* ---- counting on any board --------------------------------------------- */
 
 typedef struct { uint64_t total, unique; } counts_t;
 
+/* The solutions whose last row (row n - 1) takes a column of `avail`, the
+ * rows above in cols: each counted, and counted as fundamental when no
+ * symmetry of `group` maps it to a smaller one. */
+static void count_fundamental(counts_t *result, int n, mask_t avail, int *cols, unsigned group) {
+    while (avail) {
+        mask_t bit = avail & -avail;
+        avail ^= bit;
+        cols[n - 1] = lowest_index(bit);
+        result->total++;
+        result->unique += (uint64_t)is_canonical(n, cols, group);
+    }
+}
+
+/* The walk over rows 0..n-2; the last row is counted in place. */
 static counts_t count_masks(int n, const mask_t *allowed, unsigned group, stop_flag_t *stop,
                             int *stopped) {
     counts_t result = {0, 0};
-    long until_check = STOP_CHECK_PERIOD;
-    mask_t rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
-    int cols[MAXN];
-    int symmetric = (group & ~1u) != 0, y = 0, last = n - 1;
-    cd[0] = ld[0] = rd[0] = 0;
-    rem[0] = allowed[0];
-    for (;;) {
-        if (y == last) {
-            mask_t avail = rem[y];
-            if (!symmetric) {
-                result.total += (uint64_t)popcount(avail);
-            } else {
-                while (avail) {
-                    mask_t bit = avail & -avail;
-                    avail ^= bit;
-                    cols[y] = lowest_index(bit);
-                    result.total++;
-                    result.unique += (uint64_t)is_canonical(n, cols, group);
-                }
-            }
-            if (y == 0) break;
-            y--;
-            continue;
-        }
-        if (rem[y]) {
-            mask_t bit = rem[y] & -rem[y];
-            rem[y] ^= bit;
-            cols[y] = lowest_index(bit);
-            cd[y + 1] = cd[y] | bit;
-            ld[y + 1] = (ld[y] | bit) << 1;
-            rd[y + 1] = (rd[y] | bit) >> 1;
-            y++;
-            rem[y] = allowed[y] & ~(cd[y] | ld[y] | rd[y]);
-        } else {
-            if (y == 0) break;
-            y--;
-            if (--until_check == 0) {
-                until_check = STOP_CHECK_PERIOD;
+    int symmetric = (group & ~1u) != 0, last = n - 1, found;
+    walk_t w;
+    if (n == 1) { /* no row to walk: the one row is the last */
+        if (symmetric) count_fundamental(&result, n, allowed[0], w.cols, group);
+        else result.total = (uint64_t)popcount(allowed[0]);
+    } else {
+        walk_start(&w, allowed, 0, last - 1, 0, 0, 0, 0);
+        w.until_pause = STOP_CHECK_PERIOD;
+        while ((found = walk_next(&w, 0)) != 0) {
+            mask_t avail;
+            if (found < 0) {
                 if (*stop) {
                     *stopped = 1;
                     break;
                 }
+                w.until_pause = STOP_CHECK_PERIOD;
+                continue;
             }
+            avail = allowed[last] & ~((w.cd[last - 1] | w.bit) | ((w.ld[last - 1] | w.bit) << 1)
+                                      | ((w.rd[last - 1] | w.bit) >> 1));
+            if (symmetric) count_fundamental(&result, n, avail, w.cols, group);
+            else result.total += (uint64_t)popcount(avail);
         }
     }
     if (!symmetric) result.unique = result.total;
@@ -160,58 +254,35 @@ static counts_t count_masks(int n, const mask_t *allowed, unsigned group, stop_f
 /* ---- enumeration on any board, resumable -------------------------------- */
 
 typedef struct {
-    int n, y, state; /* state: 0 fresh, 1 running, 2 finished */
+    int n, state; /* state: 0 fresh, 1 running, 2 finished */
     unsigned group;
-    mask_t allowed[MAXN], rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
-    int cols[MAXN];
+    mask_t allowed[MAXN];
+    walk_t walk; /* over all n rows */
 } search_t;
 
-/* Advance to the next solution (lexicographic order): 1 found, 0 none left,
- * -1 when `*budget` nodes ran out first (call again to go on). */
+/* Advance to the next solution (lexicographic order) into s->walk.cols:
+ * 1 found, 0 none left, -1 when the backtracks of `*budget` ran out first
+ * (call again to go on). */
 static int search_next(search_t *s, long *budget) {
-    int n = s->n, y;
+    walk_t *w = &s->walk;
+    int found;
     if (s->state == 2) return 0;
     if (s->state == 0) {
         s->state = 1;
-        s->y = 0;
-        s->cd[0] = s->ld[0] = s->rd[0] = 0;
-        s->rem[0] = s->allowed[0];
+        walk_start(w, s->allowed, 0, s->n - 1, 0, 0, 0, 0);
     }
-    y = s->y;
-    for (;;) {
-        if (--*budget < 0) {
-            s->y = y;
-            return -1;
-        }
-        if (s->rem[y]) {
-            mask_t bit = s->rem[y] & -s->rem[y];
-            s->rem[y] ^= bit;
-            s->cols[y] = lowest_index(bit);
-            if (y == n - 1) {
-                if (s->group <= 1 || is_canonical(n, s->cols, s->group)) {
-                    s->y = y;
-                    return 1;
-                }
-                continue;
-            }
-            s->cd[y + 1] = s->cd[y] | bit;
-            s->ld[y + 1] = (s->ld[y] | bit) << 1;
-            s->rd[y + 1] = (s->rd[y] | bit) >> 1;
-            y++;
-            s->rem[y] = s->allowed[y] & ~(s->cd[y] | s->ld[y] | s->rd[y]);
-        } else {
-            if (y == 0) {
-                s->state = 2;
-                return 0;
-            }
-            y--;
-        }
-    }
+    if (*budget <= 0) return -1;
+    w->until_pause = *budget;
+    do found = walk_next(w, 0);
+    while (found > 0 && s->group > 1 && !is_canonical(s->n, w->cols, s->group));
+    *budget = w->until_pause;
+    if (found == 0) s->state = 2;
+    return found;
 }
 
-/* Nodes one call into the enumerator may visit (a few milliseconds), so
+/* Backtracks one call into the enumerator may make (a few milliseconds), so
  * that Ctrl-C and the consumer are never kept waiting by a sparse region. */
-#define CALL_BUDGET (1L << 22)
+#define CALL_BUDGET (1L << 21)
 
 /* Enumeration with the mirror: on a board that is its own mirror image, the
  * solutions whose row-0 queen stands in the right half are the mirror images
@@ -255,12 +326,12 @@ static int keep(enum_t *e) {
         e->kept = bigger;
         e->capacity = capacity;
     }
-    for (r = 0; r < e->n; r++) e->kept[e->size + (size_t)r] = (unsigned char)e->search.cols[r];
+    for (r = 0; r < e->n; r++) e->kept[e->size + (size_t)r] = (unsigned char)e->search.walk.cols[r];
     e->size += (size_t)e->n;
     return 1;
 }
 
-/* The next solution into e->search.cols: 1 found, 0 none left, -1 budget
+/* The next solution into e->search.walk.cols: 1 found, 0 none left, -1 budget
  * ran out (call again), -2 out of memory. */
 static int enum_next(enum_t *e, long *budget) {
     int n = e->n, half = n / 2, r;
@@ -292,7 +363,7 @@ static int enum_next(enum_t *e, long *budget) {
             }
             if (e->replay > e->block_start[source]) {
                 e->replay -= (size_t)n;
-                for (r = 0; r < n; r++) e->search.cols[r] = n - 1 - e->kept[e->replay + (size_t)r];
+                for (r = 0; r < n; r++) e->search.walk.cols[r] = n - 1 - e->kept[e->replay + (size_t)r];
                 return 1;
             }
             e->col++;
@@ -379,10 +450,7 @@ typedef struct {
  * so "no free column in LASTMASK" is a plain mask too.) */
 static mask_t sym_avail(const sym_t *s, int y, mask_t attacked, mask_t down) {
     mask_t avail = s->rowmask[y] & ~attacked;
-    if (y == s->bound2) {
-        if (!(down & s->sidemask)) return 0;
-        if ((down & s->sidemask) != s->sidemask) avail &= s->sidemask;
-    }
+    if (y == s->bound2) avail = bound2_rule(avail, down, s->sidemask);
     return avail;
 }
 
@@ -598,9 +666,114 @@ static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i) {
     }
 }
 
-/* The search, written once over a few vector primitives (V: LANES lanes of
- * 32-bit masks; a set of lanes is an unsigned bit mask) and compiled for
- * each instruction set by SIMD_SEARCH(ISA, TARGET) below. */
+/* The lanes of a vector that hold nodes: all LANES of them, or the first `left`. */
+static ALWAYS_INLINE unsigned simd_lanes(int left, int lanes) {
+    return left >= lanes ? (1u << lanes) - 1 : (1u << left) - 1;
+}
+
+/* The lanes of a vector of nodes whose last three rows can be completed, a
+ * set for each order of their three free columns p < q < t (pqt: p in the
+ * first of the rows, q in the second, t in the third). */
+typedef struct {
+    unsigned pqt, ptq, qpt, qtp, tpq, tqp;
+} orders_t;
+
+/* Corner nodes: each completion is a class of 8, so only their number counts. */
+static ALWAYS_INLINE uint64_t orders_count(orders_t o, unsigned valid) {
+    return (uint64_t)(__builtin_popcount(o.pqt & valid) + __builtin_popcount(o.ptq & valid)
+                      + __builtin_popcount(o.qpt & valid) + __builtin_popcount(o.qtp & valid)
+                      + __builtin_popcount(o.tpq & valid) + __builtin_popcount(o.tqp & valid));
+}
+
+/* Border nodes: the lanes with any completion, to be classified one by one. */
+static ALWAYS_INLINE unsigned orders_any(orders_t o, unsigned valid) {
+    return (o.pqt | o.ptq | o.qpt | o.qtp | o.tpq | o.tqp) & valid;
+}
+
+/* The border nodes `found` (lanes of the vector at `at` of row `top`), one
+ * by one: the rows above rebuilt from the parents, the last three searched
+ * and each complete placement classified (sym_check). */
+static ALWAYS_INLINE void simd_classify(sym_t *s, level_t *levels, int y0, int top, int at,
+                                        unsigned found) {
+    const level_t *lv = &levels[top - y0];
+    while (found) {
+        int i = at + __builtin_ctz(found);
+        SIMD_STAT(simd_stats.classified++);
+        found &= found - 1;
+        simd_board(s, levels, y0, top, i);
+        sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);
+    }
+}
+
+/* The buffers of `rows` rows in one block of memory (NULL when it cannot be
+ * had), the first row's holding one node: C, L, R. */
+static uint32_t *simd_levels(level_t *levels, int rows, uint32_t C, uint32_t L, uint32_t R) {
+    size_t per_row = SIMD_CAP + SIMD_ROOM + SIMD_SLACK;
+    uint32_t *memory = (uint32_t *)malloc((size_t)rows * 4 * per_row * sizeof(uint32_t));
+    int k;
+    if (!memory) return NULL;
+    for (k = 0; k < rows; k++) {
+        uint32_t *base = memory + (size_t)k * 4 * per_row;
+        levels[k].c = base;
+        levels[k].l = base + per_row;
+        levels[k].r = base + 2 * per_row;
+        levels[k].parent = base + 3 * per_row;
+        levels[k].count = levels[k].pos = 0;
+    }
+    levels[0].c[0] = C;
+    levels[0].l[0] = L;
+    levels[0].r[0] = R;
+    levels[0].count = 1;
+    return memory;
+}
+
+typedef void (*simd_expand_t)(const sym_t *s, int y, level_t *from, level_t *to);
+typedef void (*simd_finish_t)(sym_t *s, level_t *levels, int y0, int top);
+
+/* The sub-tree below rows 0..y0-1 (state C, L, R of row y0), for any
+ * instruction set (its expand and finish steps; inlined, so they are
+ * direct calls): row by row, the waiting nodes of a row are expanded while
+ * the next row's buffer has room, else that buffer is emptied first; row
+ * TOP's are counted to the end.  0 when the buffers could not be allocated
+ * (the caller falls back to the loop). */
+static ALWAYS_INLINE int simd_search(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R,
+                                     simd_expand_t expand, simd_finish_t finish) {
+    int top = s->last - 2, y;
+    level_t levels[MAXN];
+    uint32_t *memory = simd_levels(levels, top - y0 + 1, C, L, R);
+    if (!memory) return 0;
+    y = y0;
+    for (;;) {
+        level_t *lv = &levels[y - y0];
+        if (y == top) {
+            finish(s, levels, y0, top);
+            y--;
+            continue;
+        }
+        if (lv->pos < lv->count && levels[y + 1 - y0].count <= SIMD_CAP) {
+            expand(s, y, lv, &levels[y + 1 - y0]);
+        } else if (levels[y + 1 - y0].count > 0) {
+            y++; /* the next row's buffer first */
+        } else {
+            lv->count = lv->pos = 0;
+            if (y == y0) break;
+            y--;
+            if (*s->stop) { /* once per emptied buffer */
+                s->stopped = 1;
+                break;
+            }
+        }
+    }
+    free(memory);
+    return 1;
+}
+
+/* The steps that work on vectors, written once over a few vector
+ * primitives (V: LANES lanes of 32-bit masks; a set of lanes is an
+ * unsigned bit mask) and compiled for each instruction set by
+ * SIMD_SEARCH(ISA, TARGET) below; the small ones are inlined into the two
+ * that simd_search calls (expand and finish). */
+#define SIMD_STEP(TARGET) __attribute__((target(TARGET), always_inline)) static inline
 #define SIMD_SEARCH(ISA, TARGET)                                                    \
 /* Pack the lanes `keep` of each vector at the end of `to`. */                     \
 __attribute__((target(TARGET))) static void simd_put_##ISA(level_t *to, unsigned keep, \
@@ -613,23 +786,30 @@ __attribute__((target(TARGET))) static void simd_put_##ISA(level_t *to, unsigned
     to->count = at + __builtin_popcount(keep);                                     \
 }                                                                                  \
                                                                                    \
-/* Expand the next LANES nodes of row y into row y + 1's buffer, keeping the */    \
-/* children whose next row (and the one after) keep a free column.  Row      */    \
-/* BOUND2's rule: no side free, nothing; one side free, only that side.     */     \
+/* Row y's free columns for each node (c, l, r) of the lanes `*valid`, the   */    \
+/* others zero.  Row BOUND2's rule: a node with neither side column taken    */    \
+/* above has no child (its lane leaves *valid); with one, only the other.    */    \
+SIMD_STEP(TARGET) V simd_avail_##ISA(const sym_t *s, int y, V c, V l, V r, unsigned *valid) { \
+    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));                        \
+    if (!s->corner && y == s->bound2) {                                            \
+        V side = SET1(s->sidemask), used = AND(c, side);                           \
+        *valid &= NZ(used);                                                        \
+        avail = SELECT(~EQM(used, side), AND(avail, side), avail);                 \
+    }                                                                              \
+    return SELECT(*valid, avail, ZERO);                                            \
+}                                                                                  \
+                                                                                   \
+/* Expand the next LANES nodes of row y into row y + 1's buffer, a free      */    \
+/* column of every lane at a time, keeping the children whose next row (and  */    \
+/* the one after) keep a free column.                                        */    \
 __attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, int y, \
                                                               level_t *from, level_t *to) { \
     int at = from->pos, left = from->count - at;                                   \
-    unsigned valid = left >= LANES ? (1u << LANES) - 1 : (1u << left) - 1, live;   \
+    unsigned valid = simd_lanes(left, LANES), live;                                \
     V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
     V parent = ADD(SET1(at), IOTA);                                                \
-    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));                        \
+    V avail = simd_avail_##ISA(s, y, c, l, r, &valid);                             \
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);             \
-    if (!s->corner && y == s->bound2) {                                            \
-        V side = SET1(s->sidemask), used = AND(c, side);                           \
-        valid &= NZ(used);                                                         \
-        avail = SELECT(~EQM(used, side), AND(avail, side), avail);                 \
-    }                                                                              \
-    avail = SELECT(valid, avail, ZERO);                                            \
     from->pos = at + (left >= LANES ? LANES : left);                               \
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)__builtin_popcount(valid));      \
     while ((live = NZ(avail)) != 0) {                                              \
@@ -645,10 +825,34 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, in
     }                                                                              \
 }                                                                                  \
                                                                                    \
-/* Count the last three rows of every node of row `top` (= last - 2): the    */    \
-/* six orders of the three free columns p < q < t, each queen on a column    */    \
-/* its row has free, no two on a diagonal.  Row BOUND2's rule there: no side */    \
-/* queen below row BOUND2.                                                   */    \
+/* The orders in which a vector of nodes (c, l, r) of row `top` completes    */    \
+/* the last three rows (masks m0, m1, m2 of the board's columns `full`):     */    \
+/* each queen on a column its row has free, no two on a diagonal.            */    \
+SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l, V r) { \
+    V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);               \
+    V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);                                  \
+    V a0 = AND(f, ANDNOT(OR(l, r), m0));                                           \
+    V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));                           \
+    V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));                           \
+    unsigned p0 = NZ(AND(a0, p)), q0 = NZ(AND(a0, q)), t0 = NZ(AND(a0, t));        \
+    unsigned p1 = NZ(AND(a1, p)), q1 = NZ(AND(a1, q)), t1 = NZ(AND(a1, t));        \
+    unsigned p2 = NZ(AND(a2, p)), q2 = NZ(AND(a2, q)), t2 = NZ(AND(a2, t));        \
+    /* one apart: not in adjacent rows; two apart: not two rows apart */           \
+    unsigned pq1 = EQM(q, SHL(p, 1)), qt1 = EQM(t, SHL(q, 1));                     \
+    unsigned pq2 = EQM(q, SHL(p, 2)), qt2 = EQM(t, SHL(q, 2));                     \
+    unsigned pt2 = EQM(t, SHL(p, 2));                                              \
+    orders_t o;                                                                    \
+    o.pqt = p0 & q1 & t2 & ~pq1 & ~qt1 & ~pt2;                                     \
+    o.ptq = p0 & t1 & q2 & ~qt1 & ~pq2;                                            \
+    o.qpt = q0 & p1 & t2 & ~pq1 & ~qt2;                                            \
+    o.qtp = q0 & t1 & p2 & ~qt1 & ~pq2;                                            \
+    o.tpq = t0 & p1 & q2 & ~pq1 & ~qt2;                                            \
+    o.tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;                                     \
+    return o;                                                                      \
+}                                                                                  \
+                                                                                   \
+/* Count the last three rows of every node of row `top` (= last - 2), a      */    \
+/* vector at a time.  Row BOUND2's rule there: no side queen below BOUND2.   */    \
 __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t *levels, \
                                                               int y0, int top) {   \
     level_t *lv = &levels[top - y0];                                               \
@@ -659,94 +863,19 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
     if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);                     \
     if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2); \
     for (at = 0; at < lv->count; at += LANES) {                                    \
-        int left = lv->count - at;                                                 \
-        unsigned valid = left >= LANES ? (1u << LANES) - 1 : (1u << left) - 1;     \
-        V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
-        V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);           \
-        V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);                              \
-        V a0 = AND(f, ANDNOT(OR(l, r), m0));                                       \
-        V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));                       \
-        V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));                       \
-        unsigned p0 = NZ(AND(a0, p)), q0 = NZ(AND(a0, q)), t0 = NZ(AND(a0, t));    \
-        unsigned p1 = NZ(AND(a1, p)), q1 = NZ(AND(a1, q)), t1 = NZ(AND(a1, t));    \
-        unsigned p2 = NZ(AND(a2, p)), q2 = NZ(AND(a2, q)), t2 = NZ(AND(a2, t));    \
-        /* one apart: not in adjacent rows; two apart: not two rows apart */       \
-        unsigned pq1 = EQM(q, SHL(p, 1)), qt1 = EQM(t, SHL(q, 1));                 \
-        unsigned pq2 = EQM(q, SHL(p, 2)), qt2 = EQM(t, SHL(q, 2));                 \
-        unsigned pt2 = EQM(t, SHL(p, 2));                                          \
-        unsigned pqt = p0 & q1 & t2 & ~pq1 & ~qt1 & ~pt2;                          \
-        unsigned ptq = p0 & t1 & q2 & ~qt1 & ~pq2;                                 \
-        unsigned qpt = q0 & p1 & t2 & ~pq1 & ~qt2;                                 \
-        unsigned qtp = q0 & t1 & p2 & ~qt1 & ~pq2;                                 \
-        unsigned tpq = t0 & p1 & q2 & ~pq1 & ~qt2;                                 \
-        unsigned tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;                          \
+        unsigned valid = simd_lanes(lv->count - at, LANES);                        \
+        orders_t o = simd_orders_##ISA(full, m0, m1, m2, LOADU(lv->c + at),        \
+                                       LOADU(lv->l + at), LOADU(lv->r + at));      \
         SIMD_STAT((simd_stats.finish_vectors++,                                    \
                    simd_stats.finished += (uint64_t)__builtin_popcount(valid)));   \
-        if (s->corner) {                                                           \
-            s->c8 += (uint64_t)(__builtin_popcount(pqt & valid)                    \
-                                + __builtin_popcount(ptq & valid)                  \
-                                + __builtin_popcount(qpt & valid)                  \
-                                + __builtin_popcount(qtp & valid)                  \
-                                + __builtin_popcount(tpq & valid)                  \
-                                + __builtin_popcount(tqp & valid));                \
-        } else {                                                                   \
-            unsigned found = (pqt | ptq | qpt | qtp | tpq | tqp) & valid;          \
-            while (found) {                                                        \
-                int i = at + __builtin_ctz(found);                                 \
-                SIMD_STAT(simd_stats.classified++);                                \
-                found &= found - 1;                                                \
-                simd_board(s, levels, y0, top, i);                                 \
-                sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);                 \
-            }                                                                      \
-        }                                                                          \
+        if (s->corner) s->c8 += orders_count(o, valid);                            \
+        else simd_classify(s, levels, y0, top, at, orders_any(o, valid));          \
     }                                                                              \
     lv->count = lv->pos = 0;                                                       \
 }                                                                                  \
                                                                                    \
-/* The sub-tree below rows 0..y0-1 (state C, L, R of row y0); 0 when the     */    \
-/* buffers could not be allocated (the caller falls back to the loop).       */    \
 static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) { \
-    int top = s->last - 2, rows = top - y0 + 1, y, k;                              \
-    size_t per_row = SIMD_CAP + SIMD_ROOM + SIMD_SLACK;                            \
-    uint32_t *memory = (uint32_t *)malloc((size_t)rows * 4 * per_row * sizeof(uint32_t)); \
-    level_t levels[MAXN];                                                          \
-    if (!memory) return 0;                                                         \
-    for (k = 0; k < rows; k++) {                                                   \
-        uint32_t *base = memory + (size_t)k * 4 * per_row;                         \
-        levels[k].c = base;                                                        \
-        levels[k].l = base + per_row;                                              \
-        levels[k].r = base + 2 * per_row;                                          \
-        levels[k].parent = base + 3 * per_row;                                     \
-        levels[k].count = levels[k].pos = 0;                                       \
-    }                                                                              \
-    levels[0].c[0] = C;                                                            \
-    levels[0].l[0] = L;                                                            \
-    levels[0].r[0] = R;                                                            \
-    levels[0].count = 1;                                                           \
-    y = y0;                                                                        \
-    for (;;) {                                                                     \
-        level_t *lv = &levels[y - y0];                                             \
-        if (y == top) {                                                            \
-            simd_finish_##ISA(s, levels, y0, top);                                 \
-            y--;                                                                   \
-            continue;                                                              \
-        }                                                                          \
-        if (lv->pos < lv->count && levels[y + 1 - y0].count <= SIMD_CAP) {         \
-            simd_expand_##ISA(s, y, lv, &levels[y + 1 - y0]);                      \
-        } else if (levels[y + 1 - y0].count > 0) {                                 \
-            y++; /* the next row's buffer first */                                 \
-        } else {                                                                   \
-            lv->count = lv->pos = 0;                                               \
-            if (y == y0) break;                                                    \
-            y--;                                                                   \
-            if (*s->stop) { /* once per emptied buffer */                          \
-                s->stopped = 1;                                                    \
-                break;                                                             \
-            }                                                                      \
-        }                                                                          \
-    }                                                                              \
-    free(memory);                                                                  \
-    return 1;                                                                      \
+    return simd_search(s, y0, C, L, R, simd_expand_##ISA, simd_finish_##ISA);      \
 }
 
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
@@ -1035,43 +1164,35 @@ static int append_prefix(PyObject *out, const int *prefix, int depth) {
 }
 
 /* All prefixes of `depth` rows, in search order, appended to `out` (with the GIL: a deep
- * depth is a long search, so the signal handlers run now and then; -1 when one raised). */
+ * depth is a long search, so the signal handlers run now and then; -1 when one raised).
+ * Below each head, the walk with the symmetric counter's rules. */
 static int sym_prefixes(int n, int depth, PyObject *out) {
-    int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens);
-    long steps = 0;
+    int heads[4 * MAXN], lens[2 * MAXN], k, count = sym_heads(n, heads, lens), found;
+    long until_signals = STOP_CHECK_PERIOD;
     for (k = 0; k < count; k++) {
+        const int *head = heads + 2 * k, len = lens[k];
         sym_t s;
-        int prefix[MAXN], y;
-        mask_t rem[MAXN], cd[MAXN + 1], ld[MAXN + 1], rd[MAXN + 1];
-        memcpy(prefix, heads + 2 * k, (size_t)lens[k] * sizeof(int));
-        if (!sym_setup(&s, n, prefix, lens[k])) continue;
-        if (!sym_replay(&s, prefix, lens[k], &cd[lens[k]], &ld[lens[k]], &rd[lens[k]])) continue;
-        y = lens[k];
-        if (y >= depth) { /* a corner head (two rows) is already deep enough */
-            if (append_prefix(out, prefix, depth) < 0) return -1;
+        walk_t w;
+        mask_t cd, ld, rd;
+        if (!sym_setup(&s, n, head, len) || !sym_replay(&s, head, len, &cd, &ld, &rd)) continue;
+        memcpy(w.cols, head, (size_t)len * sizeof(int));
+        if (len >= depth) { /* a corner head (two rows) is already deep enough */
+            if (append_prefix(out, w.cols, depth) < 0) return -1;
             continue;
         }
-        rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
-        for (;;) {
-            if ((++steps & (STOP_CHECK_PERIOD - 1)) == 0 && PyErr_CheckSignals() < 0) return -1;
-            if (rem[y]) {
-                mask_t bit = rem[y] & -rem[y];
-                rem[y] ^= bit;
-                prefix[y] = lowest_index(bit);
-                if (y + 1 == depth) {
-                    if (append_prefix(out, prefix, depth) < 0) return -1;
-                    continue;
-                }
-                cd[y + 1] = cd[y] | bit;
-                ld[y + 1] = (ld[y] | bit) << 1;
-                rd[y + 1] = (rd[y] | bit) >> 1;
-                y++;
-                rem[y] = sym_avail(&s, y, cd[y] | ld[y] | rd[y], cd[y]);
+        w.bound2 = s.bound2;
+        w.side = s.sidemask;
+        walk_start(&w, s.rowmask, len, depth - 1, cd, ld, rd, 1);
+        w.until_pause = until_signals;
+        while ((found = walk_next(&w, 1)) != 0) {
+            if (found > 0) {
+                if (append_prefix(out, w.cols, depth) < 0) return -1;
             } else {
-                if (y == lens[k]) break;
-                y--;
+                if (PyErr_CheckSignals() < 0) return -1;
+                w.until_pause = STOP_CHECK_PERIOD;
             }
         }
+        until_signals = w.until_pause;
     }
     return 0;
 }
@@ -1341,7 +1462,7 @@ static int put_columns(grow_t *out, const enum_t *e, int fmt, int first) {
     (void)first;
     if (!grow_reserve(out, (size_t)e->n * sizeof(int32_t))) return 0;
     for (r = 0; r < e->n; r++) {
-        int32_t column = e->search.cols[r];
+        int32_t column = e->search.walk.cols[r];
         memcpy(out->data + out->len, &column, sizeof column);
         out->len += sizeof column;
     }
@@ -1351,7 +1472,7 @@ static int put_columns(grow_t *out, const enum_t *e, int fmt, int first) {
 static int put_text(grow_t *out, const enum_t *e, int fmt, int first) {
     char *end;
     if (!grow_reserve(out, max_text(e->n, fmt))) return 0;
-    end = put_solution(out->data + out->len, e->n, e->search.cols, fmt, first);
+    end = put_solution(out->data + out->len, e->n, e->search.walk.cols, fmt, first);
     out->len += (size_t)(end - (out->data + out->len));
     return 1;
 }
