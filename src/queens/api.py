@@ -50,6 +50,28 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
         yield Solution._owning(columns)  # a fresh array each: no copy needed
 
 
+def solution_text(
+    board_or_n: BoardOrN, fmt: str, *, unique: bool = False, limit: int | None = None
+) -> Iterator[tuple[int, str]] | None:
+    """The solutions of :func:`solutions` as ``(count, text)`` chunks in ``fmt``, or None.
+
+    The compiled kernel writes the plain ``board``, ``list``, ``letters`` and
+    ``json`` text of :mod:`queens.formats` itself (millions of solutions a
+    second); None when it cannot for this board and format (no compiled
+    kernel, or a board wider than it takes), and the caller renders each
+    :class:`Solution` instead.  ``limit`` stops after that many solutions.
+
+    >>> chunks = solution_text(6, "list", limit=2)  # None without the compiled kernel
+    >>> chunks is None or sum(count for count, _ in chunks) == 2
+    True
+    """
+    board = as_board(board_or_n)
+    if not kernel.writes_text(board.n, fmt):
+        return None
+    group = symmetry.board_symmetries(board) if unique else ()
+    return kernel.solution_text(board.allowed_masks(), fmt, group, limit)
+
+
 Method = Literal["auto", "search", "construct", "local", "propagate", "sat"]
 """A way of finding one solution; ``auto`` picks by board size and constraints."""
 

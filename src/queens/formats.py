@@ -152,8 +152,9 @@ def write_board_solutions(
 ) -> int:
     """Write the board's solutions (at most ``limit``) in order; return how many.
 
-    The compiled kernel writes plain text itself when it can (millions of
-    solutions a second); otherwise each :class:`Solution` is rendered here.
+    Plain text comes straight from the engine when it writes this format
+    itself (:func:`queens.api.solution_text`); otherwise each
+    :class:`Solution` is rendered here.
 
     >>> import sys
     >>> write_board_solutions(sys.stdout, Board.empty(6), "list", limit=2)
@@ -161,15 +162,14 @@ def write_board_solutions(
     [3, 6, 2, 5, 1, 4]
     2
     """
-    from queens import api, symmetry
-    from queens.engines import kernel
+    from queens import api
 
-    if style != "plain" or not kernel.writes_text(board.n, fmt):
+    chunks = api.solution_text(board, fmt, unique=unique, limit=limit) if style == "plain" else None
+    if chunks is None:
         found = islice(api.solutions(board, unique=unique), limit)
         return write_solutions(out, found, fmt, style=style, board=board)
-    group = symmetry.board_symmetries(board) if unique else ()
     written = 0
-    for count, text in kernel.solution_text(board.allowed_masks(), fmt, group, limit):
+    for count, text in chunks:
         out.write(text)
         written += count
     return written
