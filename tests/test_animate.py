@@ -116,14 +116,16 @@ def run_in_pty(argv: list[str], keys: bytes = b"", timeout: float = 60) -> tuple
         [sys.executable, "-c", code, *argv], stdin=slave, stdout=slave, stderr=slave, env=env
     )
     os.close(slave)
-    # Keys go one at a time while the program runs (as a person types), and
-    # reads never block past the deadline, so a lost key cannot hang the suite.
+    # Keys go one at a time once the program has drawn something (as a person
+    # types, after seeing the board; on a loaded machine the start can take
+    # seconds), and reads never block past the deadline, so a lost key cannot
+    # hang the suite.
     pending = list(keys)
-    chunks = []
+    chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
     next_key = time.monotonic() + 0.5
     while time.monotonic() < deadline:
-        if pending and time.monotonic() >= next_key:
+        if pending and chunks and time.monotonic() >= next_key:
             os.write(master, bytes([pending.pop(0)]))
             next_key = time.monotonic() + 0.05
         ready, _, _ = select.select([master], [], [], 0.05)

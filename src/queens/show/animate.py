@@ -157,7 +157,9 @@ def key_reader() -> Iterator[Wait]:
     fd = stdin.fileno()
     saved = termios.tcgetattr(fd)
     try:
-        tty.setcbreak(fd)
+        # TCSANOW, not setcbreak's default TCSAFLUSH: keys typed before the first
+        # frame are kept, not thrown away (a quick typist's first steps count).
+        tty.setcbreak(fd, termios.TCSANOW)
         termios.tcsetattr(fd, termios.TCSANOW, _without_echo(termios.tcgetattr(fd)))
 
         def next_key() -> bool:
