@@ -8,7 +8,7 @@ from contextlib import nullcontext
 from typing import Any
 
 from queens.cli.common import add_board_arguments, board_from_args, no_solution, pause
-from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm, recursion_guard
+from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.animate import animate, key_reader
 from queens.show.steps import until_first_solution
 from queens.show.text import plain_board
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         events = until_first_solution(events)
     console = Console()
     stepping = args.step and console.is_terminal
-    with recursion_guard(board.n), key_reader() if stepping else nullcontext() as wait:
+    with key_reader() if stepping else nullcontext() as wait:
         progress = animate(board, events, console, delay=delay, wait=wait)
     if not console.is_terminal:
         shown = progress.last_solution

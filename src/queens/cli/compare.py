@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from queens.cli.common import CommandError, add_board_arguments, board_from_args, seconds
-from queens.cli.trace import STEP_MAX_N, recursion_guard
+from queens.cli.trace import STEP_MAX_N
 from queens.engines import engine_description
 from queens.show.compare import Row, compare, disagreement
 from queens.show.durations import describe_seconds
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     table.add_column("time", justify="right", no_wrap=True)
     err = Console(stderr=True)
     rows: list[Row] = []
-    with recursion_guard(board.n), err.status("running the algorithms…"):
+    with err.status("running the algorithms…"):
         for row in compare(board, limit, engine_description()):
             rows.append(row)
             table.add_row(*_cells(row))

@@ -5,13 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from queens import tracing
 from queens.cli.common import (
-    CommandError,
     UsageError,
     add_board_arguments,
     board_from_args,
@@ -45,20 +42,6 @@ def check_algorithm(name: str, prog: str) -> AlgorithmName:
         raise UsageError(str(error), prog) from None
 
 
-@contextmanager
-def recursion_guard(n: int) -> Iterator[None]:
-    """Turn Python's recursion limit into a one-line error: the textbook algorithms
-    recurse once a row, so a search that gets about a thousand rows deep cannot go on."""
-    try:
-        yield
-    except RecursionError:
-        raise CommandError(
-            f"the search went too deep for the step-by-step Python algorithms on this "
-            f"{n} x {n} board (they recurse once a row; Python allows about "
-            f"{sys.getrecursionlimit()} levels)"
-        ) from None
-
-
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "trace",
@@ -83,13 +66,12 @@ def run(args: argparse.Namespace) -> int:
         events = until_first_solution(events)
     found = 0
     write = sys.stdout.write
-    with recursion_guard(board.n):
-        for step, event in enumerate(events, 1):
-            found += isinstance(event, Found)
-            if args.json:
-                write(json.dumps(event_json(event)) + "\n")
-            else:
-                write(numbered(step, event_text(event)) + "\n")
+    for step, event in enumerate(events, 1):
+        found += isinstance(event, Found)
+        if args.json:
+            write(json.dumps(event_json(event)) + "\n")
+        else:
+            write(numbered(step, event_text(event)) + "\n")
     if not found:
         raise no_solution(board)
     return 0
