@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import BOARDS
-from queens.board import Board, BoardError, attack_kind, parse_board, text_limit
+from queens.board import Board, BoardError, attack_kind, parse_board, parse_size, text_limit
 from strategies import boards
 
 SAMPLE = """\
@@ -64,7 +64,6 @@ def test_tolerated_noise() -> None:
         ),
         ("...\n..\n...", "board line 2: 2 cells, but line 1 has 3"),
         ("...\n\n...", "board line 2: empty line inside the board"),
-        ("...\n...", "board: 2 lines of 3 cells each (a board must be square)"),
         (
             "..\t.\n....\n....\n....",
             "board line 1, column 3: unexpected '\\t' (expected '.', '*' or 'Q')",
@@ -192,5 +191,67 @@ def test_random_text_gives_a_board_or_a_board_error(text: str) -> None:
         message = str(error)
         assert message.startswith("board") and "\n" not in message
     else:
-        assert 1 <= board.n <= 12
+        assert 1 <= board.width <= 12 and 1 <= board.height <= 12
         assert parse_board(str(board)) == board  # what it read, it writes back
+
+
+# -- boards of any shape -----------------------------------------------------------------------
+
+
+def test_a_rectangle_of_lines_is_a_board_of_that_shape() -> None:
+    board = parse_board("..*\n.Q.")
+    assert (board.width, board.height, board.k) == (3, 2, 2)
+    assert board == Board.build(3, [(0, 2)], [(1, 1)], height=2)
+    assert board.allowed_masks() == (0b011, 0b010) and not board.is_square
+    assert Board.parse(str(board)) == board
+    with pytest.raises(BoardError, match="board line 3: more than 2 lines"):
+        parse_board("..\n..\n..", max_n=2)
+
+
+def test_the_queen_count_defaults_to_the_shorter_side_and_is_checked() -> None:
+    assert Board(10, height=8).k == 8 and Board(3, height=7).k == 3 and Board(5, k=0).k == 0
+    with pytest.raises(ValueError, match="6 queens do not fit on a 5 x 6 board"):
+        Board(5, height=6, k=6)
+    with pytest.raises(ValueError, match="do not fit"):
+        Board(5, k=-1)
+    with pytest.raises(TypeError, match="number of queens must be a whole number"):
+        Board(5, k=2.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="board height must be at least 1"):
+        Board(5, height=0)
+
+
+def test_only_the_classic_board_is_plain() -> None:
+    assert Board(6).is_plain
+    assert not Board(6, k=5).is_plain and not Board(6, height=7).is_plain
+
+
+def test_rows_that_must_hold_a_queen() -> None:
+    assert Board(4).required_rows() == 0b1111
+    assert Board.build(4, queens=[(2, 1)], k=3).required_rows() == 0b0100
+    assert Board(4, height=6).required_rows() == 0
+
+
+def test_transposing_swaps_the_sides() -> None:
+    board = Board.build(5, reserved=[(0, 4)], queens=[(2, 1)], height=3, k=2)
+    flipped = board.transposed()
+    assert (flipped.width, flipped.height, flipped.k) == (3, 5, 2)
+    assert flipped.reserved == {(4, 0)} and flipped.queens == {(1, 2)}
+    assert flipped.transposed() == board
+
+
+def test_too_many_fixed_queens_for_k_is_a_conflict() -> None:
+    board = Board.build(5, queens=[(0, 0), (2, 1)], k=1)
+    assert board.conflict() == "2 fixed queens, but only 1 are to be placed"
+
+
+@pytest.mark.parametrize(
+    ("text", "size"), [("8", (8, 8)), ("10x8", (10, 8)), ("3X5", (3, 5)), (" 4x4 ", (4, 4))]
+)
+def test_parse_size(text: str, size: tuple[int, int]) -> None:
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize("text", ["0x5", "8x", "axb", "x8", "8x8x8", "0", "", "-3", "٣"])
+def test_parse_size_refuses(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_size(text)

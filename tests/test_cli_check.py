@@ -64,13 +64,22 @@ def test_wrong_length(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     assert (status, out) == (1, f"line 1: a placement for a board of size {N}, expected {N + 1}\n")
 
 
-@pytest.mark.parametrize("value", [0, N + 1])
-def test_out_of_range(capsys: pytest.CaptureFixture[str], tmp_path: Path, value: int) -> None:
+def test_out_of_range(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     columns = solution()
-    columns[77] = value
+    columns[77] = N + 1
     status, out, _ = check(capsys, tmp_path, columns)
     assert status == 1
-    assert out == f"line 1: the queen in row 78 is in column {value}, off the board (1..{N})\n"
+    assert out == f"line 1: the queen in row 78 is in column {N + 1}, off the board (1..{N})\n"
+
+
+def test_an_empty_row_is_a_missing_queen_on_the_classic_board(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    columns = solution()
+    columns[77] = 0  # the list format's empty row
+    status, out, _ = check(capsys, tmp_path, columns)
+    assert status == 1
+    assert out == f"line 1: row 78 has no queen ({N} queens are to be placed)\n"
 
 
 def test_unreadable_item_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -79,7 +79,8 @@ def test_no_solution_exits_1_after_the_log(capsys: pytest.CaptureFixture[str]) -
     ("argv", "message"),
     [
         (["trace"], "give N or --board FILE"),
-        (["trace", "x"], "N must be a whole number"),
+        (["trace", "x"], "N must be N or WxH (width x height, e.g. 10x8), got 'x'"),
+        (["trace", "q"], "N must be a whole number"),
         (["trace", "4", "--algorithm", "magic"], "unknown algorithm 'magic'"),
     ],
 )

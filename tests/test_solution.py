@@ -22,7 +22,7 @@ def test_representations() -> None:
 
 
 def test_letters_limit() -> None:
-    with pytest.raises(ValueError, match="n <= 26"):
+    with pytest.raises(ValueError, match="at most 26 columns"):
         Solution(range(27)).letters()
 
 

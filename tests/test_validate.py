@@ -19,7 +19,8 @@ from queens.validate import board_problem, placement_problem
         ([0, 3, 1, 2], None, "queens at row 3, column 2 and row 4, column 3 share a diagonal"),
         ([2, 0, 3, 1], 5, "4 queens given for a board of size 5"),
         ([1, 3, 0, 4], None, "the queen in row 4 is in column 5, off the board (1..4)"),
-        ([1, 3, -1, 2], None, "the queen in row 3 is in column 0, off the board (1..4)"),
+        ([1, 3, -2, 2], None, "the queen in row 3 is in column -1, off the board (1..4)"),
+        ([1, 3, -1, 2], None, "row 3 has no queen (4 queens are to be placed)"),
     ],
 )
 def test_placement_problem(columns: list[int], n: int | None, message: str | None) -> None:
@@ -39,8 +40,10 @@ def test_board_problem() -> None:
 def naive_problem_kind(columns: list[int]) -> str | None:
     """The kind of the first problem, by brute force over pairs (independent of the package)."""
     n = len(columns)
-    if any(not 0 <= c < n for c in columns):
+    if any(not -1 <= c < n for c in columns):
         return "off the board"
+    if -1 in columns:
+        return "no queen"
     for r2 in range(n):
         for r1 in range(r2):
             if columns[r1] == columns[r2]:
@@ -62,8 +65,8 @@ def test_agrees_with_brute_force(columns: list[int]) -> None:
         assert problem is None
         return
     assert problem is not None
-    if kind == "off the board":
-        assert "off the board" in problem
+    if kind in ("off the board", "no queen"):
+        assert kind in problem
         return
     # The pair named really stands where the placement says and clashes as stated.
     match = PAIR.fullmatch(problem)
@@ -118,3 +121,30 @@ def test_big_both_diagonal_directions(shift: int) -> None:
     assert problem is not None
     assert problem.startswith(f"queens at row 1, column 2 and row 2, column {2 + shift}")
     assert problem.endswith("share a diagonal")
+
+
+def naive_rectangle_problem(columns: list[int], width: int, queens: int) -> bool:
+    """True when the placement is wrong, by brute force over pairs of placed queens."""
+    placed = [(r, c) for r, c in enumerate(columns) if c != -1]
+    if any(not -1 <= c < width for c in columns) or len(placed) != queens:
+        return True
+    return any(
+        c1 == c2 or abs(c1 - c2) == r2 - r1
+        for i, (r1, c1) in enumerate(placed)
+        for r2, c2 in placed[i + 1 :]
+    )
+
+
+@settings(max_examples=400)
+@given(st.integers(1, 7), st.lists(st.integers(-1, 7), min_size=1, max_size=7), st.integers(0, 7))
+def test_rectangles_with_empty_rows_agree_with_brute_force(
+    width: int, columns: list[int], queens: int
+) -> None:
+    queens = min(queens, width, len(columns))
+    problem = placement_problem(columns, width=width, queens=queens)
+    assert (problem is not None) == naive_rectangle_problem(columns, width, queens)
+    if problem is not None and "share" in problem:
+        match = PAIR.fullmatch(problem)
+        assert match is not None
+        r1, c1, r2, c2 = (int(match.group(i)) - 1 for i in range(1, 5))
+        assert columns[r1] == c1 and columns[r2] == c2

@@ -158,9 +158,7 @@ def test_board_reads_text_as_the_cli(client: TestClient) -> None:
     assert parse_board(answer["text"]) == board
 
 
-@pytest.mark.parametrize(
-    "text", ["..x.\n....\n....\n....\n", "....\n...\n....\n....\n", "....\n....\n", ""]
-)
+@pytest.mark.parametrize("text", ["..x.\n....\n....\n....\n", "....\n...\n....\n....\n", ""])
 def test_bad_board_text_gets_the_cli_message(client: TestClient, tmp_path: Path, text: str) -> None:
     response = client.post("/api/board", json={"board": text})
     assert response.status_code == 400

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal, TypedDict, get_args
 
 from queens import symmetry
 from queens.board import Board
@@ -23,9 +23,30 @@ def as_board(board_or_n: BoardOrN) -> Board:
     """A :class:`Board` for a board or a size (an empty board of that size).
 
     >>> as_board(4)
-    Board(n=4, reserved=frozenset(), queens=frozenset())
+    Board(width=4, reserved=frozenset(), queens=frozenset(), height=4, k=4)
     """
     return Board.of(board_or_n)
+
+
+class EngineShape(TypedDict):
+    """The keyword arguments of the engines' functions for a board's shape.
+
+    >>> EngineShape(width=8, queens=8, required=255)
+    {'width': 8, 'queens': 8, 'required': 255}
+    """
+
+    width: int
+    queens: int
+    required: int
+
+
+def engine_shape(board: Board) -> EngineShape:
+    """What engines need to know of a board beyond its masks: width, queens, required rows.
+
+    >>> engine_shape(Board(5, height=3, k=2))
+    {'width': 5, 'queens': 2, 'required': 0}
+    """
+    return {"width": board.width, "queens": board.k, "required": board.required_rows()}
 
 
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
@@ -43,11 +64,13 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     [[1, 3, 0, 2], [2, 0, 3, 1]]
     >>> sum(1 for _ in solutions(8, unique=True))
     12
+    >>> [s.list_text() for s in solutions(Board(3, height=2, k=1))][:4]
+    ['[0, 1]', '[0, 2]', '[0, 3]', '[1, 0]']
     """
     board = as_board(board_or_n)
     group = symmetry.board_symmetries(board) if unique else ()
-    for columns in kernel.solutions(board.allowed_masks(), group):
-        yield Solution._owning(columns)  # a fresh array each: no copy needed
+    for columns in kernel.solutions(board.allowed_masks(), group, **engine_shape(board)):
+        yield Solution._owning(columns, board.width)  # a fresh array each: no copy needed
 
 
 def solution_text(
@@ -66,7 +89,7 @@ def solution_text(
     True
     """
     board = as_board(board_or_n)
-    if not kernel.writes_text(board.n, fmt):
+    if not (board.is_square and board.is_full and kernel.writes_text(board.width, fmt)):
         return None
     group = symmetry.board_symmetries(board) if unique else ()
     return kernel.solution_text(board.allowed_masks(), fmt, group, limit)
@@ -266,6 +289,8 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     """
     if method != "auto":
         return method
+    if not (board.is_square and board.is_full):
+        return "search"  # the hard-board engines take n x n boards with n queens only
     if not board.is_plain:
         return "auto"
     return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
@@ -339,7 +364,7 @@ def count(board_or_n: BoardOrN, *, unique: bool = False, force: bool = False) ->
     if unique or board.is_plain:
         found = _counts(board)
         return found.unique if unique else found.total
-    return kernel.count(board.allowed_masks()).total
+    return kernel.count(board.allowed_masks(), **engine_shape(board)).total
 
 
 def counts(board_or_n: BoardOrN, *, force: bool = False) -> Counts:
@@ -366,4 +391,6 @@ def _countable(board_or_n: BoardOrN, force: bool) -> Board:
 def _counts(board: Board) -> Counts:
     if board.is_plain and board.n >= kernel.SYMMETRIC_MIN_N:
         return kernel.count_symmetric(board.n)
-    return kernel.count(board.allowed_masks(), symmetry.board_symmetries(board))
+    return kernel.count(
+        board.allowed_masks(), symmetry.board_symmetries(board), **engine_shape(board)
+    )

@@ -1,8 +1,10 @@
-"""The board model: an n x n board with reserved squares and fixed queens.
+"""The board model: a width x height board with reserved squares, fixed queens
+and a number of queens to place.
 
 Squares are ``(row, column)`` pairs, 0-based, row 0 at the top.  Engines do not
 see :class:`Board` itself; they get plain integers from :meth:`Board.allowed_masks`
-(bit ``c`` of row ``r`` set when a queen may stand on ``(r, c)``).
+(bit ``c`` of row ``r`` set when a queen may stand on ``(r, c)``),
+:meth:`Board.required_rows` and the queen count ``k``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ Square = tuple[int, int]
 
 Mask = int
 """A set of columns as a bitmask: bit ``c`` stands for column ``c``."""
+
+Size = tuple[int, int]
+"""A board's shape as ``(width, height)``: columns, then rows."""
 
 FREE = "."
 RESERVED = "*"
@@ -78,10 +83,43 @@ def attack_kind(a: Square, b: Square) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Board:
-    """An n x n board; ``reserved`` squares take no queen, ``queens`` are fixed.
+def _check_side(side: object, what: str) -> None:
+    if isinstance(side, bool) or not isinstance(side, int):
+        raise TypeError(f"{what} must be a whole number, got {side!r}")
+    if side < 1:
+        raise ValueError(f"{what} must be at least 1, got {side}")
 
+
+def parse_size(text: str) -> Size:
+    """``N`` or ``WxH`` (width x height) as ``(width, height)``; ValueError otherwise.
+
+    >>> parse_size("8"), parse_size("10x8"), parse_size("3X5")
+    ((8, 8), (10, 8), (3, 5))
+    >>> parse_size("0x5")
+    Traceback (most recent call last):
+    ...
+    ValueError: the width must be at least 1, got '0x5'
+    """
+    parts = text.strip().lower().split("x")
+    if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise ValueError(f"must be N or WxH (width x height, e.g. 10x8), got {text!r}")
+    sides = [int(part) for part in parts]
+    for side, name in zip(
+        sides, ("width", "height") if len(sides) == 2 else ("size",), strict=True
+    ):
+        if side < 1:
+            raise ValueError(f"the {name} must be at least 1, got {text!r}")
+    return (sides[0], sides[-1])
+
+
+@dataclass(frozen=True, init=False)
+class Board:
+    """A width x height board; ``reserved`` squares take no queen, ``queens`` are fixed.
+
+    ``Board(n)`` is the classic n x n board with n queens to place;
+    ``Board(10, height=8)`` has 10 columns and 8 rows, and ``k`` (default
+    ``min(width, height)``) is how many queens a solution places, at most one
+    per row and per column, so with ``k < height`` some rows stay empty.
     Reserved squares do not block attacks: a queen attacks along its row,
     column and diagonals right across them.  Immutable and hashable: the
     squares may be given as any iterables of ``(row, column)`` pairs and are
@@ -100,20 +138,48 @@ class Board:
     >>> from queens import solutions
     >>> [s.to_list() for s in solutions(board)]
     [[2, 0, 3, 1]]
+    >>> wide = Board(5, height=3)
+    >>> wide.size_text, wide.k, wide.is_square
+    ('5 x 3', 3, False)
     """
 
-    n: int
-    reserved: frozenset[Square] = frozenset()
-    queens: frozenset[Square] = frozenset()
+    width: int
+    reserved: frozenset[Square]
+    queens: frozenset[Square]
+    height: int
+    k: int
 
-    def __post_init__(self) -> None:
-        if isinstance(self.n, bool) or not isinstance(self.n, int):
-            raise TypeError(f"board size must be a whole number, got {self.n!r}")
-        if self.n < 1:
-            raise ValueError(f"board size must be at least 1, got {self.n}")
+    def __init__(
+        self,
+        width: int,
+        reserved: Iterable[Square] = frozenset(),
+        queens: Iterable[Square] = frozenset(),
+        *,
+        height: int | None = None,
+        k: int | None = None,
+    ) -> None:
+        _check_side(width, "board size" if height is None else "board width")
+        if height is None:
+            height = width
+        else:
+            _check_side(height, "board height")
+        most = min(width, height)
+        if k is None:
+            k = most
+        elif isinstance(k, bool) or not isinstance(k, int):
+            raise TypeError(f"the number of queens must be a whole number, got {k!r}")
+        elif not 0 <= k <= most:
+            raise ValueError(
+                f"{k} queens do not fit on a {width} x {height} board "
+                f"(at most {most}, one per row and column)"
+            )
+        set_field = object.__setattr__  # frozen: fields are set once, here
+        set_field(self, "width", width)
+        set_field(self, "height", height)
+        set_field(self, "k", k)
         # Frozen copies: a caller's set changed later changes no board (nor its hash).
-        object.__setattr__(self, "reserved", self._squares(self.reserved, "reserved"))
-        object.__setattr__(self, "queens", self._squares(self.queens, "queens"))
+        set_field(self, "reserved", self._squares(reserved, "reserved"))
+        set_field(self, "queens", self._squares(queens, "queens"))
         for square in sorted(self.reserved & self.queens):
             raise ValueError(f"square {square} cannot be both reserved and a fixed queen")
 
@@ -128,28 +194,37 @@ class Board:
                 raise TypeError(
                     f"{what}: a square is a (row, column) pair of whole numbers, got {square!r}"
                 ) from None
-            if not (0 <= row < self.n and 0 <= col < self.n):
-                raise ValueError(f"square {(row, col)} is off a {self.n} x {self.n} board")
+            if not (0 <= row < self.height and 0 <= col < self.width):
+                raise ValueError(f"square {(row, col)} is off a {self.size_text} board")
             found.append((row, col))
         return frozenset(found)
 
     @classmethod
-    def empty(cls, n: int) -> Board:
-        """The plain n x n board: no reserved squares, no fixed queens.
+    def empty(cls, n: int, height: int | None = None, k: int | None = None) -> Board:
+        """The board without reserved squares or fixed queens: n x n, or n x ``height``.
 
         >>> print(Board.empty(3))
         . . .
         . . .
         . . .
-        >>> Board.empty(8).is_plain
-        True
+        >>> Board.empty(8).is_plain, Board.empty(8, k=5).is_plain
+        (True, False)
         """
-        return cls(n)
+        return cls(n, height=height, k=k)
 
     @classmethod
-    def build(cls, n: int, reserved: Iterable[Square] = (), queens: Iterable[Square] = ()) -> Board:
+    def build(
+        cls,
+        n: int,
+        reserved: Iterable[Square] = (),
+        queens: Iterable[Square] = (),
+        *,
+        height: int | None = None,
+        k: int | None = None,
+    ) -> Board:
         """A board from any iterables of ``(row, column)`` squares, 0-based.
 
+        ``n`` is the width (and the height unless ``height`` is given).
         ``reserved`` squares take no queen; ``queens`` are fixed: every
         solution contains them.  ValueError for a square off the board.
 
@@ -161,7 +236,7 @@ class Board:
         ...
         ValueError: square (4, 0) is off a 4 x 4 board
         """
-        return cls(n, frozenset(reserved), frozenset(queens))
+        return cls(n, frozenset(reserved), frozenset(queens), height=height, k=k)
 
     @classmethod
     def of(cls, board_or_n: Board | int) -> Board:
@@ -192,12 +267,75 @@ class Board:
         """
         return parse_board(text)
 
+    # -- shape -------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        """The side of a square board (ValueError for a rectangle: use width and height).
+
+        >>> Board(8).n
+        8
+        >>> Board(8, height=6).n
+        Traceback (most recent call last):
+        ...
+        ValueError: the 8 x 6 board has no single size n (it is not square)
+        """
+        if self.width != self.height:
+            raise ValueError(f"the {self.size_text} board has no single size n (it is not square)")
+        return self.width
+
+    @property
+    def size(self) -> Size:
+        """``(width, height)``."""
+        return self.width, self.height
+
+    @property
+    def size_text(self) -> str:
+        """The shape as people write it: ``8 x 8``, ``10 x 8`` (width x height)."""
+        return f"{self.width} x {self.height}"
+
+    @property
+    def is_square(self) -> bool:
+        return self.width == self.height
+
+    @property
+    def is_full(self) -> bool:
+        """True when every row holds a queen (``k`` equals the height)."""
+        return self.k == self.height
+
+    def with_queens(self, k: int | None) -> Board:
+        """The same board with ``k`` queens to place (None: as many as fit).
+
+        >>> Board(8).with_queens(5).k
+        5
+        """
+        return Board(self.width, self.reserved, self.queens, height=self.height, k=k)
+
+    def transposed(self) -> Board:
+        """The board mirrored in its main diagonal: rows become columns.
+
+        >>> print(Board.build(3, reserved=[(0, 2)], height=2).transposed())
+        . .
+        . .
+        * .
+        """
+        return Board(
+            self.height,
+            frozenset((c, r) for r, c in self.reserved),
+            frozenset((c, r) for r, c in self.queens),
+            height=self.width,
+            k=self.k,
+        )
+
     # -- what engines use -------------------------------------------------
 
     @property
     def is_plain(self) -> bool:
-        """True for a board without reserved squares or fixed queens."""
-        return not self.reserved and not self.queens
+        """True for the classic board: n x n, n queens, no reserved squares or fixed queens.
+
+        The fast paths (the symmetric counter, construction) take only these.
+        """
+        return not self.reserved and not self.queens and self.is_square and self.is_full
 
     def allowed_masks(self) -> tuple[Mask, ...]:
         """Per row, the columns where a queen may stand.
@@ -207,8 +345,8 @@ class Board:
         fixed queens are left for the search to find, so every engine sees
         the same simple constraint: one queen per row, inside its mask.
         """
-        full = (1 << self.n) - 1
-        masks = [full] * self.n
+        full = (1 << self.width) - 1
+        masks = [full] * self.height
         for row, col in self.reserved:
             masks[row] &= ~(1 << col)
         fixed: dict[int, Mask] = {}
@@ -219,11 +357,24 @@ class Board:
             masks[row] &= bits if single else 0
         return tuple(masks)
 
+    def required_rows(self) -> Mask:
+        """The rows that must hold a queen, as a bitmask over rows: those of fixed
+        queens (every row when ``k`` equals the height).
+
+        >>> bin(Board.build(4, queens=[(2, 1)], k=2).required_rows())
+        '0b100'
+        """
+        if self.is_full:
+            return (1 << self.height) - 1
+        return sum(1 << row for row in {row for row, _ in self.queens})
+
     def conflict(self) -> str | None:
         """Why the fixed queens alone rule out every solution, or None.
 
         Names the first offending pair, 1-based, for the "no solution" message.
         """
+        if len(self.queens) > self.k:
+            return f"{len(self.queens)} fixed queens, but only {self.k} are to be placed"
         queens = sorted(self.queens)
         for i, a in enumerate(queens):
             for b in queens[i + 1 :]:
@@ -246,7 +397,7 @@ class Board:
 
     def rows(self) -> list[str]:
         """Each row as cells separated by spaces, as the ``board`` format prints."""
-        return [" ".join(self.cell((r, c)) for c in range(self.n)) for r in range(self.n)]
+        return [" ".join(self.cell((r, c)) for c in range(self.width)) for r in range(self.height)]
 
     def __str__(self) -> str:
         return "\n".join(self.rows())
@@ -272,11 +423,15 @@ def no_solution_message(board: Board) -> str:
     'no solution exists for this 3 x 3 board'
     >>> no_solution_message(Board.build(4, queens=[(0, 0), (1, 1)]))
     'no solution: the queens at row 1, column 1 and row 2, column 2 share a diagonal'
+    >>> no_solution_message(Board(3, height=2, k=2))
+    'no solution exists for 2 queens on this 3 x 2 board'
     """
     reason = board.conflict()
     if reason is not None:
         return f"no solution: {reason}"
-    return f"no solution exists for this {board.n} x {board.n} board"
+    if board.is_full and board.is_square:
+        return f"no solution exists for this {board.size_text} board"
+    return f"no solution exists for {board.k} queens on this {board.size_text} board"
 
 
 _CELLS = {FREE: FREE, RESERVED: RESERVED, "Q": QUEEN, "q": QUEEN}
@@ -327,9 +482,11 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
     """Parse board text; line numbers in errors count from ``first_line``.
 
     One line a row: ``.`` free, ``*`` reserved, ``Q`` or ``q`` a fixed queen,
-    cells packed or separated by single spaces.  Tolerated: a byte-order
-    mark, CRLF line ends, trailing whitespace and trailing blank lines.
-    Boards larger than ``max_n`` are refused after reading their first line.
+    cells packed or separated by single spaces; every line as long as the
+    first (any rectangle: the width is the line's length, the height the
+    number of lines).  Tolerated: a byte-order mark, CRLF line ends, trailing
+    whitespace and trailing blank lines.  Boards wider than ``max_n`` are
+    refused after reading their first line, taller ones at line ``max_n + 1``.
 
     >>> parse_board("Qx", first_line=5)
     Traceback (most recent call last):
@@ -347,6 +504,11 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
     queens: list[Square] = []
     for row, line in enumerate(lines):
         line_number = row + first_line
+        if row == max_n:
+            raise BoardError(
+                f"more than {max_n} lines, but boards here are limited to N <= {max_n}",
+                line_number,
+            )
         if not line:
             raise BoardError("empty line inside the board", line_number)
         cells = _split_cells(line, line_number)
@@ -363,6 +525,4 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
                 reserved.append((row, col))
             elif cell == QUEEN:
                 queens.append((row, col))
-    if len(lines) != n:
-        raise BoardError(f"{len(lines)} lines of {n} cells each (a board must be square)")
-    return Board.build(n, reserved, queens)
+    return Board.build(n, reserved, queens, height=len(lines))

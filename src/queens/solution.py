@@ -1,4 +1,5 @@
-"""Solution: one queen per row, given as the 0-based column of each row."""
+"""Solution: at most one queen per row, given as the 0-based column of each row
+(-1 for a row left empty, when fewer queens than rows are placed)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from typing import TYPE_CHECKING, Any, overload
 
 from queens import symmetry
 from queens.symmetry import Symmetry
-from queens.validate import placement_problem
+from queens.validate import EMPTY, placement_problem
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+EMPTY_LETTER = "-"
+"""The ``letters`` format's mark for a row without a queen."""
 
 
 class Solution(Sequence[int]):
@@ -29,6 +32,11 @@ class Solution(Sequence[int]):
     ``Solution`` is not checked for attacks on creation (engines produce
     millions of them); call :meth:`problem` or :meth:`is_valid`.
 
+    On a board of another shape or with fewer queens than rows, ``width`` is
+    the board's number of columns (default: square) and an empty row has
+    the column -1; the formats write it as ``0`` (list), ``null`` (JSON) and
+    ``-`` (letters).
+
     >>> solution = Solution([1, 3, 0, 2])
     >>> print(solution)
     . Q . .
@@ -43,26 +51,62 @@ class Solution(Sequence[int]):
     Solution([2, 0, 3, 1])
     >>> Solution.from_text("[2, 4, 1, 3]") == solution
     True
+    >>> wide = Solution([0, -1, 2], width=4)
+    >>> print(wide)
+    Q . . .
+    . . . .
+    . . Q .
+    >>> wide.list_text(), wide.letters(), wide.to_json()
+    ('[1, 0, 3]', 'a-c', {'width': 4, 'height': 3, 'columns': [0, None, 2]})
     """
 
-    __slots__ = ("_columns",)
+    __slots__ = ("_columns", "_width")
 
-    def __init__(self, columns: Iterable[int]) -> None:
+    def __init__(self, columns: Iterable[int], width: int | None = None) -> None:
         self._columns = _int_array(columns)
+        self._width = len(self._columns) if width is None else width
 
     @classmethod
-    def _owning(cls, columns: array[int]) -> Solution:
+    def _owning(cls, columns: array[int], width: int | None = None) -> Solution:
         """A solution of ``columns`` as they are, not copied: for engines, whose
         fresh ``array('i')`` nobody else holds (millions of solutions a second)."""
         solution = cls.__new__(cls)
         solution._columns = columns
+        solution._width = len(columns) if width is None else width
         return solution
 
     # -- sequence protocol -------------------------------------------------
 
     @property
     def n(self) -> int:
+        """The side of a square board (ValueError when the board is not square)."""
+        if self._width != len(self._columns):
+            raise ValueError(f"the {self.size_text} board has no single size n (it is not square)")
         return len(self._columns)
+
+    @property
+    def width(self) -> int:
+        """The board's number of columns."""
+        return self._width
+
+    @property
+    def height(self) -> int:
+        """The board's number of rows (one entry each)."""
+        return len(self._columns)
+
+    @property
+    def size_text(self) -> str:
+        """The board's shape, ``10 x 8`` (width x height)."""
+        return f"{self._width} x {len(self._columns)}"
+
+    @property
+    def queen_count(self) -> int:
+        """How many queens stand on the board (rows minus empty rows)."""
+        return len(self._columns) - self._columns.count(EMPTY)
+
+    def squares(self) -> list[tuple[int, int]]:
+        """The queens as ``(row, column)`` squares, top row first."""
+        return [(row, col) for row, col in enumerate(self._columns) if col != EMPTY]
 
     def __len__(self) -> int:
         return len(self._columns)
@@ -79,7 +123,7 @@ class Solution(Sequence[int]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Solution):
-            return self._columns == other._columns
+            return self._columns == other._columns and self._width == other._width
         return NotImplemented
 
     def __lt__(self, other: object) -> bool:
@@ -106,9 +150,11 @@ class Solution(Sequence[int]):
         return hash(self._columns.tobytes())
 
     def __repr__(self) -> str:
-        if self.n > 32:
-            return f"Solution(n={self.n}, [{', '.join(map(str, self._columns[:8]))}, ...])"
-        return f"Solution({self._columns.tolist()})"
+        width = "" if self._width == len(self._columns) else f", width={self._width}"
+        if len(self._columns) > 32:
+            shown = ", ".join(map(str, self._columns[:8]))
+            return f"Solution(n={len(self._columns)}{width}, [{shown}, ...])"
+        return f"Solution({self._columns.tolist()}{width})"
 
     def __str__(self) -> str:
         return self.board()
@@ -120,74 +166,93 @@ class Solution(Sequence[int]):
         return self._columns.tolist()
 
     def list_text(self) -> str:
-        """The ``list`` format: 1-based columns, ``[1, 5, 8, 6, 3, 7, 2, 4]``."""
+        """The ``list`` format: 1-based columns, ``[1, 5, 8, 6, 3, 7, 2, 4]`` (0: an empty row)."""
         # A list's repr is exactly this format, and CPython writes it at C speed.
         return repr(list(map((1).__add__, self._columns)))
 
     def letters(self) -> str:
-        """The ``letters`` format, ``aehfcgbd``: a column letter per row (n <= 26)."""
-        if self.n > len(LETTERS):
-            raise ValueError(f"the letters format needs n <= {len(LETTERS)}, got {self.n}")
-        return "".join(LETTERS[c] for c in self._columns)
+        """The ``letters`` format, ``aehfcgbd``: a column letter per row, ``-`` for an
+        empty row (boards up to 26 columns)."""
+        if self._width > len(LETTERS):
+            raise ValueError(
+                f"the letters format needs at most {len(LETTERS)} columns, got {self._width}"
+            )
+        return "".join(EMPTY_LETTER if c == EMPTY else LETTERS[c] for c in self._columns)
 
     def board(self) -> str:
         """Board text: a row a line, ``Q`` and ``.`` separated by spaces."""
-        n = self.n
-        return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in self)
+        width = self._width
+        return "\n".join(" ".join("Q" if c == col else "." for c in range(width)) for col in self)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """A checkered board in a rich console (rich is imported only here)."""
         from queens.board import Board
         from queens.show.text import rich_board
 
-        yield rich_board(Board.empty(self.n), self)
+        yield rich_board(Board.empty(self._width, self.height, self.queen_count), self)
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for notebooks."""
+        from queens.board import Board
         from queens.show.svg import board_svg
 
-        return board_svg(self.n, self)
+        return board_svg(Board.empty(self._width, self.height, self.queen_count), self)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of the ``json`` format: ``{"n": 8, "columns": [0, 4, ...]}``."""
-        return {"n": self.n, "columns": self.to_list()}
+        """The JSON object of the ``json`` format: ``{"n": 8, "columns": [0, 4, ...]}``;
+        ``{"width": 10, "height": 8, "columns": [...]}`` on a board that is not
+        square; ``null`` for an empty row."""
+        columns: list[int] | list[int | None] = self.to_list()
+        if EMPTY in self._columns:
+            columns = [None if c == EMPTY else c for c in self._columns]
+        if self._width == len(self._columns):
+            return {"n": self._width, "columns": columns}
+        return {"width": self._width, "height": len(self._columns), "columns": columns}
 
     # -- validation and symmetry --------------------------------------------
 
     def problem(self) -> str | None:
         """Why this is not a valid placement (1-based message), or None."""
-        return placement_problem(self._columns)
+        return placement_problem(self._columns, width=self._width, queens=self.queen_count)
 
     def is_valid(self) -> bool:
         return self.problem() is None
 
     def transform(self, sym: Symmetry) -> Solution:
-        return Solution._owning(array("i", sym.columns(self._columns)))
+        """The image under ``sym`` (a quarter turn of a rectangle swaps its sides)."""
+        image = array("i", sym.columns(self._columns, self._width))
+        return Solution._owning(image, self.height if sym.swaps_sides else self._width)
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """The symmetries of the board's shape: 8 when square, 4 otherwise."""
+        return symmetry.shape_symmetries(self._width, self.height)
 
     def images(self) -> list[Solution]:
-        """The 8 images under the board symmetries (with repeats for symmetric ones)."""
-        return [self.transform(s) for s in symmetry.ALL]
+        """The images under the board's symmetries (with repeats for symmetric ones)."""
+        return [self.transform(s) for s in self.symmetries()]
 
-    def canonical(self, group: Sequence[Symmetry] = symmetry.ALL) -> Solution:
-        """The lexicographically smallest image: the representative of its class."""
-        return Solution(symmetry.canonical_columns(self._columns, group))
+    def canonical(self, group: Sequence[Symmetry] | None = None) -> Solution:
+        """The lexicographically smallest image: the representative of its class
+        (``group``: default, every symmetry of the board's shape)."""
+        group = self.symmetries() if group is None else group
+        return Solution(symmetry.canonical_columns(self._columns, group, self._width), self._width)
 
     @property
     def is_fundamental(self) -> bool:
         """True when this is its own canonical representative."""
-        return symmetry.is_canonical(self._columns)
+        return symmetry.is_canonical(self._columns, self.symmetries(), self._width)
 
     # -- reading -------------------------------------------------------------
 
     @classmethod
-    def from_text(cls, text: str) -> Solution:
-        """Read 1-based columns: ``[1, 5, 8]``, ``1 5 8`` or ``1,5,8``.
+    def from_text(cls, text: str, width: int | None = None) -> Solution:
+        """Read 1-based columns: ``[1, 5, 8]``, ``1 5 8`` or ``1,5,8`` (0: an empty row).
 
         Raises ValueError naming the first item that is not a column number.
         """
         from queens.checking import parse_columns  # the reader of every list text
 
-        return cls(c - 1 for c in parse_columns(text))
+        return cls((c - 1 for c in parse_columns(text)), width)
 
 
 def _int_array(columns: Iterable[int]) -> array[int]:

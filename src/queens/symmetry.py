@@ -1,8 +1,11 @@
-"""The 8 symmetries of the square board (the dihedral group D4).
+"""The 8 symmetries of the square board (the dihedral group D4), and the 4 of a
+rectangle that is not square (identity, half turn and the two mirrors).
 
-A symmetry maps a square ``(row, col)`` of an n x n board to another square.
-Applied to a solution (one queen per row) it gives another solution, since
-rows, columns and diagonals map onto rows, columns and diagonals.
+A symmetry maps a square ``(row, col)`` of a board to another square.
+Applied to a solution (at most one queen per row) it gives another solution,
+since rows, columns and diagonals map onto rows, columns and diagonals.  The
+quarter turns and the transpositions swap width and height, so on a board
+that is not square they map it onto another board, never onto itself.
 """
 
 from __future__ import annotations
@@ -41,47 +44,86 @@ class Symmetry(Enum):
 
     def square(self, n: int, square: Square) -> Square:
         """The image of a square ``(row, col)`` of an n x n board."""
+        return self.square_on(n, n, square)
+
+    def square_on(self, width: int, height: int, square: Square) -> Square:
+        """The image of a square ``(row, col)`` of a width x height board.
+
+        >>> Symmetry.ROTATE_90.square_on(3, 2, (0, 0))  # the image board is 2 wide, 3 high
+        (0, 1)
+        """
         r, c = square
-        m = n - 1
+        bottom, right = height - 1, width - 1
         match self:
             case Symmetry.IDENTITY:
                 return r, c
             case Symmetry.ROTATE_90:
-                return c, m - r
+                return c, bottom - r
             case Symmetry.ROTATE_180:
-                return m - r, m - c
+                return bottom - r, right - c
             case Symmetry.ROTATE_270:
-                return m - c, r
+                return right - c, r
             case Symmetry.MIRROR:
-                return r, m - c
+                return r, right - c
             case Symmetry.FLIP:
-                return m - r, c
+                return bottom - r, c
             case Symmetry.TRANSPOSE:
                 return c, r
             case Symmetry.ANTI_TRANSPOSE:
-                return m - c, m - r
+                return right - c, bottom - r
         raise AssertionError(self)  # pragma: no cover
 
-    def columns(self, columns: Sequence[int]) -> list[int]:
-        """The image of a placement given as one column per row."""
-        n = len(columns)
-        image = [0] * n
+    @property
+    def swaps_sides(self) -> bool:
+        """True for the symmetries that turn a width x height board into height x width."""
+        return self in _SWAPPING
+
+    def columns(self, columns: Sequence[int], width: int | None = None) -> list[int]:
+        """The image of a placement given as one column per row (-1: an empty row).
+
+        ``width`` is the board's (default: square, the number of rows).
+
+        >>> Symmetry.MIRROR.columns([0, -1], width=3)
+        [2, -1]
+        """
+        height = len(columns)
+        width = height if width is None else width
+        image = [-1] * (width if self in _SWAPPING else height)
         for row, col in enumerate(columns):
-            r, c = self.square(n, (row, col))
-            image[r] = c
+            if col >= 0:
+                r, c = self.square_on(width, height, (row, col))
+                image[r] = c
         return image
 
     def board(self, board: Board) -> Board:
         """The image of a board: its reserved squares and fixed queens moved."""
-        n = board.n
+        width, height = board.width, board.height
         return Board.build(
-            n,
-            (self.square(n, s) for s in board.reserved),
-            (self.square(n, s) for s in board.queens),
+            height if self in _SWAPPING else width,
+            (self.square_on(width, height, s) for s in board.reserved),
+            (self.square_on(width, height, s) for s in board.queens),
+            height=width if self in _SWAPPING else height,
+            k=board.k,
         )
 
 
+_SWAPPING = frozenset(
+    {Symmetry.ROTATE_90, Symmetry.ROTATE_270, Symmetry.TRANSPOSE, Symmetry.ANTI_TRANSPOSE}
+)
+
 ALL: tuple[Symmetry, ...] = tuple(Symmetry)
+
+RECTANGLE: tuple[Symmetry, ...] = tuple(s for s in ALL if s not in _SWAPPING)
+"""The symmetries of a board that is not square: identity, half turn, mirror, flip."""
+
+
+def shape_symmetries(width: int, height: int) -> tuple[Symmetry, ...]:
+    """The symmetries of an empty width x height board: 8 when square, else 4.
+
+    >>> len(shape_symmetries(8, 8)), [s.value for s in shape_symmetries(10, 8)]
+    (8, ['identity', 'rotate 180', 'mirror', 'flip'])
+    """
+    return ALL if width == height else RECTANGLE
 
 
 def board_symmetries(board: Board) -> tuple[Symmetry, ...]:
@@ -91,28 +133,37 @@ def board_symmetries(board: Board) -> tuple[Symmetry, ...]:
     8
     >>> [s.value for s in board_symmetries(Board.build(4, reserved=[(0, 0), (3, 3)]))]
     ['identity', 'rotate 180', 'transpose', 'anti-transpose']
+    >>> len(board_symmetries(Board(5, height=3)))
+    4
     """
     if board.is_plain:
         return ALL
-    return tuple(s for s in ALL if s.board(board) == board)
+    return tuple(s for s in shape_symmetries(board.width, board.height) if s.board(board) == board)
 
 
-def canonical_columns(columns: Sequence[int], group: Sequence[Symmetry] = ALL) -> list[int]:
+def canonical_columns(
+    columns: Sequence[int], group: Sequence[Symmetry] = ALL, width: int | None = None
+) -> list[int]:
     """The lexicographically smallest image of a placement under ``group``.
+
+    ``width``: the board's, when it is not square (then ``group`` must keep
+    the shape).  Empty rows (-1) come before every column.
 
     >>> canonical_columns([2, 0, 3, 1])
     [1, 3, 0, 2]
     >>> canonical_columns([2, 0, 3, 1], [Symmetry.IDENTITY])
     [2, 0, 3, 1]
     """
-    return min(s.columns(columns) for s in group)
+    return min(s.columns(columns, width) for s in group)
 
 
-def is_canonical(columns: Sequence[int], group: Sequence[Symmetry] = ALL) -> bool:
+def is_canonical(
+    columns: Sequence[int], group: Sequence[Symmetry] = ALL, width: int | None = None
+) -> bool:
     """True when no image under ``group`` is lexicographically smaller.
 
     >>> is_canonical([1, 3, 0, 2]), is_canonical([2, 0, 3, 1])
     (True, False)
     """
     own = list(columns)
-    return all(s.columns(columns) >= own for s in group)
+    return all(s.columns(columns, width) >= own for s in group)

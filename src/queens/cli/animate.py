@@ -47,7 +47,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N)
+    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
     delay = args.delay
     algorithm = check_algorithm(args.algorithm, PROG)
     events = trace(board, algorithm)

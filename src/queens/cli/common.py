@@ -14,6 +14,7 @@ from queens.board import (
     MAX_TEXT_N,
     Board,
     BoardError,
+    Size,
     no_solution_message,
     parse_board,
     text_limit,
@@ -134,6 +135,24 @@ def whole(low: int = 0, high: int | None = None) -> Callable[[str], int]:
 
 board_size = whole(1)
 """N: digits only, at least 1 (each command checks its own largest N)."""
+
+
+def board_shape(text: str) -> Size:
+    """``N`` (N x N) or ``WxH`` (W columns, H rows) as ``(width, height)``."""
+    if "x" not in text.lower():
+        side = board_size(text)
+        return side, side
+    parts = text.lower().split("x")
+    wanted = "N or WxH (width x height, e.g. 10x8)"
+    if len(parts) != 2 or not all(_DIGITS.fullmatch(part) for part in parts):
+        raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
+    width, height = (int(part.lstrip("0") or "0") for part in parts)
+    if width < 1 or height < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 on each side, got {_shown(text)}")
+    if max(len(part.lstrip("0")) for part in parts) > _MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"is far too big ({_shown(text)})")
+    return width, height
+
 
 positive = whole(1)
 """Counts such as ``--limit`` and ``--workers``: at least 1."""
@@ -297,31 +316,57 @@ def read_board(path: str, max_n: int) -> Board:
 
 
 def board_from_args(
-    n: int | None, board_path: str | None, prog: str, max_n: int | None = None
+    size: Size | None,
+    board_path: str | None,
+    prog: str,
+    max_n: int | None = None,
+    queens: int | None = None,
 ) -> Board:
-    """The board a command works on, from N, ``--board FILE`` or both (must agree).
+    """The board a command works on, from N or WxH, ``--board FILE`` or both (must
+    agree), with ``queens`` queens to place (default: as many as fit).
 
-    ``max_n``, the largest board the command takes, also bounds reading the
+    ``max_n``, the largest side the command takes, also bounds reading the
     board file (board text itself stops at :data:`queens.board.MAX_TEXT_N`).
     """
-    if n is not None and max_n is not None and n > max_n:
-        raise UsageError(f"N = {n:,} is too big: {prog} goes up to N = {max_n:,}", prog)
+    if size is not None and max_n is not None and max(size) > max_n:
+        shown = f"N = {size[0]:,}" if size[0] == size[1] else f"{size[0]:,}x{size[1]:,}"
+        raise UsageError(f"{shown} is too big: {prog} goes up to N = {max_n:,}", prog)
     if board_path is None:
-        if n is None:
+        if size is None:
             raise UsageError("give N or --board FILE", prog)
-        return Board.empty(n)
-    board = read_board(board_path, min(max_n or MAX_TEXT_N, MAX_TEXT_N))
-    if n is not None and n != board.n:
-        raise UsageError(f"N is {n} but the board is {board.n} x {board.n}", prog)
-    return board
+        board = Board.empty(*size)
+    else:
+        board = read_board(board_path, min(max_n or MAX_TEXT_N, MAX_TEXT_N))
+        if size is not None and size != board.size:
+            given = f"N is {size[0]}" if size[0] == size[1] else f"the size is {size[0]}x{size[1]}"
+            raise UsageError(f"{given} but the board is {board.size_text}", prog)
+    if queens is None:
+        return board
+    most = min(board.width, board.height)
+    if queens > most:
+        raise UsageError(
+            f"--queens {queens} does not fit: a {board.size_text} board takes at most {most}",
+            prog,
+        )
+    return board.with_queens(queens)
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "n", metavar="N", nargs="?", type=board_size, help="board size (optional with --board)"
+        "n",
+        metavar="N",
+        nargs="?",
+        type=board_shape,
+        help="board size: N (N x N) or WxH (W columns, H rows); optional with --board",
     )
     parser.add_argument(
         "--board",
         metavar="FILE",
         help="board text file ('.' free, '*' reserved, 'Q' queen); - for stdin",
+    )
+    parser.add_argument(
+        "--queens",
+        metavar="K",
+        type=whole(0),
+        help="how many queens to place (default: as many as fit, one per row or column)",
     )

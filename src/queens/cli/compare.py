@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N)
+    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
     limit = args.limit_seconds
     table = Table(title=f"{board.n} x {board.n} board", title_justify="left")
     # The numbers never wrap: on a narrow console the name of the engine does.

@@ -101,7 +101,7 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG)
+    board = board_from_args(args.n, args.board, PROG, queens=args.queens)
     style = output_style(args, board)
     limit: int | None = args.limit
     many = args.all or limit is not None

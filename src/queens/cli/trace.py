@@ -60,7 +60,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N)
+    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
     events = trace(board, check_algorithm(args.algorithm, PROG))
     if args.first:
         events = until_first_solution(events)

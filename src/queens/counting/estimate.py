@@ -90,8 +90,12 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
     is refused nor sampled.  A board over :data:`COUNT_MAX_N` rows is a
     ValueError, forced or not.
     """
-    if board.n > COUNT_MAX_N:
-        raise ValueError(f"counting is limited to boards of N <= {COUNT_MAX_N}, got N = {board.n}")
+    side = max(board.width, board.height)
+    if side > COUNT_MAX_N:
+        raise ValueError(
+            f"counting is limited to boards of N <= {COUNT_MAX_N}, got "
+            + (f"N = {side}" if board.is_square else board.size_text)
+        )
     expected = seconds(board, workers)
     if expected > REFUSE_SECONDS and not force and not board.is_plain:
         expected = sampled_seconds(board, workers)
@@ -128,8 +132,9 @@ def choice_rows(board: Board) -> int:
     """
     fixed = {row for row, _ in board.queens}  # one allowed column, or none
     reserved = Counter(row for row, _ in board.reserved if row not in fixed)
-    untouched = board.n - len(fixed) - len(reserved)
-    return (untouched if board.n >= 2 else 0) + sum(board.n - k >= 2 for k in reserved.values())
+    untouched = board.height - len(fixed) - len(reserved)
+    width = board.width
+    return (untouched if width >= 2 else 0) + sum(width - k >= 2 for k in reserved.values())
 
 
 def seconds(board: Board, workers: int) -> float:

@@ -11,7 +11,10 @@ search (:mod:`queens.engines.local`) takes it from here too.
 
 Every function takes plain data: ``allowed`` (a column bitmask per row, see
 :meth:`queens.board.Board.allowed_masks`) and ``group`` (the symmetries that
-map the board onto itself, for fundamental counts).
+map the board onto itself, for fundamental counts); on boards of another
+shape also ``width`` (the number of columns, default: as many as rows),
+``queens`` (how many to place, default: one per row) and ``required`` (a
+bitmask of the rows that must hold a queen when some may stay empty).
 """
 
 from __future__ import annotations
@@ -150,8 +153,20 @@ def group_bits(group: Sequence[Symmetry]) -> int:
     return sum(1 << symmetry.ALL.index(s) for s in set(group))
 
 
+def _is_square_and_full(allowed: Sequence[int], width: int | None, queens: int | None) -> bool:
+    """True for the n x n, n-queen boards the compiled searches take today."""
+    rows = len(allowed)
+    return (width is None or width == rows) and (queens is None or queens == rows)
+
+
 def count(
-    allowed: Sequence[int], group: Sequence[Symmetry] = (), stop: StopFlag | None = None
+    allowed: Sequence[int],
+    group: Sequence[Symmetry] = (),
+    stop: StopFlag | None = None,
+    *,
+    width: int | None = None,
+    queens: int | None = None,
+    required: int = 0,
 ) -> Counts:
     """Total and fundamental counts of any board (``group``: its own symmetries).
 
@@ -159,16 +174,16 @@ def count(
     """
     byte = stop_byte(stop)
     kernel = _kernel_for(len(allowed))
-    if kernel is not None:
+    if kernel is not None and _is_square_and_full(allowed, width, queens):
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
     nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
     if not nontrivial:
-        total = reference.count(allowed)
+        total = reference.count(allowed, queens, required)
         return Counts(total, total)
     total = unique = 0
-    for columns in reference.solutions(allowed):
+    for columns in reference.solutions(allowed, queens, required):
         total += 1
-        unique += symmetry.is_canonical(columns, nontrivial)
+        unique += symmetry.is_canonical(columns, nontrivial, width)
     return Counts(total, unique)
 
 
@@ -194,8 +209,16 @@ def symmetric_prefixes(n: int, depth: int) -> list[tuple[int, ...]]:
     return pure_symmetric.prefixes(n, depth)
 
 
-def solutions(allowed: Sequence[int], group: Sequence[Symmetry] = ()) -> Iterator[array[int]]:
-    """Every solution in lexicographic order as an ``array('i')`` of columns.
+def solutions(
+    allowed: Sequence[int],
+    group: Sequence[Symmetry] = (),
+    *,
+    width: int | None = None,
+    queens: int | None = None,
+    required: int = 0,
+) -> Iterator[array[int]]:
+    """Every solution in lexicographic order as an ``array('i')`` of columns
+    (-1 for an empty row, which comes before every column).
 
     With a ``group``, only the canonical ones (smallest of their images).
     Streams in batches: the kernel is asked for the next batch only when
@@ -204,10 +227,10 @@ def solutions(allowed: Sequence[int], group: Sequence[Symmetry] = ()) -> Iterato
     """
     n = len(allowed)
     kernel = _kernel_for(n)
-    if kernel is None:
+    if kernel is None or not _is_square_and_full(allowed, width, queens):
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
-        for columns in reference.solutions(allowed):
-            if not nontrivial or symmetry.is_canonical(columns, nontrivial):
+        for columns in reference.solutions(allowed, queens, required):
+            if not nontrivial or symmetry.is_canonical(columns, nontrivial, width):
                 yield array("i", columns)
         return
     enumerator = kernel.Enumerator(allowed, group_bits(group))
@@ -252,5 +275,5 @@ def solution_text(
 
 
 def writes_text(n: int, fmt: str) -> bool:
-    """True when :func:`solution_text` can write this board size and format."""
+    """True when :func:`solution_text` can write this (n x n, n queens) board and format."""
     return _kernel is not None and n <= KERNEL_MAX_N and fmt in FORMAT_CODES

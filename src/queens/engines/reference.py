@@ -6,7 +6,10 @@ keep three bitmasks of the columns and diagonals already attacked.  Trying
 columns in increasing order makes solutions come out in lexicographic order.
 
 Boards arrive as ``allowed``: per row, a bitmask of the columns where a queen
-may stand (see :meth:`queens.board.Board.allowed_masks`).
+may stand (see :meth:`queens.board.Board.allowed_masks`), of any width.  With
+``queens`` fewer than the rows, a row may also stay empty (column -1, tried
+before every column, so the order stays lexicographic), except the rows in
+``required`` (a bitmask over rows: those of fixed queens).
 """
 
 from __future__ import annotations
@@ -22,31 +25,58 @@ def _free_columns(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def solutions(allowed: Sequence[int]) -> Iterator[list[int]]:
-    """Every placement of one queen per row inside ``allowed``, lexicographically.
+EMPTY = -1
 
-    Yields a fresh list of 0-based columns per solution.
+
+def _queens(allowed: Sequence[int], queens: int | None) -> int:
+    return len(allowed) if queens is None else queens
+
+
+def solutions(
+    allowed: Sequence[int], queens: int | None = None, required: int = 0
+) -> Iterator[list[int]]:
+    """Every placement of ``queens`` queens (default: one per row) inside ``allowed``,
+    lexicographically.
+
+    Yields a fresh list of 0-based columns per solution (-1: an empty row).
+
+    >>> list(solutions([0b11, 0b11, 0b11], queens=1, required=0b010))
+    [[-1, 0, -1], [-1, 1, -1]]
     """
     n = len(allowed)
-    columns = [0] * n
+    columns = [EMPTY] * n
 
-    def place(row: int, cols: int, left: int, right: int) -> Iterator[list[int]]:
+    def place(
+        row: int, left_to_place: int, cols: int, left: int, right: int
+    ) -> Iterator[list[int]]:
         # ``left`` holds the diagonals running up-left (shifted left each row),
         # ``right`` those running up-right (shifted right each row).
-        if row == n:
-            yield list(columns)
+        if left_to_place == 0:
+            if not required >> row:  # no required row below
+                yield list(columns)
             return
+        if n - row < left_to_place:
+            return
+        if n - row > left_to_place and not required >> row & 1:
+            columns[row] = EMPTY  # this row stays empty
+            yield from place(row + 1, left_to_place, cols, left << 1, right >> 1)
         for col in _free_columns(allowed[row] & ~(cols | left | right)):
             columns[row] = col
             bit = 1 << col
-            yield from place(row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1)
+            yield from place(
+                row + 1, left_to_place - 1, cols | bit, (left | bit) << 1, (right | bit) >> 1
+            )
+        columns[row] = EMPTY
 
-    yield from place(0, 0, 0, 0)
+    yield from place(0, _queens(allowed, queens), 0, 0, 0)
 
 
-def count(allowed: Sequence[int]) -> int:
+def count(allowed: Sequence[int], queens: int | None = None, required: int = 0) -> int:
     """The number of solutions (the same search as :func:`solutions`, counting only)."""
     n = len(allowed)
+    k = _queens(allowed, queens)
+    if k < n:
+        return sum(1 for _ in solutions(allowed, k, required))
 
     def place(row: int, cols: int, left: int, right: int) -> int:
         if row == n:

@@ -84,9 +84,15 @@ def parse_text(text: str, max_n: int = limits.STEP_MAX_N) -> Board:
     A board wider than ``max_n`` is refused on its first line.
     """
     try:
-        return parse_board(text, max_n=max_n)
+        board = parse_board(text, max_n=max_n)
     except BoardError as error:
         raise InputError(str(error)) from None
+    if not board.is_square:  # the page draws square boards only, for now
+        raise InputError(
+            f"board: {board.height} lines of {board.width} cells each "
+            "(the page takes square boards)"
+        )
+    return board
 
 
 def _board(data: Mapping[str, object], max_n: int) -> Board:
