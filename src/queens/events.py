@@ -1,6 +1,6 @@
 """Search events: what a backtracking search does, step by step.
 
-Every steppable algorithm yields the same four event types, 0-based like
+Every steppable algorithm yields the same event types, 0-based like
 the rest of the library, and :func:`event_json` is their one JSON form, read
 by ``queens trace --json`` and the web page alike.  They live below
 :mod:`queens.tracing` so that the algorithms in :mod:`queens.algorithms` can
@@ -52,8 +52,26 @@ class DeadEnd:
 
 
 @dataclass(frozen=True)
+class Skip:
+    """``row`` is left without a queen (fewer queens than rows): a branch of its own.
+
+    The search tries it before every column of the row, as the reference
+    solver does.  Nothing is placed, so no event takes it back: the next
+    event's row says where the search stands (a ``Place`` or ``Skip`` in
+    this row or above ends the branch).
+
+    >>> Skip(2)
+    Skip(row=2)
+    """
+
+    row: int
+
+
+@dataclass(frozen=True)
 class Found:
     """A full placement: the ``number``-th solution (1-based) of this search.
+
+    ``columns`` has one entry a row, -1 for a row left empty.
 
     >>> Found((1, 3, 0, 2), 1)
     Found(columns=(1, 3, 0, 2), number=1)
@@ -63,7 +81,7 @@ class Found:
     number: int
 
 
-Event = Place | Remove | DeadEnd | Found
+Event = Place | Remove | Skip | DeadEnd | Found
 
 Tracer = Callable[[Board], Iterator[Event]]
 """An algorithm stepping through a board, as events."""
@@ -72,12 +90,14 @@ Tracer = Callable[[Board], Iterator[Event]]
 def event_json(event: Event) -> dict[str, Any]:
     """One event as a JSON object, 0-based like every JSON of the library.
 
-    ``event`` names the kind (``place``, ``remove``, ``dead-end``,
+    ``event`` names the kind (``place``, ``remove``, ``skip``, ``dead-end``,
     ``solution``); the rest are the event's fields.  ``queens trace --json``
     prints these a line each, and the web page's event stream sends them.
 
     >>> event_json(Place(0, 1))
     {'event': 'place', 'row': 0, 'col': 1}
+    >>> event_json(Skip(2))
+    {'event': 'skip', 'row': 2}
     >>> event_json(DeadEnd(2))
     {'event': 'dead-end', 'row': 2}
     >>> event_json(Found((1, 3, 0, 2), 1))
@@ -88,6 +108,8 @@ def event_json(event: Event) -> dict[str, Any]:
             return {"event": "place", "row": row, "col": col}
         case Remove(row, col):
             return {"event": "remove", "row": row, "col": col}
+        case Skip(row):
+            return {"event": "skip", "row": row}
         case DeadEnd(row):
             return {"event": "dead-end", "row": row}
         case Found(columns, number):

@@ -1,9 +1,14 @@
 """Search events: what a backtracking search does, step by step.
 
-Every steppable algorithm yields the same four event types (defined in
+Every steppable algorithm yields the same event types (defined in
 :mod:`queens.events`, 0-based like the rest of the library); the trace log,
 the animation, the recursion tree and the web page all consume them.
 :data:`TRACERS` holds every steppable algorithm's tracer by name.
+
+Backtracking (and ``bitmask``, the same search) follows boards of any shape
+and any number of queens; the other textbook algorithms are written for the
+classic N x N board with N queens (reserved squares and fixed queens allowed)
+and refuse any other with :class:`UnsupportedBoard`.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Literal, get_args
 from queens import algorithms
 from queens.algorithms import bitmask
 from queens.board import Board
-from queens.events import DeadEnd, Event, Found, Place, Remove, Tracer
+from queens.events import DeadEnd, Event, Found, Place, Remove, Skip, Tracer
 
 __all__ = [
     "TRACERS",
@@ -23,8 +28,10 @@ __all__ = [
     "Found",
     "Place",
     "Remove",
+    "Skip",
     "Tracer",
     "UnknownAlgorithm",
+    "UnsupportedBoard",
     "backtracking",
     "check_algorithm",
     "replay",
@@ -76,6 +83,33 @@ def check_algorithm(name: str) -> AlgorithmName:
 
 _ALGORITHM_NAMES: tuple[AlgorithmName, ...] = get_args(AlgorithmName)
 
+ANY_SHAPE: frozenset[str] = frozenset({"backtracking", "bitmask"})
+"""The algorithms that follow boards of any shape and any number of queens."""
+
+
+class UnsupportedBoard(ValueError):
+    """An algorithm written for N x N boards with N queens, given another board.
+
+    >>> str(UnsupportedBoard("sets"))
+    'the sets algorithm takes N x N boards with N queens only (backtracking takes any board)'
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"the {name} algorithm takes N x N boards with N queens only "
+            "(backtracking takes any board)"
+        )
+        self.name = name
+
+
+def takes(algorithm: str, board: Board) -> bool:
+    """Whether ``algorithm`` can follow a search of ``board``.
+
+    >>> takes("sets", Board(8)), takes("sets", Board(8, k=5)), takes("backtracking", Board(8, k=5))
+    (True, False, True)
+    """
+    return algorithm in ANY_SHAPE or (board.is_square and board.is_full)
+
 
 def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") -> Iterator[Event]:
     """The events of ``algorithm`` searching a board (or an empty n x n board) for all solutions.
@@ -87,8 +121,16 @@ def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") ->
     [Found(columns=(1, 3, 0, 2), number=1), Found(columns=(2, 0, 3, 1), number=2)]
     >>> sum(isinstance(event, Place) for event in trace(4, "permutations"))
     64
+    >>> [str(event) for event in trace(Board(2, height=3, k=1))][:3]
+    ['Skip(row=0)', 'Skip(row=1)', 'Place(row=2, col=0)']
+
+    Raises :class:`UnsupportedBoard` for an algorithm that does not take the board.
     """
-    return TRACERS[check_algorithm(algorithm)](_as_board(board_or_n))
+    board = _as_board(board_or_n)
+    name = check_algorithm(algorithm)
+    if not takes(name, board):
+        raise UnsupportedBoard(name)
+    return TRACERS[name](board)
 
 
 def _as_board(board_or_n: Board | int) -> Board:
@@ -99,17 +141,23 @@ def _as_board(board_or_n: Board | int) -> Board:
     return Board.empty(board_or_n)
 
 
-def replay(events: Iterable[Event], n: int) -> Iterator[tuple[int, ...]]:
-    """The solutions a stream of events describes, rebuilt from places and removes alone.
+def replay(
+    events: Iterable[Event], height: int, queens: int | None = None
+) -> Iterator[tuple[int, ...]]:
+    """The solutions a stream of events describes, rebuilt from places and removes alone
+    (``queens``: how many a solution holds, default one a row; -1 for an empty row).
 
     >>> list(replay(trace(4), 4))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
+    >>> list(replay(trace(Board(2, height=3, k=1)), 3, 1))[:2]
+    [(-1, -1, 0), (-1, -1, 1)]
     """
+    wanted = height if queens is None else queens
     placed: dict[int, int] = {}
     for event in events:
         if isinstance(event, Place):
             placed[event.row] = event.col
         elif isinstance(event, Remove):
             del placed[event.row]
-        elif isinstance(event, Found) and len(placed) == n:
-            yield tuple(placed[r] for r in range(n))
+        elif isinstance(event, Found) and len(placed) == wanted:
+            yield tuple(placed.get(r, -1) for r in range(height))

@@ -13,26 +13,47 @@ from collections.abc import Iterator
 
 from queens.algorithms import Algorithm, Outcome
 from queens.board import Board
-from queens.events import DeadEnd, Event, Found, Place, Remove
+from queens.events import DeadEnd, Event, Found, Place, Remove, Skip
+
+EMPTY = -1
+"""The column of a row left empty."""
 
 
 def trace(board: Board) -> Iterator[Event]:
+    """The search of any board: any width and height, ``board.k`` queens.
+
+    With fewer queens than rows a row may stay empty: :class:`Skip`, tried
+    before every column, exactly where the reference solver
+    (:func:`queens.engines.reference.solutions`) tries it, so solutions come
+    in its order.  One pruning of its own keeps the log free of unexplained
+    backtracks: a queen is not put in a free row when the rows of fixed
+    queens below would then be left without one (no solution lies there).
+    """
     allowed = board.allowed_masks()
-    n = board.n
+    height = board.height
+    required = board.required_rows()
     columns: list[int] = []
     found = 0
 
-    def place(row: int, cols: int, left: int, right: int) -> Iterator[Event]:
+    def place(row: int, to_place: int, cols: int, left: int, right: int) -> Iterator[Event]:
         # ``left`` holds the diagonals running up-left (shifted left each row),
         # ``right`` those running up-right (shifted right each row).
         nonlocal found
-        if row == n:
+        if to_place == 0:
             found += 1
-            yield Found(tuple(columns), found)
+            yield Found((*columns, *[EMPTY] * (height - row)), found)
             return
-        free = allowed[row] & ~(cols | left | right)
+        needed_below = (required >> (row + 1)).bit_count()
+        may_skip = height - row > to_place and not required >> row & 1
+        if may_skip:
+            columns.append(EMPTY)
+            yield Skip(row)
+            yield from place(row + 1, to_place, cols, left << 1, right >> 1)
+            columns.pop()
+        free = allowed[row] & ~(cols | left | right) if to_place > needed_below else 0
         if not free:
-            yield DeadEnd(row)
+            if not may_skip:
+                yield DeadEnd(row)
             return
         while free:
             bit = free & -free
@@ -40,11 +61,13 @@ def trace(board: Board) -> Iterator[Event]:
             col = bit.bit_length() - 1
             columns.append(col)
             yield Place(row, col)
-            yield from place(row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1)
+            yield from place(
+                row + 1, to_place - 1, cols | bit, (left | bit) << 1, (right | bit) >> 1
+            )
             columns.pop()
             yield Remove(row, col)
 
-    yield from place(0, 0, 0, 0)
+    yield from place(0, board.k, 0, 0, 0)
 
 
 def search(board: Board) -> Outcome:

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
     board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
     delay = args.delay
-    algorithm = check_algorithm(args.algorithm, PROG)
+    algorithm = check_algorithm(args.algorithm, PROG, board)
     events = trace(board, algorithm)
     if args.first:
         events = until_first_solution(events)

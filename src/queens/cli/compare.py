@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from queens.cli.common import CommandError, add_board_arguments, board_from_args, seconds
+from queens.cli.common import (
+    CommandError,
+    UsageError,
+    add_board_arguments,
+    board_from_args,
+    seconds,
+)
 from queens.cli.trace import STEP_MAX_N
 from queens.engines import engine_description
 from queens.show.compare import Row, compare, disagreement
@@ -22,7 +28,8 @@ def add_parser(subparsers: Any) -> None:
             "Run naive permutations, permutations with pruning, backtracking with an array, "
             "with sets and with bitmasks, and the library's engine on the same board: a table "
             "of solutions found (all must agree), nodes visited (queens placed) and time. "
-            f"Exits 1 if the algorithms disagree. Up to N = {STEP_MAX_N}."
+            f"Exits 1 if the algorithms disagree. Up to N = {STEP_MAX_N}; N x N boards with "
+            "N queens only (reserved squares and fixed queens allowed)."
         ),
     )
     add_board_arguments(parser)
@@ -49,8 +56,10 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
+    if not (board.is_square and board.is_full):  # the textbook algorithms' own limit
+        raise UsageError(f"{PROG} supports N x N boards with N queens only", PROG)
     limit = args.limit_seconds
-    table = Table(title=f"{board.n} x {board.n} board", title_justify="left")
+    table = Table(title=f"{board.size_text} board", title_justify="left")
     # The numbers never wrap: on a narrow console the name of the engine does.
     table.add_column("algorithm")
     table.add_column("solutions", justify="right", no_wrap=True)

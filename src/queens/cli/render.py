@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     solutions = chosen_solutions(board, args.limit, args.all)
     if not solutions:
         raise no_solution(board)
-    width, height = picture_size(board.n, len(solutions), args.size, args.coordinates)
+    width, height = picture_size(board.size, len(solutions), args.size, args.coordinates)
     if max(width, height) > RENDER_MAX_SIDE:  # checked before anything is drawn
         raise UsageError(
             f"the picture would be {width:,} x {height:,} pixels, over {RENDER_MAX_SIDE:,} "

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from queens import tracing
+from queens.board import Board
 from queens.cli.common import (
     UsageError,
     add_board_arguments,
@@ -34,20 +35,24 @@ def add_algorithm_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def check_algorithm(name: str, prog: str) -> AlgorithmName:
-    """--algorithm, checked by the library (a usage error)."""
+def check_algorithm(name: str, prog: str, board: Board | None = None) -> AlgorithmName:
+    """--algorithm, checked by the library, also against the board if given (a usage error)."""
     try:
-        return tracing.check_algorithm(name)
+        algorithm = tracing.check_algorithm(name)
     except tracing.UnknownAlgorithm as error:
         raise UsageError(str(error), prog) from None
+    if board is not None and not tracing.takes(algorithm, board):
+        raise UsageError(str(tracing.UnsupportedBoard(algorithm)), prog)
+    return algorithm
 
 
 def add_parser(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "trace",
         description=(
-            "Print every step of the search, numbered: queens placed and removed, dead ends "
-            "(no free square in a row) and solutions, with 1-based rows and columns. "
+            "Print every step of the search, numbered: queens placed and removed, rows left "
+            "empty (with fewer queens than rows), dead ends (no free square in a row) and "
+            "solutions, with 1-based rows and columns. "
             "--json prints one 0-based JSON object per event instead. "
             f"Up to N = {STEP_MAX_N}."
         ),
@@ -61,7 +66,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
-    events = trace(board, check_algorithm(args.algorithm, PROG))
+    events = trace(board, check_algorithm(args.algorithm, PROG, board))
     if args.first:
         events = until_first_solution(events)
     found = 0

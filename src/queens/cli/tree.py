@@ -34,12 +34,12 @@ def run(args: argparse.Namespace) -> int:
     board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
     if args.out != "-" and not args.out.lower().endswith(".svg"):
         raise UsageError(f"--out must name a .svg file, got {args.out!r}", PROG)
-    algorithm = check_algorithm(args.algorithm, PROG)
+    algorithm = check_algorithm(args.algorithm, PROG, board)
     try:
         svg = tree_svg(trace(board, algorithm), board)
     except TreeTooBig:
         raise UsageError(
-            f"the {algorithm} search of this {board.n} x {board.n} board has more than "
+            f"the {algorithm} search of this {board.size_text} board has more than "
             f"{TREE_MAX_NODES} nodes, too many to draw readably "
             "(backtracking on an empty board fits up to N = 6)",
             PROG,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from queens.board import Board
-from queens.events import DeadEnd, Event, Found, Place, Remove
+from queens.events import DeadEnd, Event, Found, Place, Remove, Skip
 from queens.show.steps import event_text
 
 if TYPE_CHECKING:
@@ -30,10 +30,17 @@ Wait = Callable[[], bool]
 
 @dataclass
 class Progress:
-    """Where a search stands after the events seen so far."""
+    """Where a search of a ``width`` x ``height`` board (``queens`` to place) stands
+    after the events seen so far.
 
-    n: int
+    ``Progress(n)`` follows an n x n board with n queens.
+    """
+
+    width: int
+    height: int | None = None
+    queens: int | None = None
     columns: list[int] = field(default_factory=list)
+    """The column of each row decided so far, -1 for a row left empty."""
     steps: int = 0
     placed: int = 0
     solutions: int = 0
@@ -42,27 +49,54 @@ class Progress:
     stopped: bool = False
     """True when the user stopped the animation before the search ended."""
 
+    def __post_init__(self) -> None:
+        if self.height is None:
+            self.height = self.width
+        if self.queens is None:
+            self.queens = min(self.width, self.height)
+
+    @classmethod
+    def of(cls, board: Board) -> Progress:
+        return cls(board.width, board.height, board.k)
+
     @property
     def depth(self) -> int:
+        """Rows decided so far (a queen placed or the row left empty)."""
         return len(self.columns)
+
+    @property
+    def standing(self) -> int:
+        """Queens on the board now."""
+        return sum(col >= 0 for col in self.columns)
+
+    @property
+    def shape(self) -> str:
+        """``6 x 6 board``, or ``8 x 8 board, 5 queens`` when some rows stay empty."""
+        text = f"{self.width} x {self.height} board"
+        return text if self.queens == self.height else f"{text}, {self.queens} queens"
 
     def apply(self, event: Event) -> None:
         self.steps += 1
         self.last = event_text(event)
+        # Every event names its row, which says how many rows above it are decided
+        # (a row left empty is never taken back by an event of its own).
         if isinstance(event, Place):
             self.placed += 1
+            del self.columns[event.row :]
             self.columns.append(event.col)
-        elif isinstance(event, Remove):
-            self.columns.pop()
+        elif isinstance(event, Skip):
+            del self.columns[event.row :]
+            self.columns.append(-1)
+        elif isinstance(event, Remove | DeadEnd):
+            del self.columns[event.row :]
         elif isinstance(event, Found):
             self.solutions += 1
             self.last_solution = event.columns
-        elif isinstance(event, DeadEnd):
-            pass
 
     def status(self) -> str:
+        queens = "" if self.queens == self.height else f"  queens {self.standing}/{self.queens}"
         return (
-            f"step {self.steps}  depth {self.depth}/{self.n}  "
+            f"step {self.steps}  depth {self.depth}/{self.height}{queens}  "
             f"solutions {self.solutions}  — {self.last}"
         )
 
@@ -70,11 +104,11 @@ class Progress:
         plural = "" if self.solutions == 1 else "s"
         if self.stopped:
             return (
-                f"{self.n} x {self.n} board, {algorithm}: stopped after {self.steps} steps "
+                f"{self.shape}, {algorithm}: stopped after {self.steps} steps "
                 f"({self.solutions} solution{plural} so far)"
             )
         return (
-            f"{self.n} x {self.n} board, {algorithm}: {self.solutions} solution{plural} "
+            f"{self.shape}, {algorithm}: {self.solutions} solution{plural} "
             f"in {self.steps} steps ({self.placed} queens placed)"
         )
 
@@ -108,7 +142,7 @@ def animate(
     apart, or on each ``wait()`` in step mode; the last frame shows the last
     solution found.  Elsewhere the events are only followed, not drawn.
     """
-    progress = Progress(board.n)
+    progress = Progress.of(board)
     if not console.is_terminal:
         for event in events:
             progress.apply(event)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from queens.board import Board
+from queens.board import Board, Size
 from queens.show.svg import (
     COLORS,
     GAP,
@@ -21,9 +21,10 @@ from queens.show.svg import (
     QUEEN_BASE,
     QUEEN_CROWN,
     SQUARE,
-    board_width,
+    board_extent,
     grid_shape,
     picture_size,
+    placed_squares,
 )
 
 if TYPE_CHECKING:
@@ -83,18 +84,18 @@ def solutions_png(
     palette = {**COLORS, **(colors or {})}
     placements: Sequence[Columns | None] = solutions or [None]
     across, _ = grid_shape(len(placements), per_row)
-    side = board_width(board.n, coordinates)
-    scale = 1.0 if size is None else size / side
-    width, height = picture_size(board.n, len(placements), size, coordinates, per_row)
+    wide, high = board_extent(board.size, coordinates)
+    scale = 1.0 if size is None else size / wide
+    width, height = picture_size(board.size, len(placements), size, coordinates, per_row)
     image = Image.new("RGB", (width, height), palette["background"])
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default(size=max(8, round(13 * scale)))
     square = SQUARE * scale
     for index, columns in enumerate(placements):
-        ox = (index % across) * (side + GAP) * scale
-        oy = (index // across) * (side + GAP) * scale
+        ox = (index % across) * (wide + GAP) * scale
+        oy = (index // across) * (high + GAP) * scale
         if coordinates:
-            _coordinates(draw, (ox, oy), board.n, scale, font, palette["coordinates"])
+            _coordinates(draw, (ox, oy), board.size, scale, font, palette["coordinates"])
             ox += MARGIN * scale
             oy += MARGIN * scale
         _board(draw, (ox, oy), square, board, columns, palette)
@@ -106,7 +107,7 @@ def solutions_png(
 def _coordinates(
     draw: ImageDraw.ImageDraw,
     origin: tuple[float, float],
-    n: int,
+    size: Size,
     scale: float,
     font: ImageFont.ImageFont | ImageFont.FreeTypeFont,
     color: str,
@@ -114,11 +115,14 @@ def _coordinates(
     """Row numbers down the left margin and column numbers along the top one."""
     ox, oy = origin
     half = MARGIN * scale / 2
-    for i in range(n):
+    width, height = size
+    for i in range(max(width, height)):
         middle = (MARGIN + (i + 0.5) * SQUARE) * scale
         label = str(i + 1)
-        draw.text((ox + half, oy + middle), label, fill=color, font=font, anchor="mm")
-        draw.text((ox + middle, oy + half), label, fill=color, font=font, anchor="mm")
+        if i < height:
+            draw.text((ox + half, oy + middle), label, fill=color, font=font, anchor="mm")
+        if i < width:
+            draw.text((ox + middle, oy + half), label, fill=color, font=font, anchor="mm")
 
 
 def _board(
@@ -131,11 +135,9 @@ def _board(
 ) -> None:
     """One board's squares (reserved ones struck through) and queens, from its top left corner."""
     ox, oy = origin
-    queens = set(board.queens)
-    if columns is not None:
-        queens |= set(enumerate(columns))
-    for row in range(board.n):
-        for col in range(board.n):
+    queens = set(board.queens) | placed_squares(columns)
+    for row in range(board.height):
+        for col in range(board.width):
             x, y = ox + col * square, oy + row * square
             box = [x, y, x + square, y + square]
             if (row, col) in board.reserved:

@@ -14,7 +14,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
-from queens.board import Board
+from queens.board import Board, Size
 
 SQUARE = 45
 """The side of one square in SVG user units (the viewBox scales it to ``size``)."""
@@ -101,22 +101,24 @@ def _draw_board(
     coordinates: bool,
     colors: Mapping[str, str],
 ) -> None:
-    """One board with its top-left corner (labels included) at ``origin``."""
-    n = board.n
+    """One board with its top-left corner (labels included) at ``origin``.
+
+    ``columns`` holds a queen's column per row, -1 for a row left empty.
+    """
     ox, oy = origin
     if coordinates:
-        for i in range(n):
-            middle = MARGIN + i * SQUARE + SQUARE / 2
-            _label(parent, ox + MARGIN / 2, oy + middle, str(i + 1), colors)  # row i + 1
-            _label(parent, ox + middle, oy + MARGIN / 2, str(i + 1), colors)  # column i + 1
+        for row in range(board.height):
+            middle = MARGIN + row * SQUARE + SQUARE / 2
+            _label(parent, ox + MARGIN / 2, oy + middle, str(row + 1), colors)
+        for col in range(board.width):
+            middle = MARGIN + col * SQUARE + SQUARE / 2
+            _label(parent, ox + middle, oy + MARGIN / 2, str(col + 1), colors)
         ox += MARGIN
         oy += MARGIN
     group = ET.SubElement(parent, "g", {"class": "board"})
-    queens = set(board.queens)
-    if columns is not None:
-        queens |= {(row, col) for row, col in enumerate(columns)}
-    for row in range(n):
-        for col in range(n):
+    queens = set(board.queens) | placed_squares(columns)
+    for row in range(board.height):
+        for col in range(board.width):
             x, y = ox + col * SQUARE, oy + row * SQUARE
             shade = "light" if (row + col) % 2 == 0 else "dark"
             fill = "url(#reserved)" if (row, col) in board.reserved else colors[shade]
@@ -138,9 +140,25 @@ def _draw_board(
         )
 
 
-def board_width(n: int, coordinates: bool = False) -> int:
-    """The width (and height) of one board in user units."""
-    return n * SQUARE + (MARGIN if coordinates else 0)
+def placed_squares(columns: Columns | None) -> set[tuple[int, int]]:
+    """The ``(row, column)`` squares of a placement (-1: an empty row, no square).
+
+    >>> sorted(placed_squares([1, -1, 0]))
+    [(0, 1), (2, 0)]
+    """
+    if columns is None:
+        return set()
+    return {(row, col) for row, col in enumerate(columns) if col >= 0}
+
+
+def board_extent(size: Size, coordinates: bool = False) -> tuple[int, int]:
+    """The width and height of one board of ``size`` (columns, rows) in user units.
+
+    >>> board_extent((10, 8)), board_extent((4, 4), coordinates=True)
+    ((450, 360), (200, 200))
+    """
+    margin = MARGIN if coordinates else 0
+    return size[0] * SQUARE + margin, size[1] * SQUARE + margin
 
 
 def grid_shape(count: int, per_row: int | None = None) -> tuple[int, int]:
@@ -151,22 +169,26 @@ def grid_shape(count: int, per_row: int | None = None) -> tuple[int, int]:
 
 
 def picture_size(
-    n: int,
+    board_size: Size,
     count: int,
     size: int | None = None,
     coordinates: bool = False,
     per_row: int | None = None,
 ) -> tuple[int, int]:
-    """Width and height in pixels of a grid of ``count`` n x n boards ``size`` pixels wide.
+    """Width and height in pixels of a grid of ``count`` boards of ``board_size``
+    (columns, rows), each ``size`` pixels wide.
 
     The size :func:`solutions_svg` declares and :func:`~queens.show.png.solutions_png`
     draws, known before anything is drawn.
+
+    >>> picture_size((10, 8), 1, size=100)
+    (100, 80)
     """
     across, down = grid_shape(max(count, 1), per_row)
-    side = board_width(n, coordinates)
-    scale = 1.0 if size is None else size / side
-    width = round((across * side + (across - 1) * GAP) * scale)
-    height = round((down * side + (down - 1) * GAP) * scale)
+    wide, high = board_extent(board_size, coordinates)
+    scale = 1.0 if size is None else size / wide
+    width = round((across * wide + (across - 1) * GAP) * scale)
+    height = round((down * high + (down - 1) * GAP) * scale)
     return width, height
 
 
@@ -182,7 +204,8 @@ def solutions_svg(
     """Several solutions of one board as a grid of boards, in one SVG document.
 
     ``size`` is the pixel width of one board (default: its natural size of
-    45 units a square); ``per_row`` boards go across (default: a near square).
+    45 units a square; a board's height follows its shape); ``per_row`` boards
+    go across (default: a near square).
     With no solutions, the bare board is drawn.
     """
     if isinstance(board, int):
@@ -190,10 +213,10 @@ def solutions_svg(
     palette = {**COLORS, **(colors or {})}
     placements: Sequence[Columns | None] = solutions or [None]
     across, down = grid_shape(len(placements), per_row)
-    side = board_width(board.n, coordinates)
-    width = across * side + (across - 1) * GAP
-    height = down * side + (down - 1) * GAP
-    scale = 1.0 if size is None else size / side
+    wide, high = board_extent(board.size, coordinates)
+    width = across * wide + (across - 1) * GAP
+    height = down * high + (down - 1) * GAP
+    scale = 1.0 if size is None else size / wide
     root = ET.Element(
         "svg",
         {"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
@@ -204,7 +227,7 @@ def solutions_svg(
     ET.SubElement(root, "rect", {"width": str(width), "height": str(height),
                                  "fill": palette["background"]})  # fmt: skip
     for index, columns in enumerate(placements):
-        origin = ((index % across) * (side + GAP), (index // across) * (side + GAP))
+        origin = ((index % across) * (wide + GAP), (index // across) * (high + GAP))
         _draw_board(root, board, columns, origin, coordinates, palette)
     return ET.tostring(root, encoding="unicode")
 

@@ -63,12 +63,19 @@ def _queens(board: Board, columns: Columns | None) -> set[Square]:
     return placed
 
 
-def attacked_squares(queens: Collection[Square], n: int) -> set[Square]:
-    """The squares some queen attacks (its own square excluded), on an n x n board."""
+def attacked_squares(
+    queens: Collection[Square], width: int, height: int | None = None
+) -> set[Square]:
+    """The squares some queen attacks (its own square excluded), on a width x height
+    board (``height`` defaults to ``width``).
+
+    >>> sorted(attacked_squares([(0, 0)], 3, 2))
+    [(0, 1), (0, 2), (1, 0), (1, 1)]
+    """
     attacked: set[Square] = set()
     for qr, qc in queens:
-        for row in range(n):
-            for col in range(n):
+        for row in range(width if height is None else height):
+            for col in range(width):
                 same_line = row == qr or col == qc or abs(row - qr) == abs(col - qc)
                 if same_line and (row, col) != (qr, qc):
                     attacked.add((row, col))
@@ -76,14 +83,21 @@ def attacked_squares(queens: Collection[Square], n: int) -> set[Square]:
 
 
 def plain_board(board: Board, columns: Columns | None = None) -> str:
-    """``Q`` queens, ``*`` reserved squares, ``.`` free ones, separated by spaces."""
+    """``Q`` queens, ``*`` reserved squares, ``.`` free ones, separated by spaces.
+
+    ``columns`` may leave rows empty (-1):
+
+    >>> print(plain_board(Board(3, height=2, k=1), [-1, 2]))
+    . . .
+    . . Q
+    """
     queens = _queens(board, columns)
     return "\n".join(
         " ".join(
             "Q" if (r, c) in queens else "*" if (r, c) in board.reserved else "."
-            for c in range(board.n)
+            for c in range(board.width)
         )
-        for r in range(board.n)
+        for r in range(board.height)
     )
 
 
@@ -98,7 +112,9 @@ def unicode_board(board: Board, columns: Columns | None = None) -> str:
             return QUEEN_GLYPH
         return RESERVED_GLYPH if square in board.reserved else "·"
 
-    return "\n".join(" ".join(glyph((r, c)) for c in range(board.n)) for r in range(board.n))
+    return "\n".join(
+        " ".join(glyph((r, c)) for c in range(board.width)) for r in range(board.height)
+    )
 
 
 def rich_board(
@@ -117,12 +133,12 @@ def rich_board(
 
     colors = {**PALETTE, **(palette or {})}
     queens = _queens(board, columns)
-    under_attack = attacked_squares(queens, board.n) if attacked else set()
+    under_attack = attacked_squares(queens, board.width, board.height) if attacked else set()
     text = Text(no_wrap=True, overflow="crop")
-    for row in range(board.n):
+    for row in range(board.height):
         if row:
             text.append("\n")
-        for col in range(board.n):
+        for col in range(board.width):
             square = (row, col)
             shade = "light" if (row + col) % 2 == 0 else "dark"
             if square in under_attack and square not in queens:
@@ -149,7 +165,7 @@ def ansi_board(board: Board, columns: Columns | None = None) -> str:
         force_terminal=True,
         color_system="truecolor",
         no_color=False,  # asked for explicitly: NO_COLOR only governs the default style
-        width=4 * board.n + 2,
+        width=4 * board.width + 2,
     )
     with console.capture() as capture:
         console.print(rich_board(board, columns), end="")

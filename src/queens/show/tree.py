@@ -1,7 +1,8 @@
 """The recursion tree of a search, built from its trace events.
 
 Each node is a partial placement (the root is the empty board, a child adds
-one queen in the next row); leaves are marked as dead ends (no free square
+one queen in the next row, or leaves it empty when there are fewer queens
+than rows); leaves are marked as dead ends (no free square
 in the next row), solutions, or rejected (a complete placement that failed
 its test, as naive permutations produce).  :func:`build_tree` turns any
 event stream of :mod:`queens.tracing` into nodes and :func:`tree_svg` draws
@@ -17,11 +18,14 @@ from enum import Enum
 from typing import Any
 
 from queens.board import Board
-from queens.events import DeadEnd, Event, Found, Place, Remove
+from queens.events import DeadEnd, Event, Found, Place, Remove, Skip
 from queens.show.svg import COLORS
 
 TREE_MAX_NODES = 200
 """More nodes than this make a tree nobody can read (an empty board fits up to N = 6)."""
+
+EMPTY = -1
+"""The column of a row left empty."""
 
 
 class Mark(Enum):
@@ -33,7 +37,7 @@ class Mark(Enum):
 
 @dataclass
 class Node:
-    """A partial placement: ``columns[r]`` is the queen of row ``r`` (0-based)."""
+    """A partial placement: ``columns[r]`` is the queen of row ``r`` (0-based, -1: empty)."""
 
     columns: tuple[int, ...]
     step: int
@@ -68,33 +72,46 @@ class TreeTooBig(ValueError):
     """The search has more nodes than :data:`TREE_MAX_NODES` (or the given limit)."""
 
 
-def build_tree(events: Iterable[Event], n: int, max_nodes: int | None = TREE_MAX_NODES) -> Node:
-    """The recursion tree of an event stream; TreeTooBig past ``max_nodes`` places.
+def build_tree(
+    events: Iterable[Event], height: int, max_nodes: int | None = TREE_MAX_NODES
+) -> Node:
+    """The recursion tree of an event stream on a board of ``height`` rows;
+    TreeTooBig past ``max_nodes`` nodes (queens placed and rows left empty).
 
-    Reading stops at the first place over the limit, so a huge search is
+    Every event names its row, and a node of row ``r`` hangs at depth
+    ``r + 1``: the row says where in the tree an event belongs, so a row
+    left empty (which no event takes back) needs no closing event.
+    Reading stops at the first node over the limit, so a huge search is
     refused without being run.
+
+    >>> from queens.tracing import trace
+    >>> root = build_tree(trace(Board(2, height=2, k=1)), 2)
+    >>> [(node.columns, node.mark.value) for node in root.walk()][1:3]
+    [((-1,), 'open'), ((-1, 0), 'solution')]
     """
     root = Node((), 0)
     path = [root]
-    places = 0
+    nodes = 0
     for step, event in enumerate(events, 1):
-        current = path[-1]
-        if isinstance(event, Place):
-            places += 1
-            if max_nodes is not None and places > max_nodes:
+        if isinstance(event, Place | Skip):
+            nodes += 1
+            if max_nodes is not None and nodes > max_nodes:
                 raise TreeTooBig(f"the search tree has more than {max_nodes} nodes")
-            child = Node((*current.columns, event.col), step)
-            current.children.append(child)
+            del path[event.row + 1 :]
+            col = event.col if isinstance(event, Place) else EMPTY
+            child = Node((*path[-1].columns, col), step)
+            path[-1].children.append(child)
             path.append(child)
         elif isinstance(event, Remove):
-            path.pop()
+            del path[event.row + 1 :]
         elif isinstance(event, DeadEnd):
-            current.mark = Mark.DEAD_END
+            del path[event.row + 1 :]
+            path[-1].mark = Mark.DEAD_END
         elif isinstance(event, Found):
-            current.mark = Mark.SOLUTION
-            current.solution = event.number
+            path[-1].mark = Mark.SOLUTION
+            path[-1].solution = event.number
     for node in root.walk():
-        if node.mark is Mark.OPEN and not node.children and node.depth == n and n > 0:
+        if node.mark is Mark.OPEN and not node.children and node.depth == height and height > 0:
             node.mark = Mark.REJECTED
     return root
 
@@ -135,16 +152,20 @@ def _layout(root: Node, width: float) -> dict[int, tuple[float, int]]:
     return places
 
 
+def _describe(columns: tuple[int, ...]) -> str:
+    """A node's placement in words, 1-based."""
+    rows = (f"row {r + 1}: {'empty' if c < 0 else f'col {c + 1}'}" for r, c in enumerate(columns))
+    return ", ".join(rows) or "empty board"
+
+
 def _mini_board(
     parent: ET.Element, node: Node, board: Board, x: float, y: float, colors: Mapping[str, str]
 ) -> None:
-    n = board.n
     group = ET.SubElement(parent, "g", {"class": f"node {node.mark.value.replace(' ', '-')}"})
     title = ET.SubElement(group, "title")
-    placed = ", ".join(f"row {r + 1}: col {c + 1}" for r, c in enumerate(node.columns))
-    title.text = f"step {node.step}: {placed or 'empty board'} ({node.mark.value})"
-    for row in range(n):
-        for col in range(n):
+    title.text = f"step {node.step}: {_describe(node.columns)} ({node.mark.value})"
+    for row in range(board.height):
+        for col in range(board.width):
             shade = "light" if (row + col) % 2 == 0 else "dark"
             fill = colors["reserved"] if (row, col) in board.reserved else colors[shade]
             ET.SubElement(
@@ -154,6 +175,8 @@ def _mini_board(
                  "width": str(CELL), "height": str(CELL), "fill": fill},
             )  # fmt: skip
     for row, col in enumerate(node.columns):
+        if col < 0:
+            continue
         fill = colors["fixed queen"] if (row, col) in board.queens else colors["queen"]
         ET.SubElement(
             group,
@@ -161,12 +184,12 @@ def _mini_board(
             {"cx": f"{x + (col + 0.5) * CELL:g}", "cy": f"{y + (row + 0.5) * CELL:g}",
              "r": f"{CELL * 0.36:g}", "fill": fill},
         )  # fmt: skip
-    side = n * CELL
+    wide, high = board.width * CELL, board.height * CELL
     stroke_width = "1" if node.mark in (Mark.OPEN, Mark.REJECTED) else "3"
     ET.SubElement(
         group,
         "rect",
-        {"x": f"{x:g}", "y": f"{y:g}", "width": str(side), "height": str(side), "fill": "none",
+        {"x": f"{x:g}", "y": f"{y:g}", "width": str(wide), "height": str(high), "fill": "none",
          "stroke": MARK_COLORS[node.mark], "stroke-width": stroke_width},
     )  # fmt: skip
     caption = {Mark.DEAD_END: "✗", Mark.SOLUTION: f"#{node.solution}", Mark.REJECTED: "✗"}
@@ -174,7 +197,7 @@ def _mini_board(
         text = ET.SubElement(
             group,
             "text",
-            {"x": f"{x + side / 2:g}", "y": f"{y + side + 12:g}", "text-anchor": "middle",
+            {"x": f"{x + wide / 2:g}", "y": f"{y + high + 12:g}", "text-anchor": "middle",
              "font-family": "sans-serif", "font-size": "11", "fill": MARK_COLORS[node.mark]},
         )  # fmt: skip
         text.text = caption[node.mark]
@@ -194,16 +217,16 @@ def tree_svg(
     if isinstance(board, int):
         board = Board.empty(board)
     palette = {**COLORS, **(colors or {})}
-    root = build_tree(events, board.n, max_nodes)
-    side = board.n * CELL
-    places = _layout(root, side)
+    root = build_tree(events, board.height, max_nodes)
+    wide, high = board.width * CELL, board.height * CELL
+    places = _layout(root, wide)
     depth = max(node.depth for node in root.walk())
-    width = max(x for x, _ in places.values()) + side / 2 + 2 * PAD
-    height = (depth + 1) * side + depth * V_GAP + 2 * PAD + 14
+    width = max(x for x, _ in places.values()) + wide / 2 + 2 * PAD
+    height = (depth + 1) * high + depth * V_GAP + 2 * PAD + 14
 
     def top_left(node: Node) -> tuple[float, float]:
         x, level = places[id(node)]
-        return PAD + x - side / 2, PAD + level * (side + V_GAP)
+        return PAD + x - wide / 2, PAD + level * (high + V_GAP)
 
     svg = ET.Element(
         "svg",
@@ -219,8 +242,8 @@ def tree_svg(
             ET.SubElement(
                 edges,
                 "line",
-                {"x1": f"{px + side / 2:g}", "y1": f"{py + side:g}",
-                 "x2": f"{cx + side / 2:g}", "y2": f"{cy:g}"},
+                {"x1": f"{px + wide / 2:g}", "y1": f"{py + high:g}",
+                 "x2": f"{cx + wide / 2:g}", "y2": f"{cy:g}"},
             )  # fmt: skip
     for node in root.walk():
         _mini_board(svg, node, board, *top_left(node), palette)
