@@ -34,6 +34,7 @@ import uvicorn  # noqa: E402
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from conftest import BOARDS  # noqa: E402
+from queens.api import count, solutions  # noqa: E402
 from queens.board import Board, parse_board  # noqa: E402
 from queens.cli import main  # noqa: E402
 from queens.events import Found, Place, Remove  # noqa: E402
@@ -177,6 +178,51 @@ def test_step_to_the_first_solution(page: Page, tmp_path: Path) -> None:
     expect(page.locator("#gallery canvas")).to_have_count(1)
     assert counter(page, "depth") == 4
     page.screenshot(path=str(tmp_path / "first-solution.png"), full_page=True)
+
+
+def test_a_rectangle_with_fewer_queens_steps_to_a_solution(page: Page, tmp_path: Path) -> None:
+    """6 x 4 with 3 queens: the size box takes WxH, the queens box a count, and the
+    search steps through a row left empty to the library's first solution."""
+    page.fill("#n", "6x4")
+    page.press("#n", "Enter")
+    expect(page.locator("#board .cell")).to_have_count(24)
+    page.fill("#queens", "3")
+    page.press("#queens", "Enter")
+    expect(page.locator("#board-text")).to_have_value("......\n" * 4)
+    board = Board(6, height=4, k=3)
+    first = next(iter(solutions(board))).to_list()
+    assert -1 in first  # the first solution leaves a row empty
+    step_once(page)  # the first event: row 1 left empty
+    assert cells(page, "empty") == {(0, c) for c in range(6)}
+    assert cells(page, "current") == {(1, c) for c in range(6)}
+    for _ in range(50):
+        if counter(page, "solutions") == 1:
+            break
+        step_once(page)
+    assert counter(page, "solutions") == 1
+    assert queens_on_board(page, 4) == first
+    assert counter(page, "depth") == 3
+    expect(page.locator("#gallery canvas")).to_have_count(1)
+    # The count of the same board is the library's.
+    page.click("#count")
+    expect(page.locator("#count-total")).to_have_text(
+        f"{count(board)} solutions", timeout=TIMEOUT_MS
+    )
+    page.screenshot(path=str(tmp_path / "rectangle.png"), full_page=True)
+
+
+def test_a_bad_size_gets_the_cli_message(page: Page) -> None:
+    for size in ("8x", "0x5", "axb"):
+        page.fill("#n", size)
+        page.press("#n", "Enter")
+        err = io.StringIO()
+        from contextlib import redirect_stderr
+
+        with redirect_stderr(err):
+            assert main(["trace", size]) == 2
+        words = err.getvalue().split("must be", 1)[1].split("; see", 1)[0]
+        expect(page.locator("#message")).to_contain_text(words)
+    expect(page.locator("#board .cell")).to_have_count(64)  # the board stays as it was
 
 
 def test_run_to_the_end(page: Page, tmp_path: Path) -> None:

@@ -124,6 +124,9 @@ H_GAP = 12
 V_GAP = 34
 PAD = 14
 
+EMPTY_ROW_COLOR = "#2a6fdb"
+"""The tint of a row the search left empty."""
+
 MARK_COLORS: dict[Mark, str] = {
     Mark.OPEN: "#555555",
     Mark.DEAD_END: "#c62828",
@@ -175,7 +178,14 @@ def _mini_board(
                  "width": str(CELL), "height": str(CELL), "fill": fill},
             )  # fmt: skip
     for row, col in enumerate(node.columns):
-        if col < 0:
+        if col < 0:  # a row left empty: tinted across, so the node differs from its parent
+            ET.SubElement(
+                group,
+                "rect",
+                {"class": "empty-row", "x": f"{x:g}", "y": f"{y + row * CELL:g}",
+                 "width": str(board.width * CELL), "height": str(CELL),
+                 "fill": EMPTY_ROW_COLOR, "fill-opacity": "0.35"},
+            )  # fmt: skip
             continue
         fill = colors["fixed queen"] if (row, col) in board.queens else colors["queen"]
         ET.SubElement(

@@ -4,12 +4,16 @@ Endpoints (all JSON in and out, 0-based squares):
 
 - ``GET /`` and ``/app.js``, ``/app.css``: the page (no other files are served).
 - ``GET /api/info``: algorithms and limits.
-- ``POST /api/board`` ``{"board": text}``: the board read as the CLI reads it.
+- ``POST /api/board`` ``{"board": text}`` or a size: the board read as the CLI reads it.
 - ``POST /api/runs`` ``{"n"|"board", "algorithm", "speed"}``: a new search, paused; ``{"id"}``.
+
+A board is given by ``board`` text, a size (``n`` for N x N, ``width`` and
+``height``, or ``size`` text ``N`` or ``WxH`` as on the command line), or both
+(which must agree), and ``k`` queens to place (default: as many as fit).
 - ``GET /api/runs/{id}/events``: its event stream (opened once; closing it ends the run).
 - ``POST /api/runs/{id}/control`` ``{"action": "play"|"pause"|"step", "speed", "steps"}``.
 - ``DELETE /api/runs/{id}``: end a search.
-- ``POST /api/count`` ``{"n"|"board"}``: a new count; ``GET /api/count/{id}/events`` streams
+- ``POST /api/count`` ``{"n"|"board", "k"?}``: a new count; ``GET /api/count/{id}/events`` streams
   its progress and result; ``DELETE /api/count/{id}`` ends it.
 
 Errors: ``{"error": message}`` with 400 (bad input), 403 (guard), 404, 405, 409, 413, 415, 429
@@ -37,6 +41,7 @@ from queens.engines import Counts
 from queens.events import event_json
 from queens.tracing import TRACERS
 from queens.web import limits
+from queens.web.counts import count_parts
 from queens.web.guard import Guard
 from queens.web.inputs import (
     InputError,
@@ -71,12 +76,22 @@ def sse(message: dict[str, object]) -> str:
     return f"data: {json.dumps(message, separators=(',', ':'))}\n\n"
 
 
+def shape_json(board: Board) -> dict[str, object]:
+    """A board's shape: ``width``, ``height``, ``k`` queens, and ``n`` (None unless square)."""
+    return {
+        "n": board.width if board.is_square else None,
+        "width": board.width,
+        "height": board.height,
+        "k": board.k,
+    }
+
+
 def board_json(board: Board) -> dict[str, object]:
     text = "".join(
-        "".join(board.cell((r, c)) for c in range(board.n)) + "\n" for r in range(board.n)
+        "".join(board.cell((r, c)) for c in range(board.width)) + "\n" for r in range(board.height)
     )
     return {
-        "n": board.n,
+        **shape_json(board),
         "reserved": sorted(board.reserved),
         "queens": sorted(board.queens),
         "text": text,
@@ -137,7 +152,9 @@ async def search_events(run: Run) -> AsyncIterator[str]:
     assert stepper is not None
     loop = asyncio.get_running_loop()
     last_tree = -TREE_EVERY
-    yield sse({"type": "start", "id": run.id, "n": run.board.n, "algorithm": stepper.algorithm})
+    yield sse(
+        {"type": "start", "id": run.id, **shape_json(run.board), "algorithm": stepper.algorithm}
+    )
     while not run.stopped:
         count, pause = run.next_batch()
         if count == 0:
@@ -177,21 +194,19 @@ async def search_events(run: Run) -> AsyncIterator[str]:
 
 async def count_events(run: Run) -> AsyncIterator[str]:
     """A count's progress (sub-problems done), then its total and fundamental counts."""
-    # The sub-problems of the counting engine give the progress; their sum is
-    # the board's count (the contract of queens.counting.split).
-    from queens.counting.split import count_subproblem, split, sum_counts
+    from queens.counting.split import sum_counts
     from queens.engines.kernel import Stopped
 
-    parts = (await anyio.to_thread.run_sync(split, run.board)).subproblems
+    parts = await anyio.to_thread.run_sync(count_parts, run.board)
     loop = asyncio.get_running_loop()
-    yield sse({"type": "start", "id": run.id, "n": run.board.n, "parts": len(parts)})
+    yield sse({"type": "start", "id": run.id, **shape_json(run.board), "parts": len(parts)})
     results: list[Counts] = []
     last = loop.time()
     for done, part in enumerate(parts, 1):
         if run.stopped:
             return
         try:
-            results.append(await anyio.to_thread.run_sync(count_subproblem, part, run.counting))
+            results.append(await anyio.to_thread.run_sync(part, run.counting))
         except Stopped:  # the page was closed or stopped the count
             return
         if loop.time() - last >= PROGRESS_EVERY or done == len(parts):

@@ -8,12 +8,14 @@ with a one-line message for the page.  Board text errors are the library's
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from queens.board import Board, BoardError, parse_board
-from queens.tracing import AlgorithmName, check_algorithm
+from queens.board import Board, BoardError, Size, parse_board
+from queens.cli.common import board_shape
+from queens.tracing import AlgorithmName, UnsupportedBoard, check_algorithm, takes
 from queens.web import limits
 
 Action = Literal["play", "pause", "step"]
@@ -79,63 +81,132 @@ def board_text(data: Mapping[str, object]) -> str | None:
 
 
 def parse_text(text: str, max_n: int = limits.STEP_MAX_N) -> Board:
-    """Board text as the CLI reads it; the message is the CLI's (without ``queens: error:``).
+    """Board text as the CLI reads it (any rectangle); the message is the CLI's (without
+    ``queens: error:``).
 
     A board wider than ``max_n`` is refused on its first line.
     """
     try:
-        board = parse_board(text, max_n=max_n)
+        return parse_board(text, max_n=max_n)
     except BoardError as error:
         raise InputError(str(error)) from None
-    if not board.is_square:  # the page draws square boards only, for now
-        raise InputError(
-            f"board: {board.height} lines of {board.width} cells each "
-            "(the page takes square boards)"
+
+
+def _size_text(data: Mapping[str, object]) -> Size | None:
+    """``size``: ``N`` or ``WxH`` as the page's size box holds it, read as the CLI reads it."""
+    text = data.get("size")
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise InputError(f"size must be N or WxH (text, e.g. 8 or 8x10), got {text!r}")
+    try:
+        return board_shape(text.strip())
+    except argparse.ArgumentTypeError as error:
+        raise InputError(f"size {error}") from None
+
+
+def _whole_field(data: Mapping[str, object], name: str, label: str) -> int | None:
+    value = data.get(name)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InputError(f"{label} must be a whole number, got {value!r}")
+    return value
+
+
+def _shape(data: Mapping[str, object]) -> Size | None:
+    """The size asked for by ``n`` (N x N), ``width`` and ``height``, or ``size`` text."""
+    n = _whole_field(data, "n", "N")
+    width = _whole_field(data, "width", "width")
+    height = _whole_field(data, "height", "height")
+    if (width is None) != (height is None):
+        raise InputError("give both width and height (or N)")
+    shapes = [
+        shape
+        for shape in (
+            None if n is None else (n, n),
+            None if width is None or height is None else (width, height),
+            _size_text(data),
         )
-    return board
+        if shape is not None
+    ]
+    if any(shape != shapes[0] for shape in shapes):
+        shown = ", ".join(f"{w}x{h}" for w, h in shapes)
+        raise InputError(f"the sizes given disagree ({shown})")
+    return shapes[0] if shapes else None
+
+
+def _check_shape(shape: Size, max_n: int) -> None:
+    width, height = shape
+    if width == height:
+        if not limits.MIN_N <= width <= max_n:
+            raise InputError(f"N must be between {limits.MIN_N} and {max_n}, got {width}")
+        return
+    for side, name in ((width, "width"), (height, "height")):
+        if not limits.MIN_N <= side <= max_n:
+            raise InputError(f"the {name} must be between {limits.MIN_N} and {max_n}, got {side}")
+
+
+def _given(shape: Size) -> str:
+    return f"N is {shape[0]}" if shape[0] == shape[1] else f"the size is {shape[0]}x{shape[1]}"
 
 
 def _board(data: Mapping[str, object], max_n: int) -> Board:
-    """The board from ``n``, ``board`` text or both (which must agree, as on the CLI)."""
-    n = data.get("n")
-    if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
-        raise InputError(f"N must be a whole number, got {n!r}")
+    """The board from its size (``n``, ``width`` and ``height``, or ``size``), ``board``
+    text or both (which must agree, as on the CLI), with ``k`` queens (default: as many
+    as fit)."""
+    shape = _shape(data)
+    k = _whole_field(data, "k", "k")
     text = board_text(data)
     board = None if text is None else parse_text(text, max_n)
     if board is not None:
-        if n is not None and n != board.n:
-            raise InputError(f"N is {n} but the board is {board.n} x {board.n}")
-        n = board.n
-    elif n is None:
+        if shape is not None and shape != board.size:
+            raise InputError(f"{_given(shape)} but the board is {board.size_text}")
+        shape = board.size
+    elif shape is None:
         raise InputError("give N or a board")
-    if not limits.MIN_N <= n <= max_n:
-        raise InputError(f"N must be between {limits.MIN_N} and {max_n}, got {n}")
-    return Board.empty(n) if board is None else board
+    _check_shape(shape, max_n)
+    if board is None:
+        board = Board.empty(*shape)
+    if k is None:
+        return board
+    most = min(shape)
+    if not 0 <= k <= most:
+        raise InputError(
+            f"{k} queens do not fit: a {board.size_text} board takes 0 to {most} "
+            "(one per row and column)"
+        )
+    return board.with_queens(k)
+
+
+BOARD_FIELDS = ("n", "width", "height", "size", "k", "board")
+"""What says which board a request is about."""
 
 
 def parse_board_request(data: object) -> Board:
-    """``POST /api/board``: ``{"board": text}``."""
-    fields = _object(data, ("board",))
-    if fields.get("board") is None:
-        raise InputError("give the board text")
+    """``POST /api/board``: ``{"board"?, "n"?, "width"?, "height"?, "size"?, "k"?}``: the
+    board read (and checked) as a run reads it."""
+    fields = _object(data, BOARD_FIELDS)
+    if all(fields.get(name) is None for name in BOARD_FIELDS):
+        raise InputError("give the board text or its size")
     return _board(fields, limits.STEP_MAX_N)
 
 
 def parse_run_request(data: object, algorithms: Collection[str]) -> RunRequest:
-    """``POST /api/runs``: ``{"n"?, "board"?, "algorithm"?, "speed"?}``."""
-    fields = _object(data, ("n", "board", "algorithm", "speed"))
+    """``POST /api/runs``: the board's fields, ``"algorithm"?``, ``"speed"?``."""
+    fields = _object(data, (*BOARD_FIELDS, "algorithm", "speed"))
     board = _board(fields, limits.STEP_MAX_N)
     algorithm = fields.get("algorithm", "backtracking")
     if not isinstance(algorithm, str) or algorithm not in algorithms:
         raise InputError(f"unknown algorithm {algorithm!r} (choose from {', '.join(algorithms)})")
     speed = _whole(fields, "speed", limits.MIN_SPEED, limits.MAX_SPEED)
     named = check_algorithm(algorithm)  # one of the steppable ones, since ``algorithms`` are
+    if not takes(named, board):
+        raise InputError(str(UnsupportedBoard(named)))
     return RunRequest(board, named, limits.DEFAULT_SPEED if speed is None else speed)
 
 
 def parse_count_request(data: object) -> Board:
-    """``POST /api/count``: ``{"n"?, "board"?}``."""
-    return _board(_object(data, ("n", "board")), limits.MAX_COUNT_N)
+    """``POST /api/count``: the board's fields."""
+    return _board(_object(data, BOARD_FIELDS), limits.MAX_COUNT_N)
 
 
 def parse_control(data: object) -> Control:

@@ -56,7 +56,7 @@ class Stepper:
         self.board = board
         self.algorithm = algorithm
         self.counters = Counters()
-        self.history: list[Event] | None = [] if board.n <= limits.TREE_MAX_N else None
+        self.history: list[Event] | None = [] if max(board.size) <= limits.TREE_MAX_N else None
         self._events: Iterator[Event] = trace(board, algorithm)
         self._ahead: Event | None = next(self._events, None)
 

@@ -10,9 +10,12 @@ const $ = (id) => document.getElementById(id);
 
 const S = {
   limits: null,
-  n: 8,
-  cells: [],            // the board being edited: FREE / RESERVED / QUEEN per square
+  width: 8,             // columns
+  height: 8,            // rows
+  k: null,              // queens to place; null: as many as fit
+  cells: [],            // the board being edited: FREE / RESERVED / QUEEN per square, row by row
   placed: [],           // the search's queens: column per row, -1 for none
+  empty: [],            // per row, true while the search has left it empty
   current: -1,          // the row the search is trying, -1 for none
   deadEnd: -1,          // the row where the search found no square, -1 for none
   counters: {steps: 0, depth: 0, nodes: 0, solutions: 0},
@@ -60,21 +63,33 @@ function clearMessage() { $("message").hidden = true; $("message").textContent =
 
 // ---- the board being edited ---------------------------------------------------
 
-function setBoard(n, reserved, queens) {
-  S.n = n;
-  S.cells = new Array(n * n).fill(FREE);
-  for (const [r, c] of reserved) S.cells[r * n + c] = RESERVED;
-  for (const [r, c] of queens) S.cells[r * n + c] = QUEEN;
-  $("n").value = String(n);
+// The board as the server sent it (the JSON of /api/board): its shape, squares and queens.
+function setBoard(shape, reserved, queens) {
+  S.width = shape.width;
+  S.height = shape.height;
+  S.k = shape.k === Math.min(shape.width, shape.height) ? null : shape.k;
+  S.cells = new Array(S.width * S.height).fill(FREE);
+  for (const [r, c] of reserved) S.cells[r * S.width + c] = RESERVED;
+  for (const [r, c] of queens) S.cells[r * S.width + c] = QUEEN;
+  $("n").value = sizeText();
+  $("queens").value = S.k === null ? "" : String(S.k);
+  $("queens").max = String(Math.min(S.width, S.height));
   buildBoard();
   $("board-text").value = boardText();
+}
+
+const sizeText = () => S.width === S.height ? String(S.width) : `${S.width}x${S.height}`;
+
+// The board's fields of a request: its text, and the queen count when not the default.
+function boardRequest() {
+  return S.k === null ? {board: boardText()} : {board: boardText(), k: S.k};
 }
 
 function boardText() {
   const marks = [".", "*", "Q"];
   let text = "";
-  for (let r = 0; r < S.n; r++) {
-    for (let c = 0; c < S.n; c++) text += marks[S.cells[r * S.n + c]];
+  for (let r = 0; r < S.height; r++) {
+    for (let c = 0; c < S.width; c++) text += marks[S.cells[r * S.width + c]];
     text += "\n";
   }
   return text;
@@ -83,11 +98,12 @@ function boardText() {
 function buildBoard() {
   const board = $("board");
   board.replaceChildren();
-  board.style.gridTemplateColumns = `repeat(${S.n}, 1fr)`;
-  board.style.gridTemplateRows = `repeat(${S.n}, 1fr)`;
-  board.style.setProperty("--glyph", `${Math.max(0.7, 20 / S.n)}rem`);
-  for (let r = 0; r < S.n; r++) {
-    for (let c = 0; c < S.n; c++) {
+  board.style.gridTemplateColumns = `repeat(${S.width}, 1fr)`;
+  board.style.gridTemplateRows = `repeat(${S.height}, 1fr)`;
+  board.style.setProperty("--aspect", `${S.width} / ${S.height}`);
+  board.style.setProperty("--glyph", `${Math.max(0.7, 20 / Math.max(S.width, S.height))}rem`);
+  for (let r = 0; r < S.height; r++) {
+    for (let c = 0; c < S.width; c++) {
       const cell = document.createElement("div");
       cell.dataset.row = String(r);
       cell.dataset.col = String(c);
@@ -100,7 +116,7 @@ function buildBoard() {
 }
 
 function editSquare(r, c) {
-  const i = r * S.n + c;
+  const i = r * S.width + c;
   S.cells[i] = (S.cells[i] + 1) % 3;
   boardChanged();
 }
@@ -123,23 +139,23 @@ function draw() {
 }
 
 function drawNow() {
-  const n = S.n;
+  const width = S.width, height = S.height;
   const shown = S.viewing >= 0 ? S.solutions[S.viewing] : S.placed;
   const attacked = new Set();
   if (S.viewing < 0) {
     shown.forEach((col, row) => {
       if (col < 0) return;
-      for (let r = 0; r < n; r++) {
+      for (let r = 0; r < height; r++) {
         if (r === row) continue;
         for (const c of [col, col + (r - row), col - (r - row)]) {
-          if (c >= 0 && c < n) attacked.add(r * n + c);
+          if (c >= 0 && c < width) attacked.add(r * width + c);
         }
       }
-      for (let c = 0; c < n; c++) if (c !== col) attacked.add(row * n + c);
+      for (let c = 0; c < width; c++) if (c !== col) attacked.add(row * width + c);
     });
   }
   for (const cell of $("board").children) {
-    const r = Number(cell.dataset.row), c = Number(cell.dataset.col), i = r * n + c;
+    const r = Number(cell.dataset.row), c = Number(cell.dataset.col), i = r * width + c;
     const kind = S.cells[i];
     const queen = shown[r] === c;
     const classes = ["cell", (r + c) % 2 ? "dark" : "light"];
@@ -149,6 +165,7 @@ function drawNow() {
     else if (attacked.has(i)) classes.push("attacked");
     if (S.viewing < 0 && r === S.deadEnd) classes.push("deadend");
     else if (S.viewing < 0 && r === S.current) classes.push("current");
+    else if (S.viewing < 0 && S.empty[r]) classes.push("empty");
     cell.className = classes.join(" ");
     // A fixed queen stays drawn while the search has no queen of its own in that row.
     const glyph = queen || (kind === QUEEN && shown[r] < 0) ? "\u265B" : "";
@@ -183,7 +200,8 @@ function drawStatus() {
 // ---- the search -------------------------------------------------------------------
 
 function clearSearch() {
-  S.placed = new Array(S.n).fill(-1);
+  S.placed = new Array(S.height).fill(-1);
+  S.empty = new Array(S.height).fill(false);
   S.current = -1;
   S.deadEnd = -1;
   S.counters = {steps: 0, depth: 0, nodes: 0, solutions: 0};
@@ -218,7 +236,7 @@ async function startRun() {
   clearSearch();
   clearMessage();
   const answer = await api("POST", "/api/runs",
-    {board: boardText(), algorithm: $("algorithm").value, speed: speed()});
+    {...boardRequest(), algorithm: $("algorithm").value, speed: speed()});
   if (!answer.ok) { showError(answer.error); return null; }
   const run = {id: answer.data.id, finished: false, source: null};
   run.source = new EventSource(`/api/runs/${run.id}/events`);
@@ -253,7 +271,15 @@ function onSearchMessage(run, message) {
 }
 
 function applyEvent(event) {
+  // Every event names its row: the rows from it down are undecided again, so a
+  // row left empty (which no event takes back) stops being marked.
+  if ("row" in event) S.empty.fill(false, event.row);
   switch (event.event) {  // the shape of queens.events.event_json, as `queens trace --json` prints
+    case "skip":
+      S.empty[event.row] = true;
+      S.current = event.row + 1;
+      S.deadEnd = -1;
+      break;
     case "place":
       S.placed[event.row] = event.col;
       S.current = event.row + 1;
@@ -325,17 +351,19 @@ function nudgeSpeed(delta) {
 // ---- gallery and tree ----------------------------------------------------------------
 
 function addToGallery(columns, index) {
-  const n = columns.length, size = 64, square = size / n;
+  const width = S.width, height = S.height, square = 64 / Math.max(width, height);
   const canvas = document.createElement("canvas");
-  canvas.width = canvas.height = size;
+  canvas.width = Math.round(width * square);
+  canvas.height = Math.round(height * square);
   canvas.title = `solution ${index + 1}`;
   canvas.dataset.index = String(index);
   const g = canvas.getContext("2d");
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
       g.fillStyle = (r + c) % 2 ? "#b58863" : "#f0d9b5";
       g.fillRect(c * square, r * square, square, square);
     }
+    if (columns[r] < 0) continue;  // a row left empty
     g.fillStyle = "#1d1d1d";
     g.beginPath();
     g.arc((columns[r] + 0.5) * square, (r + 0.5) * square, square * 0.35, 0, 2 * Math.PI);
@@ -358,8 +386,8 @@ function clearTree() {
   $("tree-img").hidden = true;
   $("tree-img").removeAttribute("src");
   const max = S.limits ? S.limits.tree_max_n : 6;
-  $("tree-note").textContent = S.n > max
-    ? `The recursion tree is drawn for N up to ${max}.`
+  $("tree-note").textContent = Math.max(S.width, S.height) > max
+    ? `The recursion tree is drawn for boards up to ${max} x ${max}.`
     : "The recursion tree grows here as the search runs.";
 }
 
@@ -393,7 +421,7 @@ function stopCount() {
 async function startCount() {
   stopCount();
   clearMessage();
-  const answer = await api("POST", "/api/count", {board: boardText()});
+  const answer = await api("POST", "/api/count", boardRequest());
   if (!answer.ok) { showError(answer.error); return; }
   const count = {id: answer.data.id, finished: false, source: null};
   const progress = $("count-progress");
@@ -428,20 +456,33 @@ async function startCount() {
 
 // ---- board text: load and save ----------------------------------------------------------
 
-async function loadText() {
-  const answer = await api("POST", "/api/board", {board: $("board-text").value});
+// Asks the server to read a board (text or a size, and a queen count), then shows it.
+async function loadBoard(request) {
+  const answer = await api("POST", "/api/board", request);
   if (!answer.ok) { showError(answer.error); return; }
   stopRun();
   stopCount();
-  setBoard(answer.data.n, answer.data.reserved, answer.data.queens);
+  setBoard(answer.data, answer.data.reserved, answer.data.queens);
   clearMessage();
+}
+
+function loadText() {
+  // The queen count stays (the server says so if the new board cannot take it).
+  const text = $("board-text").value;
+  return loadBoard(S.k === null ? {board: text} : {board: text, k: S.k});
+}
+
+// The queen count box: empty for as many as fit.
+function queensWanted() {
+  const text = $("queens").value.trim();
+  return text === "" ? null : Number(text);
 }
 
 function saveText() {
   // A download made in the page: the server never touches files.
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([boardText()], {type: "text/plain"}));
-  link.download = `board-${S.n}.txt`;
+  link.download = `board-${sizeText()}.txt`;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
@@ -459,17 +500,16 @@ function openFile() {
 
 // ---- set-up --------------------------------------------------------------------------------
 
+// A new size (N or WxH): an empty board, read and checked by the server.
 function newSize() {
-  const n = Number($("n").value);
-  const low = S.limits.min_n, high = S.limits.max_n;
-  if (!Number.isInteger(n) || n < low || n > high) {
-    showError(`N must be between ${low} and ${high}, got ${$("n").value}`);
-    return;
-  }
-  stopRun();
-  stopCount();
-  setBoard(n, [], []);
-  clearMessage();
+  const k = queensWanted();
+  loadBoard(k === null ? {size: $("n").value} : {size: $("n").value, k});
+}
+
+// A new queen count for the board being edited (its squares stay).
+function newQueens() {
+  const k = queensWanted();
+  loadBoard(k === null ? {board: boardText()} : {board: boardText(), k});
 }
 
 function onKey(event) {
@@ -495,15 +535,17 @@ async function init() {
     option.value = option.textContent = name;
     select.append(option);
   }
-  $("n").min = String(S.limits.min_n);
-  $("n").max = String(S.limits.max_n);
   const low = S.limits.min_speed, high = S.limits.max_speed;
   $("speed").value = String(Math.round(100 * Math.log(S.limits.default_speed / low) / Math.log(high / low)));
   $("speed-value").textContent = `${speed()} steps/s`;
 
   $("n").addEventListener("change", newSize);
+  $("queens").addEventListener("change", newQueens);
   $("algorithm").addEventListener("change", () => { stopRun(); clearSearch(); });
-  $("clear").addEventListener("click", () => { setBoard(S.n, [], []); boardChanged(); });
+  $("clear").addEventListener("click", () => {
+    setBoard({width: S.width, height: S.height, k: S.k ?? Math.min(S.width, S.height)}, [], []);
+    boardChanged();
+  });
   $("play").addEventListener("click", togglePlay);
   $("step").addEventListener("click", step);
   $("restart").addEventListener("click", () => { stopRun(); clearSearch(); clearMessage(); });
@@ -516,7 +558,7 @@ async function init() {
   $("tree-img").addEventListener("click", () => $("tree-img").classList.toggle("full"));
   window.addEventListener("pagehide", () => { stopRun(); stopCount(); });
 
-  setBoard(Number($("n").value), [], []);
+  setBoard({width: 8, height: 8, k: 8}, [], []);
   document.body.dataset.ready = "true";
 }
 
