@@ -165,3 +165,27 @@ def test_quit_key_in_a_pseudo_terminal() -> None:
     status, output = run_in_pty(["animate", "6", "--step"], keys=b"  q")
     assert status == 0, output
     assert "stopped after 2 steps" in output
+
+
+def test_progress_on_a_rectangle_with_fewer_queens() -> None:
+    board = Board(4, height=3, k=2)
+    progress = Progress.of(board)
+    for event in trace(board):
+        progress.apply(event)
+        assert progress.depth <= 3 and progress.standing <= 2
+        if progress.steps == 1:  # the first step leaves row 1 empty
+            assert progress.columns == [-1] and progress.standing == 0
+            assert "depth 1/3  queens 0/2" in progress.status()
+    total = sum(1 for _ in api.solutions(board))
+    assert progress.solutions == total
+    assert progress.summary("backtracking").startswith(
+        f"4 x 3 board, 2 queens, backtracking: {total} solutions in {progress.steps} steps"
+    )
+
+
+def test_animate_a_rectangle_off_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["animate", "5x3", "--queens", "2", "--first"]) == 0
+    board_text, summary = capsys.readouterr().out.split("\n\n")
+    first = next(iter(api.solutions(Board(5, height=3, k=2))))
+    assert board_text == first.board()
+    assert summary.startswith("5 x 3 board, 2 queens, backtracking: 1 solution in ")

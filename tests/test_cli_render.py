@@ -90,3 +90,54 @@ def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixtu
 def test_unwritable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["render", "4", "--out", str(tmp_path / "missing" / "x.svg")]) == 2
     assert capsys.readouterr().err.startswith("queens: error: cannot write picture file")
+
+
+# -- boards of any shape ------------------------------------------------------------
+
+
+def picture(path: Path) -> tuple[str | None, list[int]]:
+    root = ET.parse(path).getroot()
+    return root.get("viewBox"), boards_and_queens(path)
+
+
+def test_a_rectangle(tmp_path: Path) -> None:
+    out = tmp_path / "wide.svg"
+    assert main(["render", "10x8", "--out", str(out)]) == 0
+    assert picture(out) == (f"0 0 {10 * 45} {8 * 45}", [8])
+
+
+def test_fewer_queens_leave_rows_empty(tmp_path: Path) -> None:
+    out = tmp_path / "five.svg"
+    assert main(["render", "8", "--queens", "5", "--limit", "3", "--out", str(out)]) == 0
+    assert picture(out)[1] == [5, 5, 5]
+    rows = [
+        {
+            round(float(u.get("transform", "").split(",")[1].split(")")[0]) / 45)
+            for u in g.iter(f"{NS}use")
+        }
+        for g in ET.parse(out).getroot().iter(f"{NS}g")
+        if g.get("class") == "board"
+    ]
+    assert rows[0] == {3, 4, 5, 6, 7}  # the first solution leaves the first three rows empty
+
+
+def test_a_rectangle_board_file(tmp_path: Path) -> None:
+    board = tmp_path / "tall.txt"
+    board.write_text(". * .\n. . .\n. . .\nQ . .\n. . .\n")
+    out = tmp_path / "tall.svg"
+    assert main(["render", "--board", str(board), "--all", "--out", str(out)]) == 0
+    _, queens = picture(out)
+    assert queens and set(queens) == {3}
+    fixed = [u for u in ET.parse(out).getroot().iter(f"{NS}use") if "fixed" in str(u.attrib)]
+    assert len(fixed) == len(queens)  # the fixed queen on every board
+    assert main(["render", "3x5", "--board", str(board), "--out", str(out)]) == 0
+    assert main(["render", "5x3", "--board", str(board), "--out", str(out)]) == 2
+
+
+def test_a_rectangle_png(tmp_path: Path) -> None:
+    if os.environ.get("CI") != "true":
+        pytest.importorskip("PIL", reason="no Pillow (pip install 'queens-toolkit[png]')")
+    out = tmp_path / "wide.png"
+    assert main(["render", "10x5", "--queens", "4", "--out", str(out), "--size", "200"]) == 0
+    data = out.read_bytes()
+    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (200, 100)

@@ -102,3 +102,87 @@ def test_boards_past_the_step_limit_are_refused_in_one_line(
     assert (status, out) == (2, "")
     assert err.startswith("queens: error: ") and err.count("\n") == 1
     assert "N = 64" in err or "N <= 64" in err
+
+
+# -- boards of any shape ------------------------------------------------------------
+
+
+def test_a_rectangle_log_leaves_rows_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "trace", "3x2", "--queens", "1")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[:5] == [
+        "   1  row 1 left empty",
+        "   2  place queen at row 2, col 1",
+        "   3  solution 1: [-, 1]",
+        "   4  backtrack: remove queen at row 2, col 1",
+        "   5  place queen at row 2, col 2",
+    ]
+    found = [line.split(": ", 1)[1] for line in out.splitlines() if "solution" in line]
+    assert found == ["[-, 1]", "[-, 2]", "[-, 3]", "[1, -]", "[2, -]", "[3, -]"]
+
+
+def test_json_events_of_a_rectangle_are_the_reference_search(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """5 columns, 4 rows, 3 queens, from a board file with a reserved square and a fixed queen."""
+    board = Board.build(5, reserved=[(0, 2)], queens=[(3, 4)], height=4, k=3)
+    path = tmp_path / "board.txt"
+    path.write_text(str(board))
+    status, out, _ = run(capsys, "trace", "--json", "--board", str(path), "--queens", "3")
+    assert status == 0
+    events = [json.loads(line) for line in out.splitlines()]
+    assert events[0] == {"event": "skip", "row": 0}
+    found = [e["columns"] for e in events if e["event"] == "solution"]
+    assert found == [s.to_list() for s in api.solutions(board)]
+    assert all(s.count(-1) == 1 and s[3] == 4 and s[0] != 2 for s in found)
+
+
+@pytest.mark.parametrize("command", ["trace", "animate", "tree", "render", "compare"])
+@pytest.mark.parametrize(
+    ("size", "message"),
+    [
+        ("0x5", "must be at least 1 on each side, got '0x5'"),
+        ("8x", "must be N or WxH (width x height, e.g. 10x8), got '8x'"),
+        ("axb", "must be N or WxH (width x height, e.g. 10x8), got 'axb'"),
+        ("8x4x2", "must be N or WxH"),
+        ("0", "must be a whole number of at least 1, got '0'"),
+    ],
+)
+def test_every_bad_size_is_one_line_exit_2(
+    command: str, size: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = ["--out", "never.svg"] if command in ("tree", "render") else []
+    status, out, err = run(capsys, command, size, *extra)
+    assert (status, out) == (2, "")
+    assert err.startswith("queens: error: N ") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["trace", "animate", "tree", "render", "compare"])
+def test_too_many_queens_is_one_line_exit_2(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = ["--out", "never.svg"] if command in ("tree", "render") else []
+    status, out, err = run(capsys, command, "6x4", "--queens", "5", *extra)
+    assert (status, out) == (2, "")
+    assert err == (
+        "queens: error: --queens 5 does not fit: a 6 x 4 board takes at most 4; "
+        f"see 'queens {command} --help'\n"
+    )
+
+
+@pytest.mark.parametrize("algorithm", ["permutations", "pruned-permutations", "array", "sets"])
+def test_the_textbook_algorithms_refuse_a_rectangle_in_one_line(
+    algorithm: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("trace", "animate"):
+        status, out, err = run(capsys, command, "5x4", "--algorithm", algorithm)
+        assert (status, out) == (2, "")
+        assert err == (
+            f"queens: error: the {algorithm} algorithm takes N x N boards with N queens only "
+            f"(backtracking takes any board); see 'queens {command} --help'\n"
+        )
+
+
+def test_no_queens_is_one_empty_placement(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "trace", "4x3", "--queens", "0")
+    assert (status, out) == (0, "   1  solution 1: [-, -, -]\n")

@@ -55,3 +55,19 @@ def test_usage_errors(
     err = capsys.readouterr().err
     assert err.startswith("queens: error: ") and message in err and err.count("\n") == 1
     assert not (tmp_path / "t.svg").exists()
+
+
+def test_a_rectangle_tree(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tree", "4x3", "--queens", "2", "--out", "-"]) == 0
+    classes = node_classes(capsys.readouterr().out)
+    from queens import api
+    from queens.board import Board
+
+    assert classes.count("node solution") == sum(1 for _ in api.solutions(Board(4, height=3, k=2)))
+
+
+def test_a_rectangle_too_big_to_draw_names_its_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tree", "9x6", "--queens", "4", "--out", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "the backtracking search of this 9 x 6 board has more than 200 nodes" in err
+    assert err.count("\n") == 1

@@ -81,3 +81,16 @@ def test_bad_limit(limit: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "6", "--limit-seconds", limit]) == 2
     err = capsys.readouterr().err
     assert err.startswith("queens: error: --limit-seconds must be a positive number")
+
+
+@pytest.mark.parametrize("argv", [["6x4"], ["8", "--queens", "5"], ["4x6", "--queens", "2"]])
+def test_compare_takes_the_classic_board_only(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["compare", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "queens: error: queens compare supports N x N boards with N queens only; "
+        "see 'queens compare --help'\n"
+    )

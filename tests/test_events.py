@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from queens.board import Board
-from queens.events import DeadEnd, Event, Found, Place, Remove, event_json
+from queens.events import DeadEnd, Event, Found, Place, Remove, Skip, event_json
 from queens.tracing import TRACERS, trace
 from strategies import boards
 
@@ -48,3 +48,8 @@ def _read(message: dict[str, Any]) -> Event:
 def test_every_event_survives_json(board: Board, algorithm: str) -> None:
     for event in trace(board, algorithm):
         assert _read(json.loads(json.dumps(event_json(event)))) == event
+
+
+def test_a_row_left_empty_as_json() -> None:
+    assert event_json(Skip(3)) == {"event": "skip", "row": 3}
+    assert event_json(Found((-1, 2), 1)) == {"event": "solution", "number": 1, "columns": [-1, 2]}

@@ -69,3 +69,29 @@ def test_missing_pillow_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(sys.modules, "PIL", None)  # makes "import PIL" fail
     with pytest.raises(MissingPillow, match=r"queens-toolkit\[png\]"):
         solutions_png(4, [[1, 3, 0, 2]])
+
+
+def test_a_rectangle_has_its_shape_and_its_empty_row_no_queen() -> None:
+    need_pillow()
+    from io import BytesIO
+
+    from PIL import Image
+
+    from queens.board import Board
+
+    board = Board(6, height=3, k=2)
+    data = solutions_png(board, [[0, -1, 5]])
+    assert dimensions(data) == (6 * SQUARE, 3 * SQUARE)
+    image = Image.open(BytesIO(data)).convert("L")
+
+    def darkest(row: int, col: int) -> int:
+        box = (col * SQUARE, row * SQUARE, (col + 1) * SQUARE, (row + 1) * SQUARE)
+        return int(image.crop(box).getextrema()[0])
+
+    assert darkest(0, 0) < 60 and darkest(2, 5) < 60  # the queens
+    assert all(darkest(1, col) > 60 for col in range(6))  # the empty row
+    coordinates = solutions_png(board, [[0, -1, 5]] * 3, coordinates=True, size=120)
+    # Three boards: two across, two down, each 120 pixels wide and as high as its shape.
+    scale = 120 / (6 * SQUARE + MARGIN)
+    high = 3 * SQUARE + MARGIN
+    assert dimensions(coordinates) == (round(240 + GAP * scale), round((2 * high + GAP) * scale))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens.events import DeadEnd, Found, Place, Remove
+from queens.events import DeadEnd, Found, Place, Remove, Skip
 from queens.show.steps import event_text, numbered, until_first_solution
 from queens.tracing import trace
 
@@ -24,3 +24,8 @@ def test_until_first_solution() -> None:
     assert isinstance(events[-1], Found) and events[-1].number == 1
     assert sum(isinstance(e, Found) for e in events) == 1
     assert list(until_first_solution(trace(3))) == list(trace(3))  # none: all events
+
+
+def test_a_row_left_empty_in_words() -> None:
+    assert event_text(Skip(2)) == "row 3 left empty"
+    assert event_text(Found((-1, 0, -1, 2), 3)) == "solution 3: [-, 1, -, 3]"

@@ -9,7 +9,7 @@ import pytest
 from conftest import BOARDS
 from queens import api
 from queens.board import Board
-from queens.show.svg import SQUARE, board_svg, grid_shape, solutions_svg
+from queens.show.svg import GAP, MARGIN, SQUARE, board_svg, grid_shape, picture_size, solutions_svg
 from queens.solution import Solution
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -105,3 +105,38 @@ def test_board_repr_svg_for_notebooks() -> None:
     assert [symbol for symbol, _ in queens_on(group)] == ["#fixed-queen"]
     hatched = [r for r in group.iter(f"{NS}rect") if r.get("fill") == "url(#reserved)"]
     assert len(hatched) == 2
+
+
+# -- boards of any shape ------------------------------------------------------------
+
+
+def test_a_rectangle_with_an_empty_row() -> None:
+    """10 columns, 3 rows, 2 queens: 30 squares, a queen per non-empty row, its own shape."""
+    board = Board(10, height=3, k=2)
+    svg = board_svg(board, [-1, 9, 0])
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == f"0 0 {10 * SQUARE} {3 * SQUARE}"
+    (group,) = boards_in(svg)
+    assert len(list(group.iter(f"{NS}rect"))) == 30
+    places = {t.split(" ")[0] for _, t in queens_on(group)}
+    assert places == {f"translate({9 * SQUARE},{SQUARE})", f"translate(0,{2 * SQUARE})"}
+
+
+def test_a_grid_of_tall_boards_with_coordinates() -> None:
+    board = Board(3, height=5, k=2)
+    solutions = [s.to_list() for s in api.solutions(board)][:4]
+    svg = solutions_svg(board, solutions, coordinates=True, size=100)
+    root = ET.fromstring(svg)
+    wide, high = 3 * SQUARE + MARGIN, 5 * SQUARE + MARGIN
+    assert root.get("viewBox") == f"0 0 {2 * wide + GAP} {2 * high + GAP}"
+    assert float(root.get("width") or 0) == pytest.approx((2 * wide + GAP) * 100 / wide, abs=1e-3)
+    groups = boards_in(svg)
+    assert [len(queens_on(g)) for g in groups] == [2, 2, 2, 2]
+    labels = [t.text for t in root.iter(f"{NS}text")]
+    assert labels[:8] == ["1", "2", "3", "4", "5", "1", "2", "3"]  # 5 rows, then 3 columns
+    assert len(labels) == 4 * 8
+
+
+def test_picture_size_follows_the_shape() -> None:
+    assert picture_size((10, 8), 1) == (10 * SQUARE, 8 * SQUARE)
+    assert picture_size((4, 8), 2, size=40) == (2 * 40 + round(GAP * 40 / (4 * SQUARE)), 80)

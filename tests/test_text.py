@@ -143,3 +143,44 @@ def test_style_usage_errors(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("queens: error: ") and message in err and err.count("\n") == 1
+
+
+# -- boards of any shape ------------------------------------------------------------
+
+WIDE = Board.build(4, reserved=[(0, 3)], queens=[(2, 1)], height=3, k=2)
+
+
+def test_a_rectangle_with_an_empty_row_without_colour_is_exact() -> None:
+    """4 columns, 3 rows, 2 queens: the first row left empty, two cells a square."""
+    assert printed(Solution([-1, 3, 1], width=4), None) == "        \n      ♛ \n  ♛     \n"
+
+
+def test_a_rectangle_in_truecolor_is_exact() -> None:
+    light, dark = PALETTE["light"], PALETTE["dark"]
+    rows = []
+    for row in range(3):
+        cells = []
+        for col in range(4):
+            background = light if (row + col) % 2 == 0 else dark
+            if (row, col) == (0, 3):
+                cells.append(
+                    f"\x1b[38;2;221;221;221;48;2;{rgb(PALETTE['reserved'])}m\u2573 \x1b[0m"
+                )
+            elif (row, col) == (2, 1):
+                cells.append(square("♛ ", background, PALETTE["fixed queen"]))
+            else:
+                cells.append(square("  ", background))
+        rows.append("".join(cells))
+    assert printed(WIDE, "truecolor") == "\n".join(rows) + "\n"
+
+
+def test_plain_and_unicode_rectangles() -> None:
+    assert plain_board(WIDE, [0, -1, 1]) == "Q . . *\n. . . .\n. Q . ."
+    assert unicode_board(WIDE, [0, -1, 1]) == "♛ · · \u2573\n· · · ·\n· ♕ · ·"
+    assert styled_board(Board(2, height=3, k=1), [-1, -1, 1], "plain") == ". .\n. .\n. Q"
+
+
+def test_attacked_squares_on_a_rectangle() -> None:
+    assert attacked_squares([(1, 0)], 2, 3) == {(0, 0), (2, 0), (1, 1), (0, 1), (2, 1)}
+    # A tall board: rows below the width are attacked too.
+    assert (3, 0) in attacked_squares([(0, 0)], 2, 4)

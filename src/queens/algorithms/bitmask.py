@@ -40,8 +40,9 @@ def trace(board: Board) -> Iterator[Event]:
         # ``right`` those running up-right (shifted right each row).
         nonlocal found
         if to_place == 0:
-            found += 1
-            yield Found((*columns, *[EMPTY] * (height - row)), found)
+            if not required >> row:  # no fixed queen left below (more than k of them)
+                found += 1
+                yield Found((*columns, *[EMPTY] * (height - row)), found)
             return
         needed_below = (required >> (row + 1)).bit_count()
         may_skip = height - row > to_place and not required >> row & 1
