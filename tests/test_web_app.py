@@ -477,3 +477,106 @@ def test_large_boards_get_no_tree(client: TestClient) -> None:
         next(found)
         batch = next(found)
         assert "tree" not in batch and "tree_note" not in batch
+
+
+# -- boards of any shape ---------------------------------------------------------------
+
+
+def test_a_rectangle_with_fewer_queens_streams_the_engine_events(client: TestClient) -> None:
+    """6 x 4 with 3 queens, given as width, height and k: the trace's events, rows left empty."""
+    board = Board(6, height=4, k=3)
+    found = play_to_end(client, new_run(client, width=6, height=4, k=3))
+    assert {key: found[0][key] for key in ("n", "width", "height", "k")} == {
+        "n": None,
+        "width": 6,
+        "height": 4,
+        "k": 3,
+    }
+    events = events_of(found)
+    assert events == [event_json(e) for e in trace(board)]
+    assert events[0] == {"event": "skip", "row": 0}
+    solutions = [e["columns"] for e in events if e["event"] == "solution"]
+    assert solutions == [s.to_list() for s in api.solutions(board)]
+    assert found[-1]["counters"]["depth"] == 0
+    assert found[-1]["counters"]["solutions"] == len(solutions)
+
+
+@pytest.mark.parametrize(
+    ("body", "size", "k"),
+    [
+        ({"size": "8x10"}, (8, 10), 8),
+        ({"size": " 6X4 ", "k": 3}, (6, 4), 3),
+        ({"size": "7"}, (7, 7), 7),
+        ({"width": 5, "height": 9, "k": 0}, (5, 9), 0),
+        ({"n": 6, "k": 2}, (6, 6), 2),
+        ({"board": "......\n" * 4, "k": 2, "size": "6x4"}, (6, 4), 2),
+    ],
+)
+def test_board_takes_any_size_and_a_queen_count(
+    client: TestClient, body: dict[str, Any], size: tuple[int, int], k: int
+) -> None:
+    answer = client.post("/api/board", json=body).json()
+    assert (answer["width"], answer["height"], answer["k"]) == (*size, k)
+    board = parse_board(answer["text"])
+    assert board.size == size and not board.reserved and not board.queens
+
+
+@pytest.mark.parametrize("size", ["8x", "0x5", "axb", "8x4x2", "x", "0"])
+def test_a_bad_size_gets_the_cli_message(client: TestClient, size: str) -> None:
+    response = client.post("/api/board", json={"size": size})
+    assert response.status_code == 400
+    cli = cli_error("trace", size)
+    # The CLI names the argument (N), the page its box (size); the words after are the same.
+    assert cli == f"queens: error: N {response.json()['error'].removeprefix('size ')}" + (
+        "; see 'queens trace --help'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"size": "6x4", "k": 5}, "5 queens do not fit: a 6 x 4 board takes 0 to 4"),
+        ({"n": 6, "k": -1}, "-1 queens do not fit"),
+        ({"n": 6, "k": "2"}, "k must be a whole number"),
+        ({"size": "3x8"}, "the width must be between 4 and"),
+        ({"size": f"8x{limits.STEP_MAX_N + 1}"}, "the height must be between 4 and"),
+        ({"size": 8}, "size must be N or WxH"),
+        ({"width": 8}, "give both width and height"),
+        ({"n": 8, "size": "8x6"}, "the sizes given disagree (8x8, 8x6)"),
+        ({"size": "6x4", "board": "....\n" * 4}, "the size is 6x4 but the board is 4 x 4"),
+        ({"n": 6, "board": "......\n" * 4}, "N is 6 but the board is 6 x 4"),
+    ],
+)
+def test_bad_shapes_are_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
+    for path in ("/api/board", "/api/runs", "/api/count"):
+        response = client.post(path, json=body)
+        assert response.status_code == 400, path
+        assert words in response.json()["error"], path
+    assert runs_open(client) == 0
+
+
+def test_the_textbook_algorithms_refuse_a_rectangle(client: TestClient) -> None:
+    response = client.post("/api/runs", json={"size": "6x4", "algorithm": "sets"})
+    assert response.status_code == 400
+    assert "the sets algorithm takes N x N boards with N queens only" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"size": "6x4", "k": 3},
+        {"n": 6, "k": 4},
+        {"board": "*.....\n......\n...Q..\n......\n......\n", "k": 3},
+        {"width": 5, "height": 7},
+    ],
+)
+def test_count_of_any_shape_is_the_librarys(client: TestClient, body: dict[str, Any]) -> None:
+    start, *_, done = count_messages(client, body)
+    if "board" in body:
+        board = parse_board(body["board"]).with_queens(body["k"])
+    else:
+        size = (body["n"], body["n"]) if "n" in body else (6, 4) if "size" in body else (5, 7)
+        board = Board(size[0], height=size[1], k=body.get("k"))
+    assert (start["width"], start["height"], start["k"]) == (board.width, board.height, board.k)
+    assert (done["total"], done["unique"]) == tuple(api.counts(board))
+    assert done["total"] == sum(1 for _ in api.solutions(board)) > 0

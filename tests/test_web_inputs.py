@@ -28,7 +28,8 @@ json_values = st.recursive(
     max_leaves=8,
 )
 run_fields = st.dictionaries(
-    st.sampled_from(["n", "board", "algorithm", "speed", "other"]), json_values
+    st.sampled_from(["n", "width", "height", "size", "k", "board", "algorithm", "speed", "other"]),
+    json_values | st.sampled_from(["8x6", "6x4", "4", "x", "0x5"]) | st.integers(-2, 22),
 )
 
 
@@ -99,3 +100,23 @@ def test_controls() -> None:
 @given(boards(max_n=6))
 def test_no_solution_words_are_the_cli_words(board: Board) -> None:
     assert no_solution_message(board) == str(no_solution(board))
+
+
+def test_a_rectangle_from_each_way_of_giving_its_size() -> None:
+    wide = Board(8, height=6, k=5)
+    for fields in (
+        {"size": "8x6", "k": 5},
+        {"width": 8, "height": 6, "k": 5},
+        {"size": "8x6", "width": 8, "height": 6, "k": 5},
+        {"board": "........\n" * 6, "k": 5},
+    ):
+        assert parse_run_request(fields, ALGORITHMS).board == wide
+        assert parse_count_request(fields) == wide
+        assert parse_board_request(fields) == wide
+    assert parse_run_request({"n": 6}, ALGORITHMS).board == Board(6)  # n still works
+
+
+def test_board_text_of_any_rectangle_is_read() -> None:
+    text = ". . * . .\n. . . . .\nQ . . . .\n. . . . .\n"
+    assert parse_board_request({"board": text}) == parse_board(text)
+    assert parse_board(text).size == (5, 4)
