@@ -133,7 +133,10 @@ def test_a_grid_of_tall_boards_with_coordinates() -> None:
     groups = boards_in(svg)
     assert [len(queens_on(g)) for g in groups] == [2, 2, 2, 2]
     labels = [t.text for t in root.iter(f"{NS}text")]
-    assert labels[:8] == ["1", "2", "3", "4", "5", "1", "2", "3"]  # 5 rows, then 3 columns
+    # Row and column labels in turn: 5 rows, 3 columns.
+    assert labels[:8] == ["1", "1", "2", "2", "3", "3", "4", "5"]
+    xs = [float(t.get("x") or 0) for t in root.iter(f"{NS}text")][:8]
+    assert xs.count(MARGIN / 2) == 5  # the row labels run down the left margin
     assert len(labels) == 4 * 8
 
 

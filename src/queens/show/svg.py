@@ -107,12 +107,12 @@ def _draw_board(
     """
     ox, oy = origin
     if coordinates:
-        for row in range(board.height):
-            middle = MARGIN + row * SQUARE + SQUARE / 2
-            _label(parent, ox + MARGIN / 2, oy + middle, str(row + 1), colors)
-        for col in range(board.width):
-            middle = MARGIN + col * SQUARE + SQUARE / 2
-            _label(parent, ox + middle, oy + MARGIN / 2, str(col + 1), colors)
+        for i in range(max(board.size)):
+            middle = MARGIN + i * SQUARE + SQUARE / 2
+            if i < board.height:
+                _label(parent, ox + MARGIN / 2, oy + middle, str(i + 1), colors)  # row i + 1
+            if i < board.width:
+                _label(parent, ox + middle, oy + MARGIN / 2, str(i + 1), colors)  # column i + 1
         ox += MARGIN
         oy += MARGIN
     group = ET.SubElement(parent, "g", {"class": "board"})
