@@ -541,6 +541,7 @@ def test_a_bad_size_gets_the_cli_message(client: TestClient, size: str) -> None:
         ({"size": "3x8"}, "the width must be between 4 and"),
         ({"size": f"8x{limits.STEP_MAX_N + 1}"}, "the height must be between 4 and"),
         ({"size": 8}, "size must be N or WxH"),
+        ({"size": "1x" + "9" * 5000}, "size is far too long (5002 characters)"),
         ({"width": 8}, "give both width and height"),
         ({"n": 8, "size": "8x6"}, "the sizes given disagree (8x8, 8x6)"),
         ({"size": "6x4", "board": "....\n" * 4}, "the size is 6x4 but the board is 4 x 4"),

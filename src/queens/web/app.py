@@ -6,15 +6,15 @@ Endpoints (all JSON in and out, 0-based squares):
 - ``GET /api/info``: algorithms and limits.
 - ``POST /api/board`` ``{"board": text}`` or a size: the board read as the CLI reads it.
 - ``POST /api/runs`` ``{"n"|"board", "algorithm", "speed"}``: a new search, paused; ``{"id"}``.
-
-A board is given by ``board`` text, a size (``n`` for N x N, ``width`` and
-``height``, or ``size`` text ``N`` or ``WxH`` as on the command line), or both
-(which must agree), and ``k`` queens to place (default: as many as fit).
 - ``GET /api/runs/{id}/events``: its event stream (opened once; closing it ends the run).
 - ``POST /api/runs/{id}/control`` ``{"action": "play"|"pause"|"step", "speed", "steps"}``.
 - ``DELETE /api/runs/{id}``: end a search.
 - ``POST /api/count`` ``{"n"|"board", "k"?}``: a new count; ``GET /api/count/{id}/events`` streams
   its progress and result; ``DELETE /api/count/{id}`` ends it.
+
+A board is given by ``board`` text, a size (``n`` for N x N, ``width`` and
+``height``, or ``size`` text ``N`` or ``WxH`` as on the command line), or both
+(which must agree), and ``k`` queens to place (default: as many as fit).
 
 Errors: ``{"error": message}`` with 400 (bad input), 403 (guard), 404, 405, 409, 413, 415, 429
 (also for paths and methods no route takes).

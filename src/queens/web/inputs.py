@@ -92,6 +92,10 @@ def parse_text(text: str, max_n: int = limits.STEP_MAX_N) -> Board:
         raise InputError(str(error)) from None
 
 
+MAX_SIZE_TEXT = 40
+"""Characters of ``size`` text read (``20x20`` needs 5)."""
+
+
 def _size_text(data: Mapping[str, object]) -> Size | None:
     """``size``: ``N`` or ``WxH`` as the page's size box holds it, read as the CLI reads it."""
     text = data.get("size")
@@ -99,6 +103,8 @@ def _size_text(data: Mapping[str, object]) -> Size | None:
         return None
     if not isinstance(text, str):
         raise InputError(f"size must be N or WxH (text, e.g. 8 or 8x10), got {text!r}")
+    if len(text) > MAX_SIZE_TEXT:  # no board here is that large: refused before reading it
+        raise InputError(f"size is far too long ({len(text)} characters)")
     try:
         return board_shape(text.strip())
     except argparse.ArgumentTypeError as error:
