@@ -189,3 +189,13 @@ def test_animate_a_rectangle_off_a_terminal(capsys: pytest.CaptureFixture[str]) 
     first = next(iter(api.solutions(Board(5, height=3, k=2))))
     assert board_text == first.board()
     assert summary.startswith("5 x 3 board, 2 queens, backtracking: 1 solution in ")
+
+
+def test_animate_a_rectangle_on_a_recording_terminal() -> None:
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=120, color_system="truecolor")
+    board = Board(5, height=3, k=2)
+    progress = animate(board, trace(board), console)
+    assert progress.solutions == sum(1 for _ in api.solutions(board))
+    text = out.getvalue()
+    assert "row 1 left empty" in text and "queens 0/2" in text and "queens 2/2" in text

@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from conftest import brute_force
 from queens.board import Board
-from queens.tracing import TRACERS, Found, Place, trace
+from queens.tracing import TRACERS, Found, Place, Remove, trace
 from queens.web import limits
 from queens.web.stepper import Stepper
-from strategies import boards
+from strategies import boards, shaped_boards
 
 
 @given(boards(max_n=6), st.sampled_from(list(TRACERS)), st.lists(st.integers(0, 9)))
@@ -57,3 +57,22 @@ def test_history_only_for_small_boards() -> None:
     small = Stepper(Board.empty(limits.TREE_MAX_N), "backtracking")
     assert small.take(7) == small.history
     assert Stepper(Board.empty(limits.TREE_MAX_N + 1), "backtracking").history is None
+
+
+@given(shaped_boards(max_side=5), st.lists(st.integers(1, 7), max_size=6))
+def test_the_counters_of_any_shape_count_queens_not_empty_rows(
+    board: Board, sizes: list[int]
+) -> None:
+    """Depth is the queens standing: a row left empty adds none, and no event takes it back."""
+    stepper = Stepper(board, "backtracking")
+    taken = []
+    for size in [*sizes, 10**9]:
+        taken += stepper.take(size)
+        standing = sum(isinstance(e, Place) for e in taken) - sum(
+            isinstance(e, Remove) for e in taken
+        )
+        assert stepper.counters.depth == standing <= board.k
+    assert taken == list(trace(board))
+    assert stepper.counters.depth == 0
+    keeps_tree = max(board.size) <= limits.TREE_MAX_N
+    assert (stepper.history is not None) == keeps_tree
