@@ -223,6 +223,15 @@ def test_a_bad_size_gets_the_cli_message(page: Page) -> None:
         words = err.getvalue().split("must be", 1)[1].split("; see", 1)[0]
         expect(page.locator("#message")).to_contain_text(words)
     expect(page.locator("#board .cell")).to_have_count(64)  # the board stays as it was
+    inside = "b => [b.clientWidth, b.clientHeight]"  # the squares, without the frame
+    square = page.eval_on_selector("#board", inside)
+    page.fill("#n", "4x10")
+    page.press("#n", "Enter")
+    expect(page.locator("#board .cell")).to_have_count(40)
+    tall = page.eval_on_selector("#board", inside)
+    # Drawn to its shape, its longer side as long as the square board's side.
+    assert tall[1] == pytest.approx(square[1], abs=2)
+    assert tall[0] == pytest.approx(square[0] * 4 / 10, abs=2)
 
 
 def test_run_to_the_end(page: Page, tmp_path: Path) -> None:

@@ -101,6 +101,7 @@ function buildBoard() {
   board.style.gridTemplateColumns = `repeat(${S.width}, 1fr)`;
   board.style.gridTemplateRows = `repeat(${S.height}, 1fr)`;
   board.style.setProperty("--aspect", `${S.width} / ${S.height}`);
+  board.style.setProperty("--across", String(S.width / Math.max(S.width, S.height)));
   board.style.setProperty("--glyph", `${Math.max(0.7, 20 / Math.max(S.width, S.height))}rem`);
   for (let r = 0; r < S.height; r++) {
     for (let c = 0; c < S.width; c++) {
