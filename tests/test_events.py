@@ -6,13 +6,13 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove, Skip, event_json
 from queens.tracing import TRACERS, trace
-from strategies import boards
+from strategies import boards, shaped_boards
 
 
 def test_json_is_zero_based() -> None:
@@ -38,15 +38,25 @@ def _read(message: dict[str, Any]) -> Event:
         return Place(**message)
     if kind == "remove":
         return Remove(**message)
+    if kind == "skip":
+        return Skip(**message)
     if kind == "dead-end":
         return DeadEnd(**message)
     assert kind == "solution", kind
     return Found(tuple(message["columns"]), message["number"])
 
 
+@settings(deadline=None)  # a permutations search of 6 x 6 takes its time on a loaded machine
 @given(boards(max_n=6), st.sampled_from(list(TRACERS)))
 def test_every_event_survives_json(board: Board, algorithm: str) -> None:
     for event in trace(board, algorithm):
+        assert _read(json.loads(json.dumps(event_json(event)))) == event
+
+
+@settings(deadline=None)
+@given(shaped_boards(max_side=5))
+def test_every_event_of_any_shape_survives_json(board: Board) -> None:
+    for event in trace(board):
         assert _read(json.loads(json.dumps(event_json(event)))) == event
 
 

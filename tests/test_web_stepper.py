@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import brute_force
@@ -59,6 +59,7 @@ def test_history_only_for_small_boards() -> None:
     assert Stepper(Board.empty(limits.TREE_MAX_N + 1), "backtracking").history is None
 
 
+@settings(deadline=None)  # whole searches: their time depends on the machine's load
 @given(shaped_boards(max_side=5), st.lists(st.integers(1, 7), max_size=6))
 def test_the_counters_of_any_shape_count_queens_not_empty_rows(
     board: Board, sizes: list[int]
