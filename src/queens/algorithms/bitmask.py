@@ -32,6 +32,9 @@ def trace(board: Board) -> Iterator[Event]:
     allowed = board.allowed_masks()
     height = board.height
     required = board.required_rows()
+    # Per row: the fixed queens' rows below it, and whether it may stay empty.
+    needed_below = [(required >> (row + 1)).bit_count() for row in range(height)]
+    may_be_empty = [not required >> row & 1 for row in range(height)]
     columns: list[int] = []
     found = 0
 
@@ -44,14 +47,13 @@ def trace(board: Board) -> Iterator[Event]:
                 found += 1
                 yield Found((*columns, *[EMPTY] * (height - row)), found)
             return
-        needed_below = (required >> (row + 1)).bit_count()
-        may_skip = height - row > to_place and not required >> row & 1
+        may_skip = height - row > to_place and may_be_empty[row]
         if may_skip:
             columns.append(EMPTY)
             yield Skip(row)
             yield from place(row + 1, to_place, cols, left << 1, right >> 1)
             columns.pop()
-        free = allowed[row] & ~(cols | left | right) if to_place > needed_below else 0
+        free = allowed[row] & ~(cols | left | right) if to_place > needed_below[row] else 0
         if not free:
             if not may_skip:
                 yield DeadEnd(row)
