@@ -242,7 +242,7 @@ def counting_shape(
         required,
         tuple(group),
     )
-    if shape.width < rows:
+    if shape.width < rows or shape.width > KERNEL_MAX_N >= rows:  # or too wide for the kernel
         return transposed(shape) or shape
     return shape
 
