@@ -1216,6 +1216,7 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
 typedef struct {
     int rows, width, k;
     unsigned group;                   /* symmetry bits, as for count_masks */
+    mask_t first;                     /* the columns the first queen placed may take */
     mask_t allowed[MAX_ROWS];
     unsigned char required[MAX_ROWS]; /* 1: the row must hold a queen */
     int need[MAX_ROWS + 1];           /* required rows at or below each row */
@@ -1246,13 +1247,13 @@ static mask_t shape_attacks(mask_t cd, mask_t ld, mask_t rd, int d) {
 }
 
 /* The placements of one last queen at row y or below, the rows between empty. */
-static uint64_t shape_last(const shape_t *b, int y, mask_t cd, mask_t ld, mask_t rd) {
+static uint64_t shape_last(const shape_t *b, int y, mask_t cd, mask_t ld, mask_t rd, mask_t only) {
     uint64_t found = 0;
     int r;
     if (b->need[y] > 1) return 0;
     for (r = y; r < b->rows; r++) {
         if (b->need[y] == 1 && !b->required[r]) continue; /* the queen goes to the required row */
-        found += (uint64_t)popcount(b->allowed[r] & ~shape_attacks(cd, ld, rd, r - y));
+        found += (uint64_t)popcount(b->allowed[r] & only & ~shape_attacks(cd, ld, rd, r - y));
         if (b->required[r]) break;
     }
     return found;
@@ -1262,6 +1263,7 @@ static uint64_t shape_last(const shape_t *b, int y, mask_t cd, mask_t ld, mask_t
 static ALWAYS_INLINE void shape_enter(shape_walk_t *w, const shape_t *b, int y, int left) {
     w->left[y] = left;
     w->rem[y] = b->need[y + 1] <= left - 1 ? b->allowed[y] & ~(w->cd[y] | w->ld[y] | w->rd[y]) : 0;
+    if (left == b->k) w->rem[y] &= b->first; /* no queen above: this is the first */
     w->empty[y] = !b->required[y] && b->rows - y - 1 >= left && b->need[y] <= left;
 }
 
@@ -1285,7 +1287,7 @@ static ALWAYS_INLINE int shape_next(shape_walk_t *w, const shape_t *b, int count
         }
         w->y = y = 0;
         if (counting && b->k == 1) {
-            w->total += shape_last(b, 0, 0, 0, 0);
+            w->total += shape_last(b, 0, 0, 0, 0, b->first);
             w->nodes += w->total;
             w->state = 2;
             return 0;
@@ -1331,7 +1333,7 @@ static ALWAYS_INLINE int shape_next(shape_walk_t *w, const shape_t *b, int count
         w->ld[y + 1] = (w->ld[y] | bit) << 1;
         w->rd[y + 1] = (w->rd[y] | bit) >> 1;
         if (counting && left == 1) {
-            uint64_t last = shape_last(b, y + 1, w->cd[y + 1], w->ld[y + 1], w->rd[y + 1]);
+            uint64_t last = shape_last(b, y + 1, w->cd[y + 1], w->ld[y + 1], w->rd[y + 1], ~(mask_t)0);
             w->total += last;
             w->nodes += last;
             continue;
@@ -1390,11 +1392,11 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
     long until_pause = STOP_CHECK_PERIOD;
     int y = 0;
     if (last == 0) {
-        *nodes = (uint64_t)popcount(b->allowed[0]);
+        *nodes = (uint64_t)popcount(b->allowed[0] & b->first);
         return *nodes;
     }
     cd[0] = ld[0] = rd[0] = 0;
-    rem[0] = b->allowed[0];
+    rem[0] = b->allowed[0] & b->first;
     for (;;) {
         mask_t free = rem[y];
         if (free) {
@@ -1429,27 +1431,57 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
     return total;
 }
 
-/* The counts of a shaped board (and the queens placed, for benchmarks):
- * with a group, each solution walked to and checked; else counted in place. */
-static counts_t count_shape(const shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
+/* The solutions whose first queen takes a column of b->first, without a
+ * symmetry check (and the queens placed). */
+static uint64_t count_plain_shape(const shape_t *b, shape_walk_t *w, stop_flag_t *stop,
+                                  int *stopped, uint64_t *nodes) {
+    if (b->k == b->rows && b->rows <= MAXN) return count_full(b, stop, stopped, nodes);
+    memset(w, 0, sizeof *w);
+    w->until_pause = STOP_CHECK_PERIOD;
+    while (shape_next(w, b, 1) != 0) {
+        if (*stop) { *stopped = 1; break; }
+        w->until_pause = STOP_CHECK_PERIOD;
+    }
+    *nodes = w->nodes;
+    return w->total;
+}
+
+/* True when the board is its own mirror image (every row's mask). */
+static int shape_mirrored(const shape_t *b) {
+    int r;
+    for (r = 0; r < b->rows; r++)
+        if (mirror_mask(b->allowed[r], b->width) != b->allowed[r]) return 0;
+    return 1;
+}
+
+/* The counts of a shaped board (and the queens placed in the whole search
+ * tree, for benchmarks): with a group, each solution walked to and checked;
+ * else counted in place, and on a board that is its own mirror image only
+ * the solutions whose first queen stands left of the middle (twice: the
+ * mirror images are the right half's) and on the middle column: about half
+ * the search.  (The mirror keeps rows, so empty and required rows too.) */
+static counts_t count_shape(shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
                             uint64_t *nodes) {
     counts_t result = {0, 0};
     int found;
-    if ((b->group & ~1u) == 0 && b->k == b->rows && b->rows <= MAXN) {
-        result.total = result.unique = count_full(b, stop, stopped, nodes);
+    if ((b->group & ~1u) == 0) {
+        if (b->k > 0 && b->width > 1 && shape_mirrored(b)) {
+            uint64_t half, middle = 0, half_nodes, middle_nodes = 0;
+            b->first = full_mask(b->width / 2);
+            half = count_plain_shape(b, w, stop, stopped, &half_nodes);
+            if (b->width % 2 && !*stopped) {
+                b->first = (mask_t)1 << (b->width / 2);
+                middle = count_plain_shape(b, w, stop, stopped, &middle_nodes);
+            }
+            b->first = full_mask(b->width);
+            result.total = result.unique = 2 * half + middle;
+            *nodes = 2 * half_nodes + middle_nodes;
+        } else {
+            result.total = result.unique = count_plain_shape(b, w, stop, stopped, nodes);
+        }
         return result;
     }
     memset(w, 0, sizeof *w);
-    if ((b->group & ~1u) == 0) {
-        w->until_pause = STOP_CHECK_PERIOD;
-        while ((found = shape_next(w, b, 1)) != 0) {
-            if (*stop) { *stopped = 1; break; }
-            w->until_pause = STOP_CHECK_PERIOD;
-        }
-        result.total = result.unique = w->total;
-        *nodes = w->nodes;
-        return result;
-    }
     w->until_pause = STOP_CHECK_PERIOD;
     while ((found = shape_next(w, b, 0)) != 0) {
         if (found < 0) {
@@ -1648,6 +1680,7 @@ static int read_shape(shape_t *b, PyObject *seq, int width, int k, PyObject *req
     b->width = width;
     b->k = k;
     b->group = group;
+    b->first = full_mask(width);
     shape_setup(b);
     return 1;
 }
