@@ -262,7 +262,7 @@ def count(
     """
     byte = stop_byte(stop)
     classic = _is_classic(allowed, width, queens)
-    kernel = _kernel_for(len(allowed) if classic else 0)
+    kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes
     if kernel is not None and classic:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
     shape = counting_shape(allowed, group, width=width, queens=queens, required=required)
@@ -332,12 +332,14 @@ def solutions(
     """
     n = len(allowed)
     classic = _is_classic(allowed, width, queens)
-    kernel = _kernel_for(n if classic else 0)
+    kernel = _kernel_for(n if classic else 0)  # shapes: see _takes
     bits = group_bits(group)
+    shape = Shape(
+        tuple(allowed), n if width is None else width, n if queens is None else queens, required, ()
+    )
     if kernel is not None and classic:
         enumerator = kernel.Enumerator(allowed, bits)
-    elif kernel is not None and _takes(Shape(tuple(allowed), width or n, 0, 0, ())):
-        shape = Shape(tuple(allowed), width or n, n if queens is None else queens, required, ())
+    elif kernel is not None and _takes(shape):
         enumerator = kernel.Enumerator(
             allowed, bits, width=shape.width, queens=shape.queens, required=shape.required_bytes()
         )
