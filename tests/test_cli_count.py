@@ -152,14 +152,14 @@ def test_shaped_unique_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     from queens.board import Board
     from queens.engines import reference
 
-    board = Board(10, height=8, k=6)
-    found = list(reference.solutions(board.allowed_masks(), 6, 0))
+    board = Board(8, height=6, k=4)
+    found = list(reference.solutions(board.allowed_masks(), 4, 0))
     group = symmetry.board_symmetries(board)
-    orbits = len({frozenset(tuple(s.columns(c, 10)) for s in group) for c in found})
-    status, out, err = run(capsys, "count", "10x8", "--queens", "6", "--unique", "--quiet")
+    orbits = len({frozenset(tuple(s.columns(c, 8)) for s in group) for c in found})
+    status, out, err = run(capsys, "count", "8x6", "--queens", "4", "--unique", "--quiet")
     assert (status, out, err) == (0, f"{orbits}\n", "")
-    record = json.loads(run(capsys, "count", "10x8", "--queens", "6", "--json", "--quiet")[1])
-    assert record.items() >= {"width": 10, "height": 8, "queens": 6}.items()
+    record = json.loads(run(capsys, "count", "8x6", "--queens", "4", "--json", "--quiet")[1])
+    assert record.items() >= {"width": 8, "height": 6, "queens": 4}.items()
     assert (record["total"], record["unique"]) == (len(found), orbits) and "n" not in record
     record = json.loads(run(capsys, "count", "8", "--queens", "8", "--json", "--quiet")[1])
     assert record["n"] == 8 and "width" not in record  # the classic record as it was
@@ -185,15 +185,15 @@ def test_shaped_board_file_workers_and_checkpoint(
         )
     checkpoint = str(tmp_path / "c.db")
     assert (
-        run(capsys, "count", "9x7", "--queens", "5", "--checkpoint", checkpoint, "--quiet")[0] == 0
+        run(capsys, "count", "7x6", "--queens", "4", "--checkpoint", checkpoint, "--quiet")[0] == 0
     )
     first = capsys.readouterr()
-    again = run(capsys, "count", "9x7", "--queens", "5", "--checkpoint", checkpoint, "--json")
+    again = run(capsys, "count", "7x6", "--queens", "4", "--checkpoint", checkpoint, "--json")
     assert json.loads(again[1])["provenance"] == "resumed"
     del first
-    status, out, err = run(capsys, "count", "9x7", "--queens", "4", "--checkpoint", checkpoint)
+    status, out, err = run(capsys, "count", "7x6", "--queens", "3", "--checkpoint", checkpoint)
     assert (status, out) == (2, "") and err.count("\n") == 1
-    assert "9 x 7 with 5 queens" in err and "9 x 7 with 4 queens" in err
+    assert "7 x 6 with 4 queens" in err and "7 x 6 with 3 queens" in err
 
 
 @pytest.mark.parametrize(

@@ -64,6 +64,11 @@ KERNEL_MAX_ROWS: int = _kernel.MAX_ROWS if _kernel is not None else 0
 """The most rows of a board of another shape the compiled kernel takes (n x n boards
 with n queens: up to :data:`KERNEL_MAX_N`)."""
 
+SHAPE_MAX_WIDTH = 64
+"""The widest board the kernel's shaped search takes (its MAX_N): a board is
+counted transposed only when it fits then (with or without the kernel, so the
+orientation, and the estimates made from it, never depend on the build)."""
+
 SYMMETRIC_MIN_N = pure_symmetric.MIN_N
 
 FORMAT_CODES = {"list": 0, "letters": 1, "json": 2, "board": 3}
@@ -196,8 +201,6 @@ def transposed(shape: Shape) -> Shape | None:
     conjugated, so the fundamental count (the number of classes) is the same.
     """
     rows, width, k = len(shape.allowed), shape.width, shape.queens
-    if rows > KERNEL_MAX_N:
-        return None
     allowed = [0] * width
     for row, mask in enumerate(shape.allowed):
         for col in range(width):
@@ -242,7 +245,9 @@ def counting_shape(
         required,
         tuple(group),
     )
-    if shape.width < rows or shape.width > KERNEL_MAX_N >= rows:  # or too wide for the kernel
+    if rows > SHAPE_MAX_WIDTH:  # its rows would be too many columns
+        return shape
+    if shape.width < rows or shape.width > SHAPE_MAX_WIDTH:  # or too wide as it is
         return transposed(shape) or shape
     return shape
 
