@@ -1446,41 +1446,12 @@ static uint64_t count_plain_shape(const shape_t *b, shape_walk_t *w, stop_flag_t
     return w->total;
 }
 
-/* True when the board is its own mirror image (every row's mask). */
-static int shape_mirrored(const shape_t *b) {
-    int r;
-    for (r = 0; r < b->rows; r++)
-        if (mirror_mask(b->allowed[r], b->width) != b->allowed[r]) return 0;
-    return 1;
-}
-
-/* The counts of a shaped board (and the queens placed in the whole search
- * tree, for benchmarks): with a group, each solution walked to and checked;
- * else counted in place, and on a board that is its own mirror image only
- * the solutions whose first queen stands left of the middle (twice: the
- * mirror images are the right half's) and on the middle column: about half
- * the search.  (The mirror keeps rows, so empty and required rows too.) */
-static counts_t count_shape(shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
-                            uint64_t *nodes) {
-    counts_t result = {0, 0};
+/* The canonical solutions under the board's group, each walked to (and all
+ * of them counted into `*all` when given). */
+static uint64_t walk_canonical(const shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
+                               uint64_t *all) {
+    uint64_t canonical = 0, every = 0;
     int found;
-    if ((b->group & ~1u) == 0) {
-        if (b->k > 0 && b->width > 1 && shape_mirrored(b)) {
-            uint64_t half, middle = 0, half_nodes, middle_nodes = 0;
-            b->first = full_mask(b->width / 2);
-            half = count_plain_shape(b, w, stop, stopped, &half_nodes);
-            if (b->width % 2 && !*stopped) {
-                b->first = (mask_t)1 << (b->width / 2);
-                middle = count_plain_shape(b, w, stop, stopped, &middle_nodes);
-            }
-            b->first = full_mask(b->width);
-            result.total = result.unique = 2 * half + middle;
-            *nodes = 2 * half_nodes + middle_nodes;
-        } else {
-            result.total = result.unique = count_plain_shape(b, w, stop, stopped, nodes);
-        }
-        return result;
-    }
     memset(w, 0, sizeof *w);
     w->until_pause = STOP_CHECK_PERIOD;
     while ((found = shape_next(w, b, 0)) != 0) {
@@ -1489,10 +1460,66 @@ static counts_t count_shape(shape_t *b, shape_walk_t *w, stop_flag_t *stop, int 
             w->until_pause = STOP_CHECK_PERIOD;
             continue;
         }
-        result.total++;
-        result.unique += (uint64_t)shape_canonical(b, w->cols);
+        every++;
+        canonical += (uint64_t)shape_canonical(b, w->cols);
     }
+    if (all) *all = every;
+    return canonical;
+}
+
+/* True when the board is its own mirror image (every row's mask). */
+static int shape_mirrored(const shape_t *b) {
+    int r;
+    for (r = 0; r < b->rows; r++)
+        if (mirror_mask(b->allowed[r], b->width) != b->allowed[r]) return 0;
+    return 1;
+}
+
+/* Every solution of a shaped board (and the queens placed in the whole
+ * search tree, for benchmarks), counted in place; on a board that is its own
+ * mirror image only those whose first queen stands left of the middle
+ * (twice: the mirror images are the right half's) and on the middle column:
+ * about half the search.  (The mirror keeps rows, so empty and required rows
+ * too.) */
+static uint64_t count_total(shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
+                            uint64_t *nodes) {
+    uint64_t half, middle = 0, half_nodes, middle_nodes = 0;
+    if (b->k == 0 || b->width == 1 || !shape_mirrored(b)) {
+        return count_plain_shape(b, w, stop, stopped, nodes);
+    }
+    b->first = full_mask(b->width / 2);
+    half = count_plain_shape(b, w, stop, stopped, &half_nodes);
+    if (b->width % 2 && !*stopped) {
+        b->first = (mask_t)1 << (b->width / 2);
+        middle = count_plain_shape(b, w, stop, stopped, &middle_nodes);
+    }
+    b->first = full_mask(b->width);
+    *nodes = 2 * half_nodes + middle_nodes;
+    return 2 * half + middle;
+}
+
+/* The counts of a shaped board (and the queens placed, 0 with a group).
+ * With a group, the canonical solutions are walked to one by one; with the
+ * mirror in it, a canonical solution's first queen stands left of the
+ * middle or on it (else its mirror image is smaller at that row), so the
+ * total is counted in place and the canonical ones searched for in that
+ * half only. */
+static counts_t count_shape(shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
+                            uint64_t *nodes) {
+    counts_t result = {0, 0};
     *nodes = 0;
+    if ((b->group & ~1u) == 0) {
+        result.total = result.unique = count_total(b, w, stop, stopped, nodes);
+    } else if ((b->group & (1u << 4)) && b->k > 0) {
+        uint64_t ignored;
+        result.total = count_total(b, w, stop, stopped, &ignored);
+        if (*stopped) return result;
+        b->first = full_mask((b->width + 1) / 2);
+        result.unique = walk_canonical(b, w, stop, stopped, NULL);
+        b->first = full_mask(b->width);
+    } else {
+        result.unique = walk_canonical(b, w, stop, stopped, &result.total);
+    }
     return result;
 }
 
