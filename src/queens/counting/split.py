@@ -96,11 +96,11 @@ def split(board: Board) -> Split:
         goal = target(max(board.width, board.height))
         prefixes = _pinned_prefixes(allowed, k, required, goal)
         # The classic shape keeps its sub-problems' old form (no width, queens).
-        shape: dict[str, int | None] = {"width": None, "queens": None, "required": 0}
-        if not (board.is_square and board.is_full):
-            shape = {"width": board.width, "queens": k, "required": required}
+        classic = board.is_square and board.is_full
+        width, queens = (None, None) if classic else (board.width, k)
+        shaped = 0 if classic else required
         parts = (
-            SubProblem(i, board.height, p, allowed, group, **shape)  # type: ignore[arg-type]
+            SubProblem(i, board.height, p, allowed, group, width, queens, shaped)
             for i, p in enumerate(prefixes)
         )
     return Split(board, tuple(parts))
