@@ -18,9 +18,9 @@ for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
 Boards of other shapes (a rectangle, or fewer queens than rows) have no such
 simple growth: their search tree is sized by Knuth's estimator
 (:mod:`queens.engines.knuth`) in the orientation the kernel counts them in,
-at ``SHAPE_NODES_PER_SECOND`` (measured: 25 to 80 million queens placed a
-second with benchmarks/count.py's shapes; the lower end, so the estimate
-errs long).
+at ``SHAPE_NODES_PER_SECOND`` (measured: ``queens count 12x16``, with its
+fundamental count, places about 47 million queens a CPU second; totals alone
+go faster, see benchmarks/count.py; so the estimate errs long).
 
 :func:`check` refuses a count estimated over :data:`REFUSE_SECONDS` (the
 library's ``queens.count`` and the command line alike) by raising
