@@ -13,6 +13,16 @@ times ``python -c "import queens"``, ``queens count 8`` and
 (unless ``--no-proxy``) ``queens count 18`` over the reference's ``16``,
 the quick proxy for ``count 20`` and ``21``.
 
+Boards of other shapes (``--no-shapes`` skips them): 12 queens on 12 x 16
+and 10 queens on 14 x 14, counted in this process on one core by the
+kernel's shaped search, sub-problem by sub-problem as ``queens count`` splits
+them (all of them, or every K-th with ``--shape-sample K`` for 14 x 14, whose
+whole count takes several core-minutes).  Their speed is in nodes (queens
+placed) per CPU second, beside the square count's: the plain SQUARE_N x
+SQUARE_N tree's nodes (the same shaped search counts them) over the CPU
+time of the square board's own count (the symmetric counter, with its
+vector search), and over the time of the plain masks loop on that board.
+
 Without the reference source or gcc it says so and skips the ratios.  Other
 processes share the CPU: the load average is printed with the results.
 
@@ -22,6 +32,7 @@ processes share the CPU: the load average is printed with the results.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import resource
 import shutil
@@ -30,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -145,6 +157,93 @@ def bench_proxy(repeat: int, reference: Path | None) -> None:
     )
 
 
+SQUARE_N = 15
+SHAPES = ((12, 16, 12), (14, 14, 10))  # width, height, queens
+
+
+def _cpu_timed(work: Callable[[], object]) -> tuple[float, object]:
+    """CPU seconds of this thread for ``work()``, and what it returned."""
+    start = time.thread_time()
+    result = work()
+    return time.thread_time() - start, result
+
+
+def _shape_rate(width: int, height: int, queens: int, step: int) -> tuple[int, float, int, int]:
+    """Nodes, CPU seconds, sub-problems counted and their total, every ``step``-th."""
+    from queens.board import Board
+    from queens.counting.split import split
+    from queens.engines import kernel
+
+    module = kernel.loaded()
+    assert module is not None
+    parts = split(Board(width, height=height, k=queens)).subproblems[::step]
+    nodes = total = 0
+    seconds = 0.0
+    for part in parts:
+        assert part.allowed is not None and part.queens is not None
+        pinned = tuple(0 if c < 0 else 1 << c for c in part.prefix)
+        placed = sum(1 << row for row, c in enumerate(part.prefix) if c >= 0)
+        shape = kernel.counting_shape(
+            pinned + part.allowed[len(pinned) :],
+            width=part.width,
+            queens=part.queens,
+            required=part.required | placed,
+        )
+        args = (shape.allowed, shape.width, shape.queens, shape.required_bytes())
+        spent, found = _cpu_timed(functools.partial(module.count_shape, *args))
+        assert isinstance(found, tuple)
+        seconds += spent
+        total += found[0]
+        nodes += found[2]
+    return nodes, seconds, len(parts), total
+
+
+def bench_shapes(repeat: int, sample: int) -> None:
+    """Nodes per CPU second of the shaped search against the square count's (issue 15)."""
+    from queens.board import Board
+    from queens.counting.run import count_split
+    from queens.counting.split import split
+    from queens.engines import kernel
+
+    module = kernel.loaded()
+    if module is None:
+        print("\nshapes: the compiled kernel is not in use, skipped")
+        return
+    n = SQUARE_N
+    full = [(1 << n) - 1] * n
+    square_nodes = module.count_shape(full, n, n, bytes([1] * n))[2]
+    classic = statistics.median(
+        _cpu_timed(lambda: count_split(split(Board(n)), workers=1))[0] for _ in range(repeat)
+    )
+    loop = statistics.median(_cpu_timed(lambda: module.count_masks(full))[0] for _ in range(repeat))
+    module_simd = module.simd()
+    module.simd(False)
+    try:
+        plain = statistics.median(
+            _cpu_timed(lambda: module.count_masks(full))[0] for _ in range(repeat)
+        )
+    finally:
+        module.simd(module_simd)
+    rate = square_nodes / classic
+    print()
+    print(f"nodes per CPU second (one core; nodes: queens placed in the plain {n} x {n} tree)")
+    print(f"{'board':<28} {'nodes':>14} {'cpu s':>8} {'Mnodes/s':>9} {'vs count':>9}")
+    _rate_row(f"{n} x {n}, {n} queens (count)", square_nodes, classic, rate)
+    _rate_row(f"{n} x {n}, masks loop", square_nodes, loop, rate)
+    _rate_row(f"{n} x {n}, masks, no SIMD", square_nodes, plain, rate)
+    for width, height, queens in SHAPES:
+        step = sample if (width, height, queens) == SHAPES[-1] else 1
+        nodes, seconds, parts, total = _shape_rate(width, height, queens, step)
+        label = f"{width} x {height}, {queens} queens" + (f" (1/{step})" if step > 1 else "")
+        _rate_row(label, nodes, seconds, rate, f"{parts} sub-problems, {total:,} solutions")
+
+
+def _rate_row(label: str, nodes: int, seconds: float, square: float, note: str = "") -> None:
+    rate = nodes / max(seconds, 1e-9)
+    line = f"{label:<28} {nodes:>14,} {seconds:>8.3f} {rate / 1e6:>9.1f} {rate / square:>9.2f}"
+    print(f"{line}   {note}".rstrip(), flush=True)
+
+
 def bench_startup(repeat: int) -> None:
     runs = max(repeat, 5)  # short runs: a few more of them
     python = [sys.executable, "-c", "import queens"]
@@ -184,6 +283,14 @@ def main() -> None:
         action="store_true",
         help=f"skip count {PROXY_OURS} against the reference's {PROXY_THEIRS}",
     )
+    parser.add_argument("--no-shapes", action="store_true", help="skip the shaped boards")
+    parser.add_argument(
+        "--shape-sample",
+        type=int,
+        default=16,
+        metavar="K",
+        help="count every K-th sub-problem of 10 queens on 14 x 14 (default 16; 1: all)",
+    )
     args = parser.parse_args()
     if not QUEENS.exists():
         sys.exit(f"benchmark: no queens command next to {sys.executable}; pip install -e . first")
@@ -194,6 +301,8 @@ def main() -> None:
     bench_counts(parse_sizes(args.sizes), args.repeat, reference)
     if not args.no_proxy:
         bench_proxy(args.repeat, reference)
+    if not args.no_shapes:
+        bench_shapes(args.repeat, args.shape_sample)
     bench_startup(args.repeat)
     bench_solve(args.repeat)
     print(f"load average at the end {os.getloadavg()[0]:.2f}")

@@ -126,3 +126,116 @@ def test_missing_kernel_warns_in_one_line() -> None:
         "queens: warning: the compiled kernel is not available; queens uses its slow "
         "pure-Python engine (forced by QUEENS_PURE_PYTHON)"
     ]
+
+
+# -- boards of any shape ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        # published totals (A269133, A047659), for checking only
+        (["10x8"], "7828"),
+        (["8x10"], "7828"),
+        (["5", "--queens", "3"], "204"),
+        (["8", "--queens", "8"], "92"),
+        (["8", "--queens", "0"], "1"),
+        (["3x1"], "3"),
+    ],
+)
+def test_shaped_counts(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
+    assert run(capsys, "count", *argv, "--quiet") == (0, f"{expected}\n", "")
+
+
+def test_shaped_unique_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from queens import symmetry
+    from queens.board import Board
+    from queens.engines import reference
+
+    board = Board(8, height=6, k=4)
+    found = list(reference.solutions(board.allowed_masks(), 4, 0))
+    group = symmetry.board_symmetries(board)
+    orbits = len({frozenset(tuple(s.columns(c, 8)) for s in group) for c in found})
+    status, out, err = run(capsys, "count", "8x6", "--queens", "4", "--unique", "--quiet")
+    assert (status, out, err) == (0, f"{orbits}\n", "")
+    record = json.loads(run(capsys, "count", "8x6", "--queens", "4", "--json", "--quiet")[1])
+    assert record.items() >= {"width": 8, "height": 6, "queens": 4}.items()
+    assert (record["total"], record["unique"]) == (len(found), orbits) and "n" not in record
+    record = json.loads(run(capsys, "count", "8", "--queens", "8", "--json", "--quiet")[1])
+    assert record["n"] == 8 and "width" not in record  # the classic record as it was
+
+
+def test_shaped_board_file_workers_and_checkpoint(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "rect.txt"
+    path.write_text(". . . . . *\n. Q . . . .\n. . . . . .\n. . . . . .\n")  # 6 x 4, a fixed queen
+    from queens.board import Board
+    from queens.engines import reference
+
+    board = Board.parse(path.read_text())
+    expected = reference.count(board.allowed_masks(), board.k, board.required_rows())
+    for extra in ([], ["--queens", "3"]):
+        k = board.k if not extra else 3
+        total = reference.count(board.allowed_masks(), k, board.with_queens(k).required_rows())
+        assert run(capsys, "count", "--board", str(path), *extra, "--workers", "2") == (
+            0,
+            f"{total if extra else expected}\n",
+            "",
+        )
+    checkpoint = str(tmp_path / "c.db")
+    assert (
+        run(capsys, "count", "7x6", "--queens", "4", "--checkpoint", checkpoint, "--quiet")[0] == 0
+    )
+    first = capsys.readouterr()
+    again = run(capsys, "count", "7x6", "--queens", "4", "--checkpoint", checkpoint, "--json")
+    assert json.loads(again[1])["provenance"] == "resumed"
+    del first
+    status, out, err = run(capsys, "count", "7x6", "--queens", "3", "--checkpoint", checkpoint)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert "7 x 6 with 4 queens" in err and "7 x 6 with 3 queens" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["0x5"],
+        ["8x"],
+        ["x8"],
+        ["axb"],
+        ["8x8x8"],
+        ["-3"],
+        ["8", "--queens", "9"],
+        ["10x8", "--queens", "9"],
+        ["8", "--queens", "-1"],
+        ["8", "--queens", "x"],
+        ["100x100"],
+        ["65x2000"],
+    ],
+)
+def test_bad_sizes_are_one_line_errors(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    status, out, err = run(capsys, "count", *argv, "--quiet")
+    assert (status, out) == (2, "")
+    assert err.startswith("queens: error:") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_bad_board_texts_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for name, text in (
+        ("ragged", ". . .\n. .\n"),
+        ("bad", ". x .\n. . .\n"),
+        ("empty", ""),
+        ("wide", ". " * 1001 + "\n"),
+    ):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text)
+        status, _, err = run(capsys, "count", "--board", str(path), "--quiet")
+        assert status in (1, 2) and err.count("\n") <= 1 and "Traceback" not in err, name
+        if status == 2:
+            assert err.startswith("queens: error:")
+    status, _, err = run(capsys, "count", "5x4", "--board", str(tmp_path / "ragged.txt"))
+    assert status == 2 and err.count("\n") == 1
+    two = tmp_path / "two.txt"  # two fixed queens in a row: no solution, a count of 0
+    two.write_text("Q Q .\n. . .\n")
+    assert run(capsys, "count", "--board", str(two), "--quiet") == (0, "0\n", "")

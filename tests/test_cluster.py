@@ -184,6 +184,19 @@ def test_count_on_a_cluster(workers: Workers, tmp_path: Path) -> None:
     assert record["provenance"] == "resumed" and record["total"] == known_counts()[9][0]
 
 
+def test_a_shaped_count_on_a_cluster(workers: Workers, tmp_path: Path) -> None:
+    # 4 queens on 7 x 6: the same answer as counted here, every sub-problem recorded.
+    here = queens("count", "7x6", "--queens", "4", "--json")
+    assert here.returncode == 0, here.stderr
+    path = tmp_path / "shape.db"
+    argv = ["count", "7x6", "--queens", "4", "--scheduler", workers.address, "--json"]
+    result = queens(*argv, "--checkpoint", str(path))
+    assert result.returncode == 0, result.stderr
+    found, expected = json.loads(result.stdout), json.loads(here.stdout)
+    assert (found["total"], found["unique"]) == (expected["total"], expected["unique"])
+    assert rows(path) == len(split(Board(7, height=6, k=4)).subproblems)
+
+
 def test_a_worker_killed_mid_run_changes_nothing(workers: Workers, tmp_path: Path) -> None:
     n = busy_n()
     path = tmp_path / "c.db"

@@ -85,3 +85,15 @@ def test_the_command_line_refuses_by_the_same_check(capsys: pytest.CaptureFixtur
     assert main(["count", "30", "--workers", "3"]) == 2
     expected = estimate.CountTooLong(estimate.seconds(Board.empty(30), 3), 3).reason
     assert capsys.readouterr().err == f"queens: error: {expected}; add --force to run it anyway\n"
+
+
+def test_shapes_are_estimated_from_their_own_search_tree() -> None:
+    # Fewer queens on the same board: a bigger tree (empty rows), so a longer estimate;
+    # the transposed board is the same count, so the same estimate.
+    full, five = estimate.core_seconds(Board(10)), estimate.core_seconds(Board(10, k=7))
+    assert five > full
+    tall = estimate.core_seconds(Board(8, height=12))
+    assert tall == estimate.core_seconds(Board(12, height=8))
+    assert estimate.core_seconds(Board(12, height=16)) < estimate.core_seconds(Board(14, k=10))
+    with pytest.raises(estimate.CountTooLong):
+        estimate.check(Board(24, k=20), 2)

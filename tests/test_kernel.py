@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import csv
 import os
 import platform
 import subprocess
 import sys
 import warnings
+from array import array
 from collections.abc import Iterator
 from itertools import islice
 from types import ModuleType
@@ -16,13 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import is_solution, known_counts
-from queens import symmetry
+from conftest import DATA, is_solution, known_counts
+from queens import api, symmetry
 from queens.board import Board
 from queens.engines import Counts, kernel, reference
 from queens.formats import render
 from queens.solution import Solution
-from strategies import boards
+from queens.validate import board_problem
+from strategies import boards, shaped_boards
 
 needs_kernel = pytest.mark.skipif(
     not kernel.compiled() and os.environ.get("CI") != "true",
@@ -430,3 +433,191 @@ def test_random_arguments_raise_only_documented_errors(
         module.count_symmetric(max(4, min(group, 9)), allowed if isinstance(allowed, list) else ())
     with contextlib.suppress(*DOCUMENTED):
         module.symmetric_prefixes(group % 12, fmt)
+
+
+# -- boards of any shape: k queens on width x height --------------------------
+
+
+def _orbits(found: list[list[int]], group: tuple[symmetry.Symmetry, ...], width: int) -> int:
+    """The number of classes of ``found`` under ``group``, counted as sets of images."""
+    return len({frozenset(tuple(s.columns(c, width)) for s in group) for c in found})
+
+
+def _published_shapes() -> list[tuple[str, int, int, int, int]]:
+    with (DATA / "oeis-shapes.tsv").open() as file:
+        lines = [line for line in file if not line.startswith("#")]
+    rows = csv.DictReader(lines, delimiter="\t")
+    return [
+        (r["sequence"], int(r["width"]), int(r["height"]), int(r["queens"]), int(r["total"]))
+        for r in rows
+    ]
+
+
+@pytest.mark.parametrize(("sequence", "width", "height", "k", "total"), _published_shapes())
+def test_shaped_counts_match_published(
+    sequence: str, width: int, height: int, k: int, total: int
+) -> None:
+    # Both orientations and the board's own (published totals, for checking only).
+    if not kernel.compiled() and total >= 20_000:
+        pytest.skip("the pure-Python fallback is the reference: checked on the smaller entries")
+    for w, h in {(width, height), (height, width)}:
+        board = Board(w, height=h, k=k)
+        shape = {"width": w, "queens": k, "required": board.required_rows()}
+        assert kernel.count(board.allowed_masks(), **shape).total == total, sequence
+        if total < 20_000:  # the pure reference, quick enough
+            assert reference.count(board.allowed_masks(), k, shape["required"]) == total
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_k_queens_on_n_by_n_match_the_reference(n: int) -> None:
+    # Every k = 0..n, unique counts too (the 8 symmetries of the square, also with k < n).
+    for k in range(n + 1):
+        board = Board(n, k=k)
+        allowed, required = board.allowed_masks(), board.required_rows()
+        found = list(reference.solutions(allowed, k, required))
+        counts = kernel.count(allowed, symmetry.ALL, width=n, queens=k, required=required)
+        assert counts == Counts(len(found), _orbits(found, symmetry.ALL, n))
+
+
+@needs_kernel
+@settings(max_examples=300, deadline=None)
+@given(shaped_boards(max_side=7))
+def test_kernel_matches_reference_on_shapes(board: Board) -> None:
+    allowed, shape = board.allowed_masks(), api.engine_shape(board)
+    group = symmetry.board_symmetries(board)
+    found = list(reference.solutions(allowed, board.k, board.required_rows()))
+    assert all(board_problem(s, board) is None for s in found)
+    assert kernel.count(allowed, **shape) == Counts(len(found), len(found))
+    assert kernel.count(allowed, group, **shape) == Counts(
+        len(found), _orbits(found, group, board.width)
+    )
+    assert [s.tolist() for s in kernel.solutions(allowed, **shape)] == found
+    canonical = [s.tolist() for s in kernel.solutions(allowed, group, **shape)]
+    assert canonical == [s for s in found if symmetry.is_canonical(s, group, board.width)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(shaped_boards(max_side=6))
+def test_transposing_keeps_the_counts(board: Board) -> None:
+    # The counting orientation (rows become columns) counts what the board's own does.
+    shape = kernel.Shape(
+        board.allowed_masks(),
+        board.width,
+        board.k,
+        board.required_rows(),
+        symmetry.board_symmetries(board),
+    )
+    other = kernel.transposed(shape)
+    if other is None:  # a fixed queen's row with no square, or two in a column
+        assert any(
+            (m & (m - 1)) or not m
+            for row, m in enumerate(shape.allowed)
+            if shape.required >> row & 1
+        ) or len({c for _, c in board.queens}) < len(board.queens)
+        return
+    assert (len(other.allowed), other.width) == (board.width, board.height)
+    here = list(reference.solutions(shape.allowed, shape.queens, shape.required))
+    there = list(reference.solutions(other.allowed, other.queens, other.required))
+    assert len(there) == len(here)
+    assert _orbits(there, other.group, other.width) == _orbits(here, shape.group, shape.width)
+
+
+def test_the_counting_orientation_puts_the_queens_in_every_row() -> None:
+    # 12 queens on 12 columns x 16 rows: searched as 16 columns x 12 rows, a queen in each.
+    shape = kernel.counting_shape(Board(12, height=16).allowed_masks(), width=12, queens=12)
+    assert (len(shape.allowed), shape.width, shape.required) == (12, 16, (1 << 12) - 1)
+    wide = kernel.counting_shape(Board(16, height=12).allowed_masks(), width=16, queens=12)
+    assert (len(wide.allowed), wide.width) == (12, 16)
+    if kernel.compiled():
+        assert kernel.SHAPE_MAX_WIDTH == _module().MAX_N
+    tall = kernel.counting_shape([1] * 65, width=1, queens=1)  # 65 columns: as it is
+    assert (len(tall.allowed), tall.width) == (65, 1)
+
+
+def test_fallback_counts_shapes(pure_python: None) -> None:
+    board = Board(5, height=4, k=3, queens=[(1, 2)])
+    found = list(reference.solutions(board.allowed_masks(), 3, board.required_rows()))
+    shape = api.engine_shape(board)
+    group = symmetry.board_symmetries(board)
+    assert kernel.count(board.allowed_masks(), group, **shape) == Counts(
+        len(found), _orbits(found, group, 5)
+    )
+    assert [s.tolist() for s in kernel.solutions(board.allowed_masks(), **shape)] == found
+
+
+@needs_kernel
+def test_zero_queens_is_one_placement() -> None:
+    module = _module()
+    assert module.count_shape([7, 7], 3, 0, bytes(2)) == (1, 1, 0)
+    assert module.count_shape([7, 7], 3, 0, b"\x01\x00") == (0, 0, 0)  # a row needs a queen
+    enumerator = module.Enumerator([7, 7], 1, width=3, queens=0, required=bytes(2))
+    assert enumerator.columns(5) == array("i", [-1, -1]).tobytes()
+    assert enumerator.finished()
+
+
+@needs_kernel
+def test_shape_arguments_are_checked() -> None:
+    module = _module()
+    with pytest.raises(ValueError, match=r"1\.\.64 columns"):
+        module.count_shape([1], 65, 1, b"\x01")
+    with pytest.raises(ValueError, match=r"1\.\.64 columns"):
+        module.count_shape([1], 0, 0, b"\x00")
+    with pytest.raises(ValueError, match=rf"1\.\.{module.MAX_ROWS} rows"):
+        module.count_shape([1] * (module.MAX_ROWS + 1), 1, 1, bytes(module.MAX_ROWS + 1))
+    with pytest.raises(ValueError, match=r"1\.\.\d+ rows"):
+        module.count_shape([], 3, 0, b"")
+    with pytest.raises(ValueError, match="do not fit"):
+        module.count_shape([7, 7], 3, 3, bytes(2))
+    with pytest.raises(ValueError, match="do not fit"):
+        module.count_shape([7, 7], 3, -1, bytes(2))
+    with pytest.raises(ValueError, match="a byte per row"):
+        module.count_shape([7, 7], 3, 1, bytes(3))
+    with pytest.raises(TypeError):
+        module.count_shape([7, 7], 3, 1, "ab")
+    with pytest.raises(ValueError, match="quarter turns"):
+        module.count_shape([7, 7], 3, 1, bytes(2), 1 | 2)
+    with pytest.raises(ValueError, match="quarter turns"):
+        module.Enumerator([7, 7], 1 | 2, width=3, queens=1, required=bytes(2))
+    with pytest.raises(ValueError, match="stop flag"):
+        module.count_shape([7, 7], 3, 1, bytes(2), 1, bytearray())
+    enumerator = module.Enumerator([7, 7], 1, width=3, queens=1, required=bytes(2))
+    with pytest.raises(ValueError, match="format"):  # text: n x n boards with n queens only
+        enumerator.text(3, 0, True)
+    with pytest.raises(ValueError):  # a failed __init__ leaves it unusable
+        enumerator.__init__([7], 1, width=3, queens=2, required=bytes(1))
+    with pytest.raises(ValueError, match="not initialised"):
+        enumerator.columns(5)
+
+
+@needs_kernel
+def test_a_tall_board_and_its_stop_flag() -> None:
+    # More rows than columns (up to MAX_ROWS), and a long shaped count stops when told.
+    module = _module()
+    rows = module.MAX_ROWS
+    total, _, _ = module.count_shape([0b11] * rows, 2, 1, bytes(rows))
+    assert total == 2 * rows
+    stop = kernel.StopFlag()
+    stop.set()
+    with pytest.raises(kernel.Stopped):
+        kernel.count(Board(14, k=10).allowed_masks(), (), stop, width=14, queens=10)
+    flag = bytearray(b"\x01")
+    assert module.count_shape([(1 << 14) - 1] * 14, 14, 10, bytes(14), 1, flag) is None
+
+
+@needs_kernel
+@settings(max_examples=200, deadline=None)
+@given(
+    allowed=st.lists(st.integers(-(2**70), 2**70), max_size=10) | st.binary(max_size=10),
+    width=st.integers(-3, 70),
+    k=st.integers(-3, 12),
+    required=st.binary(max_size=12) | st.integers(),
+    group=st.integers(-3, 300),
+)
+def test_random_shape_arguments_raise_only_documented_errors(
+    allowed: object, width: int, k: int, required: object, group: int
+) -> None:
+    module = _module()
+    with contextlib.suppress(*DOCUMENTED):
+        module.count_shape(allowed, width, k, required, group)
+    with contextlib.suppress(*DOCUMENTED):
+        module.Enumerator(allowed, group, width=width, queens=k, required=required).columns(50)

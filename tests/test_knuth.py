@@ -31,3 +31,21 @@ def test_many_probes_come_close_to_the_true_count(n: int) -> None:
 def test_estimates_are_repeatable_per_seed() -> None:
     allowed = [(1 << 12) - 1] * 12
     assert knuth.estimate(allowed, seed=7) == knuth.estimate(allowed, seed=7)
+
+
+@pytest.mark.parametrize(("width", "height", "k"), [(8, 8, 5), (10, 8, 6), (6, 9, 4), (7, 7, 0)])
+def test_shapes_with_empty_rows_come_close_to_the_true_count(
+    width: int, height: int, k: int
+) -> None:
+    board = Board(width, height=height, k=k)
+    masks, required = board.allowed_masks(), board.required_rows()
+    true = reference.count(masks, k, required)
+    found = knuth.estimate(masks, probes=20_000, queens=k, required=required)
+    assert abs(found.solutions - true) <= 0.05 * true
+
+
+def test_required_rows_are_honoured() -> None:
+    # One queen that must stand in row 2 of 3: only that row's 4 squares.
+    found = knuth.estimate([0b1111] * 3, probes=200, queens=1, required=0b100)
+    assert found.solutions == 4
+    assert knuth.estimate([0b1111] * 3, probes=200, queens=1, required=0b101).solutions == 0

@@ -155,3 +155,29 @@ def test_bad_input(argv: list[str], message: str, tmp_path: Path) -> None:
     result = queens(*argv)
     assert result.returncode == 2 and message in result.stderr
     assert result.stderr.startswith("queens: error: ") and result.stderr.count("\n") == 1
+
+
+def test_shards_of_a_shaped_count_merge_and_verify(tmp_path: Path) -> None:
+    # 4 queens on 7 x 6, in two shards: merged, recounted from the header's board and
+    # queen count, and the total is the whole count's.
+    whole = queens("count", "7x6", "--queens", "4", "--json")
+    assert whole.returncode == 0, whole.stderr
+    expected = json.loads(whole.stdout)
+    paths = []
+    for i in (1, 2):
+        path = str(tmp_path / f"part-{i}.db")
+        result = queens("count", "7x6", "--queens", "4", "--shard", f"{i}/2", "--checkpoint", path)
+        assert result.returncode == 0, result.stderr
+        paths.append(path)
+    result = queens("merge", "--json", "--verify", "0.1", *paths)
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert (record["total"], record["unique"]) == (expected["total"], expected["unique"])
+    assert record["verified"] >= 2
+    other = str(tmp_path / "other.db")
+    assert (
+        queens("count", "7x6", "--queens", "3", "--shard", "1/2", "--checkpoint", other).returncode
+        == 0
+    )
+    refused = queens("merge", paths[0], other)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1

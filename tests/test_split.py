@@ -14,7 +14,7 @@ from queens.counting import split as split_module
 from queens.counting.run import count_split, iter_results
 from queens.counting.split import count_subproblem, split, target
 from queens.engines import Counts, kernel, reference
-from strategies import boards
+from strategies import boards, shaped_boards
 
 
 def _sum(board: Board) -> Counts:
@@ -84,3 +84,39 @@ def test_key_names_board_and_version() -> None:
     key = split(Board.empty(8)).key
     assert "n=8" in key and split_module.SPLIT_VERSION in key
     assert split(Board.build(8, reserved=[(0, 0)])).key != key
+
+
+# -- boards of any shape ----------------------------------------------------------
+
+
+def _orbits(found: list[list[int]], board: Board) -> int:
+    group = symmetry.board_symmetries(board)
+    return len({frozenset(tuple(s.columns(c, board.width)) for s in group) for c in found})
+
+
+@settings(max_examples=120, deadline=None)
+@given(shaped_boards(max_side=6))
+def test_shaped_boards_sum_to_reference_counts(board: Board) -> None:
+    found = list(reference.solutions(board.allowed_masks(), board.k, board.required_rows()))
+    assert _sum(board) == Counts(len(found), _orbits(found, board))
+
+
+def test_a_shaped_split_leaves_rows_empty_in_order() -> None:
+    # 3 queens on 8 x 8: prefixes with empty rows (-1) first, lexicographic, many of them.
+    parts = split(Board(8, k=3)).subproblems
+    prefixes = [sp.prefix for sp in parts]
+    assert prefixes == sorted(prefixes) and len(prefixes) >= target(8)
+    assert prefixes[0][0] == -1 and all(sum(c >= 0 for c in p) <= 3 for p in prefixes)
+    assert _sum(Board(8, k=3)).total == 10_320  # published (A047659), for checking only
+    rect = Board(10, height=8)
+    assert _sum(rect).total == kernel.count(rect.allowed_masks(), width=10, queens=8).total
+
+
+def test_the_classic_split_is_unchanged_by_shapes() -> None:
+    # Old checkpoints of n x n boards with n queens keep their keys and sub-problems.
+    board = Board.build(9, reserved=[(0, 0)])
+    parts = split(board).subproblems
+    assert all(sp.queens is None and sp.width is None for sp in parts)
+    assert split(board).key.startswith("n=9;")
+    assert split(Board(9, k=8)).key.startswith("size=9x9;queens=8;")
+    assert split(Board(9, height=8)).key != split(Board(8, height=9)).key

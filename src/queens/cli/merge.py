@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         merged = merge(args.files)
         if fraction is not None:
-            parts = split_of(merged.board, merged.split_key, f"checkpoint {args.files[0]!r}")
+            where = f"checkpoint {args.files[0]!r}"
+            parts = split_of(merged.board, merged.split_key, where, merged.queens)
             files = [(f"checkpoint {path!r}", records) for path, records in merged.records]
             verified = verify(parts, files, fraction)
     except (CheckpointError, Disagreement, Unverifiable) as error:

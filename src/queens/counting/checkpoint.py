@@ -25,9 +25,10 @@ loses or corrupts anything committed.
 
 A header (table ``meta``) names what the file belongs to: the split key
 (board hash and split version), the number of sub-problems of the split, the
-shard, the package version that wrote it and the board itself (its text, so
-``queens merge --verify`` can recount).  A file from another run is refused,
-never mixed.
+shard, the package version that wrote it, the board's width, height and
+queen count, and the board itself (its text, so ``queens merge --verify``
+can recount).  A file from another run is refused, never mixed; one of
+another shape is refused saying which shape it holds.
 
 Checksums: each record carries a checksum of its sub-problem's identity (the
 split key and index) and its counts (:func:`checksum`).  A record whose
@@ -92,6 +93,16 @@ class Header:
     shard: Shard = WHOLE
     version: str = field(default_factory=lambda: _package_version())
     board: str = ""  # the board's text (empty: unknown, so no recounting from the file alone)
+    width: int = 0  # the board's shape (0: unknown, as in files written before shapes came)
+    height: int = 0
+    queens: int = 0
+
+    @property
+    def shape_text(self) -> str:
+        """``10 x 8 with 6 queens``, or "" when the file does not say."""
+        if not self.width:
+            return ""
+        return f"{self.width} x {self.height} with {self.queens} queens"
 
     def as_rows(self) -> list[tuple[str, str]]:
         return [
@@ -102,6 +113,9 @@ class Header:
             ("shard_count", str(self.shard.count)),
             ("package_version", self.version),
             ("board", self.board),
+            ("width", str(self.width)),
+            ("height", str(self.height)),
+            ("queens", str(self.queens)),
         ]
 
 
@@ -341,6 +355,9 @@ def _read_header(connection: sqlite3.Connection, path: str) -> Header:
             shard=Shard(int(rows["shard_index"]), int(rows["shard_count"])),
             version=rows["package_version"],
             board=rows["board"],
+            width=int(rows.get("width", "0")),
+            height=int(rows.get("height", "0")),
+            queens=int(rows.get("queens", "0")),
         )
     except (KeyError, ValueError):
         raise CheckpointError(f"checkpoint {path!r} is damaged: its header is incomplete") from None
@@ -350,6 +367,11 @@ def _read_header(connection: sqlite3.Connection, path: str) -> Header:
 
 
 def _check_same_run(path: str, found: Header, expected: Header) -> None:
+    if found.shape_text and expected.shape_text and found.shape_text != expected.shape_text:
+        raise CheckpointError(
+            f"checkpoint {path!r} belongs to another count, of {found.shape_text}; "
+            f"this board is {expected.shape_text}"
+        )
     if found.split_key != expected.split_key or found.subproblems != expected.subproblems:
         raise CheckpointError(
             f"checkpoint {path!r} belongs to another count ({found.split_key}, "
@@ -381,6 +403,7 @@ class Merged:
     split_key: str
     files: int
     board: str = ""  # the board's text, from the headers
+    queens: int | None = None  # the queens placed on it (None: the header does not say)
     # Each file's path and records, in the order given (for verifying a sample of each).
     records: tuple[tuple[str, dict[int, Counts]], ...] = field(default=(), repr=False)
 
@@ -417,7 +440,13 @@ def merge(paths: Sequence[str]) -> Merged:
         raise Incomplete(_missing_message(headers, missing, first.subproblems), missing)
     total = sum_counts(counts for counts, _ in results.values())
     return Merged(
-        total, first.subproblems, first.split_key, len(paths), first.board, tuple(records)
+        total,
+        first.subproblems,
+        first.split_key,
+        len(paths),
+        first.board,
+        first.queens if first.width else None,
+        tuple(records),
     )
 
 

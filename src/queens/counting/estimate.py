@@ -15,6 +15,13 @@ for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
 (measured with AVX-512: ``queens count 18`` 16 core-seconds, ``count 19``
 122; AVX2 takes about 1.4 times as long).
 
+Boards of other shapes (a rectangle, or fewer queens than rows) have no such
+simple growth: their search tree is sized by Knuth's estimator
+(:mod:`queens.engines.knuth`) in the orientation the kernel counts them in,
+at ``SHAPE_NODES_PER_SECOND`` (measured: ``queens count 12x16``, with its
+fundamental count, places about 47 million queens a CPU second; totals alone
+go faster, see benchmarks/count.py; so the estimate errs long).
+
 :func:`check` refuses a count estimated over :data:`REFUSE_SECONDS` (the
 library's ``queens.count`` and the command line alike) by raising
 :class:`CountTooLong`.  Nothing here allocates memory that grows with the
@@ -24,6 +31,7 @@ a board over :data:`COUNT_MAX_N` rows is refused before anything else.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 
@@ -37,6 +45,8 @@ PINNED_FACTOR = 5.0
 PURE_PYTHON_FACTOR = 60.0
 SIMD_CORE_SECONDS_16 = {"AVX-512": 0.31, "AVX2": 0.42}
 SIMD_GROWTH = 7.6
+SHAPE_NODES_PER_SECOND = 25e6
+SHAPE_PROBES = 1000
 
 REFUSE_SECONDS = 3600.0
 """Counts estimated to take longer are refused unless forced."""
@@ -106,6 +116,8 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
 
 def core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count ``board``."""
+    if not (board.is_square and board.is_full):
+        return _shape_core_seconds(board)
     if board.is_plain:
         rows, factor = board.n, 1.0
     else:
@@ -122,6 +134,21 @@ def core_seconds(board: Board) -> float:
         return base * factor * growth**steps
     except OverflowError:  # hundreds of rows: beyond any float, and any lifetime
         return math.inf
+
+
+@functools.lru_cache(maxsize=16)
+def _shape_core_seconds(board: Board) -> float:
+    """Estimated seconds of one core to count a board of another shape (Knuth's estimator)."""
+    from queens.engines import knuth  # imported here: ``import queens`` stays quick
+
+    shape = kernel.counting_shape(
+        board.allowed_masks(), width=board.width, queens=board.k, required=board.required_rows()
+    )
+    found = knuth.estimate(
+        shape.allowed, SHAPE_PROBES, queens=shape.queens, required=shape.required
+    )
+    factor = 1.0 if kernel.compiled() else PURE_PYTHON_FACTOR
+    return found.nodes * factor / SHAPE_NODES_PER_SECOND
 
 
 def choice_rows(board: Board) -> int:
@@ -152,7 +179,7 @@ def sampled_seconds(board: Board, workers: int) -> float:
     (:mod:`queens.engines.knuth`); the smaller of the two estimates is kept.
     """
     rough = seconds(board, workers)
-    if board.is_plain:
+    if board.is_plain or not (board.is_square and board.is_full):  # shapes: sampled already
         return rough
     from queens.engines import knuth  # imported here: ``import queens`` stays quick
 

@@ -51,7 +51,15 @@ class Plan:
         self.checkpoint: Checkpoint | None = None
         self.done: dict[int, Counts] = {}
         if checkpoint is not None:
-            header = Header(self.split.key, len(self.split.subproblems), shard, board=str(board))
+            header = Header(
+                self.split.key,
+                len(self.split.subproblems),
+                shard,
+                board=str(board),
+                width=board.width,
+                height=board.height,
+                queens=board.k,
+            )
             self.checkpoint = Checkpoint.open(checkpoint, header)
             self.done = self.checkpoint.done()
         self.results: dict[int, Counts] = dict(self.done)  # done, then this run's too

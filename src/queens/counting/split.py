@@ -13,9 +13,13 @@ Two kinds of sub-problem:
   rows: each counts one representative per class of solutions under all 8
   symmetries, so total and fundamental counts come from about a quarter
   of the search;
-- any other board pins the queens of its first rows to each of their
-  non-attacking placements and counts the rest, fundamental solutions by a
-  canonical check under the board's own symmetries.
+- any other board (reserved squares, fixed queens, a rectangle, k queens
+  with k below the number of rows) pins the queens of its first rows to
+  each of their placements (an empty row, -1, where the rows left still
+  hold the queens to place) and counts the rest, fundamental solutions by a
+  canonical check under the board's own symmetries (4 on a rectangle, 8 on a
+  square).  An n x n board with n queens is split exactly as before shapes
+  came, so its checkpoints stay valid.
 
 The cut is the shallowest that gives at least :func:`target` sub-problems:
 enough for good load balance on many workers (and fine-grained checkpoints
@@ -36,7 +40,7 @@ SPLIT_VERSION = "symmetric-1/pinned-1"
 
 
 def target(n: int) -> int:
-    """How many sub-problems to aim at for an n x n board."""
+    """How many sub-problems to aim at for an n x n board (n: a board's longer side)."""
     return 800 if n < 18 else 10_000
 
 
@@ -44,10 +48,12 @@ def target(n: int) -> int:
 class SubProblem:
     """One piece of a count, self-contained so it can be pickled to any worker.
 
-    ``prefix`` holds the columns of the queens of the first rows.  With
-    ``allowed`` None the board is the plain n x n one, counted with the
-    symmetric counter; otherwise ``allowed`` holds the board's column masks
-    and ``group`` its own symmetries.
+    ``prefix`` holds the columns of the queens of the first rows (-1: an
+    empty row).  With ``allowed`` None the board is the plain n x n one,
+    counted with the symmetric counter; otherwise ``allowed`` holds the
+    board's column masks (``n`` of them: its rows), ``group`` its own
+    symmetries, and ``width``, ``queens`` and ``required`` its shape as the
+    engines take it (None: as many as rows).
     """
 
     index: int
@@ -55,6 +61,9 @@ class SubProblem:
     prefix: tuple[int, ...]
     allowed: tuple[int, ...] | None = None
     group: tuple[symmetry.Symmetry, ...] = ()
+    width: int | None = None
+    queens: int | None = None
+    required: int = 0
 
 
 @dataclass(frozen=True)
@@ -65,21 +74,35 @@ class Split:
     @property
     def key(self) -> str:
         """Names the board and the way it was split (for checkpoints and shards)."""
-        digest = hashlib.sha256(f"{self.board.n}\n{self.board}".encode()).hexdigest()[:16]
-        return f"n={self.board.n};board={digest};split={SPLIT_VERSION}"
+        board = self.board
+        if board.is_square and board.is_full:  # as before shapes came: old files still resume
+            digest = hashlib.sha256(f"{board.n}\n{board}".encode()).hexdigest()[:16]
+            return f"n={board.n};board={digest};split={SPLIT_VERSION}"
+        size = f"{board.width}x{board.height}"
+        digest = hashlib.sha256(f"{size}:{board.k}\n{board}".encode()).hexdigest()[:16]
+        return f"size={size};queens={board.k};board={digest};split={SPLIT_VERSION}"
 
 
 def split(board: Board) -> Split:
     """The board's count as a tuple of sub-problems (indexed 0..len-1)."""
-    n = board.n
-    if board.is_plain and n >= kernel.SYMMETRIC_MIN_N:
+    if board.is_plain and board.width >= kernel.SYMMETRIC_MIN_N:
+        n = board.width
         prefixes = _symmetric_prefixes(n)
         parts = (SubProblem(i, n, p) for i, p in enumerate(prefixes))
     else:
         allowed = board.allowed_masks()
         group = symmetry.board_symmetries(board)
-        prefixes = _pinned_prefixes(allowed, target(n))
-        parts = (SubProblem(i, n, p, allowed, group) for i, p in enumerate(prefixes))
+        k, required = board.k, board.required_rows()
+        goal = target(max(board.width, board.height))
+        prefixes = _pinned_prefixes(allowed, k, required, goal)
+        # The classic shape keeps its sub-problems' old form (no width, queens).
+        classic = board.is_square and board.is_full
+        width, queens = (None, None) if classic else (board.width, k)
+        shaped = 0 if classic else required
+        parts = (
+            SubProblem(i, board.height, p, allowed, group, width, queens, shaped)
+            for i, p in enumerate(prefixes)
+        )
     return Split(board, tuple(parts))
 
 
@@ -92,16 +115,33 @@ def _symmetric_prefixes(n: int) -> list[tuple[int, ...]]:
     return prefixes
 
 
-def _pinned_prefixes(allowed: tuple[int, ...], goal: int) -> list[tuple[int, ...]]:
+def _pinned_prefixes(
+    allowed: tuple[int, ...], k: int, required: int, goal: int
+) -> list[tuple[int, ...]]:
     """Placements of the first rows (lexicographic), cut where they reach ``goal``."""
     prefixes: list[tuple[int, ...]] = [()]
     for depth in range(1, len(allowed)):
-        # The first rows alone form a board of their own: its solutions are
-        # the non-attacking prefixes.
-        prefixes = [tuple(p) for p in reference.solutions(allowed[:depth])]
+        prefixes = _prefixes(allowed, k, required, depth)
         if len(prefixes) >= goal or not prefixes:
             break
     return prefixes
+
+
+def _prefixes(allowed: tuple[int, ...], k: int, required: int, depth: int) -> list[tuple[int, ...]]:
+    """The placements of the first ``depth`` rows that the rest of the board can complete
+    as far as counting queens and required rows tells (the search tells the rest)."""
+    rows = len(allowed)
+    below = (required >> depth).bit_count()  # required rows after the prefix
+    found: list[tuple[int, ...]] = []
+    # The first rows alone form a board of their own: its solutions with q
+    # queens are the prefixes placing q (q = depth when every row holds one).
+    for q in range(min(k, depth) + 1):
+        left = k - q
+        if rows - depth >= left >= below:
+            top = required & ((1 << depth) - 1)
+            found.extend(tuple(p) for p in reference.solutions(allowed[:depth], q, top))
+    found.sort()  # -1 (an empty row) before every column: the search's order
+    return found
 
 
 def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None) -> Counts:
@@ -111,9 +151,19 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
     """
     if subproblem.allowed is None:
         return kernel.count_symmetric(subproblem.n, subproblem.prefix, stop)
-    pinned = tuple(1 << c for c in subproblem.prefix)
+    pinned = tuple(0 if c < 0 else 1 << c for c in subproblem.prefix)
     allowed = pinned + subproblem.allowed[len(pinned) :]
-    return kernel.count(allowed, subproblem.group, stop)
+    if subproblem.queens is None:  # the n x n board with n queens
+        return kernel.count(allowed, subproblem.group, stop)
+    placed = sum(1 << row for row, c in enumerate(subproblem.prefix) if c >= 0)
+    return kernel.count(
+        allowed,
+        subproblem.group,
+        stop,
+        width=subproblem.width,
+        queens=subproblem.queens,
+        required=subproblem.required | placed,
+    )
 
 
 def sum_counts(results: Iterable[Counts]) -> Counts:

@@ -94,8 +94,9 @@ def _counts(counts: Counts) -> str:
     return f"{counts.total} solutions ({counts.unique} fundamental)"
 
 
-def split_of(board_text: str, split_key: str, where: str) -> Split:
-    """The split a checkpoint's header names, rebuilt from its board text.
+def split_of(board_text: str, split_key: str, where: str, queens: int | None = None) -> Split:
+    """The split a checkpoint's header names, rebuilt from its board text (and its
+    queen count, when the header gives one).
 
     Raises :class:`Unverifiable` when the text is missing, unreadable or
     does not give the split key the header names.
@@ -103,8 +104,9 @@ def split_of(board_text: str, split_key: str, where: str) -> Split:
     if not board_text:
         raise Unverifiable(f"{where} does not name its board, so it cannot be recounted")
     try:
-        parts = split(Board.parse(board_text))
-    except BoardError as error:
+        board = Board.parse(board_text)
+        parts = split(board if queens is None else board.with_queens(queens))
+    except (BoardError, ValueError) as error:
         raise Unverifiable(f"{where} is damaged: the board in its header: {error}") from None
     if parts.key != split_key:
         raise Unverifiable(f"{where} is damaged: its board does not give its split ({split_key})")

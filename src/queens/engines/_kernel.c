@@ -1197,6 +1197,344 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
     return 0;
 }
 
+/* ---- boards of any shape: k queens on `rows` rows of `width` columns ------
+ *
+ * The classic n x n board with n queens never comes here (the searches above
+ * are its fast paths, untouched).  Every other board does: masks of `width`
+ * bits (width <= 64) for up to MAX_ROWS rows (more rows than columns is
+ * fine), `k` queens (k <= min(width, rows)) and the rows that must hold a
+ * queen (`required`: the rows of fixed queens; every row when k == rows).
+ * When k < rows a row may stay empty (-1): the empty choice is tried before
+ * every column, so solutions still come in lexicographic order (-1 < any
+ * column), exactly as queens.engines.reference does.  A row is left empty
+ * only when enough rows remain below it for the queens still to place, and
+ * a branch ends as soon as fewer queens remain than required rows below.
+ * The counter counts the last queen of each branch in place (a popcount per
+ * row below) instead of walking to it. */
+#define MAX_ROWS 1024
+
+typedef struct {
+    int rows, width, k;
+    unsigned group;                   /* symmetry bits, as for count_masks */
+    mask_t first;                     /* the columns the first queen placed may take */
+    mask_t allowed[MAX_ROWS];
+    unsigned char required[MAX_ROWS]; /* 1: the row must hold a queen */
+    int need[MAX_ROWS + 1];           /* required rows at or below each row */
+} shape_t;
+
+/* A depth-first walk over a shape_t's rows, resumable (the enumerator) or
+ * counting in place (the counter); the state is explicit, as in walk_t. */
+typedef struct {
+    int y, state;      /* the current row; 0 fresh, 1 running, 2 finished */
+    long until_pause;  /* backtracks left before shape_next pauses */
+    uint64_t total, nodes; /* counting: solutions and queens placed so far */
+    mask_t rem[MAX_ROWS];  /* the columns each row has still to try */
+    mask_t cd[MAX_ROWS], ld[MAX_ROWS], rd[MAX_ROWS]; /* each row's attacks from above */
+    int left[MAX_ROWS];    /* queens still to place from each row down */
+    unsigned char empty[MAX_ROWS]; /* 1 while the row's empty choice is still to try */
+    int cols[MAX_ROWS];    /* the queen of each row placed so far (-1: empty) */
+} shape_walk_t;
+
+static void shape_setup(shape_t *b) {
+    int r;
+    b->need[b->rows] = 0;
+    for (r = b->rows - 1; r >= 0; r--) b->need[r] = b->need[r + 1] + (b->required[r] != 0);
+}
+
+/* Row y's attacks shifted down `d` rows (diagonals off a 64-bit mask vanish). */
+static mask_t shape_attacks(mask_t cd, mask_t ld, mask_t rd, int d) {
+    return cd | (d < 64 ? (ld << d) | (rd >> d) : 0);
+}
+
+/* The placements of one last queen at row y or below, the rows between empty. */
+static uint64_t shape_last(const shape_t *b, int y, mask_t cd, mask_t ld, mask_t rd, mask_t only) {
+    uint64_t found = 0;
+    int r;
+    if (b->need[y] > 1) return 0;
+    for (r = y; r < b->rows; r++) {
+        if (b->need[y] == 1 && !b->required[r]) continue; /* the queen goes to the required row */
+        found += (uint64_t)popcount(b->allowed[r] & only & ~shape_attacks(cd, ld, rd, r - y));
+        if (b->required[r]) break;
+    }
+    return found;
+}
+
+/* Enter row y with `left` queens to place: its choices, pruned. */
+static ALWAYS_INLINE void shape_enter(shape_walk_t *w, const shape_t *b, int y, int left) {
+    w->left[y] = left;
+    w->rem[y] = b->need[y + 1] <= left - 1 ? b->allowed[y] & ~(w->cd[y] | w->ld[y] | w->rd[y]) : 0;
+    if (left == b->k) w->rem[y] &= b->first; /* no queen above: this is the first */
+    w->empty[y] = !b->required[y] && b->rows - y - 1 >= left && b->need[y] <= left;
+}
+
+/* Advance to the next solution (lexicographic) into w->cols: 1 found, 0 none
+ * left (and at every call after), -1 when the backtracks of w->until_pause
+ * ran out first (set it again and call again).  COUNTING (a constant): the
+ * walk never stops at a solution, it adds them to w->total (the last queen
+ * counted in place) and the queens placed to w->nodes. */
+static ALWAYS_INLINE int shape_next(shape_walk_t *w, const shape_t *b, int counting) {
+    int y = w->y;
+    if (w->state == 2) return 0;
+    if (w->state == 0) {
+        w->state = 1;
+        w->cd[0] = w->ld[0] = w->rd[0] = 0;
+        if (b->k == 0) { /* one placement, the empty one, if no row needs a queen */
+            w->state = 2;
+            for (y = 0; y < b->rows; y++) w->cols[y] = -1;
+            if (b->need[0] != 0) return 0;
+            if (counting) { w->total++; return 0; }
+            return 1;
+        }
+        w->y = y = 0;
+        if (counting && b->k == 1) {
+            w->total += shape_last(b, 0, 0, 0, 0, b->first);
+            w->nodes += w->total;
+            w->state = 2;
+            return 0;
+        }
+        shape_enter(w, b, 0, b->k);
+    }
+    for (;;) {
+        mask_t bit = 0;
+        int left = w->left[y];
+        if (w->empty[y]) {
+            w->empty[y] = 0;
+            w->cols[y] = -1;
+        } else if (w->rem[y]) {
+            bit = w->rem[y] & -w->rem[y];
+            w->rem[y] ^= bit;
+            w->cols[y] = lowest_index(bit);
+            left--;
+            if (counting) w->nodes++;
+        } else {
+            if (y == 0) {
+                w->state = 2;
+                w->y = 0;
+                return 0;
+            }
+            y--;
+            if (--w->until_pause == 0) {
+                w->y = y;
+                return -1;
+            }
+            continue;
+        }
+        if (left == 0) { /* a solution when no required row is left below */
+            if (b->need[y + 1] != 0) continue;
+            if (counting) { w->total++; continue; }
+            {
+                int r;
+                for (r = y + 1; r < b->rows; r++) w->cols[r] = -1;
+            }
+            w->y = y;
+            return 1;
+        }
+        w->cd[y + 1] = w->cd[y] | bit;
+        w->ld[y + 1] = (w->ld[y] | bit) << 1;
+        w->rd[y + 1] = (w->rd[y] | bit) >> 1;
+        if (counting && left == 1) {
+            uint64_t last = shape_last(b, y + 1, w->cd[y + 1], w->ld[y + 1], w->rd[y + 1], ~(mask_t)0);
+            w->total += last;
+            w->nodes += last;
+            continue;
+        }
+        y++;
+        shape_enter(w, b, y, left);
+    }
+}
+
+/* The image of a placement of a rows x width board (-1: an empty row) under
+ * symmetry `sym` (queens.symmetry.Symmetry.columns; the quarter turns and
+ * transpositions only on a square board). */
+static void shape_image(int sym, int rows, int width, const int *cols, int *out) {
+    int bottom = rows - 1, right = width - 1, r;
+    for (r = 0; r < rows; r++) out[r] = -1;
+    for (r = 0; r < rows; r++) {
+        int c = cols[r];
+        if (c < 0) continue;
+        switch (sym) {
+        case 0: out[r] = c; break;
+        case 1: out[c] = bottom - r; break;
+        case 2: out[bottom - r] = right - c; break;
+        case 3: out[right - c] = r; break;
+        case 4: out[r] = right - c; break;
+        case 5: out[bottom - r] = c; break;
+        case 6: out[c] = r; break;
+        default: out[right - c] = bottom - r; break;
+        }
+    }
+}
+
+/* True when no symmetry of the board's group maps the placement to a smaller one. */
+static int shape_canonical(const shape_t *b, const int *cols) {
+    int other[MAX_ROWS], sym, r;
+    for (sym = 1; sym < 8; sym++) {
+        if (!(b->group & (1u << sym))) continue;
+        shape_image(sym, b->rows, b->width, cols, other);
+        for (r = 0; r < b->rows && other[r] == cols[r]; r++) {}
+        if (r < b->rows && other[r] < cols[r]) return 0;
+    }
+    return 1;
+}
+
+/* The symmetries that swap the sides of a board (only a square one has them). */
+#define SIDE_SWAPPING ((1u << 1) | (1u << 3) | (1u << 6) | (1u << 7))
+
+/* A board with a queen in every row (k == rows, so at most 64 rows) but more
+ * columns than rows: no empty choice and no required row to track, so a
+ * plain loop as count_masks's, the last row counted in place, counting the
+ * queens placed too.  (The classic board never comes here.) */
+static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *nodes) {
+    mask_t rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
+    const int last = b->rows - 1;
+    const mask_t lastrow = b->allowed[last];
+    uint64_t total = 0, placed = 0;
+    long until_pause = STOP_CHECK_PERIOD;
+    int y = 0;
+    if (last == 0) {
+        *nodes = (uint64_t)popcount(b->allowed[0] & b->first);
+        return *nodes;
+    }
+    cd[0] = ld[0] = rd[0] = 0;
+    rem[0] = b->allowed[0] & b->first;
+    for (;;) {
+        mask_t free = rem[y];
+        if (free) {
+            mask_t bit = free & -free, c = cd[y] | bit, l = (ld[y] | bit) << 1, r = (rd[y] | bit) >> 1;
+            rem[y] = free ^ bit;
+            placed++;
+            if (y + 1 == last) {
+                uint64_t found = (uint64_t)popcount(lastrow & ~(c | l | r));
+                total += found;
+                placed += found;
+                continue;
+            }
+            y++;
+            cd[y] = c;
+            ld[y] = l;
+            rd[y] = r;
+            rem[y] = b->allowed[y] & ~(c | l | r);
+        } else if (y == 0) {
+            break;
+        } else {
+            y--;
+            if (--until_pause == 0) {
+                if (*stop) {
+                    *stopped = 1;
+                    break;
+                }
+                until_pause = STOP_CHECK_PERIOD;
+            }
+        }
+    }
+    *nodes = placed;
+    return total;
+}
+
+/* The solutions whose first queen takes a column of b->first, without a
+ * symmetry check (and the queens placed). */
+static uint64_t count_plain_shape(const shape_t *b, shape_walk_t *w, stop_flag_t *stop,
+                                  int *stopped, uint64_t *nodes) {
+    if (b->k == b->rows && b->rows <= MAXN) return count_full(b, stop, stopped, nodes);
+    memset(w, 0, sizeof *w);
+    w->until_pause = STOP_CHECK_PERIOD;
+    while (shape_next(w, b, 1) != 0) {
+        if (*stop) { *stopped = 1; break; }
+        w->until_pause = STOP_CHECK_PERIOD;
+    }
+    *nodes = w->nodes;
+    return w->total;
+}
+
+/* The canonical solutions under the board's group, each walked to (and all
+ * of them counted into `*all` when given). */
+static uint64_t walk_canonical(const shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
+                               uint64_t *all) {
+    uint64_t canonical = 0, every = 0;
+    int found;
+    memset(w, 0, sizeof *w);
+    w->until_pause = STOP_CHECK_PERIOD;
+    while ((found = shape_next(w, b, 0)) != 0) {
+        if (found < 0) {
+            if (*stop) { *stopped = 1; break; }
+            w->until_pause = STOP_CHECK_PERIOD;
+            continue;
+        }
+        every++;
+        canonical += (uint64_t)shape_canonical(b, w->cols);
+    }
+    if (all) *all = every;
+    return canonical;
+}
+
+/* True when the board is its own mirror image (every row's mask). */
+static int shape_mirrored(const shape_t *b) {
+    int r;
+    for (r = 0; r < b->rows; r++)
+        if (mirror_mask(b->allowed[r], b->width) != b->allowed[r]) return 0;
+    return 1;
+}
+
+/* Every solution of a shaped board (and the queens placed in the whole
+ * search tree, for benchmarks), counted in place; on a board that is its own
+ * mirror image only those whose first queen stands left of the middle
+ * (twice: the mirror images are the right half's) and on the middle column:
+ * about half the search.  (The mirror keeps rows, so empty and required rows
+ * too.) */
+static uint64_t count_total(shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
+                            uint64_t *nodes) {
+    uint64_t half, middle = 0, half_nodes, middle_nodes = 0;
+    if (b->k == 0 || b->width == 1 || !shape_mirrored(b)) {
+        return count_plain_shape(b, w, stop, stopped, nodes);
+    }
+    b->first = full_mask(b->width / 2);
+    half = count_plain_shape(b, w, stop, stopped, &half_nodes);
+    if (b->width % 2 && !*stopped) {
+        b->first = (mask_t)1 << (b->width / 2);
+        middle = count_plain_shape(b, w, stop, stopped, &middle_nodes);
+    }
+    b->first = full_mask(b->width);
+    *nodes = 2 * half_nodes + middle_nodes;
+    return 2 * half + middle;
+}
+
+/* The counts of a shaped board (and the queens placed, 0 with a group).
+ * With a group, the canonical solutions are walked to one by one; with the
+ * mirror in it, a canonical solution's first queen stands left of the
+ * middle or on it (else its mirror image is smaller at that row), so the
+ * total is counted in place and the canonical ones searched for in that
+ * half only. */
+static counts_t count_shape(shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
+                            uint64_t *nodes) {
+    counts_t result = {0, 0};
+    *nodes = 0;
+    if ((b->group & ~1u) == 0) {
+        result.total = result.unique = count_total(b, w, stop, stopped, nodes);
+    } else if ((b->group & (1u << 4)) && b->k > 0) {
+        uint64_t ignored;
+        result.total = count_total(b, w, stop, stopped, &ignored);
+        if (*stopped) return result;
+        b->first = full_mask((b->width + 1) / 2);
+        result.unique = walk_canonical(b, w, stop, stopped, NULL);
+        b->first = full_mask(b->width);
+    } else {
+        result.unique = walk_canonical(b, w, stop, stopped, &result.total);
+    }
+    return result;
+}
+
+/* The next solution of an enumeration (canonical ones only, with a group):
+ * 1 found (in w->cols), 0 none left, -1 when `*budget` ran out first. */
+static int shape_enum_next(const shape_t *b, shape_walk_t *w, long *budget) {
+    int found;
+    if (*budget <= 0) return -1;
+    w->until_pause = *budget;
+    do found = shape_next(w, b, 0);
+    while (found > 0 && (b->group & ~1u) && !shape_canonical(b, w->cols));
+    *budget = w->until_pause;
+    return found;
+}
+
 /* ======================= the CPython wrapper ============================ */
 
 /* Every size the wrapper allocates is a product checked here first, so that
@@ -1322,6 +1660,99 @@ static PyObject *py_count_masks(PyObject *self, PyObject *args) {
     return counts_tuple(result.total, result.unique);
 }
 
+/* A shaped board from Python: allowed (a sequence of int masks, one per row),
+ * width, queens and required (a bytes-like of one byte per row, non-zero for
+ * a row that must hold a queen), each checked; 0 with an exception if bad. */
+static int read_shape(shape_t *b, PyObject *seq, int width, int k, PyObject *required, unsigned group) {
+    PyObject *fast;
+    Py_buffer view;
+    Py_ssize_t i, len;
+    if (width < 1 || width > MAXN) {
+        PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d columns, got %d", MAXN, width);
+        return 0;
+    }
+    fast = PySequence_Fast(seq, "allowed must be a sequence of int masks");
+    if (!fast) return 0;
+    len = PySequence_Fast_GET_SIZE(fast);
+    if (len < 1 || len > MAX_ROWS) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d rows, got %zd", MAX_ROWS, len);
+        return 0;
+    }
+    if (k < 0 || k > width || k > len) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%d queens do not fit on %zd rows of %d columns", k, len, width);
+        return 0;
+    }
+    if (width != len && (group & SIDE_SWAPPING)) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "a board that is not square has no quarter turns or transpositions");
+        return 0;
+    }
+    for (i = 0; i < len; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
+        b->allowed[i] = (mask_t)v & full_mask(width);
+    }
+    Py_DECREF(fast);
+    if (PyObject_GetBuffer(required, &view, PyBUF_SIMPLE) < 0) return 0;
+    if (view.len != len) {
+        PyBuffer_Release(&view);
+        PyErr_Format(PyExc_ValueError, "required must hold a byte per row (%zd), got %zd", len, view.len);
+        return 0;
+    }
+    for (i = 0; i < len; i++) b->required[i] = ((const unsigned char *)view.buf)[i] != 0;
+    PyBuffer_Release(&view);
+    b->rows = (int)len;
+    b->width = width;
+    b->k = k;
+    b->group = group;
+    b->first = full_mask(width);
+    shape_setup(b);
+    return 1;
+}
+
+/* count_shape(allowed, width, queens, required, group=1, stop=None)
+ *   -> (total, unique, nodes), or None when stopped (nodes: queens placed, 0 with a group). */
+static PyObject *py_count_shape(PyObject *self, PyObject *args) {
+    PyObject *seq, *required, *stop_obj = NULL, *result = NULL;
+    int width, k, group_arg = 1, stopped = 0;
+    unsigned group;
+    shape_t *b;
+    shape_walk_t *w;
+    counts_t counts;
+    uint64_t nodes = 0;
+    Py_buffer view;
+    stop_flag_t *stop;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiiO|iO", &seq, &width, &k, &required, &group_arg, &stop_obj)
+        || !read_group(group_arg, &group)) {
+        return NULL;
+    }
+    b = PyMem_RawMalloc(sizeof *b);
+    w = PyMem_RawMalloc(sizeof *w);
+    if (!b || !w) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!read_shape(b, seq, width, k, required, group) || !read_stop(stop_obj, &view, &stop)) goto done;
+    Py_BEGIN_ALLOW_THREADS
+    counts = count_shape(b, w, stop, &stopped, &nodes);
+    Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    if (stopped) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+    } else {
+        result = Py_BuildValue("(KKK)", (unsigned long long)counts.total,
+                               (unsigned long long)counts.unique, (unsigned long long)nodes);
+    }
+done:
+    PyMem_RawFree(b);
+    PyMem_RawFree(w);
+    return result;
+}
+
 /* count_symmetric(n, prefix=(), wide=False, stop=None) -> (total, unique), or None when stopped. */
 static PyObject *py_count_symmetric(PyObject *self, PyObject *args) {
     int n, prefix[MAXN] = {0}, len = 0, status, wide = 0; /* sym_count reads prefix[0] */
@@ -1382,16 +1813,28 @@ static PyObject *py_simd(PyObject *self, PyObject *args) {
     return PyUnicode_FromString(names[use_simd()]);
 }
 
-/* Enumerator(allowed, group=1): solutions in lexicographic order, in batches. */
+/* Enumerator(allowed, group=1, width=0, queens=0, required=None): solutions in
+ * lexicographic order, in batches.  With `required` (as for count_shape) the
+ * board is a shaped one (width, queens), searched by shape_next. */
 typedef struct {
     PyObject_HEAD
     enum_t e;
+    shape_t *shape;     /* a shaped board, or NULL */
+    shape_walk_t *walk; /* its walk */
     int ready; /* __init__ has set up a board */
     int busy;  /* a batch is being searched without the GIL */
 } Enumerator;
 
+static void enumerator_free_shape(Enumerator *self) {
+    PyMem_RawFree(self->shape);
+    PyMem_RawFree(self->walk);
+    self->shape = NULL;
+    self->walk = NULL;
+}
+
 static void enumerator_dealloc(Enumerator *self) {
     PyMem_RawFree(self->e.kept);
+    enumerator_free_shape(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1411,11 +1854,14 @@ static int enumerator_claim(Enumerator *self) {
 }
 
 static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
-    PyObject *seq;
-    int group_arg = 1;
+    PyObject *seq, *required = Py_None;
+    int group_arg = 1, width = 0, k = 0;
     unsigned group;
-    static char *names[] = {"allowed", "group", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|i", names, &seq, &group_arg)) return -1;
+    static char *names[] = {"allowed", "group", "width", "queens", "required", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|iiiO", names, &seq, &group_arg, &width, &k,
+                                     &required)) {
+        return -1;
+    }
     if (!read_group(group_arg, &group)) return -1;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the Enumerator is in use by another thread");
@@ -1424,6 +1870,23 @@ static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
     self->ready = 0;
     PyMem_RawFree(self->e.kept);
     memset(&self->e, 0, sizeof self->e);
+    enumerator_free_shape(self);
+    if (required != Py_None) {
+        self->shape = PyMem_RawMalloc(sizeof *self->shape);
+        self->walk = PyMem_RawMalloc(sizeof *self->walk);
+        if (!self->shape || !self->walk) {
+            enumerator_free_shape(self);
+            PyErr_NoMemory();
+            return -1;
+        }
+        memset(self->walk, 0, sizeof *self->walk);
+        if (!read_shape(self->shape, seq, width, k, required, group)) {
+            enumerator_free_shape(self);
+            return -1;
+        }
+        self->ready = 1;
+        return 0;
+    }
     if (!read_masks(seq, self->e.search.allowed, &self->e.search.n)) return -1;
     self->e.n = self->e.search.n;
     self->e.search.group = group;
@@ -1434,16 +1897,29 @@ static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
 
 /* Up to k solutions into `out` (without the GIL), each written by `put`:
  * 0 done, -1 out of memory (or a size past PY_SSIZE_T_MAX). */
-typedef int (*put_t)(grow_t *out, const enum_t *e, int fmt, int first);
+typedef int (*put_t)(grow_t *out, int n, const int *cols, int fmt, int first);
+
+/* The next solution of either kind of board, and where its columns are. */
+static int enumerator_next(Enumerator *self, long *budget, const int **cols, int *n) {
+    if (self->shape) {
+        *cols = self->walk->cols;
+        *n = self->shape->rows;
+        return shape_enum_next(self->shape, self->walk, budget);
+    }
+    *cols = self->e.search.walk.cols;
+    *n = self->e.n;
+    return enum_next(&self->e, budget);
+}
 
 static int enumerator_batch(Enumerator *self, Py_ssize_t k, put_t put, int fmt, int first,
                             grow_t *out, Py_ssize_t *found) {
     long budget = CALL_BUDGET;
-    int status = 0;
+    int status = 0, n;
+    const int *cols;
     *found = 0;
     Py_BEGIN_ALLOW_THREADS
-    while (*found < k && (status = enum_next(&self->e, &budget)) > 0) {
-        if (!put(out, &self->e, fmt, first && *found == 0)) { status = -2; break; }
+    while (*found < k && (status = enumerator_next(self, &budget, &cols, &n)) > 0) {
+        if (!put(out, n, cols, fmt, first && *found == 0)) { status = -2; break; }
         ++*found;
     }
     Py_END_ALLOW_THREADS
@@ -1456,23 +1932,23 @@ static int enumerator_batch(Enumerator *self, Py_ssize_t k, put_t put, int fmt, 
     return 0;
 }
 
-static int put_columns(grow_t *out, const enum_t *e, int fmt, int first) {
+static int put_columns(grow_t *out, int n, const int *cols, int fmt, int first) {
     int r;
     (void)fmt;
     (void)first;
-    if (!grow_reserve(out, (size_t)e->n * sizeof(int32_t))) return 0;
-    for (r = 0; r < e->n; r++) {
-        int32_t column = e->search.walk.cols[r];
+    if (!grow_reserve(out, (size_t)n * sizeof(int32_t))) return 0;
+    for (r = 0; r < n; r++) {
+        int32_t column = cols[r];
         memcpy(out->data + out->len, &column, sizeof column);
         out->len += sizeof column;
     }
     return 1;
 }
 
-static int put_text(grow_t *out, const enum_t *e, int fmt, int first) {
+static int put_text(grow_t *out, int n, const int *cols, int fmt, int first) {
     char *end;
-    if (!grow_reserve(out, max_text(e->n, fmt))) return 0;
-    end = put_solution(out->data + out->len, e->n, e->search.walk.cols, fmt, first);
+    if (!grow_reserve(out, max_text(n, fmt))) return 0;
+    end = put_solution(out->data + out->len, n, cols, fmt, first);
     out->len += (size_t)(end - (out->data + out->len));
     return 1;
 }
@@ -1502,7 +1978,8 @@ static PyObject *enumerator_text(Enumerator *self, PyObject *args) {
     grow_t out = {NULL, 0, 0};
     PyObject *text;
     if (!PyArg_ParseTuple(args, "nip", &k, &fmt, &first)) return NULL;
-    if (k < 0 || fmt < FMT_LIST || fmt > FMT_BOARD || (fmt == FMT_LETTERS && self->e.n > 26)) {
+    if (k < 0 || fmt < FMT_LIST || fmt > FMT_BOARD || (fmt == FMT_LETTERS && self->e.n > 26)
+        || self->shape) { /* text only for n x n boards with n queens */
         PyErr_SetString(PyExc_ValueError, "bad batch size or format");
         return NULL;
     }
@@ -1520,6 +1997,7 @@ static PyObject *enumerator_finished(Enumerator *self, PyObject *unused) {
         PyErr_SetString(PyExc_RuntimeError, "the Enumerator is in use by another thread");
         return NULL;
     }
+    if (self->shape) return PyBool_FromLong(self->walk->state == 2);
     return PyBool_FromLong(self->e.mirror ? self->e.done : self->e.search.state == 2);
 }
 
@@ -1932,6 +2410,10 @@ static PyMethodDef kernel_methods[] = {
      "simd(kind=None) -> str: the vector search of the symmetric counter in use ('avx512',\n"
      "'avx2', or '' for the plain loop), after choosing kind: a name, False (the plain loop) or\n"
      "True (the best this CPU has)"},
+    {"count_shape", py_count_shape, METH_VARARGS,
+     "count_shape(allowed, width, queens, required, group=1, stop=None) -> (total, unique, nodes):\n"
+     "k queens on a board of any shape (required: a byte per row, non-zero where a queen must\n"
+     "stand); nodes are the queens placed (0 with a group); None when stopped"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,
@@ -1958,7 +2440,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         return NULL;
     }
     if (PyModule_AddIntConstant(module, "MAX_N", MAXN) < 0
-        || PyModule_AddIntConstant(module, "SYMMETRIC_MIN_N", SYMMETRIC_MIN_N) < 0) {
+        || PyModule_AddIntConstant(module, "SYMMETRIC_MIN_N", SYMMETRIC_MIN_N) < 0
+        || PyModule_AddIntConstant(module, "MAX_ROWS", MAX_ROWS) < 0) {
         Py_DECREF(module);
         return NULL;
     }

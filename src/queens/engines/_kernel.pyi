@@ -2,6 +2,7 @@ from array import array
 from collections.abc import Sequence
 
 MAX_N: int
+MAX_ROWS: int
 SYMMETRIC_MIN_N: int
 
 def count_masks(
@@ -10,12 +11,28 @@ def count_masks(
 def count_symmetric(
     n: int, prefix: Sequence[int] | None = (), wide: bool = False, stop: bytearray | None = None, /
 ) -> tuple[int, int] | None: ...
+def count_shape(
+    allowed: Sequence[int],
+    width: int,
+    queens: int,
+    required: bytes,
+    group: int = 1,
+    stop: bytearray | None = None,
+    /,
+) -> tuple[int, int, int] | None: ...
 def simd(kind: str | bool | None = None, /) -> str: ...
 def symmetric_prefixes(n: int, depth: int, /) -> list[tuple[int, ...]]: ...
 def local_fill(columns: array[int], seed: int, stop: bytearray | None = None, /) -> bool: ...
 
 class Enumerator:
-    def __init__(self, allowed: Sequence[int], group: int = 1) -> None: ...
+    def __init__(
+        self,
+        allowed: Sequence[int],
+        group: int = 1,
+        width: int = 0,
+        queens: int = 0,
+        required: bytes | None = None,
+    ) -> None: ...
     def columns(self, k: int, /) -> bytes: ...
     def text(self, k: int, fmt: int, first: bool, /) -> tuple[int, str]: ...
     def finished(self) -> bool: ...

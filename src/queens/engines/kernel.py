@@ -24,6 +24,7 @@ import warnings
 from array import array
 from collections.abc import Iterator, Sequence
 from types import ModuleType
+from typing import NamedTuple
 
 from queens import symmetry
 from queens.engines import Counts, reference
@@ -57,7 +58,16 @@ _kernel = _load()
 _warned = False
 
 KERNEL_MAX_N: int = _kernel.MAX_N if _kernel is not None else 0
-"""The largest board the compiled kernel takes (bigger ones use the fallback)."""
+"""The widest board the compiled kernel takes (wider ones use the fallback)."""
+
+KERNEL_MAX_ROWS: int = _kernel.MAX_ROWS if _kernel is not None else 0
+"""The most rows of a board of another shape the compiled kernel takes (n x n boards
+with n queens: up to :data:`KERNEL_MAX_N`)."""
+
+SHAPE_MAX_WIDTH = 64
+"""The widest board the kernel's shaped search takes (its MAX_N): a board is
+counted transposed only when it fits then (with or without the kernel, so the
+orientation, and the estimates made from it, never depend on the build)."""
 
 SYMMETRIC_MIN_N = pure_symmetric.MIN_N
 
@@ -153,10 +163,93 @@ def group_bits(group: Sequence[Symmetry]) -> int:
     return sum(1 << symmetry.ALL.index(s) for s in set(group))
 
 
-def _is_square_and_full(allowed: Sequence[int], width: int | None, queens: int | None) -> bool:
-    """True for the n x n, n-queen boards the compiled searches take today."""
+def _is_classic(allowed: Sequence[int], width: int | None, queens: int | None) -> bool:
+    """True for the n x n, n-queen boards of the classic searches (their fast paths)."""
     rows = len(allowed)
     return (width is None or width == rows) and (queens is None or queens == rows)
+
+
+class Shape(NamedTuple):
+    """A board as the kernel's shaped search takes it: masks, width, queens, required rows."""
+
+    allowed: tuple[int, ...]
+    width: int
+    queens: int
+    required: int
+    group: tuple[Symmetry, ...]
+
+    def required_bytes(self) -> bytes:
+        """The kernel's encoding of ``required``: a byte per row, 1 where a queen must stand."""
+        return bytes(self.required >> row & 1 for row in range(len(self.allowed)))
+
+
+_TRANSPOSED = {
+    Symmetry.MIRROR: Symmetry.FLIP,
+    Symmetry.FLIP: Symmetry.MIRROR,
+    Symmetry.ROTATE_90: Symmetry.ROTATE_270,
+    Symmetry.ROTATE_270: Symmetry.ROTATE_90,
+}
+
+
+def transposed(shape: Shape) -> Shape | None:
+    """The same count on the board mirrored in its main diagonal (rows become columns),
+    or None when its required rows do not carry over.
+
+    A required row of a board with empty rows is a fixed queen's: its one allowed
+    square becomes the only allowed square of a required row.  (When every row
+    holds a queen, the k queens fill them whatever the orientation.)  The group is
+    conjugated, so the fundamental count (the number of classes) is the same.
+    """
+    rows, width, k = len(shape.allowed), shape.width, shape.queens
+    allowed = [0] * width
+    for row, mask in enumerate(shape.allowed):
+        for col in range(width):
+            allowed[col] |= (mask >> col & 1) << row
+    required = 0
+    if k < rows:
+        for row in range(rows):
+            mask = shape.allowed[row]
+            if shape.required >> row & 1:
+                col = mask.bit_length() - 1
+                if mask & (mask - 1) or not mask or required >> col & 1:
+                    return None  # no square, or several, or two in one column: as it is
+                allowed[col] &= 1 << row
+                required |= 1 << col
+    if k == width:
+        required = (1 << width) - 1
+    group = tuple(_TRANSPOSED.get(s, s) for s in shape.group)
+    return Shape(tuple(allowed), rows, k, required, group)
+
+
+def counting_shape(
+    allowed: Sequence[int],
+    group: Sequence[Symmetry] = (),
+    *,
+    width: int | None = None,
+    queens: int | None = None,
+    required: int = 0,
+) -> Shape:
+    """The orientation the kernel counts a board of another shape in (counts do not
+    depend on it; enumeration keeps the board's own, for the order).
+
+    The search is fastest with a queen in every row (no empty choice to try, and
+    the last queen counted in place), so a board with ``k`` queens on its shorter
+    side is searched with that side as its rows; else over the shorter side too
+    (measured: fewer rows to leave empty).  See ``benchmarks/count.py``.
+    """
+    rows = len(allowed)
+    shape = Shape(
+        tuple(allowed),
+        rows if width is None else width,
+        rows if queens is None else queens,
+        required,
+        tuple(group),
+    )
+    if rows > SHAPE_MAX_WIDTH:  # its rows would be too many columns
+        return shape
+    if shape.width < rows or shape.width > SHAPE_MAX_WIDTH:  # or too wide as it is
+        return transposed(shape) or shape
+    return shape
 
 
 def count(
@@ -173,9 +266,21 @@ def count(
     Raises :class:`Stopped` when ``stop`` is set before the count is done.
     """
     byte = stop_byte(stop)
-    kernel = _kernel_for(len(allowed))
-    if kernel is not None and _is_square_and_full(allowed, width, queens):
+    classic = _is_classic(allowed, width, queens)
+    kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes
+    if kernel is not None and classic:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
+    shape = counting_shape(allowed, group, width=width, queens=queens, required=required)
+    if kernel is not None and _takes(shape):
+        found = kernel.count_shape(
+            shape.allowed,
+            shape.width,
+            shape.queens,
+            shape.required_bytes(),
+            group_bits(shape.group),
+            byte,
+        )
+        return _counts(None if found is None else found[:2])
     nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
     if not nontrivial:
         total = reference.count(allowed, queens, required)
@@ -185,6 +290,11 @@ def count(
         total += 1
         unique += symmetry.is_canonical(columns, nontrivial, width)
     return Counts(total, unique)
+
+
+def _takes(shape: Shape) -> bool:
+    """True when the compiled kernel's shaped search takes this board."""
+    return shape.width <= KERNEL_MAX_N and len(shape.allowed) <= KERNEL_MAX_ROWS
 
 
 def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = None) -> Counts:
@@ -226,14 +336,24 @@ def solutions(
     milliseconds of search even when the batch is not full).
     """
     n = len(allowed)
-    kernel = _kernel_for(n)
-    if kernel is None or not _is_square_and_full(allowed, width, queens):
+    classic = _is_classic(allowed, width, queens)
+    kernel = _kernel_for(n if classic else 0)  # shapes: see _takes
+    bits = group_bits(group)
+    shape = Shape(
+        tuple(allowed), n if width is None else width, n if queens is None else queens, required, ()
+    )
+    if kernel is not None and classic:
+        enumerator = kernel.Enumerator(allowed, bits)
+    elif kernel is not None and _takes(shape):
+        enumerator = kernel.Enumerator(
+            allowed, bits, width=shape.width, queens=shape.queens, required=shape.required_bytes()
+        )
+    else:
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
         for columns in reference.solutions(allowed, queens, required):
             if not nontrivial or symmetry.is_canonical(columns, nontrivial, width):
                 yield array("i", columns)
         return
-    enumerator = kernel.Enumerator(allowed, group_bits(group))
     batch = 16  # small first batches: the first solution comes at once
     while True:
         flat = array("i")

@@ -8,8 +8,9 @@ the estimate is unbiased, and each path costs one row's work per level, so
 ``queens count --board`` can tell a board it would take hours to count
 from one it counts in seconds.
 
-The tree walked is the counter's own: rows top to bottom, a queen in each,
-inside the row's allowed columns.
+The tree walked is the counter's own: rows top to bottom, a queen in each
+(or, with fewer queens than rows, a queen or none), inside the row's
+allowed columns.
 """
 
 from __future__ import annotations
@@ -27,9 +28,18 @@ class Estimate(NamedTuple):
     probes: int
 
 
-def estimate(allowed: Sequence[int], probes: int | None = None, seed: int = 0) -> Estimate:
+def estimate(
+    allowed: Sequence[int],
+    probes: int | None = None,
+    seed: int = 0,
+    *,
+    queens: int | None = None,
+    required: int = 0,
+) -> Estimate:
     """Knuth's estimate of the counter's search tree for the board given by ``allowed``.
 
+    ``queens`` and ``required`` as the engines take them (:mod:`queens.engines.reference`):
+    with fewer queens than rows, a row may also stay empty, one more child of its node.
     Deterministic for a given ``seed``.  By default the number of probes
     shrinks with the board so the estimate takes a fraction of a second.
     """
@@ -37,34 +47,47 @@ def estimate(allowed: Sequence[int], probes: int | None = None, seed: int = 0) -
     if probes is None:
         probes = max(100, 30_000 // max(n, 1))
     rng = random.Random(seed)
+    k = n if queens is None else queens
+    # The required rows at or below each row: a branch ends once fewer queens remain.
+    need = [(required >> row).bit_count() for row in range(n + 1)]
     # Exact integers: the weights outgrow floats (about 400! on a 400 x 400 board).
     total_nodes = 0
     total_solutions = 0
     for _ in range(probes):
-        nodes, solutions = _probe(allowed, rng)
+        nodes, solutions = _probe(allowed, k, need, rng)
         total_nodes += nodes
         total_solutions += solutions
     return Estimate(total_nodes // probes, total_solutions // probes, probes)
 
 
-def _probe(allowed: Sequence[int], rng: random.Random) -> tuple[int, int]:
+def _probe(
+    allowed: Sequence[int], k: int, need: Sequence[int], rng: random.Random
+) -> tuple[int, int]:
     """One random path: (estimated nodes, estimated solutions)."""
     n = len(allowed)
     cols = left = right = 0
     weight = 1
     nodes = 1
     for row in range(n):
-        free = allowed[row] & ~(cols | left | right)
-        width = free.bit_count()
+        if k == 0:
+            return nodes, weight if need[row] == 0 else 0
+        free = allowed[row] & ~(cols | left | right) if need[row + 1] <= k - 1 else 0
+        empty = n - row - 1 >= k and not (need[row] - need[row + 1])
+        width = free.bit_count() + empty
         if not width:
             return nodes, 0
         weight *= width
         nodes += weight
-        choice = rng.randrange(width)
+        choice = rng.randrange(width) - empty
+        if choice < 0:  # the row stays empty
+            left <<= 1
+            right >>= 1
+            continue
         for _ in range(choice):
             free &= free - 1
         bit = free & -free
         cols |= bit
         left = (left | bit) << 1
         right = (right | bit) >> 1
-    return nodes, weight
+        k -= 1
+    return nodes, weight if k == 0 else 0
