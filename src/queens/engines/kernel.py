@@ -153,10 +153,14 @@ def group_bits(group: Sequence[Symmetry]) -> int:
     return sum(1 << symmetry.ALL.index(s) for s in set(group))
 
 
-def _is_square_and_full(allowed: Sequence[int], width: int | None, queens: int | None) -> bool:
-    """True for the n x n, n-queen boards the compiled searches take today."""
+def _is_square_and_full(
+    allowed: Sequence[int], width: int | None, queens: int | None, rule: str = "queen"
+) -> bool:
+    """True for the n x n, n-queen boards under the queen rule the compiled searches take today."""
     rows = len(allowed)
-    return (width is None or width == rows) and (queens is None or queens == rows)
+    return (
+        (width is None or width == rows) and (queens is None or queens == rows) and rule == "queen"
+    )
 
 
 def count(
@@ -167,6 +171,7 @@ def count(
     width: int | None = None,
     queens: int | None = None,
     required: int = 0,
+    rule: str = "queen",
 ) -> Counts:
     """Total and fundamental counts of any board (``group``: its own symmetries).
 
@@ -174,14 +179,14 @@ def count(
     """
     byte = stop_byte(stop)
     kernel = _kernel_for(len(allowed))
-    if kernel is not None and _is_square_and_full(allowed, width, queens):
+    if kernel is not None and _is_square_and_full(allowed, width, queens, rule):
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
     nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
     if not nontrivial:
-        total = reference.count(allowed, queens, required)
+        total = reference.count(allowed, queens, required, rule, width)
         return Counts(total, total)
     total = unique = 0
-    for columns in reference.solutions(allowed, queens, required):
+    for columns in reference.solutions(allowed, queens, required, rule, width):
         total += 1
         unique += symmetry.is_canonical(columns, nontrivial, width)
     return Counts(total, unique)
@@ -216,6 +221,7 @@ def solutions(
     width: int | None = None,
     queens: int | None = None,
     required: int = 0,
+    rule: str = "queen",
 ) -> Iterator[array[int]]:
     """Every solution in lexicographic order as an ``array('i')`` of columns
     (-1 for an empty row, which comes before every column).
@@ -227,9 +233,9 @@ def solutions(
     """
     n = len(allowed)
     kernel = _kernel_for(n)
-    if kernel is None or not _is_square_and_full(allowed, width, queens):
+    if kernel is None or not _is_square_and_full(allowed, width, queens, rule):
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
-        for columns in reference.solutions(allowed, queens, required):
+        for columns in reference.solutions(allowed, queens, required, rule, width):
             if not nontrivial or symmetry.is_canonical(columns, nontrivial, width):
                 yield array("i", columns)
         return
