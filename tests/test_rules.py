@@ -135,3 +135,18 @@ def test_unique_counts_are_orbits_under_the_square_group() -> None:
             orbits = {min(tuple(image) for image in s.images()) for s in solutions(board)}
             assert counts(board) == (len(every), len(orbits))
             assert reference.count(board.allowed_masks(), rule=rule) == len(every)
+
+
+def test_the_toroidal_construction_is_a_solution_exactly_when_n_is_coprime_to_6() -> None:
+    from queens.engines.construct import construct_toroidal
+
+    for n in range(1, 400):
+        columns = construct_toroidal(n)
+        if n % 2 == 0 or n % 3 == 0:
+            assert columns is None
+            continue
+        assert columns is not None
+        board = Board(n, rule="toroidal")
+        assert board_problem(columns.tolist(), board) is None
+        if n <= 13:
+            assert any(s.to_list() == columns.tolist() for s in solutions(board))
