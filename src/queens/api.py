@@ -23,7 +23,7 @@ def as_board(board_or_n: BoardOrN) -> Board:
     """A :class:`Board` for a board or a size (an empty board of that size).
 
     >>> as_board(4)
-    Board(width=4, reserved=frozenset(), queens=frozenset(), height=4, k=4)
+    Board(4)
     """
     return Board.of(board_or_n)
 
@@ -31,22 +31,28 @@ def as_board(board_or_n: BoardOrN) -> Board:
 class EngineShape(TypedDict):
     """The keyword arguments of the engines' functions for a board's shape.
 
-    >>> EngineShape(width=8, queens=8, required=255)
-    {'width': 8, 'queens': 8, 'required': 255}
+    >>> EngineShape(width=8, queens=8, required=255, rule="queen")
+    {'width': 8, 'queens': 8, 'required': 255, 'rule': 'queen'}
     """
 
     width: int
     queens: int
     required: int
+    rule: str
 
 
 def engine_shape(board: Board) -> EngineShape:
     """What engines need to know of a board beyond its masks: width, queens, required rows.
 
     >>> engine_shape(Board(5, height=3, k=2))
-    {'width': 5, 'queens': 2, 'required': 0}
+    {'width': 5, 'queens': 2, 'required': 0, 'rule': 'queen'}
     """
-    return {"width": board.width, "queens": board.k, "required": board.required_rows()}
+    return {
+        "width": board.width,
+        "queens": board.k,
+        "required": board.required_rows(),
+        "rule": board.rule.value,
+    }
 
 
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
@@ -289,7 +295,7 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     """
     if method != "auto":
         return method
-    if not (board.is_square and board.is_full):
+    if not (board.is_square and board.is_full) or board.rule.value != "queen":
         return "search"  # the hard-board engines take n x n boards with n queens only
     if not board.is_plain:
         return "auto"

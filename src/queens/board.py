@@ -14,6 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from queens.rules import Rule, parse_rule, shape_problem
+from queens.rules import attack_kind as rule_attack_kind
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
@@ -112,7 +115,7 @@ def parse_size(text: str) -> Size:
     return (sides[0], sides[-1])
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, repr=False)
 class Board:
     """A width x height board; ``reserved`` squares take no queen, ``queens`` are fixed.
 
@@ -148,6 +151,7 @@ class Board:
     queens: frozenset[Square]
     height: int
     k: int
+    rule: Rule
 
     def __init__(
         self,
@@ -157,6 +161,7 @@ class Board:
         *,
         height: int | None = None,
         k: int | None = None,
+        rule: Rule | str = Rule.QUEEN,
     ) -> None:
         _check_side(width, "board size" if height is None else "board width")
         if height is None:
@@ -177,11 +182,30 @@ class Board:
         set_field(self, "width", width)
         set_field(self, "height", height)
         set_field(self, "k", k)
+        set_field(self, "rule", parse_rule(rule))
+        problem = shape_problem(self.rule, width, height)
+        if problem is not None:
+            raise ValueError(problem)
         # Frozen copies: a caller's set changed later changes no board (nor its hash).
         set_field(self, "reserved", self._squares(reserved, "reserved"))
         set_field(self, "queens", self._squares(queens, "queens"))
         for square in sorted(self.reserved & self.queens):
             raise ValueError(f"square {square} cannot be both reserved and a fixed queen")
+
+    def __repr__(self) -> str:
+        """Only what differs from the defaults: ``Board(8)``, ``Board(10, height=8, k=6)``."""
+        parts = [str(self.width)]
+        if self.reserved:
+            parts.append(f"reserved={sorted(self.reserved)}")
+        if self.queens:
+            parts.append(f"queens={sorted(self.queens)}")
+        if not self.is_square:
+            parts.append(f"height={self.height}")
+        if self.k != min(self.width, self.height):
+            parts.append(f"k={self.k}")
+        if self.rule is not Rule.QUEEN:
+            parts.append(f"rule={self.rule.value!r}")
+        return f"Board({', '.join(parts)})"
 
     def _squares(self, squares: Iterable[Square], what: str) -> frozenset[Square]:
         """``squares`` as a frozenset of ``(row, column)`` tuples on this board."""
@@ -200,7 +224,9 @@ class Board:
         return frozenset(found)
 
     @classmethod
-    def empty(cls, n: int, height: int | None = None, k: int | None = None) -> Board:
+    def empty(
+        cls, n: int, height: int | None = None, k: int | None = None, rule: Rule | str = Rule.QUEEN
+    ) -> Board:
         """The board without reserved squares or fixed queens: n x n, or n x ``height``.
 
         >>> print(Board.empty(3))
@@ -210,7 +236,7 @@ class Board:
         >>> Board.empty(8).is_plain, Board.empty(8, k=5).is_plain
         (True, False)
         """
-        return cls(n, height=height, k=k)
+        return cls(n, height=height, k=k, rule=rule)
 
     @classmethod
     def build(
@@ -221,6 +247,7 @@ class Board:
         *,
         height: int | None = None,
         k: int | None = None,
+        rule: Rule | str = Rule.QUEEN,
     ) -> Board:
         """A board from any iterables of ``(row, column)`` squares, 0-based.
 
@@ -236,7 +263,7 @@ class Board:
         ...
         ValueError: square (4, 0) is off a 4 x 4 board
         """
-        return cls(n, frozenset(reserved), frozenset(queens), height=height, k=k)
+        return cls(n, frozenset(reserved), frozenset(queens), height=height, k=k, rule=rule)
 
     @classmethod
     def of(cls, board_or_n: Board | int) -> Board:
@@ -309,7 +336,19 @@ class Board:
         >>> Board(8).with_queens(5).k
         5
         """
-        return Board(self.width, self.reserved, self.queens, height=self.height, k=k)
+        return Board(
+            self.width, self.reserved, self.queens, height=self.height, k=k, rule=self.rule
+        )
+
+    def with_rule(self, rule: Rule | str) -> Board:
+        """The same board under another attack rule (see :mod:`queens.rules`).
+
+        >>> Board(5).with_rule("toroidal").rule
+        <Rule.TOROIDAL: 'toroidal'>
+        """
+        return Board(
+            self.width, self.reserved, self.queens, height=self.height, k=self.k, rule=rule
+        )
 
     def transposed(self) -> Board:
         """The board mirrored in its main diagonal: rows become columns.
@@ -325,6 +364,7 @@ class Board:
             frozenset((c, r) for r, c in self.queens),
             height=self.width,
             k=self.k,
+            rule=self.rule,
         )
 
     # -- what engines use -------------------------------------------------
@@ -335,7 +375,13 @@ class Board:
 
         The fast paths (the symmetric counter, construction) take only these.
         """
-        return not self.reserved and not self.queens and self.is_square and self.is_full
+        return (
+            not self.reserved
+            and not self.queens
+            and self.is_square
+            and self.is_full
+            and self.rule is Rule.QUEEN
+        )
 
     def allowed_masks(self) -> tuple[Mask, ...]:
         """Per row, the columns where a queen may stand.
@@ -378,11 +424,12 @@ class Board:
         queens = sorted(self.queens)
         for i, a in enumerate(queens):
             for b in queens[i + 1 :]:
-                kind = attack_kind(a, b)
+                kind = rule_attack_kind(self.rule, a, b, self.width)
                 if kind is not None:
+                    verb = "attack by" if kind == "knight move" else "share"
                     return (
                         f"the queens at {describe_square(a)} and {describe_square(b)} "
-                        f"share a {kind}"
+                        f"{verb} a {kind}"
                     )
         return None
 
@@ -425,13 +472,16 @@ def no_solution_message(board: Board) -> str:
     'no solution: the queens at row 1, column 1 and row 2, column 2 share a diagonal'
     >>> no_solution_message(Board(3, height=2, k=2))
     'no solution exists for 2 queens on this 3 x 2 board'
+    >>> no_solution_message(Board(6, rule="toroidal"))
+    'no solution exists for this 6 x 6 board under the toroidal rule'
     """
     reason = board.conflict()
     if reason is not None:
         return f"no solution: {reason}"
+    rule = "" if board.rule is Rule.QUEEN else f" under the {board.rule.value} rule"
     if board.is_full and board.is_square:
-        return f"no solution exists for this {board.size_text} board"
-    return f"no solution exists for {board.k} queens on this {board.size_text} board"
+        return f"no solution exists for this {board.size_text} board{rule}"
+    return f"no solution exists for {board.k} queens on this {board.size_text} board{rule}"
 
 
 _CELLS = {FREE: FREE, RESERVED: RESERVED, "Q": QUEEN, "q": QUEEN}

@@ -104,6 +104,7 @@ class Symmetry(Enum):
             (self.square_on(width, height, s) for s in board.queens),
             height=width if self in _SWAPPING else height,
             k=board.k,
+            rule=board.rule,
         )
 
 

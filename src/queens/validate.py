@@ -13,6 +13,7 @@ from itertools import repeat
 from operator import add, sub
 
 from queens.board import Board, Square, describe_square
+from queens.rules import rule_clash
 
 EMPTY = -1
 """The column of a row without a queen (when fewer queens than rows are placed)."""
@@ -118,6 +119,8 @@ def board_problem(columns: Sequence[int], board: Board) -> str | None:
     'the fixed queen at row 1, column 3 is missing'
     """
     problem = placement_problem(columns, board.height, width=board.width, queens=board.k)
+    if problem is None:
+        problem = rule_clash(board.rule, list(columns), board.width)
     if problem is not None:
         return problem
     for row, col in enumerate(columns):

@@ -85,6 +85,8 @@ class Split:
 
 def split(board: Board) -> Split:
     """The board's count as a tuple of sub-problems (indexed 0..len-1)."""
+    if board.rule.value != "queen":
+        raise ValueError(f"split counts take the queen rule only, not {board.rule.value!r}")
     if board.is_plain and board.width >= kernel.SYMMETRIC_MIN_N:
         n = board.width
         prefixes = _symmetric_prefixes(n)

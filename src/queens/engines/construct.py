@@ -55,3 +55,26 @@ def construct(n: int) -> Columns | None:
         columns.extend(range(1, n, 2))  # evens
         columns.extend(range(0, n, 2))  # odds
     return columns
+
+
+def construct_toroidal(n: int) -> Columns | None:
+    """One solution of the n x n toroidal board: ``c(r) = 2r mod n``, or None.
+
+    Polya (1918): the torus has solutions exactly when n is coprime to 6.
+    Then the columns ``2r mod n`` are all different (2 is invertible mod n),
+    and so are ``r + c = 3r`` and ``r - c = -r`` mod n (3 and -1 invertible
+    too): no two queens share a column or a wrapped diagonal.  Otherwise None.
+
+    >>> construct_toroidal(7).tolist()
+    [0, 2, 4, 6, 1, 3, 5]
+    >>> construct_toroidal(9) is None
+    True
+    """
+    if not 1 <= n <= CONSTRUCT_MAX_N:
+        raise ValueError(f"board size must be from 1 to {CONSTRUCT_MAX_N:,}, got {n}")
+    if n % 2 == 0 or n % 3 == 0:
+        return None
+    # 2r mod n runs 0, 2, 4, ... up to n - 1, then 1, 3, ... (n odd): two ranges, no Python loop.
+    columns = array("i", range(0, n, 2))
+    columns.extend(range(1, n, 2))
+    return columns

@@ -260,6 +260,7 @@ def count(
     width: int | None = None,
     queens: int | None = None,
     required: int = 0,
+    rule: str = "queen",
 ) -> Counts:
     """Total and fundamental counts of any board (``group``: its own symmetries).
 
@@ -268,6 +269,8 @@ def count(
     byte = stop_byte(stop)
     classic = _is_classic(allowed, width, queens)
     kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes
+    if rule != "queen":  # the other rules: the reference search, until the kernel knows them
+        kernel = None
     if kernel is not None and classic:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
     shape = counting_shape(allowed, group, width=width, queens=queens, required=required)
@@ -283,10 +286,10 @@ def count(
         return _counts(None if found is None else found[:2])
     nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
     if not nontrivial:
-        total = reference.count(allowed, queens, required)
+        total = reference.count(allowed, queens, required, rule, width)
         return Counts(total, total)
     total = unique = 0
-    for columns in reference.solutions(allowed, queens, required):
+    for columns in reference.solutions(allowed, queens, required, rule, width):
         total += 1
         unique += symmetry.is_canonical(columns, nontrivial, width)
     return Counts(total, unique)
@@ -326,6 +329,7 @@ def solutions(
     width: int | None = None,
     queens: int | None = None,
     required: int = 0,
+    rule: str = "queen",
 ) -> Iterator[array[int]]:
     """Every solution in lexicographic order as an ``array('i')`` of columns
     (-1 for an empty row, which comes before every column).
@@ -338,6 +342,8 @@ def solutions(
     n = len(allowed)
     classic = _is_classic(allowed, width, queens)
     kernel = _kernel_for(n if classic else 0)  # shapes: see _takes
+    if rule != "queen":  # the other rules: the reference search, until the kernel knows them
+        kernel = None
     bits = group_bits(group)
     shape = Shape(
         tuple(allowed), n if width is None else width, n if queens is None else queens, required, ()
@@ -350,7 +356,7 @@ def solutions(
         )
     else:
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
-        for columns in reference.solutions(allowed, queens, required):
+        for columns in reference.solutions(allowed, queens, required, rule, width):
             if not nontrivial or symmetry.is_canonical(columns, nontrivial, width):
                 yield array("i", columns)
         return

@@ -33,7 +33,11 @@ def _queens(allowed: Sequence[int], queens: int | None) -> int:
 
 
 def solutions(
-    allowed: Sequence[int], queens: int | None = None, required: int = 0
+    allowed: Sequence[int],
+    queens: int | None = None,
+    required: int = 0,
+    rule: str = "queen",
+    width: int | None = None,
 ) -> Iterator[list[int]]:
     """Every placement of ``queens`` queens (default: one per row) inside ``allowed``,
     lexicographically.
@@ -42,7 +46,13 @@ def solutions(
 
     >>> list(solutions([0b11, 0b11, 0b11], queens=1, required=0b010))
     [[-1, 0, -1], [-1, 1, -1]]
+
+    ``rule`` names an attack rule of :mod:`queens.rules` (``width``: the
+    board's, which the torus wraps around).
     """
+    if rule != "queen":
+        yield from _ruled_solutions(allowed, _queens(allowed, queens), required, rule, width)
+        return
     n = len(allowed)
     columns = [EMPTY] * n
 
@@ -71,12 +81,18 @@ def solutions(
     yield from place(0, _queens(allowed, queens), 0, 0, 0)
 
 
-def count(allowed: Sequence[int], queens: int | None = None, required: int = 0) -> int:
+def count(
+    allowed: Sequence[int],
+    queens: int | None = None,
+    required: int = 0,
+    rule: str = "queen",
+    width: int | None = None,
+) -> int:
     """The number of solutions (the same search as :func:`solutions`, counting only)."""
     n = len(allowed)
     k = _queens(allowed, queens)
-    if k < n:
-        return sum(1 for _ in solutions(allowed, k, required))
+    if k < n or rule != "queen":
+        return sum(1 for _ in solutions(allowed, k, required, rule, width))
 
     def place(row: int, cols: int, left: int, right: int) -> int:
         if row == n:
@@ -90,3 +106,43 @@ def count(allowed: Sequence[int], queens: int | None = None, required: int = 0) 
         return total
 
     return place(0, 0, 0, 0)
+
+
+def _ruled_solutions(
+    allowed: Sequence[int], queens: int, required: int, rule_name: str, width: int | None
+) -> Iterator[list[int]]:
+    """:func:`solutions` under another rule than the queen's (see :mod:`queens.rules`):
+    the same row-by-row search, with the rule's attacks carried from row to row."""
+    from queens.rules import Rule, next_row_attacks
+
+    rule = Rule(rule_name)
+    n = len(allowed)
+    size = n if width is None else width
+    columns = [EMPTY] * n
+
+    def place(
+        row: int, to_place: int, cols: int, left: int, right: int, last: int, before: int
+    ) -> Iterator[list[int]]:
+        if to_place == 0:
+            if not required >> row:
+                yield list(columns)
+            return
+        if n - row < to_place:
+            return
+        attacked = cols | left | right
+        if rule is Rule.SUPERQUEEN:
+            attacked |= next_row_attacks(rule, size, 0, 0, 0, last, before)[2]
+        if n - row > to_place and not required >> row & 1:
+            columns[row] = EMPTY
+            down_left, down_right, _ = next_row_attacks(rule, size, 0, left, right, 0, 0)
+            yield from place(row + 1, to_place, cols, down_left, down_right, 0, last)
+        for col in _free_columns(allowed[row] & ~attacked):
+            columns[row] = col
+            bit = 1 << col
+            down_left, down_right, _ = next_row_attacks(
+                rule, size, 0, left | bit, right | bit, 0, 0
+            )
+            yield from place(row + 1, to_place - 1, cols | bit, down_left, down_right, bit, last)
+        columns[row] = EMPTY
+
+    yield from place(0, queens, 0, 0, 0, 0, 0)

@@ -1,0 +1,152 @@
+"""The attack rules: their definition, the reference search under each, OEIS counts."""
+
+from __future__ import annotations
+
+import csv
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import DATA
+from queens import Board, counts, solutions
+from queens.engines import reference
+from queens.rules import RULE_NAMES, Rule, attack_kind, parse_rule, rule_clash, shape_problem
+from queens.validate import board_problem
+
+KNIGHT = {(1, 2), (2, 1)}
+
+
+def naive_attacks(rule: str, a: tuple[int, int], b: tuple[int, int], n: int) -> bool:
+    """Whether ``a`` attacks ``b``, by walking the moves square by square (independent of
+    the package): rays to the edge (or around the torus), and the knight's jumps."""
+    directions = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+    for dr, dc in directions:
+        r, c = a
+        for _ in range(2 * n):
+            r, c = r + dr, c + dc
+            if rule == "toroidal" and dr and dc:
+                r, c = r % n, c % n
+            if (r, c) == b:
+                return True
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return rule == "superqueen" and (dr, dc) in KNIGHT
+
+
+def naive_solutions(rule: str, board: Board) -> list[list[int]]:
+    """Every placement of one queen per row by brute force over all column tuples."""
+    n = board.width
+    found: list[list[int]] = []
+
+    def extend(prefix: list[int]) -> None:
+        squares = list(enumerate(prefix))
+        if len(prefix) == n:
+            if not any(s in board.reserved for s in squares) and board.queens <= set(squares):
+                found.append(list(prefix))
+            return
+        for col in range(n):
+            new = (len(prefix), col)
+            if not any(naive_attacks(rule, old, new, n) for old in squares):
+                extend([*prefix, col])
+
+    extend([])
+    return found
+
+
+def known_rule_counts() -> dict[int, dict[str, int]]:
+    with (DATA / "oeis-rules.tsv").open() as file:
+        return {
+            int(r["n"]): {k: int(v) for k, v in r.items()}
+            for r in csv.DictReader(file, delimiter="\t")
+        }
+
+
+def test_rule_names_are_one_each() -> None:
+    assert RULE_NAMES == ("queen", "toroidal", "superqueen")
+    assert all(parse_rule(name).value == name for name in RULE_NAMES)
+    with pytest.raises(ValueError, match="unknown rule 'amazon'"):
+        parse_rule("amazon")
+
+
+def test_the_torus_needs_a_square_board() -> None:
+    assert shape_problem(Rule.TOROIDAL, 8, 8) is None
+    with pytest.raises(ValueError, match="the toroidal rule needs a square board, not 8 x 6"):
+        Board(8, height=6, rule="toroidal")
+    assert Board(8, height=6, rule="superqueen").rule is Rule.SUPERQUEEN
+
+
+@pytest.mark.parametrize("rule", RULE_NAMES)
+def test_attack_kind_agrees_with_walking_the_moves(rule: str) -> None:
+    n = 6
+    squares = [(r, c) for r in range(n) for c in range(n)]
+    for a, b in combinations(squares, 2):
+        assert (attack_kind(Rule(rule), a, b, n) is not None) == naive_attacks(rule, a, b, n)
+
+
+@pytest.mark.parametrize("rule", ["toroidal", "superqueen"])
+@pytest.mark.parametrize("n", range(1, 7))
+def test_the_reference_finds_exactly_the_brute_force_solutions(rule: str, n: int) -> None:
+    board = Board(n, rule=rule)
+    assert [s.to_list() for s in solutions(board)] == naive_solutions(rule, board)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["toroidal", "superqueen"]),
+    st.integers(1, 6),
+    st.frozensets(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=8),
+    st.frozensets(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=1),
+)
+def test_boards_with_constraints_under_every_rule(
+    rule: str, n: int, reserved: frozenset[tuple[int, int]], queens: frozenset[tuple[int, int]]
+) -> None:
+    on_board = {s for s in reserved | queens if max(s) < n}
+    fixed = {s for s in queens if s in on_board}
+    board = Board(n, on_board - fixed, fixed, rule=rule)
+    found = [s.to_list() for s in solutions(board)]
+    assert found == naive_solutions(rule, board)
+    assert all(board_problem(columns, board) is None for columns in found)
+
+
+def test_rule_clash_names_the_pair() -> None:
+    assert rule_clash(Rule.SUPERQUEEN, [2, 0, 3, 1], 4) == (
+        "queens at row 1, column 3 and row 2, column 1 attack by a knight move"
+    )
+    assert rule_clash(Rule.TOROIDAL, [1, 3, 0, 2], 4) == (
+        "queens at row 2, column 4 and row 3, column 1 share a wrapped diagonal"
+    )
+    assert board_problem([1, 3, 0, 2], Board(4, rule="toroidal")) is not None
+
+
+@pytest.mark.parametrize("n", range(1, 14))
+def test_counts_match_oeis(n: int) -> None:
+    known = known_rule_counts()[n]
+    assert counts(Board(n, rule="toroidal")).total == known["toroidal_total"]
+    superqueens = counts(Board(n, rule="superqueen"))
+    assert superqueens == (known["superqueen_total"], known["superqueen_unique"])
+
+
+def test_unique_counts_are_orbits_under_the_square_group() -> None:
+    for rule in ("toroidal", "superqueen"):
+        for n in (5, 7, 10, 11):
+            board = Board(n, rule=rule)
+            every = {tuple(s) for s in solutions(board)}
+            orbits = {min(tuple(image) for image in s.images()) for s in solutions(board)}
+            assert counts(board) == (len(every), len(orbits))
+            assert reference.count(board.allowed_masks(), rule=rule) == len(every)
+
+
+def test_the_toroidal_construction_is_a_solution_exactly_when_n_is_coprime_to_6() -> None:
+    from queens.engines.construct import construct_toroidal
+
+    for n in range(1, 400):
+        columns = construct_toroidal(n)
+        if n % 2 == 0 or n % 3 == 0:
+            assert columns is None
+            continue
+        assert columns is not None
+        board = Board(n, rule="toroidal")
+        assert board_problem(columns.tolist(), board) is None
+        if n <= 13:
+            assert any(s.to_list() == columns.tolist() for s in solutions(board))
