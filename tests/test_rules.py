@@ -11,9 +11,12 @@ from hypothesis import strategies as st
 
 from conftest import DATA
 from queens import Board, counts, solutions
-from queens.engines import reference
+from queens.api import engine_shape
+from queens.engines import kernel, reference
 from queens.rules import RULE_NAMES, Rule, attack_kind, parse_rule, rule_clash, shape_problem
+from queens.symmetry import board_symmetries, is_canonical
 from queens.validate import board_problem
+from strategies import shaped_boards
 
 KNIGHT = {(1, 2), (2, 1)}
 
@@ -150,3 +153,37 @@ def test_the_toroidal_construction_is_a_solution_exactly_when_n_is_coprime_to_6(
         assert board_problem(columns.tolist(), board) is None
         if n <= 13:
             assert any(s.to_list() == columns.tolist() for s in solutions(board))
+
+
+@settings(max_examples=150, deadline=None)
+@given(shaped_boards(max_side=7), st.sampled_from(["toroidal", "superqueen"]))
+def test_the_compiled_search_agrees_with_the_reference_under_every_rule(
+    board: Board, rule: str
+) -> None:
+    if rule == "toroidal" and not board.is_square:
+        board = Board(
+            board.width,
+            {s for s in board.reserved if s[0] < board.width},
+            {s for s in board.queens if s[0] < board.width},
+            k=min(board.k, board.width),
+        )
+    board = board.with_rule(rule)
+    allowed, shape = board.allowed_masks(), engine_shape(board)
+    expected = list(reference.solutions(allowed, board.k, board.required_rows(), rule, board.width))
+    found = [s.to_list() for s in solutions(board)]
+    assert found == expected
+    assert all(board_problem(columns, board) is None for columns in found)
+    group = board_symmetries(board)
+    orbits = {min(tuple(s.transform(g)) for g in group) for s in solutions(board)}
+    assert kernel.count(allowed, group, **shape) == (len(expected), len(orbits))
+    canonical = [a.tolist() for a in kernel.solutions(allowed, group, **shape)]
+    assert canonical == [c for c in expected if is_canonical(c, group, board.width)]
+
+
+def test_the_whole_torus_is_counted_by_its_column_shifts() -> None:
+    for n in (5, 7, 11, 13):
+        allowed = Board(n).allowed_masks()
+        assert (
+            kernel.count(allowed, rule="toroidal")
+            == (reference.count(allowed, rule="toroidal"),) * 2
+        )

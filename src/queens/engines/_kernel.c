@@ -1210,11 +1210,21 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
  * only when enough rows remain below it for the queens still to place, and
  * a branch ends as soon as fewer queens remain than required rows below.
  * The counter counts the last queen of each branch in place (a popcount per
- * row below) instead of walking to it. */
+ * row below) instead of walking to it.
+ *
+ * The attack rule (queens.rules) is part of the board: RULE_QUEEN shifts the
+ * diagonals one column a row; RULE_TOROIDAL rotates them around the width
+ * instead (a square board, checked by the caller); RULE_SUPERQUEEN adds the
+ * knight's jumps: the queen of the row above attacks two columns off, the
+ * one of the row above that one column off.  The in-place counts of the last
+ * queen know only the queen's attacks, so the other rules walk to it. */
 #define MAX_ROWS 1024
+#define RULE_QUEEN 0
+#define RULE_TOROIDAL 1
+#define RULE_SUPERQUEEN 2
 
 typedef struct {
-    int rows, width, k;
+    int rows, width, k, rule;
     unsigned group;                   /* symmetry bits, as for count_masks */
     mask_t first;                     /* the columns the first queen placed may take */
     mask_t allowed[MAX_ROWS];
@@ -1230,6 +1240,8 @@ typedef struct {
     uint64_t total, nodes; /* counting: solutions and queens placed so far */
     mask_t rem[MAX_ROWS];  /* the columns each row has still to try */
     mask_t cd[MAX_ROWS], ld[MAX_ROWS], rd[MAX_ROWS]; /* each row's attacks from above */
+    mask_t kn[MAX_ROWS];   /* superqueens: the knight's attacks on each row from above */
+    mask_t bits[MAX_ROWS]; /* the queen placed in each row, as a bit (0: empty) */
     int left[MAX_ROWS];    /* queens still to place from each row down */
     unsigned char empty[MAX_ROWS]; /* 1 while the row's empty choice is still to try */
     int cols[MAX_ROWS];    /* the queen of each row placed so far (-1: empty) */
@@ -1239,6 +1251,15 @@ static void shape_setup(shape_t *b) {
     int r;
     b->need[b->rows] = 0;
     for (r = b->rows - 1; r >= 0; r--) b->need[r] = b->need[r + 1] + (b->required[r] != 0);
+}
+
+/* The toroidal diagonals one row down: rotated by one column around the width. */
+static mask_t rotate_up(mask_t m, int width) {
+    return ((m << 1) | (m >> (width - 1))) & full_mask(width);
+}
+
+static mask_t rotate_down(mask_t m, int width) {
+    return ((m >> 1) | (m << (width - 1))) & full_mask(width);
 }
 
 /* Row y's attacks shifted down `d` rows (diagonals off a 64-bit mask vanish). */
@@ -1262,7 +1283,9 @@ static uint64_t shape_last(const shape_t *b, int y, mask_t cd, mask_t ld, mask_t
 /* Enter row y with `left` queens to place: its choices, pruned. */
 static ALWAYS_INLINE void shape_enter(shape_walk_t *w, const shape_t *b, int y, int left) {
     w->left[y] = left;
-    w->rem[y] = b->need[y + 1] <= left - 1 ? b->allowed[y] & ~(w->cd[y] | w->ld[y] | w->rd[y]) : 0;
+    w->rem[y] = b->need[y + 1] <= left - 1
+                    ? b->allowed[y] & ~(w->cd[y] | w->ld[y] | w->rd[y] | w->kn[y])
+                    : 0;
     if (left == b->k) w->rem[y] &= b->first; /* no queen above: this is the first */
     w->empty[y] = !b->required[y] && b->rows - y - 1 >= left && b->need[y] <= left;
 }
@@ -1277,7 +1300,7 @@ static ALWAYS_INLINE int shape_next(shape_walk_t *w, const shape_t *b, int count
     if (w->state == 2) return 0;
     if (w->state == 0) {
         w->state = 1;
-        w->cd[0] = w->ld[0] = w->rd[0] = 0;
+        w->cd[0] = w->ld[0] = w->rd[0] = w->kn[0] = 0;
         if (b->k == 0) { /* one placement, the empty one, if no row needs a queen */
             w->state = 2;
             for (y = 0; y < b->rows; y++) w->cols[y] = -1;
@@ -1286,7 +1309,7 @@ static ALWAYS_INLINE int shape_next(shape_walk_t *w, const shape_t *b, int count
             return 1;
         }
         w->y = y = 0;
-        if (counting && b->k == 1) {
+        if (counting && b->k == 1 && b->rule == RULE_QUEEN) {
             w->total += shape_last(b, 0, 0, 0, 0, b->first);
             w->nodes += w->total;
             w->state = 2;
@@ -1300,8 +1323,10 @@ static ALWAYS_INLINE int shape_next(shape_walk_t *w, const shape_t *b, int count
         if (w->empty[y]) {
             w->empty[y] = 0;
             w->cols[y] = -1;
+            w->bits[y] = 0;
         } else if (w->rem[y]) {
             bit = w->rem[y] & -w->rem[y];
+            w->bits[y] = bit;
             w->rem[y] ^= bit;
             w->cols[y] = lowest_index(bit);
             left--;
@@ -1330,9 +1355,20 @@ static ALWAYS_INLINE int shape_next(shape_walk_t *w, const shape_t *b, int count
             return 1;
         }
         w->cd[y + 1] = w->cd[y] | bit;
-        w->ld[y + 1] = (w->ld[y] | bit) << 1;
-        w->rd[y + 1] = (w->rd[y] | bit) >> 1;
-        if (counting && left == 1) {
+        if (b->rule == RULE_TOROIDAL) {
+            w->ld[y + 1] = rotate_up(w->ld[y] | bit, b->width);
+            w->rd[y + 1] = rotate_down(w->rd[y] | bit, b->width);
+        } else {
+            w->ld[y + 1] = (w->ld[y] | bit) << 1;
+            w->rd[y + 1] = (w->rd[y] | bit) >> 1;
+        }
+        if (b->rule == RULE_SUPERQUEEN) {
+            mask_t above = y > 0 ? w->bits[y - 1] : 0;
+            w->kn[y + 1] = ((bit << 2) | (bit >> 2) | (above << 1) | (above >> 1)) & full_mask(b->width);
+        } else {
+            w->kn[y + 1] = 0;
+        }
+        if (counting && left == 1 && b->rule == RULE_QUEEN) {
             uint64_t last = shape_last(b, y + 1, w->cd[y + 1], w->ld[y + 1], w->rd[y + 1], ~(mask_t)0);
             w->total += last;
             w->nodes += last;
@@ -1435,7 +1471,8 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
  * symmetry check (and the queens placed). */
 static uint64_t count_plain_shape(const shape_t *b, shape_walk_t *w, stop_flag_t *stop,
                                   int *stopped, uint64_t *nodes) {
-    if (b->k == b->rows && b->rows <= MAXN) return count_full(b, stop, stopped, nodes);
+    if (b->k == b->rows && b->rows <= MAXN && b->rule == RULE_QUEEN)
+        return count_full(b, stop, stopped, nodes);
     memset(w, 0, sizeof *w);
     w->until_pause = STOP_CHECK_PERIOD;
     while (shape_next(w, b, 1) != 0) {
@@ -1663,7 +1700,8 @@ static PyObject *py_count_masks(PyObject *self, PyObject *args) {
 /* A shaped board from Python: allowed (a sequence of int masks, one per row),
  * width, queens and required (a bytes-like of one byte per row, non-zero for
  * a row that must hold a queen), each checked; 0 with an exception if bad. */
-static int read_shape(shape_t *b, PyObject *seq, int width, int k, PyObject *required, unsigned group) {
+static int read_shape(shape_t *b, PyObject *seq, int width, int k, PyObject *required, unsigned group,
+                      int rule) {
     PyObject *fast;
     Py_buffer view;
     Py_ssize_t i, len;
@@ -1682,6 +1720,12 @@ static int read_shape(shape_t *b, PyObject *seq, int width, int k, PyObject *req
     if (k < 0 || k > width || k > len) {
         Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "%d queens do not fit on %zd rows of %d columns", k, len, width);
+        return 0;
+    }
+    if (rule < RULE_QUEEN || rule > RULE_SUPERQUEEN || (rule == RULE_TOROIDAL && width != len)) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "rule must be 0 (queen), 1 (toroidal, square boards) or 2 "
+                                       "(superqueen), got %d on %zd rows of %d columns", rule, len, width);
         return 0;
     }
     if (width != len && (group & SIDE_SWAPPING)) {
@@ -1707,16 +1751,17 @@ static int read_shape(shape_t *b, PyObject *seq, int width, int k, PyObject *req
     b->width = width;
     b->k = k;
     b->group = group;
+    b->rule = rule;
     b->first = full_mask(width);
     shape_setup(b);
     return 1;
 }
 
-/* count_shape(allowed, width, queens, required, group=1, stop=None)
+/* count_shape(allowed, width, queens, required, group=1, stop=None, rule=0)
  *   -> (total, unique, nodes), or None when stopped (nodes: queens placed, 0 with a group). */
 static PyObject *py_count_shape(PyObject *self, PyObject *args) {
     PyObject *seq, *required, *stop_obj = NULL, *result = NULL;
-    int width, k, group_arg = 1, stopped = 0;
+    int width, k, group_arg = 1, stopped = 0, rule = RULE_QUEEN;
     unsigned group;
     shape_t *b;
     shape_walk_t *w;
@@ -1725,7 +1770,7 @@ static PyObject *py_count_shape(PyObject *self, PyObject *args) {
     Py_buffer view;
     stop_flag_t *stop;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiiO|iO", &seq, &width, &k, &required, &group_arg, &stop_obj)
+    if (!PyArg_ParseTuple(args, "OiiO|iOi", &seq, &width, &k, &required, &group_arg, &stop_obj, &rule)
         || !read_group(group_arg, &group)) {
         return NULL;
     }
@@ -1735,7 +1780,8 @@ static PyObject *py_count_shape(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (!read_shape(b, seq, width, k, required, group) || !read_stop(stop_obj, &view, &stop)) goto done;
+    if (!read_shape(b, seq, width, k, required, group, rule) || !read_stop(stop_obj, &view, &stop))
+        goto done;
     Py_BEGIN_ALLOW_THREADS
     counts = count_shape(b, w, stop, &stopped, &nodes);
     Py_END_ALLOW_THREADS
@@ -1855,11 +1901,11 @@ static int enumerator_claim(Enumerator *self) {
 
 static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
     PyObject *seq, *required = Py_None;
-    int group_arg = 1, width = 0, k = 0;
+    int group_arg = 1, width = 0, k = 0, rule = RULE_QUEEN;
     unsigned group;
-    static char *names[] = {"allowed", "group", "width", "queens", "required", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|iiiO", names, &seq, &group_arg, &width, &k,
-                                     &required)) {
+    static char *names[] = {"allowed", "group", "width", "queens", "required", "rule", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|iiiOi", names, &seq, &group_arg, &width, &k,
+                                     &required, &rule)) {
         return -1;
     }
     if (!read_group(group_arg, &group)) return -1;
@@ -1880,7 +1926,7 @@ static int enumerator_init(Enumerator *self, PyObject *args, PyObject *kwds) {
             return -1;
         }
         memset(self->walk, 0, sizeof *self->walk);
-        if (!read_shape(self->shape, seq, width, k, required, group)) {
+        if (!read_shape(self->shape, seq, width, k, required, group, rule)) {
             enumerator_free_shape(self);
             return -1;
         }

@@ -267,12 +267,16 @@ def count(
     Raises :class:`Stopped` when ``stop`` is set before the count is done.
     """
     byte = stop_byte(stop)
-    classic = _is_classic(allowed, width, queens)
+    classic = _is_classic(allowed, width, queens) and rule == "queen"
     kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes
-    if rule != "queen":  # the other rules: the reference search, until the kernel knows them
-        kernel = None
     if kernel is not None and classic:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
+    if _is_whole_torus(allowed, queens, rule, group):
+        # A column shift of the torus maps solutions onto solutions, so each
+        # column of the first queen has as many: count one, times n.
+        n = len(allowed)
+        one = count((1, *allowed[1:]), (), stop, width=n, queens=n, required=required, rule=rule)
+        return Counts(n * one.total, n * one.total)
     shape = counting_shape(allowed, group, width=width, queens=queens, required=required)
     if kernel is not None and _takes(shape):
         found = kernel.count_shape(
@@ -282,6 +286,7 @@ def count(
             shape.required_bytes(),
             group_bits(shape.group),
             byte,
+            RULE_CODES[rule],
         )
         return _counts(None if found is None else found[:2])
     nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
@@ -293,6 +298,25 @@ def count(
         total += 1
         unique += symmetry.is_canonical(columns, nontrivial, width)
     return Counts(total, unique)
+
+
+RULE_CODES = {"queen": 0, "toroidal": 1, "superqueen": 2}
+"""The kernel's number for each rule of :mod:`queens.rules`."""
+
+
+def _is_whole_torus(
+    allowed: Sequence[int], queens: int | None, rule: str, group: Sequence[Symmetry]
+) -> bool:
+    """True for the plain n x n torus with n queens, counted without its symmetries."""
+    n = len(allowed)
+    full = (1 << n) - 1
+    return (
+        rule == "toroidal"
+        and n > 1
+        and (queens is None or queens == n)
+        and all(mask == full for mask in allowed)
+        and all(s is Symmetry.IDENTITY for s in group)
+    )
 
 
 def _takes(shape: Shape) -> bool:
@@ -340,10 +364,8 @@ def solutions(
     milliseconds of search even when the batch is not full).
     """
     n = len(allowed)
-    classic = _is_classic(allowed, width, queens)
+    classic = _is_classic(allowed, width, queens) and rule == "queen"
     kernel = _kernel_for(n if classic else 0)  # shapes: see _takes
-    if rule != "queen":  # the other rules: the reference search, until the kernel knows them
-        kernel = None
     bits = group_bits(group)
     shape = Shape(
         tuple(allowed), n if width is None else width, n if queens is None else queens, required, ()
@@ -352,7 +374,12 @@ def solutions(
         enumerator = kernel.Enumerator(allowed, bits)
     elif kernel is not None and _takes(shape):
         enumerator = kernel.Enumerator(
-            allowed, bits, width=shape.width, queens=shape.queens, required=shape.required_bytes()
+            allowed,
+            bits,
+            width=shape.width,
+            queens=shape.queens,
+            required=shape.required_bytes(),
+            rule=RULE_CODES[rule],
         )
     else:
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
