@@ -187,3 +187,20 @@ def test_the_whole_torus_is_counted_by_its_column_shifts() -> None:
             kernel.count(allowed, rule="toroidal")
             == (reference.count(allowed, rule="toroidal"),) * 2
         )
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        Board(11, rule="toroidal"),
+        Board(11, rule="superqueen"),
+        Board(9, height=7, k=6, rule="superqueen"),
+    ],
+)
+def test_a_split_count_under_a_rule_adds_up_and_names_its_rule(board: Board) -> None:
+    from queens.counting.split import count_subproblem, split, sum_counts
+
+    parts = split(board)
+    assert sum_counts(count_subproblem(p) for p in parts.subproblems) == counts(board)
+    assert f"rule={board.rule.value}" in parts.key
+    assert parts.key != split(board.with_rule("queen")).key

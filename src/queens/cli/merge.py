@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         merged = merge(args.files)
         if fraction is not None:
             where = f"checkpoint {args.files[0]!r}"
-            parts = split_of(merged.board, merged.split_key, where, merged.queens)
+            parts = split_of(merged.board, merged.split_key, where, merged.queens, merged.rule)
             files = [(f"checkpoint {path!r}", records) for path, records in merged.records]
             verified = verify(parts, files, fraction)
     except (CheckpointError, Disagreement, Unverifiable) as error:

@@ -96,13 +96,15 @@ class Header:
     width: int = 0  # the board's shape (0: unknown, as in files written before shapes came)
     height: int = 0
     queens: int = 0
+    rule: str = "queen"  # the attack rule (files written before rules came: the queen's)
 
     @property
     def shape_text(self) -> str:
-        """``10 x 8 with 6 queens``, or "" when the file does not say."""
+        """``10 x 8 with 6 queens`` (and ``, toroidal``), or "" when the file does not say."""
         if not self.width:
             return ""
-        return f"{self.width} x {self.height} with {self.queens} queens"
+        ruled = "" if self.rule == "queen" else f", {self.rule}"
+        return f"{self.width} x {self.height} with {self.queens} queens{ruled}"
 
     def as_rows(self) -> list[tuple[str, str]]:
         return [
@@ -116,6 +118,7 @@ class Header:
             ("width", str(self.width)),
             ("height", str(self.height)),
             ("queens", str(self.queens)),
+            ("rule", self.rule),
         ]
 
 
@@ -358,6 +361,7 @@ def _read_header(connection: sqlite3.Connection, path: str) -> Header:
             width=int(rows.get("width", "0")),
             height=int(rows.get("height", "0")),
             queens=int(rows.get("queens", "0")),
+            rule=rows.get("rule", "queen"),
         )
     except (KeyError, ValueError):
         raise CheckpointError(f"checkpoint {path!r} is damaged: its header is incomplete") from None
@@ -404,6 +408,7 @@ class Merged:
     files: int
     board: str = ""  # the board's text, from the headers
     queens: int | None = None  # the queens placed on it (None: the header does not say)
+    rule: str = "queen"  # its attack rule
     # Each file's path and records, in the order given (for verifying a sample of each).
     records: tuple[tuple[str, dict[int, Counts]], ...] = field(default=(), repr=False)
 
@@ -446,6 +451,7 @@ def merge(paths: Sequence[str]) -> Merged:
         len(paths),
         first.board,
         first.queens if first.width else None,
+        first.rule,
         tuple(records),
     )
 

@@ -59,6 +59,7 @@ class Plan:
                 width=board.width,
                 height=board.height,
                 queens=board.k,
+                rule=board.rule.value,
             )
             self.checkpoint = Checkpoint.open(checkpoint, header)
             self.done = self.checkpoint.done()

@@ -64,6 +64,7 @@ class SubProblem:
     width: int | None = None
     queens: int | None = None
     required: int = 0
+    rule: str = "queen"  # the attack rule's name (queens.rules)
 
 
 @dataclass(frozen=True)
@@ -75,18 +76,19 @@ class Split:
     def key(self) -> str:
         """Names the board and the way it was split (for checkpoints and shards)."""
         board = self.board
-        if board.is_square and board.is_full:  # as before shapes came: old files still resume
+        rule = board.rule.value
+        if board.is_square and board.is_full and rule == "queen":
+            # As before shapes and rules came: old files still resume.
             digest = hashlib.sha256(f"{board.n}\n{board}".encode()).hexdigest()[:16]
             return f"n={board.n};board={digest};split={SPLIT_VERSION}"
         size = f"{board.width}x{board.height}"
-        digest = hashlib.sha256(f"{size}:{board.k}\n{board}".encode()).hexdigest()[:16]
-        return f"size={size};queens={board.k};board={digest};split={SPLIT_VERSION}"
+        ruled = "" if rule == "queen" else f";rule={rule}"
+        digest = hashlib.sha256(f"{size}:{board.k}{ruled}\n{board}".encode()).hexdigest()[:16]
+        return f"size={size};queens={board.k}{ruled};board={digest};split={SPLIT_VERSION}"
 
 
 def split(board: Board) -> Split:
     """The board's count as a tuple of sub-problems (indexed 0..len-1)."""
-    if board.rule.value != "queen":
-        raise ValueError(f"split counts take the queen rule only, not {board.rule.value!r}")
     if board.is_plain and board.width >= kernel.SYMMETRIC_MIN_N:
         n = board.width
         prefixes = _symmetric_prefixes(n)
@@ -96,13 +98,14 @@ def split(board: Board) -> Split:
         group = symmetry.board_symmetries(board)
         k, required = board.k, board.required_rows()
         goal = target(max(board.width, board.height))
-        prefixes = _pinned_prefixes(allowed, k, required, goal)
+        rule = board.rule.value
+        prefixes = _pinned_prefixes(allowed, k, required, goal, rule, board.width)
         # The classic shape keeps its sub-problems' old form (no width, queens).
-        classic = board.is_square and board.is_full
+        classic = board.is_square and board.is_full and rule == "queen"
         width, queens = (None, None) if classic else (board.width, k)
         shaped = 0 if classic else required
         parts = (
-            SubProblem(i, board.height, p, allowed, group, width, queens, shaped)
+            SubProblem(i, board.height, p, allowed, group, width, queens, shaped, rule)
             for i, p in enumerate(prefixes)
         )
     return Split(board, tuple(parts))
@@ -118,18 +121,20 @@ def _symmetric_prefixes(n: int) -> list[tuple[int, ...]]:
 
 
 def _pinned_prefixes(
-    allowed: tuple[int, ...], k: int, required: int, goal: int
+    allowed: tuple[int, ...], k: int, required: int, goal: int, rule: str, width: int
 ) -> list[tuple[int, ...]]:
     """Placements of the first rows (lexicographic), cut where they reach ``goal``."""
     prefixes: list[tuple[int, ...]] = [()]
     for depth in range(1, len(allowed)):
-        prefixes = _prefixes(allowed, k, required, depth)
+        prefixes = _prefixes(allowed, k, required, depth, rule, width)
         if len(prefixes) >= goal or not prefixes:
             break
     return prefixes
 
 
-def _prefixes(allowed: tuple[int, ...], k: int, required: int, depth: int) -> list[tuple[int, ...]]:
+def _prefixes(
+    allowed: tuple[int, ...], k: int, required: int, depth: int, rule: str, width: int
+) -> list[tuple[int, ...]]:
     """The placements of the first ``depth`` rows that the rest of the board can complete
     as far as counting queens and required rows tells (the search tells the rest)."""
     rows = len(allowed)
@@ -141,7 +146,8 @@ def _prefixes(allowed: tuple[int, ...], k: int, required: int, depth: int) -> li
         left = k - q
         if rows - depth >= left >= below:
             top = required & ((1 << depth) - 1)
-            found.extend(tuple(p) for p in reference.solutions(allowed[:depth], q, top))
+            first = reference.solutions(allowed[:depth], q, top, rule, width)
+            found.extend(tuple(p) for p in first)
     found.sort()  # -1 (an empty row) before every column: the search's order
     return found
 
@@ -165,6 +171,7 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
         width=subproblem.width,
         queens=subproblem.queens,
         required=subproblem.required | placed,
+        rule=subproblem.rule,
     )
 
 

@@ -94,7 +94,13 @@ def _counts(counts: Counts) -> str:
     return f"{counts.total} solutions ({counts.unique} fundamental)"
 
 
-def split_of(board_text: str, split_key: str, where: str, queens: int | None = None) -> Split:
+def split_of(
+    board_text: str,
+    split_key: str,
+    where: str,
+    queens: int | None = None,
+    rule: str = "queen",
+) -> Split:
     """The split a checkpoint's header names, rebuilt from its board text (and its
     queen count, when the header gives one).
 
@@ -104,7 +110,7 @@ def split_of(board_text: str, split_key: str, where: str, queens: int | None = N
     if not board_text:
         raise Unverifiable(f"{where} does not name its board, so it cannot be recounted")
     try:
-        board = Board.parse(board_text)
+        board = Board.parse(board_text).with_rule(rule)
         parts = split(board if queens is None else board.with_queens(queens))
     except (BoardError, ValueError) as error:
         raise Unverifiable(f"{where} is damaged: the board in its header: {error}") from None
