@@ -27,22 +27,39 @@ QUICK_DECISIONS = 2000
 """Decisions the search gets before the SAT solver takes over."""
 
 
-def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | None:
-    """A solution (0-based columns per row) or None when there is none.
+def solve(
+    allowed: Sequence[int],
+    *,
+    width: int | None = None,
+    queens: int | None = None,
+    required: int = 0,
+    deadline: Deadline = NEVER,
+) -> list[int] | None:
+    """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
 
-    Raises :class:`~queens.engines.budget.Undecided` at the deadline.
+    ``width``, ``queens`` and ``required`` are the board's shape (see
+    :func:`queens.engines.propagate.root`).  Raises
+    :class:`~queens.engines.budget.Undecided` at the deadline.
     """
-    return decide(allowed, deadline=deadline).columns
+    found = decide(allowed, width=width, queens=queens, required=required, deadline=deadline)
+    return found.columns
 
 
-def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
+def decide(
+    allowed: Sequence[int],
+    *,
+    width: int | None = None,
+    queens: int | None = None,
+    required: int = 0,
+    deadline: Deadline = NEVER,
+) -> Verdict:
     """:func:`solve`, saying what decided the board."""
     if not allowed:
         return Verdict([], verdict.EMPTY)
-    start, how = propagate.checked_root(allowed)
+    start, how = propagate.checked_root(allowed, width=width, queens=queens, required=required)
     if start is None:
         return Verdict(None, how)
-    if not start.rows:
+    if not start.left:
         return Verdict(start.solution(), verdict.SOLVED)
     stats = propagate.Stats()
     if not sat.available():
@@ -53,5 +70,5 @@ def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
             start, deadline=deadline, node_limit=QUICK_DECISIONS, stats=stats
         )
     except propagate.NodeLimit:
-        return sat.decide(allowed, deadline=deadline)
+        return sat.decide(allowed, width=width, queens=queens, required=required, deadline=deadline)
     return Verdict(columns, verdict.searched(stats.decisions))

@@ -5,8 +5,10 @@ everything forced, and the diagonal-sum identity
 (:mod:`queens.engines.diagonal_sums`) may refute the board there; what is
 left goes to the SAT solver.  One Boolean
 variable per square still open (an open row crossed with an open column);
-exactly one queen per open row and per open column, at most one per
-diagonal, squares that are reserved or attacked false.  The cardinality
+exactly one queen per open row and per open column that must hold one, at
+most one per other row and column and per diagonal, exactly as many queens
+as are left in all when some rows or columns may stay empty, squares that
+are reserved or attacked false.  The cardinality
 constraints come from ``pysat.card``, not written by hand: the pairwise
 encoding for groups of up to :data:`PAIRWISE_UP_TO` squares (no auxiliary
 variables; measured faster with CaDiCaL on blocked and diagonal boards),
@@ -63,9 +65,12 @@ class Residual:
     """What is left after propagation, as groups of square indices.
 
     ``squares[i]`` is the square of variable ``i + 1``; ``rows`` and
-    ``columns`` are exactly-one groups, ``diagonals`` at-most-one groups
-    (only those with two or more squares), ``excluded`` the open-row,
-    open-column squares no queen may take (reserved or attacked).
+    ``columns`` are exactly-one groups (the lines that must hold a queen),
+    ``diagonals`` at-most-one groups (the diagonals with two or more squares,
+    and the rows and columns that may stay empty), ``excluded`` the
+    open-row, open-column squares no queen may take (reserved or attacked).
+    When some lines may stay empty, ``queens`` queens are placed on the open
+    squares in all (0: the exactly-one groups already say how many).
     """
 
     state: propagate.State
@@ -75,6 +80,7 @@ class Residual:
     diagonals: tuple[tuple[int, ...], ...]
     excluded: tuple[int, ...]
     needed: tuple[tuple[int, ...], ...] = ()
+    queens: int = 0
 
 
 def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residual:
@@ -104,17 +110,26 @@ def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residua
                 by_diff.setdefault(r - c, []).append(index)
             else:
                 excluded.append(index)
+    full_cols = len(open_cols) == state.left
+    rows = [tuple(by_row[r]) for r in open_rows if state.must_fill(r)]
+    columns = [tuple(by_col[c]) for c in open_cols] if full_cols else []
+    optional = [tuple(by_row[r]) for r in open_rows if not state.must_fill(r)]
+    if not full_cols:
+        optional += [tuple(by_col[c]) for c in open_cols]
     diagonals = [tuple(g) for g in (*by_sum.values(), *by_diff.values()) if len(g) > 1]
+    diagonals += [group for group in optional if len(group) > 1]
     wanted = [tuple(by_sum.get(d, ())) for d in sorted(needed[0])]
     wanted += [tuple(by_diff.get(d, ())) for d in sorted(needed[1])]
+    counted = full_cols or len(rows) == len(open_rows)
     return Residual(
         state,
         tuple(squares),
-        tuple(tuple(by_row[r]) for r in open_rows),
-        tuple(tuple(by_col[c]) for c in open_cols),
+        tuple(rows),
+        tuple(columns),
         tuple(diagonals),
         tuple(excluded),
         tuple(wanted),
+        0 if counted else state.left,
     )
 
 
@@ -134,19 +149,53 @@ def clauses(problem: Residual) -> tuple[list[list[int]], int]:
         encoding = EncType.pairwise if len(lits) <= PAIRWISE_UP_TO else EncType.seqcounter
         cnf.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=encoding).clauses)
     cnf.extend([i + 1 for i in group] for group in problem.needed)
+    if problem.queens:
+        free = sorted(set(range(len(problem.squares))) - set(problem.excluded))
+        lits = [i + 1 for i in free]
+        # A sequential counter: linear in squares x queens (a few hundred thousand
+        # clauses at most on a 64-column board).
+        total = CardEnc.equals(lits, problem.queens, vpool=pool, encoding=EncType.seqcounter)
+        cnf.extend(total.clauses)
     return cnf, pool.top
 
 
-def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | None:
-    """A solution (0-based columns per row) or None when there is none.
+@dataclass(frozen=True)
+class Shape:
+    """A board's shape beyond its masks: ``width``, ``queens`` and ``required`` rows
+    (None: a square board with a queen in every row)."""
 
-    Raises :class:`SolverMissing` without python-sat and
-    :class:`~queens.engines.budget.Undecided` when ``deadline`` passes.
+    width: int | None = None
+    queens: int | None = None
+    required: int = 0
+
+
+def solve(
+    allowed: Sequence[int],
+    *,
+    width: int | None = None,
+    queens: int | None = None,
+    required: int = 0,
+    deadline: Deadline = NEVER,
+) -> list[int] | None:
+    """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
+
+    ``width``, ``queens`` and ``required`` are the board's shape (see
+    :func:`queens.engines.propagate.root`).  Raises :class:`SolverMissing`
+    without python-sat and :class:`~queens.engines.budget.Undecided` when
+    ``deadline`` passes.
     """
-    return decide(allowed, deadline=deadline).columns
+    found = decide(allowed, width=width, queens=queens, required=required, deadline=deadline)
+    return found.columns
 
 
-def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
+def decide(
+    allowed: Sequence[int],
+    *,
+    width: int | None = None,
+    queens: int | None = None,
+    required: int = 0,
+    deadline: Deadline = NEVER,
+) -> Verdict:
     """:func:`solve`, saying what decided the board.
 
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
@@ -154,9 +203,10 @@ def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
     """
     if not available():
         raise SolverMissing
+    shape = Shape(width, queens, required)
     if deadline.at is None:
-        return decide_here(allowed)
-    child = Background(allowed)
+        return decide_here(allowed, shape)
+    child = Background(allowed, shape)
     try:
         if not child.wait(deadline.remaining()):
             raise deadline.undecided()
@@ -165,7 +215,7 @@ def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
         child.stop()
 
 
-def decide_here(allowed: Sequence[int]) -> Verdict:
+def decide_here(allowed: Sequence[int], shape: Shape | None = None) -> Verdict:
     """:func:`decide` in this process, without a time limit.
 
     The board is first propagated and checked against the diagonal-sum
@@ -174,10 +224,13 @@ def decide_here(allowed: Sequence[int]) -> Verdict:
     """
     if not allowed:
         return Verdict([], verdict.EMPTY)
-    state, how = propagate.checked_root(allowed)
+    shape = shape or Shape()
+    state, how = propagate.checked_root(
+        allowed, width=shape.width, queens=shape.queens, required=shape.required
+    )
     if state is None:
         return Verdict(None, how)
-    if not state.rows:
+    if not state.left:
         return Verdict(state.solution(), verdict.SOLVED)
     from queens.engines import diagonal_sums
 
@@ -192,23 +245,22 @@ def decide_here(allowed: Sequence[int]) -> Verdict:
         if not solver.solve():
             return Verdict(None, verdict.SAT)
         model: list[int] = solver.get_model()
-    placed = dict(state.placed)
     for index, (r, c) in enumerate(problem.squares):
         if model[index] > 0:
-            placed[r] = c
-    return Verdict([placed[r] for r in range(len(allowed))], verdict.SAT)
+            state.placed[r] = c
+    return Verdict(state.solution(), verdict.SAT)
 
 
-def _child(conn: Connection, allowed: Sequence[int]) -> None:
+def _child(conn: Connection, allowed: Sequence[int], shape: Shape) -> None:
     """The child process: decide and send the verdict back."""
-    conn.send(decide_here(allowed))
+    conn.send(decide_here(allowed, shape))
     conn.close()
 
 
 class Background:
     """The SAT solver working on a board in a child process, stopped at will."""
 
-    def __init__(self, allowed: Sequence[int]) -> None:
+    def __init__(self, allowed: Sequence[int], shape: Shape) -> None:
         methods = multiprocessing.get_all_start_methods()
         # fork starts in milliseconds with everything imported; spawn elsewhere.
         context = (
@@ -217,7 +269,9 @@ class Background:
             else multiprocessing.get_context("spawn")
         )
         self._conn, child_end = context.Pipe(duplex=False)
-        self._process = context.Process(target=_child, args=(child_end, list(allowed)), daemon=True)
+        self._process = context.Process(
+            target=_child, args=(child_end, list(allowed), shape), daemon=True
+        )
         self._process.start()
         child_end.close()
 
