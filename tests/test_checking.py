@@ -45,7 +45,8 @@ def test_required_size() -> None:
 
 def test_board_rows_without_one_queen() -> None:
     (empty_row,) = read_placements(". Q\n. .\n")
-    assert empty_row.problem() == "row 2 has no queen"
+    assert empty_row.problem() == "row 2 has no queen (2 queens are to be placed)"
+    assert empty_row.problem(queens=1) is None
     (two,) = read_placements("Q Q\n. .\n")
     assert two.problem() == "queens at row 1, column 1 and row 1, column 2 share a row"
 
@@ -83,7 +84,9 @@ def test_reads_every_format_solve_writes() -> None:
     placements = read_placements(text)
     assert [p.line for p in placements] == [1, 2, 4, 9, 14]
     assert [list(p.columns) for p in placements[:4]] == [[1, 3, 0, 2]] * 4
-    assert [p.problem() for p in placements] == [None] * 4 + ["row 2 has no queen"]
+    assert [p.problem() for p in placements] == [None] * 4 + [
+        "row 2 has no queen (4 queens are to be placed)"
+    ]
 
 
 @pytest.mark.parametrize(

@@ -109,7 +109,7 @@ def test_board_format_refused_above_its_limit(capsys: pytest.CaptureFixture[str]
         status, out, err = run(capsys, *argv)
         assert (status, out) == (2, "")
         assert err.startswith(
-            f"queens: error: the board format is limited to N <= {BOARD_FORMAT_MAX_N}"
+            f"queens: error: the board format is limited to {BOARD_FORMAT_MAX_N} rows and columns"
         )
         assert "use --format list" in err and err.count("\n") == 1
     status, out, _ = run(capsys, "solve", str(BOARD_FORMAT_MAX_N), "--method", "construct")

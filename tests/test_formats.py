@@ -40,7 +40,7 @@ def test_write_boards_separated_by_blank_line() -> None:
     [
         ("list", 10**6, None),
         ("letters", 26, None),
-        ("letters", 27, "the letters format needs N <= 26, got 27; use --format list"),
+        ("letters", 27, "the letters format takes at most 26 columns, got 27; use --format list"),
         ("board", BOARD_FORMAT_MAX_N, None),
         ("xml", 8, "unknown format 'xml' (choose from board, list, letters, json)"),
     ],

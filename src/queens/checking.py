@@ -116,17 +116,18 @@ class Placement:
         else:
             wanted = (size, size) if isinstance(size, int) else size
             if self.height != wanted[1] or (self.width is not None and self.width != wanted[0]):
-                return f"a placement for a {_shape(own)}, expected {_shape(wanted)}"
+                return _other_size(own, wanted)
         if self.missing is not None:
             return self.missing
         width, height = wanted
         return placement_problem(self.columns, height, width=width, queens=queens)
 
 
-def _shape(size: Size) -> str:
-    """How a required size is named: ``board of size 8`` or ``10 x 8 board``."""
-    width, height = size
-    return f"board of size {width}" if width == height else f"{width} x {height} board"
+def _other_size(own: Size, wanted: Size) -> str:
+    """What a placement for a board of another size than the one required is told."""
+    if own[0] == own[1] and wanted[0] == wanted[1]:
+        return f"a placement for a board of size {own[0]}, expected {wanted[0]}"
+    return f"a placement for a {own[0]} x {own[1]} board, expected {wanted[0]} x {wanted[1]}"
 
 
 _ESCAPE = re.compile("\x1b\\[[0-9;]*m")

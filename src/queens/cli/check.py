@@ -32,12 +32,11 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--size",
-        "--n",
-        dest="size",
         metavar="N|WxH",
         type=board_shape,
         help="require this board size: N (N x N) or WxH (W columns, H rows)",
     )
+    parser.add_argument("--n", dest="size", metavar="N", type=board_shape, help="as --size")
     parser.add_argument(
         "--queens",
         metavar="K",
