@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from hardboards import honours, need_pysat, small_boards
+from hardboards import answers_shape, honours, need_pysat, small_boards
 from queens import generate
+from queens.api import engine_shape
 from queens.board import Board
 from queens.engines import reference, sat
 from queens.engines.budget import Deadline, Undecided
+from strategies import shaped_boards
 
 BOARDS = Path(__file__).parent / "data" / "boards"
 
@@ -103,3 +105,33 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
         assert honours(found, board)
         assert needed1 <= {r + c for r, c in enumerate(found)}
         assert needed2 <= {r - c for r, c in enumerate(found)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(shaped_boards())
+def test_boards_of_any_shape_agree_with_the_reference(board: Board) -> None:
+    answers_shape(sat.solve(board.allowed_masks(), **engine_shape(board)), board)
+
+
+@pytest.mark.parametrize(("width", "height", "k"), [(12, 9, 9), (9, 12, 9), (12, 12, 7), (7, 7, 0)])
+def test_the_encoding_of_shaped_boards_is_solved_by_the_solver(
+    width: int, height: int, k: int
+) -> None:
+    # Open boards: nothing is forced, so the SAT solver places the queens (with
+    # the count of all queens in the encoding when rows or columns may stay empty).
+    board = Board(width, height=height, k=k)
+    state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
+    assert state is not None
+    problem = sat.residual(state)
+    assert problem.queens == (0 if k == min(width, height) or k == 0 else k)
+    answers_shape(
+        sat.decide_here(board.allowed_masks(), sat.Shape(**engine_shape(board))).columns, board
+    )
+
+
+def test_too_many_queens_for_the_free_squares_is_unsatisfiable() -> None:
+    # 3 queens on 4 x 4 with the middle 2 x 2 reserved: the count constraint decides.
+    board = Board(4, reserved=[(1, 1), (1, 2), (2, 1), (2, 2)], k=3)
+    found = sat.solve(board.allowed_masks(), **engine_shape(board))
+    answers_shape(found, board)
+    assert (found is None) == (reference.count(board.allowed_masks(), 3) == 0)
