@@ -245,10 +245,11 @@ def solve(
     closed-form one (any N); ``local`` a random one by local search, the same
     for the same ``seed`` on one install (a fresh random seed when None);
     ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and
-    constructs above.  ``propagate`` and ``sat`` (and ``auto`` on a board with
+    constructs above (see :func:`chosen_method` for boards of other shapes and
+    queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
     reserved squares or fixed queens, which runs one then the other) give any
-    valid solution, and raise :class:`Undecided` when ``timeout`` seconds pass
-    without an answer; ``sat`` needs the ``sat`` extra (``SolverMissing``
+    valid solution, on boards of any shape, and raise :class:`Undecided` when
+    ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat`` extra (``SolverMissing``
     otherwise).  The other methods do not look at the clock, but ``timeout``
     must be None or a number >= 0 whatever the method and the board.
     A :class:`MethodError` (a ValueError) for an unknown method, a seed given
@@ -263,6 +264,8 @@ def solve(
     True
     >>> solve(1000, method="construct").n
     1000
+    >>> solve(Board(5, height=3, k=2), method="propagate").queen_count
+    2
     """
     known = _known_method(method, seed)
     _check_timeout(timeout)

@@ -79,7 +79,9 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
             "solution, construct a closed-form one for any N, local a random one by local "
             f"search; auto (default) searches up to N = {api.AUTO_SEARCH_MAX_N} and "
             "constructs above; propagate and sat (the sat extra) for hard boards, which "
-            "auto uses for boards with reserved squares or fixed queens"
+            "auto uses for boards with reserved squares or fixed queens, and for boards of "
+            f"another shape or queen count over {api.AUTO_SEARCH_MAX_N} columns or rows "
+            "(construct and local take N queens on N x N only)"
         ),
     )
     parser.add_argument(
