@@ -85,14 +85,15 @@ class State:
         width = height if width is None else width
         full = (1 << width) - 1
         rows = {r: mask & full for r, mask in enumerate(allowed) if mask & full}
-        cols: Domains = {}
+        cols = dict.fromkeys(range(width), 0)
         for r, mask in rows.items():
             bit = 1 << r
             while mask:
                 low = mask & -mask
-                c = low.bit_length() - 1
-                cols[c] = cols.get(c, 0) | bit
+                cols[low.bit_length() - 1] |= bit
                 mask ^= low
+        if not all(cols.values()):
+            cols = {c: mask for c, mask in cols.items() if mask}
         must = {r for r in range(height) if (required >> r) & 1}
         left = height if queens is None else queens
         return cls(rows, cols, {}, left, must, height)
