@@ -144,6 +144,8 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], messa
             "queens: error: board line 2, column 3: unexpected 'x' (expected '.', '*' or 'Q')\n",
         ),
         (b"", "queens: error: board: no board (the input is empty)\n"),
+        (b"...\n..\n", "board line 2: 2 cells, but line 1 has 3\n"),  # a ragged rectangle
+        (b"Q . .\n. . . .\n", "board line 2: 4 cells, but line 1 has 3\n"),
         (b"..\x00.\n", "is not text (it holds a NUL byte)\n"),
         (b"..\xff\n", "is not UTF-8 text (byte 3)\n"),
     ],

@@ -215,24 +215,6 @@ def test_bad_shapes_are_one_line_usage_errors(
     assert message in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("...\n..\n", "board line 2: 2 cells, but line 1 has 3"),
-        ("..Q\n.x.\n", "board line 2, column 2: unexpected 'x'"),
-        ("", "no board"),
-    ],
-)
-def test_bad_board_text_is_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
-) -> None:
-    path = tmp_path / "board.txt"
-    path.write_text(text)
-    status, out, err = run(capsys, "solve", "--board", str(path))
-    assert (status, out) == (2, "")
-    assert err.count("\n") == 1 and message in err, err
-
-
 def test_a_rectangle_from_a_board_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "board.txt"
     path.write_text("Q . . . .\n. . . . .\n. . * . .\n")

@@ -18,9 +18,11 @@ two-core machine than handing over, as the two fought for the cores.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from queens.engines import propagate, sat, verdict
 from queens.engines.budget import NEVER, Deadline
+from queens.engines.propagate import Shape
 from queens.engines.verdict import Verdict
 
 QUICK_DECISIONS = 2000
@@ -28,35 +30,23 @@ QUICK_DECISIONS = 2000
 
 
 def solve(
-    allowed: Sequence[int],
-    *,
-    width: int | None = None,
-    queens: int | None = None,
-    required: int = 0,
-    deadline: Deadline = NEVER,
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
 ) -> list[int] | None:
     """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
 
-    ``width``, ``queens`` and ``required`` are the board's shape (see
-    :func:`queens.engines.propagate.root`).  Raises
-    :class:`~queens.engines.budget.Undecided` at the deadline.
+    ``shape`` is the board's shape (:class:`~queens.engines.propagate.Shape`).
+    Raises :class:`~queens.engines.budget.Undecided` at the deadline.
     """
-    found = decide(allowed, width=width, queens=queens, required=required, deadline=deadline)
-    return found.columns
+    return decide(allowed, deadline=deadline, **shape).columns
 
 
 def decide(
-    allowed: Sequence[int],
-    *,
-    width: int | None = None,
-    queens: int | None = None,
-    required: int = 0,
-    deadline: Deadline = NEVER,
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
 ) -> Verdict:
     """:func:`solve`, saying what decided the board."""
     if not allowed:
         return Verdict([], verdict.EMPTY)
-    start, how = propagate.checked_root(allowed, width=width, queens=queens, required=required)
+    start, how = propagate.checked_root(allowed, **shape)
     if start is None:
         return Verdict(None, how)
     if not start.left:
@@ -70,5 +60,5 @@ def decide(
             start, deadline=deadline, node_limit=QUICK_DECISIONS, stats=stats
         )
     except propagate.NodeLimit:
-        return sat.decide(allowed, width=width, queens=queens, required=required, deadline=deadline)
+        return sat.decide(allowed, deadline=deadline, **shape)
     return Verdict(columns, verdict.searched(stats.decisions))

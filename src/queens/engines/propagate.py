@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 from queens.engines import verdict
 from queens.engines.budget import NEVER, Deadline
@@ -39,6 +40,18 @@ Placed = dict[int, int]
 """Row to column of every queen placed so far."""
 
 Square = tuple[int, int]
+
+
+class Shape(TypedDict, total=False):
+    """A board's shape beyond its masks, as every engine takes it (keyword arguments;
+    see :func:`queens.api.engine_shape`): ``width`` (default: as many columns as
+    rows), ``queens`` (default: a queen in every row) and ``required``, the
+    bitmask of rows that must hold a queen (default: none beyond that count).
+    """
+
+    width: int | None
+    queens: int | None
+    required: int
 
 
 class State:
@@ -293,20 +306,13 @@ def _least_constraining(mask: int, others: Domains, rng: random.Random | None) -
     return best[0] if rng is None else rng.choice(best)
 
 
-def root(
-    allowed: Sequence[int],
-    *,
-    width: int | None = None,
-    queens: int | None = None,
-    required: int = 0,
-) -> State | None:
+def root(allowed: Sequence[int], **shape: Unpack[Shape]) -> State | None:
     """The board's state after propagating what is forced before any decision.
 
-    ``width``, ``queens`` and ``required`` are the board's shape as every
-    engine takes it (:func:`queens.api.engine_shape`): default, a square
-    board with a queen in every row.
+    ``shape`` is the board's shape as every engine takes it (:class:`Shape`):
+    default, a square board with a queen in every row.
     """
-    state = State.from_allowed(allowed, width=width, queens=queens, required=required)
+    state = State.from_allowed(allowed, **shape)
     forced = state.initial_forced()
     if forced is None or not state.propagate(forced):
         return None
@@ -316,11 +322,9 @@ def root(
 def solve(
     allowed: Sequence[int],
     *,
-    width: int | None = None,
-    queens: int | None = None,
-    required: int = 0,
     deadline: Deadline = NEVER,
     rng: random.Random | None = None,
+    **shape: Unpack[Shape],
 ) -> list[int] | None:
     """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
 
@@ -328,20 +332,15 @@ def solve(
     With ``rng``, ties are not broken towards low columns but at random, for
     random solutions.
     """
-    found = decide(
-        allowed, width=width, queens=queens, required=required, deadline=deadline, rng=rng
-    )
-    return found.columns
+    return decide(allowed, deadline=deadline, rng=rng, **shape).columns
 
 
 def decide(
     allowed: Sequence[int],
     *,
-    width: int | None = None,
-    queens: int | None = None,
-    required: int = 0,
     deadline: Deadline = NEVER,
     rng: random.Random | None = None,
+    **shape: Unpack[Shape],
 ) -> Verdict:
     """:func:`solve`, saying what decided the board.
 
@@ -351,7 +350,7 @@ def decide(
     """
     if not allowed:
         return Verdict([], verdict.EMPTY)
-    start, how = checked_root(allowed, width=width, queens=queens, required=required)
+    start, how = checked_root(allowed, **shape)
     if start is None:
         return Verdict(None, how)
     if not start.left:
@@ -361,13 +360,7 @@ def decide(
     return Verdict(columns, verdict.searched(stats.decisions))
 
 
-def checked_root(
-    allowed: Sequence[int],
-    *,
-    width: int | None = None,
-    queens: int | None = None,
-    required: int = 0,
-) -> tuple[State | None, str]:
+def checked_root(allowed: Sequence[int], **shape: Unpack[Shape]) -> tuple[State | None, str]:
     """:func:`root`, then the diagonal-sum identity; None with the reason when refuted.
 
     The identity first refutes, or else narrows the board: squares on
@@ -379,7 +372,7 @@ def checked_root(
     """
     from queens.engines import diagonal_sums  # it imports State from here
 
-    start = root(allowed, width=width, queens=queens, required=required)
+    start = root(allowed, **shape)
     if start is None:
         return None, verdict.PROPAGATION
     if diagonal_sums.refutes(start) or not diagonal_sums.narrow(start):

@@ -27,9 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.util import find_spec
 from multiprocessing.connection import Connection
+from typing import Unpack
 
 from queens.engines import propagate, verdict
 from queens.engines.budget import NEVER, Deadline
+from queens.engines.propagate import Shape
 from queens.engines.verdict import Verdict
 
 SOLVER = "cadical195"
@@ -159,42 +161,20 @@ def clauses(problem: Residual) -> tuple[list[list[int]], int]:
     return cnf, pool.top
 
 
-@dataclass(frozen=True)
-class Shape:
-    """A board's shape beyond its masks: ``width``, ``queens`` and ``required`` rows
-    (None: a square board with a queen in every row)."""
-
-    width: int | None = None
-    queens: int | None = None
-    required: int = 0
-
-
 def solve(
-    allowed: Sequence[int],
-    *,
-    width: int | None = None,
-    queens: int | None = None,
-    required: int = 0,
-    deadline: Deadline = NEVER,
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
 ) -> list[int] | None:
     """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
 
-    ``width``, ``queens`` and ``required`` are the board's shape (see
-    :func:`queens.engines.propagate.root`).  Raises :class:`SolverMissing`
-    without python-sat and :class:`~queens.engines.budget.Undecided` when
-    ``deadline`` passes.
+    ``shape`` is the board's shape (:class:`~queens.engines.propagate.Shape`).
+    Raises :class:`SolverMissing` without python-sat and
+    :class:`~queens.engines.budget.Undecided` when ``deadline`` passes.
     """
-    found = decide(allowed, width=width, queens=queens, required=required, deadline=deadline)
-    return found.columns
+    return decide(allowed, deadline=deadline, **shape).columns
 
 
 def decide(
-    allowed: Sequence[int],
-    *,
-    width: int | None = None,
-    queens: int | None = None,
-    required: int = 0,
-    deadline: Deadline = NEVER,
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
 ) -> Verdict:
     """:func:`solve`, saying what decided the board.
 
@@ -203,7 +183,6 @@ def decide(
     """
     if not available():
         raise SolverMissing
-    shape = Shape(width, queens, required)
     if deadline.at is None:
         return decide_here(allowed, shape)
     child = Background(allowed, shape)
@@ -224,10 +203,7 @@ def decide_here(allowed: Sequence[int], shape: Shape | None = None) -> Verdict:
     """
     if not allowed:
         return Verdict([], verdict.EMPTY)
-    shape = shape or Shape()
-    state, how = propagate.checked_root(
-        allowed, width=shape.width, queens=shape.queens, required=shape.required
-    )
+    state, how = propagate.checked_root(allowed, **(shape or {}))
     if state is None:
         return Verdict(None, how)
     if not state.left:
