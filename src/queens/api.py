@@ -249,9 +249,10 @@ def solve(
     queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
     reserved squares or fixed queens, which runs one then the other) give any
     valid solution, on boards of any shape, and raise :class:`Undecided` when
-    ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat`` extra (``SolverMissing``
-    otherwise).  The other methods do not look at the clock, but ``timeout``
-    must be None or a number >= 0 whatever the method and the board.
+    ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat``
+    extra (``SolverMissing`` otherwise).  The other methods do not look at
+    the clock, but ``timeout`` must be None or a number >= 0 whatever the
+    method and the board.
     A :class:`MethodError` (a ValueError) for an unknown method, a seed given
     to another method than ``local``, ``construct``/``local`` on a board with
     constraints or one too big for them (see :func:`check_method`).

@@ -14,12 +14,21 @@ or that square is struck out.  Every board with a solution has one on some
 branch, so exhausting the tree proves there is none.
 
 Before any decision, :func:`checked_root` also checks the diagonal-sum
-identity (:mod:`queens.engines.diagonal_sums`), which refutes many boards
-with excluded diagonals outright and strikes out squares on others.
+identity (:mod:`queens.engines.diagonal_sums`) where it holds, which refutes
+many boards with excluded diagonals outright and strikes out squares on
+others.
 
 Boards arrive as ``allowed`` masks per row (see
 :meth:`queens.board.Board.allowed_masks`), so fixed queens are rows with a
 single allowed square and are placed by the first propagation.
+
+Boards of any shape and queen count (``width``, ``queens`` and ``required``
+rows: :class:`Shape`) are searched the same way, except that a row or column
+may stay empty when there are more of them than queens: such a line is
+dropped when its squares run out, and only forced by its last square once the
+open lines are as many as the queens left (or, for a row, when a fixed queen
+stands there: ``required``).  On the classic board every line must hold a
+queen at every step, and the search is the one above.
 """
 
 from __future__ import annotations
