@@ -181,9 +181,9 @@ class State:
             placed[r] = c
             required.discard(r)
             self.left = left = self.left - 1
+            if len(required) > left:  # rows that must hold a queen outnumber those left
+                return False
             if not left:
-                if required:
-                    return False
                 rows.clear()  # every other row stays empty
                 cols.clear()
                 return True
