@@ -149,3 +149,15 @@ def test_the_identity_is_kept_off_shaped_states() -> None:
     assert not diagonal_sums.refutes(state)
     classic = propagate.root(Board(3).allowed_masks())
     assert classic is None or diagonal_sums.applies(classic)
+
+
+@pytest.mark.parametrize(("width", "height", "k"), [(30, 29, 29), (29, 30, 29), (100, 99, 99)])
+def test_nearly_square_rectangles_need_few_decisions(width: int, height: int, k: int) -> None:
+    # Branching only on lines that must hold a queen stalled here (50,000
+    # decisions without an answer on 30 x 29); the columns that may stay empty
+    # are branched on too.
+    board = Board(width, height=height, k=k)
+    start = propagate.root(board.allowed_masks(), **engine_shape(board))
+    assert start is not None
+    found = propagate.search(start, node_limit=1000)
+    assert found is not None and board_problem(found, board) is None

@@ -266,28 +266,23 @@ class State:
     def choose(self, rng: random.Random | None) -> Square:
         """A square of the most constrained open row or column to branch on.
 
-        Lines that must hold a queen come first; when none must, the row with
-        the fewest squares (its queen is placed, or its square struck out).
+        Rows and columns that may stay empty are candidates too: leaving them
+        out was measured to stall the search on nearly square rectangles (29
+        queens on 30 x 29 undecided after 50,000 decisions, 25 with them).
         """
-        rows, required = self.rows, self.required
-        full_rows = len(rows) == self.left
         best_size = 1 << 30
         best_row = best_col = -1
-        for r, mask in rows.items():
-            if full_rows or r in required:
-                size = mask.bit_count()
-                if size < best_size:
-                    best_size, best_row = size, r
-        if len(self.cols) == self.left:
-            for c, mask in self.cols.items():
-                size = mask.bit_count()
-                if size < best_size:
-                    best_size, best_col = size, c
+        for r, mask in self.rows.items():
+            size = mask.bit_count()
+            if size < best_size:
+                best_size, best_row = size, r
+        for c, mask in self.cols.items():
+            size = mask.bit_count()
+            if size < best_size:
+                best_size, best_col = size, c
         if best_col >= 0:
-            return _least_constraining(self.cols[best_col], rows, rng), best_col
-        if best_row < 0:
-            best_row = min(rows, key=lambda r: rows[r].bit_count())
-        return best_row, _least_constraining(rows[best_row], self.cols, rng)
+            return _least_constraining(self.cols[best_col], self.rows, rng), best_col
+        return best_row, _least_constraining(self.rows[best_row], self.cols, rng)
 
 
 def _single(mask: int) -> bool:
