@@ -238,7 +238,7 @@ def test_no_solution_names_the_shape(capsys: pytest.CaptureFixture[str], tmp_pat
         assert (status, out) == (1, ""), method
         assert "for 2 queens on this 3 x 2 board" in err and err.count("\n") == 1
     status, out, err = run(capsys, "solve", "--board", str(path), "--queens", "1", "--all")
-    assert (status, out) == (0, "* * *\nQ . .\n\n* * *\n. Q .\n\n* * *\n. . Q\n".replace("*", "."))
+    assert (status, out) == (0, ". . .\nQ . .\n\n. . .\n. Q .\n\n. . .\n. . Q\n")
 
 
 @pytest.mark.parametrize("fmt", ["board", "list", "letters", "json"])
