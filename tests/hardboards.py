@@ -38,3 +38,15 @@ def need_pysat() -> None:
         pytest.importorskip(
             "pysat", reason="python-sat is not installed: pip install 'queens-toolkit[sat]'"
         )
+
+
+def answers_shape(found: Sequence[int] | None, board: Board) -> None:
+    """Assert that ``found`` is a solution of ``board`` (any shape, any queen count) by
+    :func:`queens.validate.board_problem`, or None only when the reference counts none."""
+    from queens.engines import reference
+    from queens.validate import board_problem
+
+    if found is None:
+        assert reference.count(board.allowed_masks(), board.k, board.required_rows()) == 0
+    else:
+        assert board_problem(found, board) is None, (found, board_problem(found, board))

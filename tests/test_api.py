@@ -8,11 +8,13 @@ from hypothesis import given, settings
 
 import queens
 from conftest import BOARDS, is_solution, known_counts, sample_boards
+from hardboards import need_pysat
 from queens import api
 from queens.board import Board
 from queens.counting import estimate
 from queens.symmetry import board_symmetries
-from strategies import boards
+from queens.validate import board_problem
+from strategies import boards, shaped_boards
 
 
 @pytest.mark.parametrize("n", range(1, 13))
@@ -237,3 +239,57 @@ def test_one_rule_for_timeouts(board: Board, method: str) -> None:
         with pytest.raises(error, match="timeout"):
             queens.solve(board, method=method, timeout=bad)  # type: ignore[arg-type]
     assert queens.solve(board, method=method, timeout=30) is not None
+
+
+# -- boards of any shape and queen count -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "method"),
+    [
+        (Board(10, height=8), "search"),
+        (Board(8, k=5), "search"),
+        (Board(30, height=25), "auto"),
+        (Board(21, k=20), "auto"),
+        (Board(10, reserved=[(0, 0)], height=8), "auto"),
+        (Board.build(8, queens=[(0, 0)], k=6), "auto"),
+    ],
+)
+def test_auto_on_shaped_boards(board: Board, method: str) -> None:
+    """Small plain shapes are searched (lexicographically first), the rest go to the
+    hard-board engines; every answer is checked against the board."""
+    assert api.chosen_method(board) == method
+    found = queens.solve(board)
+    assert found is not None and found.width == board.width
+    assert board_problem(found, board) is None
+    if method == "search":
+        assert found == next(api.solutions(board))
+
+
+@pytest.mark.parametrize("method", ["propagate", "sat"])
+@settings(max_examples=60, deadline=None)
+@given(board=shaped_boards())
+def test_hard_methods_on_shaped_boards(method: api.Method, board: Board) -> None:
+    if method == "sat":
+        need_pysat()
+    decision = api.decide(board, method=method)
+    if decision.solution is None:
+        assert board.conflict() is not None or api.count(board) == 0
+    else:
+        assert decision.solution.width == board.width
+        assert board_problem(decision.solution, board) is None
+
+
+@pytest.mark.parametrize("method", ["construct", "local"])
+@pytest.mark.parametrize("board", [Board(10, height=8), Board(8, k=7), Board(1, height=2)])
+def test_classic_only_methods_refuse_other_shapes(method: api.Method, board: Board) -> None:
+    with pytest.raises(api.NotPlainBoard, match="classic board only") as refused:
+        queens.solve(board, method=method)
+    assert refused.value.shaped and f"{board.k} queens on {board.size_text}" in str(refused.value)
+
+
+def test_no_queens_is_one_placement() -> None:
+    board = Board(5, height=3, k=0)
+    for method in ("auto", "search", "propagate"):
+        found = queens.solve(board, method=method)  # type: ignore[arg-type]
+        assert found is not None and found.to_list() == [-1, -1, -1] and found.width == 5

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from queens.board import Board
 from queens.checking import parse_columns, read_placements
 from queens.cli import main
+from queens.formats import render
 from queens.show.text import ansi_board, unicode_board
+from queens.solution import Solution
 
 TEXT = """\
 [2, 4, 1, 3]
@@ -45,7 +47,8 @@ def test_required_size() -> None:
 
 def test_board_rows_without_one_queen() -> None:
     (empty_row,) = read_placements(". Q\n. .\n")
-    assert empty_row.problem() == "row 2 has no queen"
+    assert empty_row.problem() == "row 2 has no queen (2 queens are to be placed)"
+    assert empty_row.problem(queens=1) is None
     (two,) = read_placements("Q Q\n. .\n")
     assert two.problem() == "queens at row 1, column 1 and row 1, column 2 share a row"
 
@@ -83,7 +86,9 @@ def test_reads_every_format_solve_writes() -> None:
     placements = read_placements(text)
     assert [p.line for p in placements] == [1, 2, 4, 9, 14]
     assert [list(p.columns) for p in placements[:4]] == [[1, 3, 0, 2]] * 4
-    assert [p.problem() for p in placements] == [None] * 4 + ["row 2 has no queen"]
+    assert [p.problem() for p in placements] == [None] * 4 + [
+        "row 2 has no queen (4 queens are to be placed)"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -200,3 +205,45 @@ def test_parses_a_million_columns() -> None:
     text = "[" + ", ".join(map(str, range(n, 0, -1))) + "]"
     assert parse_columns(text) == list(range(n, 0, -1))
     assert parse_columns(text.replace(", ", " ")[1:-1]) == list(range(n, 0, -1))
+
+
+@st.composite
+def shaped_placements(draw: st.DrawFn) -> Solution:
+    """Columns of any board up to 30 x 30, -1 for an empty row (valid or not)."""
+    width = draw(st.integers(1, 30))
+    height = draw(st.integers(1, 30))
+    columns = draw(st.lists(st.integers(-1, width - 1), min_size=height, max_size=height))
+    return Solution(columns, width)
+
+
+@settings(max_examples=200, deadline=None)
+@given(shaped_placements(), st.sampled_from(["board", "list", "letters", "json"]))
+def test_every_format_reads_back_on_any_shape(solution: Solution, fmt: str) -> None:
+    if fmt == "letters" and solution.width > 26:
+        return
+    (placement,) = read_placements(render(solution, fmt))
+    assert list(placement.columns) == solution.to_list()
+    assert placement.height == solution.height
+    if fmt in ("board", "json"):  # these say their width; lists and letters do not
+        assert placement.width == solution.width
+
+
+def test_empty_rows_and_rectangles_read() -> None:
+    text = "\n".join(
+        [
+            "[0, 2, 0]",
+            "-b-",
+            '{"n": 3, "columns": [null, 1, null]}',
+            '{"width": 5, "height": 2, "columns": [4, null]}',
+            "",
+            ". . . . .",
+            ". Q . . .",
+        ]
+    )
+    placements = read_placements(text)
+    assert [list(p.columns) for p in placements] == [[-1, 1, -1]] * 3 + [[4, -1], [-1, 1]]
+    assert [p.width for p in placements] == [None, None, 3, 5, 5]
+    assert [p.problem(queens=1) for p in placements] == [None] * 5
+    assert placements[3].problem() == "row 2 has no queen (2 queens are to be placed)"
+    assert placements[0].problem((4, 3), 1) is None
+    assert placements[3].problem((2, 5)) == "a placement for a 5 x 2 board, expected 2 x 5"

@@ -113,13 +113,20 @@ def test_no_solution_is_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         (["count", "0" * 5000], "N must be a whole number of at least 1"),
         (["solve"], "give N or --board FILE"),
         (["solve", "8", "--format", "xml"], "unknown format 'xml'"),
-        (["solve", "27", "--format", "letters"], "the letters format needs N <= 26"),
-        (["solve", "1001"], "the board format is limited to N <= 1000"),
+        (
+            ["solve", "27", "--format", "letters"],
+            "the letters format takes at most 26 columns, got 27",
+        ),
+        (["solve", "1001"], "the board format is limited to 1000 rows and columns"),
         (["solve", "8", "--limit", "0"], "--limit must be a whole number of at least 1"),
         (["solve", "7", "--board", str(SAMPLE)], "N is 7 but the board is 8 x 8"),
         (["solve", "8", "--frobnicate"], "unrecognized arguments: --frobnicate"),
         (["bogus"], "invalid choice: 'bogus'"),
-        (["check", "--n", "x"], "--n must be a whole number of at least 1, got 'x'"),
+        (["check", "--n", "y"], "--n must be a whole number of at least 1, got 'y'"),
+        (
+            ["check", "--size", "8x"],
+            "--size must be N or WxH (width x height, e.g. 10x8), got '8x'",
+        ),
     ],
 )
 def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -137,6 +144,8 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], messa
             "queens: error: board line 2, column 3: unexpected 'x' (expected '.', '*' or 'Q')\n",
         ),
         (b"", "queens: error: board: no board (the input is empty)\n"),
+        (b"...\n..\n", "board line 2: 2 cells, but line 1 has 3\n"),  # a ragged rectangle
+        (b"Q . .\n. . . .\n", "board line 2: 4 cells, but line 1 has 3\n"),
         (b"..\x00.\n", "is not text (it holds a NUL byte)\n"),
         (b"..\xff\n", "is not UTF-8 text (byte 3)\n"),
     ],

@@ -88,3 +88,97 @@ def test_unreadable_item_named(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert main(["check", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == "queens: error: line 1: '7x' is not a column number\n"
+
+
+# -- boards of any shape and queen count -------------------------------------------------------
+
+
+def check_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, *extra: str
+) -> tuple[int, str, str]:
+    path = tmp_path / "placements.txt"
+    path.write_text(text)
+    status = main(["check", str(path), *extra])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--size", "0x5"], "--size must be at least 1 on each side, got '0x5'"),
+        (["--size", "8x"], "--size must be N or WxH (width x height, e.g. 10x8), got '8x'"),
+        (["--size", "axb"], "--size must be N or WxH"),
+        (["--n", "axb"], "--n must be N or WxH"),
+        (["--n", "0"], "--n must be a whole number of at least 1, got '0'"),
+        (["--size", "10x8", "--queens", "9"], "--queens 9 does not fit: a 10 x 8 board takes"),
+        (["--queens", "x"], "--queens must be a whole number"),
+    ],
+)
+def test_bad_sizes_are_one_line_usage_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    status, out, err = check_text(capsys, tmp_path, "[1]\n", *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith("queens: error: ") and err.count("\n") == 1 and message in err, err
+
+
+@pytest.mark.parametrize(
+    ("text", "extra", "expected"),
+    [
+        # Empty rows: 0 in a list, - in letters, null in JSON, a row of dots on a board.
+        ("[0, 1, 0, 4]\n", ["--queens", "2"], "ok"),
+        ("-a-d\n", ["--queens", "2"], "ok"),
+        ('{"n": 4, "columns": [null, 0, null, 3]}\n', ["--queens", "2"], "ok"),
+        (". . . .\nQ . . .\n. . . .\n. . . Q\n", ["--queens", "2"], "ok"),
+        ("[0, 1, 0, 4]\n", [], "row 1 has no queen (4 queens are to be placed)"),
+        ("[0, 1, 0, 4]\n", ["--queens", "3"], "2 queens placed, but 3 are to be placed"),
+        ("[1, 3, 0, 0]\n", ["--queens", "2"], "ok"),
+        ("[1, 2, 0, 0]\n", ["--queens", "2"], "share a diagonal"),
+        # Rectangles: the JSON and board text say their shape, lists need --size.
+        ('{"width": 5, "height": 3, "columns": [0, 2, 4]}\n', [], "ok"),
+        ('{"width": 5, "height": 3, "columns": [0, null, 4]}\n', ["--queens", "2"], "ok"),
+        ('{"width": 5, "height": 3, "columns": [0, 2, 4]}\n', ["--size", "5x3"], "ok"),
+        (
+            '{"width": 5, "height": 3, "columns": [0, 2, 4]}\n',
+            ["--size", "3x5"],
+            "a placement for a 5 x 3 board, expected 3 x 5",
+        ),
+        ('{"width": 5, "height": 3, "columns": [0, 2]}\n', [], "2 rows given for a 5 x 3 board"),
+        ("Q . . . .\n. . Q . .\n. . . . Q\n", [], "ok"),
+        ("Q . . . .\n. . Q . .\n. . . . Q\n", ["--n", "5"], "expected 5 x 5"),
+        ("[1, 3, 5]\n", [], "off the board (1..3)"),
+        ("[1, 3, 5]\n", ["--size", "5x3"], "ok"),
+        ("ace\n", ["--size", "5x3"], "ok"),
+        ("[1, 3, 5]\n", ["--size", "5x4"], "a placement for a 3 x 3 board, expected 5 x 4"),
+        ("[1, 3, 5]\n", ["--n", "4"], "a placement for a board of size 3, expected 4"),
+    ],
+)
+def test_shapes_and_queen_counts(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    text: str,
+    extra: list[str],
+    expected: str,
+) -> None:
+    status, out, _ = check_text(capsys, tmp_path, text, *extra)
+    assert out.startswith("line 1: ") and out.count("\n") == 1
+    assert expected in out, out
+    assert status == (0 if expected == "ok" else 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"width": 5, "columns": [0]}\n', 'a JSON placement is {"n": N'),
+        ('{"width": 0, "height": 3, "columns": []}\n', 'a JSON placement is {"n": N'),
+        ('{"width": 5, "height": 1, "columns": ["a"]}\n', "whole numbers or null"),
+        ("Q . .\n. Q\n", "board line 2: 2 cells, but line 1 has 3"),
+    ],
+)
+def test_unreadable_shapes_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
+) -> None:
+    status, out, err = check_text(capsys, tmp_path, text)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err, err

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from queens import api
 from queens.api import AUTO_SEARCH_MAX_N
+from queens.board import Board
 from queens.cli import main
 from queens.formats import BOARD_FORMAT_MAX_N
 
@@ -109,7 +111,7 @@ def test_board_format_refused_above_its_limit(capsys: pytest.CaptureFixture[str]
         status, out, err = run(capsys, *argv)
         assert (status, out) == (2, "")
         assert err.startswith(
-            f"queens: error: the board format is limited to N <= {BOARD_FORMAT_MAX_N}"
+            f"queens: error: the board format is limited to {BOARD_FORMAT_MAX_N} rows and columns"
         )
         assert "use --format list" in err and err.count("\n") == 1
     status, out, _ = run(capsys, "solve", str(BOARD_FORMAT_MAX_N), "--method", "construct")
@@ -174,3 +176,113 @@ def test_too_deep_for_search_is_one_line(capsys: pytest.CaptureFixture[str]) -> 
     assert (status, out) == (2, "")
     assert err.startswith("queens: error: the search went too deep for this 3000 x 3000 board")
     assert err.endswith("use --method construct or local\n") and err.count("\n") == 1
+
+
+# -- boards of any shape and queen count -------------------------------------------------------
+
+SHAPES = [
+    ("10x8",),
+    ("8x10",),
+    ("8", "--queens", "5"),
+    ("6x9", "--queens", "4"),
+    ("3", "--queens", "0"),
+    ("1x3",),
+]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["0x5"], "N must be at least 1 on each side, got '0x5'"),
+        (["8x"], "N must be N or WxH (width x height, e.g. 10x8), got '8x'"),
+        (["axb"], "N must be N or WxH (width x height, e.g. 10x8), got 'axb'"),
+        (["8x8x8"], "N must be N or WxH"),
+        (["8", "--queens", "9"], "--queens 9 does not fit: a 8 x 8 board takes at most 8"),
+        (["10x8", "--queens", "9"], "--queens 9 does not fit: a 10 x 8 board takes at most 8"),
+        (["8", "--queens", "-1"], "--queens must be a whole number"),
+        (["2000x3"], "a 2000 x 3 board is too big"),
+        (["30x8", "--format", "letters"], "the letters format takes at most 26 columns, got 30"),
+        (["10x8", "--method", "construct"], "--method construct solves N queens on N x N only"),
+        (["8", "--queens", "7", "--method", "local"], "not 7 queens on 8 x 8"),
+    ],
+)
+def test_bad_shapes_are_one_line_usage_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "solve", *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith("queens: error: ") and err.count("\n") == 1, err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_rectangle_from_a_board_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text("Q . . . .\n. . . . .\n. . * . .\n")
+    status, out, _ = run(capsys, "solve", "--board", str(path), "--format", "json")
+    assert status == 0
+    record = json.loads(out)
+    assert (record["width"], record["height"], record["columns"][0]) == (5, 3, 0)
+    status, out, err = run(capsys, "solve", "5x3", "--board", str(path), "--queens", "2")
+    assert status == 0 and out.splitlines()[0] == "Q . . . ."
+    status, _, err = run(capsys, "solve", "3x5", "--board", str(path))
+    assert status == 2 and "the size is 3x5 but the board is 5 x 3" in err
+
+
+def test_no_solution_names_the_shape(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run(capsys, "solve", "3x2", "--queens", "2", "--method", "propagate")
+    assert (status, out) == (0, "Q . .\n. . Q\n")
+    path = tmp_path / "board.txt"
+    path.write_text("* * *\n. . .\n")
+    for method in ("auto", "search", "propagate"):
+        status, out, err = run(capsys, "solve", "--board", str(path), "--method", method)
+        assert (status, out) == (1, ""), method
+        assert "for 2 queens on this 3 x 2 board" in err and err.count("\n") == 1
+    status, out, err = run(capsys, "solve", "--board", str(path), "--queens", "1", "--all")
+    assert (status, out) == (0, ". . .\nQ . .\n\n. . .\n. Q .\n\n. . .\n. . Q\n")
+
+
+@pytest.mark.parametrize("fmt", ["board", "list", "letters", "json"])
+def test_no_queens_is_one_placement(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    status, out, _ = run(capsys, "solve", "4x3", "--queens", "0", "--all", "--format", fmt)
+    expected = {
+        "board": ". . . .\n. . . .\n. . . .\n",
+        "list": "[0, 0, 0]\n",
+        "letters": "---\n",
+        "json": '{"width": 4, "height": 3, "columns": [null, null, null]}\n',
+    }
+    assert (status, out) == (0, expected[fmt])
+
+
+@pytest.mark.parametrize("fmt", ["board", "list", "letters", "json"])
+@pytest.mark.parametrize("shape", SHAPES, ids=" ".join)
+@pytest.mark.parametrize(
+    "which", [(), ("--all",), ("--unique", "--limit", "3"), ("--method", "propagate")]
+)
+def test_what_solve_prints_check_reads_back(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    fmt: str,
+    shape: tuple[str, ...],
+    which: tuple[str, ...],
+) -> None:
+    status, out, _ = run(capsys, "solve", *shape, *which, "--format", fmt)
+    assert status == 0 and out
+    path = tmp_path / "out.txt"
+    path.write_text(out)
+    size = ["--size", shape[0], *shape[1:]]
+    status, checked, err = run(capsys, "check", str(path), *size)
+    lines = checked.splitlines()
+    assert status == 0 and lines and all(line.endswith(": ok") for line in lines), checked + err
+    expected = out.count("\n\n") + 1 if fmt == "board" else out.count("\n")
+    assert len(lines) == expected
+    if "--all" in which:
+        assert len(lines) == api.count(board_from(shape))
+    if fmt == "json":  # the JSON says its own shape: no size needed
+        status, again, _ = run(capsys, "check", str(path), *shape[1:])
+        assert (status, again) == (0, checked)
+
+
+def board_from(shape: tuple[str, ...]) -> Board:
+    width, _, height = shape[0].partition("x")
+    queens = int(shape[2]) if len(shape) > 1 else None
+    return Board(int(width), height=int(height or width), k=queens)

@@ -40,7 +40,7 @@ def test_write_boards_separated_by_blank_line() -> None:
     [
         ("list", 10**6, None),
         ("letters", 26, None),
-        ("letters", 27, "the letters format needs N <= 26, got 27; use --format list"),
+        ("letters", 27, "the letters format takes at most 26 columns, got 27; use --format list"),
         ("board", BOARD_FORMAT_MAX_N, None),
         ("xml", 8, "unknown format 'xml' (choose from board, list, letters, json)"),
     ],
@@ -86,3 +86,50 @@ def test_board_solutions_written_like_solutions(fmt: str, unique: bool) -> None:
         expected = write_solutions(plain, found, fmt)
         assert write_board_solutions(fast, board, fmt, unique=unique, limit=limit) == expected
         assert fast.getvalue() == plain.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "fmt", "problem"),
+    [
+        (26, 40, "letters", None),
+        (
+            27,
+            5,
+            "letters",
+            "the letters format takes at most 26 columns, got 27; use --format list",
+        ),
+        (5, 1001, "board", "the board format is limited to 1000 rows and columns"),
+        (1001, 5, "board", "(1,001 x 5 would print 10,010 characters)"),
+        (1000, 3, "board", None),
+    ],
+)
+def test_format_problem_of_rectangles(
+    width: int, height: int, fmt: str, problem: str | None
+) -> None:
+    found = format_problem(fmt, width, height)
+    assert found == problem if problem is None else problem in str(found)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 1 << 16])
+def test_empty_rows_and_rectangles(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    import queens.formats
+
+    monkeypatch.setattr(queens.formats, "STREAM_CHUNK", chunk)
+    wide = Solution([4, -1, 0], width=5)
+    expected = {
+        "board": ". . . . Q\n. . . . .\nQ . . . .\n",
+        "list": "[5, 0, 1]\n",
+        "letters": "e-a\n",
+        "json": '{"width": 5, "height": 3, "columns": [4, null, 0]}\n',
+    }
+    square = Solution([-1, 1, -1])
+    for fmt in FORMATS:
+        out = io.StringIO()
+        write_solutions(out, [wide], fmt)
+        assert out.getvalue() == expected[fmt]
+        out = io.StringIO()
+        write_solutions(out, [square], fmt)
+        assert out.getvalue() == render(square, fmt) + "\n"
+    out = io.StringIO()
+    write_solutions(out, [square], "json")
+    assert json.loads(out.getvalue()) == {"n": 3, "columns": [None, 1, None]}

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from hardboards import honours, need_pysat, small_boards
+from hardboards import answers_shape, honours, need_pysat, small_boards
 from queens import generate
+from queens.api import engine_shape
 from queens.board import Board
-from queens.engines import portfolio, reference, sat
+from queens.engines import portfolio, propagate, reference, sat, verdict
 from queens.engines.budget import Deadline, Undecided
+from strategies import shaped_boards
 
 
 @settings(max_examples=150, deadline=None)
@@ -47,3 +49,22 @@ def test_the_deadline_gives_undecided() -> None:
     board = generate.blocked(50, 0.85, seed=0)
     with pytest.raises(Undecided):
         portfolio.solve(board.allowed_masks(), deadline=Deadline(0.2))
+
+
+@settings(max_examples=150, deadline=None)
+@given(shaped_boards())
+def test_boards_of_any_shape_agree_with_the_reference(board: Board) -> None:
+    answers_shape(portfolio.solve(board.allowed_masks(), **engine_shape(board)), board)
+
+
+def test_the_sat_solver_takes_over_on_a_shaped_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    need_pysat()
+
+    def give_up(*_: object, **__: object) -> None:
+        raise propagate.NodeLimit(0)
+
+    monkeypatch.setattr(propagate, "search", give_up)
+    board = Board(12, reserved=[(0, 0), (5, 7)], height=10, k=8)
+    found = portfolio.decide(board.allowed_masks(), **engine_shape(board))
+    assert found.how == verdict.SAT
+    answers_shape(found.columns, board)

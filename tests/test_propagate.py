@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from hardboards import honours, small_boards
+from hardboards import answers_shape, honours, small_boards
 from queens import generate
+from queens.api import engine_shape
 from queens.board import Board
-from queens.engines import propagate, reference
+from queens.engines import diagonal_sums, propagate, reference
 from queens.engines.budget import Deadline, Undecided
+from queens.validate import board_problem
+from strategies import shaped_boards
 
 BOARDS = Path(__file__).parent / "data" / "boards"
 
@@ -112,3 +115,49 @@ def test_decide_says_what_decided() -> None:
     assert propagate.decide(Board.build(8, queens=[(0, 0), (3, 3)]).allowed_masks()).how == (
         "refuted by propagation before search"
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(shaped_boards())
+def test_boards_of_any_shape_agree_with_the_reference(board: Board) -> None:
+    found = propagate.solve(board.allowed_masks(), **engine_shape(board))
+    answers_shape(found, board)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "k"),
+    [(3, 3, 2), (2, 2, 1), (10, 8, 8), (8, 10, 8), (8, 8, 5), (5, 9, 3), (40, 30, 30), (6, 6, 0)],
+)
+def test_plain_boards_of_other_shapes(width: int, height: int, k: int) -> None:
+    # 2 queens on 3 x 3 would be refuted by the diagonal-sum identity, which
+    # holds only when every open row and column takes a queen.
+    board = Board(width, height=height, k=k)
+    found = propagate.solve(board.allowed_masks(), **engine_shape(board))
+    assert found is not None and board_problem(found, board) is None
+
+
+def test_required_rows_and_queen_count_make_no_solution() -> None:
+    # Three queens on a 3 x 2 board cannot fit; a fixed queen's row must be used.
+    assert propagate.solve([0b111, 0b111], width=3, queens=3) is None
+    assert propagate.solve([0b001, 0b000], width=3, queens=1, required=0b10) is None
+    assert propagate.solve([0b001, 0b100], width=3, queens=1, required=0b10) == [-1, 2]
+
+
+def test_the_identity_is_kept_off_shaped_states() -> None:
+    state = propagate.root(Board(3, k=2).allowed_masks(), width=3, queens=2)
+    assert state is not None and not diagonal_sums.applies(state)
+    assert not diagonal_sums.refutes(state)
+    classic = propagate.root(Board(3).allowed_masks())
+    assert classic is None or diagonal_sums.applies(classic)
+
+
+@pytest.mark.parametrize(("width", "height", "k"), [(30, 29, 29), (29, 30, 29), (100, 99, 99)])
+def test_nearly_square_rectangles_need_few_decisions(width: int, height: int, k: int) -> None:
+    # Branching only on lines that must hold a queen stalled here (50,000
+    # decisions without an answer on 30 x 29); the columns that may stay empty
+    # are branched on too.
+    board = Board(width, height=height, k=k)
+    start = propagate.root(board.allowed_masks(), **engine_shape(board))
+    assert start is not None
+    found = propagate.search(start, node_limit=1000)
+    assert found is not None and board_problem(found, board) is None

@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from hardboards import honours, need_pysat, small_boards
+from hardboards import answers_shape, honours, need_pysat, small_boards
 from queens import generate
+from queens.api import engine_shape
 from queens.board import Board
 from queens.engines import reference, sat
 from queens.engines.budget import Deadline, Undecided
+from strategies import shaped_boards
 
 BOARDS = Path(__file__).parent / "data" / "boards"
 
@@ -103,3 +105,64 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
         assert honours(found, board)
         assert needed1 <= {r + c for r, c in enumerate(found)}
         assert needed2 <= {r - c for r, c in enumerate(found)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(shaped_boards())
+def test_boards_of_any_shape_agree_with_the_reference(board: Board) -> None:
+    answers_shape(sat.solve(board.allowed_masks(), **engine_shape(board)), board)
+
+
+@pytest.mark.parametrize(("width", "height", "k"), [(12, 9, 9), (9, 12, 9), (12, 12, 7), (7, 7, 0)])
+def test_the_encoding_of_shaped_boards_is_solved_by_the_solver(
+    width: int, height: int, k: int
+) -> None:
+    # Open boards: nothing is forced, so the SAT solver places the queens (with
+    # the count of all queens in the encoding when rows or columns may stay empty).
+    board = Board(width, height=height, k=k)
+    state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
+    assert state is not None
+    problem = sat.residual(state)
+    assert problem.queens == (0 if k == min(width, height) or k == 0 else k)
+    answers_shape(
+        sat.decide_here(board.allowed_masks(), sat.Shape(**engine_shape(board))).columns, board
+    )
+
+
+def test_too_many_queens_for_the_free_squares_is_unsatisfiable() -> None:
+    # Only the main diagonal is free: every row and column has a square, so
+    # propagation leaves the board open, and only the count of queens (a
+    # variable a row, true exactly when the row holds one) says that 2 cannot fit.
+    diagonal = {(r, r) for r in range(5)}
+    board = Board(5, {(r, c) for r in range(5) for c in range(5)} - diagonal, k=2)
+    state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
+    assert state is not None and state.left == 2 and len(sat.residual(state).counted) == 5
+    assert sat.solve(board.allowed_masks(), **engine_shape(board)) is None
+    assert reference.count(board.allowed_masks(), 2) == 0
+    one = board.with_queens(1)
+    answers_shape(sat.solve(one.allowed_masks(), **engine_shape(one)), one)
+
+
+def test_a_row_counts_only_when_it_holds_a_queen() -> None:
+    # Rows of two and three squares: a row's count variable must imply a queen
+    # in that row, or the solver could count a row left empty (found by search).
+    board = Board(4, [(0, 2), (1, 2), (2, 1), (2, 3), (3, 2)], k=3)
+    found = sat.solve(board.allowed_masks(), **engine_shape(board))
+    answers_shape(found, board)
+
+
+def test_the_encoding_allows_exactly_k_queens() -> None:
+    # 3 queens on 6 x 6: any 3 squares of a 6-queen solution satisfy the clauses,
+    # and any 4 do not (a queen in a row makes that row count).
+    from pysat.solvers import Solver
+
+    board = Board(6, k=3)
+    state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
+    assert state is not None
+    problem = sat.residual(state)
+    cnf, _ = sat.clauses(problem)
+    squares = [problem.squares.index((r, c)) + 1 for r, c in enumerate([1, 3, 5, 0, 2, 4])]
+    with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+        assert solver.solve(assumptions=squares[:3])
+        assert not solver.solve(assumptions=squares[:4])
+        assert not solver.solve(assumptions=[-s for s in squares] + squares[:2])

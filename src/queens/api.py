@@ -162,21 +162,35 @@ class SeedNotForMethod(MethodError):
 
 
 class NotPlainBoard(MethodError):
-    """``construct`` or ``local`` asked for a board with reserved squares or fixed queens.
+    """``construct`` or ``local`` asked for another board than the classic one: reserved
+    squares, fixed queens, a board that is not square or fewer queens than rows.
+
+    ``shaped`` says it is the shape or the queen count (not constraints) that is
+    not classic, and ``shape_text`` says what was asked ("8 queens on 10 x 8").
 
     >>> try:
     ...     solve(Board.build(8, reserved=[(0, 0)]), method="construct")
     ... except NotPlainBoard as error:
-    ...     print(error.method)
-    construct
+    ...     print(error.method, error.shaped)
+    construct False
+    >>> str(NotPlainBoard("local", Board(10, height=8)))
+    "method 'local' solves the classic board only (N queens on N x N), not 8 queens on 10 x 8"
     """
 
-    def __init__(self, method: str) -> None:
-        super().__init__(
-            f"method {method!r} solves plain boards only (this one has reserved squares "
-            "or fixed queens)",
-            method,
-        )
+    def __init__(self, method: str, board: Board | None = None) -> None:
+        self.shaped = board is not None and not (board.is_square and board.is_full)
+        self.shape_text = "" if board is None else f"{board.k} queens on {board.size_text}"
+        if self.shaped:
+            message = (
+                f"method {method!r} solves the classic board only (N queens on N x N), "
+                f"not {self.shape_text}"
+            )
+        else:
+            message = (
+                f"method {method!r} solves plain boards only (this one has reserved squares "
+                "or fixed queens)"
+            )
+        super().__init__(message, method)
 
 
 class TooBigForMethod(MethodError):
@@ -218,7 +232,7 @@ def _known_method(method: str, seed: int | None) -> Method:
 
 def _check_board(board: Board, method: Method) -> None:
     if method in PLAIN_ONLY_METHODS and not board.is_plain:
-        raise NotPlainBoard(method)
+        raise NotPlainBoard(method, board)
     chosen = chosen_method(board, method)
     if chosen in PLAIN_ONLY_METHODS and board.n > METHOD_MAX_N[chosen]:
         raise TooBigForMethod(chosen, board.n, METHOD_MAX_N[chosen])
@@ -237,12 +251,14 @@ def solve(
     closed-form one (any N); ``local`` a random one by local search, the same
     for the same ``seed`` on one install (a fresh random seed when None);
     ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and
-    constructs above.  ``propagate`` and ``sat`` (and ``auto`` on a board with
+    constructs above (see :func:`chosen_method` for boards of other shapes and
+    queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
     reserved squares or fixed queens, which runs one then the other) give any
-    valid solution, and raise :class:`Undecided` when ``timeout`` seconds pass
-    without an answer; ``sat`` needs the ``sat`` extra (``SolverMissing``
-    otherwise).  The other methods do not look at the clock, but ``timeout``
-    must be None or a number >= 0 whatever the method and the board.
+    valid solution, on boards of any shape, and raise :class:`Undecided` when
+    ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat``
+    extra (``SolverMissing`` otherwise).  The other methods do not look at
+    the clock, but ``timeout`` must be None or a number >= 0 whatever the
+    method and the board.
     A :class:`MethodError` (a ValueError) for an unknown method, a seed given
     to another method than ``local``, ``construct``/``local`` on a board with
     constraints or one too big for them (see :func:`check_method`).
@@ -255,6 +271,8 @@ def solve(
     True
     >>> solve(1000, method="construct").n
     1000
+    >>> solve(Board(5, height=3, k=2), method="propagate").queen_count
+    2
     """
     known = _known_method(method, seed)
     _check_timeout(timeout)
@@ -287,19 +305,27 @@ def _check_timeout(timeout: float | None) -> None:
 def chosen_method(board: Board, method: Method = "auto") -> Method:
     """The method ``solve`` uses for ``board``: ``method`` itself, unless it is ``auto``.
 
-    ``auto`` stays ``auto`` on a board with reserved squares or fixed queens:
-    the propagating search, then SAT (see :mod:`queens.engines.portfolio`).
+    ``auto`` stays ``auto`` on a board with reserved squares or fixed queens,
+    and on a board of another shape or queen count with a side over
+    :data:`AUTO_SEARCH_MAX_N`: the propagating search, then SAT (see
+    :mod:`queens.engines.portfolio`).  Smaller boards of any shape without
+    constraints are searched (the lexicographically first solution), and so is
+    the classic board up to :data:`AUTO_SEARCH_MAX_N`; above, it is constructed.
 
     >>> chosen_method(Board.empty(8)), chosen_method(Board.empty(100))
     ('search', 'construct')
+    >>> chosen_method(Board(10, height=8)), chosen_method(Board(30, height=25))
+    ('search', 'auto')
     """
     if method != "auto":
         return method
-    if not (board.is_square and board.is_full) or board.rule.value != "queen":
-        return "search"  # the hard-board engines take n x n boards with n queens only
-    if not board.is_plain:
+    if board.rule.value != "queen":
+        return "search"  # propagate and sat know the queen's attacks only
+    if board.is_plain:
+        return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
+    if board.reserved or board.queens or max(board.size) > AUTO_SEARCH_MAX_N:
         return "auto"
-    return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
+    return "search"
 
 
 def _solve_hard(board: Board, method: Method, timeout: float | None) -> Solution | None:
@@ -345,8 +371,11 @@ def decide(
     from queens.engines import portfolio, propagate, sat
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}
-    verdict = engines[chosen](board.allowed_masks(), deadline=Deadline(timeout))
-    return Decision(None if verdict.columns is None else Solution(verdict.columns), verdict.how)
+    found = engines[chosen](
+        board.allowed_masks(), **engine_shape(board), deadline=Deadline(timeout)
+    )
+    columns = found.columns
+    return Decision(None if columns is None else Solution(columns, board.width), found.how)
 
 
 def _solution(columns: construct.Columns | None) -> Solution | None:

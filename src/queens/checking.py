@@ -1,7 +1,9 @@
 """Reading placements to check: every format ``queens solve`` writes.
 
-List lines (``[1, 5, 8]``, ``1 5 8``, ``1,5,8``), JSON lines
-(``{"n": 3, "columns": [0, 4, 7]}``, 0-based), letters (``aehfcgbd``) and
+List lines (``[1, 5, 8]``, ``1 5 8``, ``1,5,8``; 0 for an empty row), JSON
+lines (``{"n": 3, "columns": [0, 4, 7]}`` or ``{"width": 5, "height": 3,
+"columns": [0, null, 4]}``, 0-based, null for an empty row), letters
+(``aehfcgbd``, ``-`` for an empty row) and
 boards separated by blank lines, in any style: board text (``Q . .``),
 unicode (``♛ · ·``) or coloured (terminal escape codes, two cells a square).
 Placements are read one at a time from an iterable of lines, so a file of
@@ -17,8 +19,8 @@ from dataclasses import dataclass
 
 from queens.board import MAX_TEXT_N, BoardError, parse_board
 from queens.engines import construct
-from queens.solution import LETTERS
-from queens.validate import placement_problem
+from queens.solution import EMPTY_LETTER, LETTERS
+from queens.validate import EMPTY, placement_problem
 
 _BOARD_CHARS = frozenset(".*Qq ")
 _MINUS_ONE = (-1).__add__  # 1-based to 0-based; map() with it stays in C
@@ -80,28 +82,58 @@ def _parse_plain(body: str) -> list[int] | None:
     return list(map(int, body.replace(",", " ").split()))
 
 
+Size = tuple[int, int]
+"""A board's (width, height)."""
+
+
 @dataclass(frozen=True)
 class Placement:
-    """A placement read from line ``line`` (1-based): columns, or why it has none."""
+    """A placement read from line ``line`` (1-based): columns, or why it has none.
+
+    ``height`` is its number of rows; ``width`` the board's number of
+    columns when the text says (board text, a JSON placement), None when it
+    does not (a list, letters: square unless a size is required).
+    """
 
     line: int
-    columns: Sequence[int]  # 0-based; may hold out-of-range columns, checked later
-    size: int  # the board size the placement was written for
-    missing: str | None = None  # a board row without exactly one queen
+    columns: Sequence[int]  # 0-based, -1 for an empty row; may hold out-of-range columns
+    height: int  # the rows of the board the placement was written for
+    missing: str | None = None  # a board row with two queens
+    width: int | None = None
 
-    def problem(self, n: int | None = None) -> str | None:
-        size = self.size if n is None else n
-        if self.size != size:
-            return f"a placement for a board of size {self.size}, expected {size}"
+    @property
+    def size(self) -> int:
+        """The side of the board the placement was written for, when square."""
+        return self.height
+
+    def problem(self, size: int | Size | None = None, queens: int | None = None) -> str | None:
+        """Why this is not a placement of ``queens`` queens (default: as many as
+        fit) on a board of ``size`` (N or (width, height); default: its own),
+        or None."""
+        own = (self.height if self.width is None else self.width, self.height)
+        if size is None:
+            wanted = own
+        else:
+            wanted = (size, size) if isinstance(size, int) else size
+            if self.height != wanted[1] or (self.width is not None and self.width != wanted[0]):
+                return _other_size(own, wanted)
         if self.missing is not None:
             return self.missing
-        return placement_problem(self.columns, size)
+        width, height = wanted
+        return placement_problem(self.columns, height, width=width, queens=queens)
+
+
+def _other_size(own: Size, wanted: Size) -> str:
+    """What a placement for a board of another size than the one required is told."""
+    if own[0] == own[1] and wanted[0] == wanted[1]:
+        return f"a placement for a board of size {own[0]}, expected {wanted[0]}"
+    return f"a placement for a {own[0]} x {own[1]} board, expected {wanted[0]} x {wanted[1]}"
 
 
 _ESCAPE = re.compile("\x1b\\[[0-9;]*m")
 _COLOR_SQUARES = {"♛ ": "Q", "♕ ": "Q", "\u2573 ": "*", "  ": "."}
 _UNICODE_CELLS = str.maketrans({"♛": "Q", "♕": "Q", "\u2573": "*", "·": "."})
-_LETTERS = re.compile(f"[{LETTERS}]+")
+_LETTERS = re.compile(f"[{LETTERS}{EMPTY_LETTER}]+")
 
 MAX_PLACEMENT_N = construct.CONSTRUCT_MAX_N
 """The largest placement ``queens solve`` writes (``--method construct``)."""
@@ -212,29 +244,38 @@ def _line_placement(line: str, number: int) -> Placement:
         if line.lstrip().startswith("{"):
             return _json_placement(line, number)
         if _LETTERS.fullmatch(line.strip()):
-            columns = [LETTERS.index(letter) for letter in line.strip()]
+            columns = [LETTERS.find(letter) for letter in line.strip()]  # '-' is -1
             return Placement(number, columns, len(columns))
-        columns = list(map(_MINUS_ONE, parse_columns(line)))
+        columns = list(map(_MINUS_ONE, parse_columns(line)))  # 0 (an empty row) is -1
     except ValueError as error:
         raise ValueError(f"line {number}: {error}") from None
     return Placement(number, columns, len(columns))
 
 
+_JSON_SHAPES = ({"n", "columns"}, {"width", "height", "columns"})
+
+
 def _json_placement(line: str, number: int) -> Placement:
-    """``{"n": N, "columns": [...]}`` as ``queens solve --format json`` writes it (0-based)."""
+    """``{"n": N, "columns": [...]}`` or ``{"width": W, "height": H, "columns": [...]}``
+    as ``queens solve --format json`` writes it (0-based, null for an empty row)."""
     try:
         record = json.loads(line)
     except (ValueError, RecursionError):
         raise ValueError("not valid JSON") from None
-    wanted = 'a JSON placement is {"n": N, "columns": [0-based columns]}'
-    if not isinstance(record, dict) or set(record) != {"n", "columns"}:
+    wanted = (
+        'a JSON placement is {"n": N, "columns": [0-based columns]} or '
+        '{"width": W, "height": H, "columns": [...]}'
+    )
+    if not isinstance(record, dict) or set(record) not in _JSON_SHAPES:
         raise ValueError(wanted)
-    n, columns = record["n"], record["columns"]
-    if not (type(n) is int and n >= 1 and isinstance(columns, list)):
+    columns = record["columns"]
+    sides = [record["n"]] * 2 if "n" in record else [record["width"], record["height"]]
+    if not (all(type(side) is int and side >= 1 for side in sides) and isinstance(columns, list)):
         raise ValueError(wanted)
-    if not all(type(column) is int for column in columns):
-        raise ValueError(f"{wanted}: the columns must be whole numbers")
-    return Placement(number, columns, n)
+    if not all(type(column) is int or column is None for column in columns):
+        raise ValueError(f"{wanted}: the columns must be whole numbers or null")
+    read = [EMPTY if column is None else column for column in columns]
+    return Placement(number, read, sides[1], width=sides[0])
 
 
 def _board_placement(lines: list[str], first_line: int) -> Placement:
@@ -247,14 +288,12 @@ def _board_placement(lines: list[str], first_line: int) -> Placement:
         by_row.setdefault(row, []).append(col)
     columns: list[int] = []
     missing = None
-    for row in range(board.n):
+    for row in range(board.height):
         cols = by_row.get(row, [])
-        if len(cols) != 1 and missing is None:
+        if len(cols) > 1 and missing is None:
             missing = (
-                f"row {row + 1} has no queen"
-                if not cols
-                else f"queens at row {row + 1}, column {cols[0] + 1} and "
+                f"queens at row {row + 1}, column {cols[0] + 1} and "
                 f"row {row + 1}, column {cols[1] + 1} share a row"
             )
-        columns.append(cols[0] if cols else -1)
-    return Placement(first_line, columns, board.n, missing)
+        columns.append(cols[0] if cols else EMPTY)
+    return Placement(first_line, columns, board.height, missing, board.width)

@@ -20,22 +20,28 @@ BOARD_FORMAT_MAX_N = 1000
 """Above this, a board is millions of characters nobody can read: use ``list``."""
 
 
-def format_problem(fmt: str, n: int) -> str | None:
-    """Why ``fmt`` cannot show an n x n solution (a usage error), or None.
+def format_problem(fmt: str, width: int, height: int | None = None) -> str | None:
+    """Why ``fmt`` cannot show a solution of a ``width`` x ``height`` board (default:
+    square) as a usage error, or None.
 
     >>> format_problem("letters", 8) is None
     True
-    >>> format_problem("letters", 30)
-    'the letters format needs N <= 26, got 30; use --format list'
+    >>> format_problem("letters", 30, 8)
+    'the letters format takes at most 26 columns, got 30; use --format list'
     """
+    height = width if height is None else height
     if fmt not in FORMATS:
         return f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})"
-    if fmt == "letters" and n > len(LETTERS):
-        return f"the letters format needs N <= {len(LETTERS)}, got {n}; use --format list"
-    if fmt == "board" and n > BOARD_FORMAT_MAX_N:
+    if fmt == "letters" and width > len(LETTERS):
         return (
-            f"the board format is limited to N <= {BOARD_FORMAT_MAX_N} "
-            f"(N = {n} would print {n * n * 2:,} characters); use --format list"
+            f"the letters format takes at most {len(LETTERS)} columns, got {width:,}; "
+            "use --format list"
+        )
+    if fmt == "board" and max(width, height) > BOARD_FORMAT_MAX_N:
+        shown = f"N = {width:,}" if width == height else f"{width:,} x {height:,}"
+        return (
+            f"the board format is limited to {BOARD_FORMAT_MAX_N} rows and columns "
+            f"({shown} would print {width * height * 2:,} characters); use --format list"
         )
     return None
 
@@ -58,7 +64,8 @@ def render(
         if style != "plain":
             from queens.show.text import styled_board
 
-            return styled_board(board or Board.empty(solution.n), solution, style)
+            shown = board or Board.empty(solution.width, solution.height, solution.queen_count)
+            return styled_board(shown, solution, style)
         return solution.board()
     if fmt == "list":
         return solution.list_text()
@@ -81,14 +88,26 @@ def write_solution(
     Ten million queens never become one 80 MB string, and the digits are made
     by CPython's list ``repr`` (C speed) a chunk at a time.
 
+    A row without a queen is ``0`` in a list, ``null`` in JSON; a board that
+    is not square is ``{"width": w, "height": h, "columns": [...]}`` in JSON.
+
     >>> import sys
     >>> write_solution(sys.stdout, Solution([1, 3, 0, 2]), "json")
     {"n": 4, "columns": [1, 3, 0, 2]}
+    >>> write_solution(sys.stdout, Solution([4, -1, 0], width=5), "json")
+    {"width": 5, "height": 3, "columns": [4, null, 0]}
+    >>> write_solution(sys.stdout, Solution([4, -1, 0], width=5), "list")
+    [5, 0, 1]
     """
-    if fmt == "list":
+    if fmt == "list":  # an empty row's -1 becomes 0 with the others' + 1
         out.write("[")
         _write_numbers(out, solution, 1)
         out.write("]\n")
+    elif fmt == "json" and (
+        solution.width != solution.height or solution.queen_count < len(solution)
+    ):
+        out.write(json.dumps(solution.to_json()))  # short: no engine makes millions of these
+        out.write("\n")
     elif fmt == "json":
         out.write(f'{{"n": {solution.n}, "columns": [')
         _write_numbers(out, solution, 0)
@@ -101,7 +120,7 @@ def write_solution(
 def _write_numbers(out: TextIO, solution: Solution, offset: int) -> None:
     """The columns (plus ``offset``) separated by ", ", as ``json.dumps`` would write them."""
     shift = offset.__add__
-    for start in range(0, solution.n, STREAM_CHUNK):
+    for start in range(0, len(solution), STREAM_CHUNK):
         chunk = solution[start : start + STREAM_CHUNK]
         numbers = list(map(shift, chunk)) if offset else list(chunk)
         if start:

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from queens.checking import line_limit, placements
-from queens.cli.common import CommandError, board_size, read_lines
+from queens.cli.common import CommandError, UsageError, board_shape, read_lines, whole
 
 PROG = "queens check"
 
@@ -17,25 +17,48 @@ def add_parser(subparsers: Any) -> None:
         "check",
         description=(
             "Check placements, one a line as 1-based columns ('[1, 5, 8, 6, 3, 7, 2, 4]', "
-            "'1 5 8 ...' or '1,5,8,...'), JSON lines ('{\"n\": 8, \"columns\": [0, 4, ...]}', "
-            "0-based), letters ('aehfcgbd'), or boards separated by blank lines (board text, "
-            "unicode or coloured): whatever 'queens solve' prints. Prints 'ok' or what is "
-            "wrong for each as it reads; exits 0 when all are valid, 1 otherwise."
+            "'1 5 8 ...' or '1,5,8,...'; 0 for an empty row), JSON lines "
+            '(\'{"n": 8, "columns": [0, 4, ...]}\' or '
+            '\'{"width": 10, "height": 8, "columns": [...]}\', 0-based, null for an '
+            "empty row), letters ('aehfcgbd', - for an empty row), or boards separated by "
+            "blank lines (board text, unicode or coloured): whatever 'queens solve' prints. "
+            "A list or letters line is taken as a square board unless --size says otherwise. "
+            "Prints 'ok' or what is wrong for each as it reads; exits 0 when all are valid, "
+            "1 otherwise."
         ),
     )
     parser.add_argument(
         "file", metavar="FILE", nargs="?", default="-", help="input (default: stdin)"
     )
-    parser.add_argument("--n", metavar="N", type=board_size, help="require this board size")
+    parser.add_argument(
+        "--size",
+        metavar="N|WxH",
+        type=board_shape,
+        help="require this board size: N (N x N) or WxH (W columns, H rows)",
+    )
+    parser.add_argument("--n", dest="size", metavar="N", type=board_shape, help="as --size")
+    parser.add_argument(
+        "--queens",
+        metavar="K",
+        type=whole(0),
+        help="require K queens (default: as many as fit, one per row or column)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.size is not None and args.queens is not None and args.queens > min(args.size):
+        width, height = args.size
+        raise UsageError(
+            f"--queens {args.queens} does not fit: a {width} x {height} board takes at most "
+            f"{min(args.size)}",
+            PROG,
+        )
     lines = read_lines(args.file, "placement", line_limit)
     all_valid = True
     try:
         for placement in placements(lines):
-            problem = placement.problem(args.n)
+            problem = placement.problem(args.size, args.queens)
             all_valid = all_valid and problem is None
             sys.stdout.write(f"line {placement.line}: {problem or 'ok'}\n")
     except ValueError as error:

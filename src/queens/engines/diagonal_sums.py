@@ -12,12 +12,16 @@ row and every column holds one queen, and no two queens share a diagonal, so:
   ``sum(d1**2) + sum(d2**2) = 4 * (0**2 + 1**2 + ... + (n-1)**2)``.
 
 The same holds for the queens still to place in a search state (fixed
-queens and decisions included): they fill exactly the open rows R and open
-columns C, one each, so their d1 values are |R| distinct diagonals with an
-open square, summing to ``sum(R) + sum(C)``, their d2 values |R| distinct
-ones summing to ``sum(R) - sum(C)``, and the squares add up to
+queens and decisions included) while they fill exactly the open rows R and
+open columns C, one each (on the classic board, always): their d1 values
+are |R| distinct diagonals with an open square, summing to
+``sum(R) + sum(C)``, their d2 values |R| distinct ones summing to
+``sum(R) - sum(C)``, and the squares add up to
 ``2 sum(r**2 for r in R) + 2 sum(c**2 for c in C)``.  Reserved squares only
-shrink the diagonals available, never the identities.
+shrink the diagonals available, never the identities.  On a board of another
+shape, or with fewer queens than rows, some rows or columns may stay empty
+and the sums differ: :func:`applies` says when a state meets the condition,
+and the identities are used only then.
 
 Which sets of available diagonals can meet all three at once is a subset-sum
 question with a cardinality: :func:`square_sums` finds, by dynamic
@@ -47,6 +51,19 @@ SUPPORT_WORK_LIMIT = 1_200_000
 """:func:`support` (which costs a few times :func:`refutes`) is skipped above
 this: it keeps excluded-diagonal boards to N = 30 (0.6 to 1.1 million) and
 leaves out blocked boards of N = 30, where it seldom strikes anything."""
+
+
+def applies(state: State) -> bool:
+    """True when the identities hold for ``state``: the queens left fill every open
+    row and every open column, one each.
+
+    Always so on the classic board (n queens on n x n, reserved squares and
+    fixed queens or not); on another shape, or with fewer queens than rows,
+    only in a state whose open rows and columns both number the queens left.
+    Elsewhere a row or column may stay empty, the sums differ, and the
+    identities must not be used.
+    """
+    return len(state.rows) == len(state.cols) == state.left
 
 
 def open_diagonals(state: State) -> tuple[set[int], set[int]]:
@@ -93,7 +110,7 @@ def sides(state: State, limit: int = WORK_LIMIT) -> Sides | str | None:
     ``limit`` steps (as :func:`work` counts them)."""
     rows, cols = list(state.rows), list(state.cols)
     m = len(rows)
-    if m == 0:
+    if m == 0 or not applies(state):
         return UNCHECKED
     sums, diffs = open_diagonals(state)
     if len(sums) < m or len(diffs) < m:

@@ -18,31 +18,38 @@ two-core machine than handing over, as the two fought for the cores.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from queens.engines import propagate, sat, verdict
 from queens.engines.budget import NEVER, Deadline
+from queens.engines.propagate import Shape
 from queens.engines.verdict import Verdict
 
 QUICK_DECISIONS = 2000
 """Decisions the search gets before the SAT solver takes over."""
 
 
-def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | None:
-    """A solution (0-based columns per row) or None when there is none.
+def solve(
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
+) -> list[int] | None:
+    """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
 
+    ``shape`` is the board's shape (:class:`~queens.engines.propagate.Shape`).
     Raises :class:`~queens.engines.budget.Undecided` at the deadline.
     """
-    return decide(allowed, deadline=deadline).columns
+    return decide(allowed, deadline=deadline, **shape).columns
 
 
-def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
+def decide(
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
+) -> Verdict:
     """:func:`solve`, saying what decided the board."""
     if not allowed:
         return Verdict([], verdict.EMPTY)
-    start, how = propagate.checked_root(allowed)
+    start, how = propagate.checked_root(allowed, **shape)
     if start is None:
         return Verdict(None, how)
-    if not start.rows:
+    if not start.left:
         return Verdict(start.solution(), verdict.SOLVED)
     stats = propagate.Stats()
     if not sat.available():
@@ -53,5 +60,5 @@ def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
             start, deadline=deadline, node_limit=QUICK_DECISIONS, stats=stats
         )
     except propagate.NodeLimit:
-        return sat.decide(allowed, deadline=deadline)
+        return sat.decide(allowed, deadline=deadline, **shape)
     return Verdict(columns, verdict.searched(stats.decisions))

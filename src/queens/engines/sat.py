@@ -5,8 +5,10 @@ everything forced, and the diagonal-sum identity
 (:mod:`queens.engines.diagonal_sums`) may refute the board there; what is
 left goes to the SAT solver.  One Boolean
 variable per square still open (an open row crossed with an open column);
-exactly one queen per open row and per open column, at most one per
-diagonal, squares that are reserved or attacked false.  The cardinality
+exactly one queen per open row and per open column that must hold one, at
+most one per other row and column and per diagonal, exactly as many queens
+as are left in all when some rows or columns may stay empty, squares that
+are reserved or attacked false.  The cardinality
 constraints come from ``pysat.card``, not written by hand: the pairwise
 encoding for groups of up to :data:`PAIRWISE_UP_TO` squares (no auxiliary
 variables; measured faster with CaDiCaL on blocked and diagonal boards),
@@ -25,10 +27,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.util import find_spec
 from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Unpack
 
 from queens.engines import propagate, verdict
 from queens.engines.budget import NEVER, Deadline
+from queens.engines.propagate import Shape
 from queens.engines.verdict import Verdict
+
+if TYPE_CHECKING:
+    from pysat.formula import IDPool
 
 SOLVER = "cadical195"
 """The PySAT solver used."""
@@ -63,9 +70,13 @@ class Residual:
     """What is left after propagation, as groups of square indices.
 
     ``squares[i]`` is the square of variable ``i + 1``; ``rows`` and
-    ``columns`` are exactly-one groups, ``diagonals`` at-most-one groups
-    (only those with two or more squares), ``excluded`` the open-row,
-    open-column squares no queen may take (reserved or attacked).
+    ``columns`` are exactly-one groups (the lines that must hold a queen),
+    ``diagonals`` at-most-one groups (the diagonals with two or more squares,
+    and the rows and columns that may stay empty), ``excluded`` the
+    open-row, open-column squares no queen may take (reserved or attacked).
+    When some rows and columns may stay empty and the exactly-one groups do
+    not settle how many queens there are, ``queens`` of the rows in
+    ``counted`` (the rows that may stay empty) hold one.
     """
 
     state: propagate.State
@@ -75,6 +86,8 @@ class Residual:
     diagonals: tuple[tuple[int, ...], ...]
     excluded: tuple[int, ...]
     needed: tuple[tuple[int, ...], ...] = ()
+    counted: tuple[tuple[int, ...], ...] = ()
+    queens: int = 0
 
 
 def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residual:
@@ -104,17 +117,26 @@ def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residua
                 by_diff.setdefault(r - c, []).append(index)
             else:
                 excluded.append(index)
+    full_cols = len(open_cols) == state.left
+    rows = [tuple(by_row[r]) for r in open_rows if state.must_fill(r)]
+    columns = [tuple(by_col[c]) for c in open_cols] if full_cols else []
+    free_rows = [tuple(by_row[r]) for r in open_rows if not state.must_fill(r)]
+    free_cols = [] if full_cols else [tuple(by_col[c]) for c in open_cols]
     diagonals = [tuple(g) for g in (*by_sum.values(), *by_diff.values()) if len(g) > 1]
+    diagonals += [group for group in (*free_rows, *free_cols) if len(group) > 1]
     wanted = [tuple(by_sum.get(d, ())) for d in sorted(needed[0])]
     wanted += [tuple(by_diff.get(d, ())) for d in sorted(needed[1])]
+    settled = full_cols or not free_rows  # the exactly-one groups say how many queens
     return Residual(
         state,
         tuple(squares),
-        tuple(tuple(by_row[r]) for r in open_rows),
-        tuple(tuple(by_col[c]) for c in open_cols),
+        tuple(rows),
+        tuple(columns),
         tuple(diagonals),
         tuple(excluded),
         tuple(wanted),
+        () if settled else tuple(free_rows),
+        0 if settled else state.left - len(rows),
     )
 
 
@@ -134,19 +156,43 @@ def clauses(problem: Residual) -> tuple[list[list[int]], int]:
         encoding = EncType.pairwise if len(lits) <= PAIRWISE_UP_TO else EncType.seqcounter
         cnf.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=encoding).clauses)
     cnf.extend([i + 1 for i in group] for group in problem.needed)
+    if problem.counted:
+        # At most one queen a row, so the queens are counted by a variable a row
+        # (true when the row holds one): a counter over the rows, not the squares,
+        # is smaller by a factor of the width, and measured far faster to solve.
+        used = [_row_used(group, pool, cnf) for group in problem.counted]
+        total = CardEnc.equals(used, problem.queens, vpool=pool, encoding=EncType.seqcounter)
+        cnf.extend(total.clauses)
     return cnf, pool.top
 
 
-def solve(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> list[int] | None:
-    """A solution (0-based columns per row) or None when there is none.
+def _row_used(group: tuple[int, ...], pool: IDPool, cnf: list[list[int]]) -> int:
+    """A variable true exactly when a square of ``group`` holds a queen (its clauses
+    go to ``cnf``); the square's own variable when the row has one square."""
+    lits = [i + 1 for i in group]
+    if len(lits) == 1:
+        return lits[0]
+    used: int = pool.id(("row", group))
+    cnf.append([-used, *lits])
+    cnf.extend([-lit, used] for lit in lits)
+    return used
 
+
+def solve(
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
+) -> list[int] | None:
+    """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
+
+    ``shape`` is the board's shape (:class:`~queens.engines.propagate.Shape`).
     Raises :class:`SolverMissing` without python-sat and
     :class:`~queens.engines.budget.Undecided` when ``deadline`` passes.
     """
-    return decide(allowed, deadline=deadline).columns
+    return decide(allowed, deadline=deadline, **shape).columns
 
 
-def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
+def decide(
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
+) -> Verdict:
     """:func:`solve`, saying what decided the board.
 
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
@@ -155,8 +201,8 @@ def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
     if not available():
         raise SolverMissing
     if deadline.at is None:
-        return decide_here(allowed)
-    child = Background(allowed)
+        return decide_here(allowed, shape)
+    child = Background(allowed, shape)
     try:
         if not child.wait(deadline.remaining()):
             raise deadline.undecided()
@@ -165,7 +211,7 @@ def decide(allowed: Sequence[int], *, deadline: Deadline = NEVER) -> Verdict:
         child.stop()
 
 
-def decide_here(allowed: Sequence[int]) -> Verdict:
+def decide_here(allowed: Sequence[int], shape: Shape | None = None) -> Verdict:
     """:func:`decide` in this process, without a time limit.
 
     The board is first propagated and checked against the diagonal-sum
@@ -174,10 +220,10 @@ def decide_here(allowed: Sequence[int]) -> Verdict:
     """
     if not allowed:
         return Verdict([], verdict.EMPTY)
-    state, how = propagate.checked_root(allowed)
+    state, how = propagate.checked_root(allowed, **(shape or {}))
     if state is None:
         return Verdict(None, how)
-    if not state.rows:
+    if not state.left:
         return Verdict(state.solution(), verdict.SOLVED)
     from queens.engines import diagonal_sums
 
@@ -192,23 +238,22 @@ def decide_here(allowed: Sequence[int]) -> Verdict:
         if not solver.solve():
             return Verdict(None, verdict.SAT)
         model: list[int] = solver.get_model()
-    placed = dict(state.placed)
     for index, (r, c) in enumerate(problem.squares):
         if model[index] > 0:
-            placed[r] = c
-    return Verdict([placed[r] for r in range(len(allowed))], verdict.SAT)
+            state.placed[r] = c
+    return Verdict(state.solution(), verdict.SAT)
 
 
-def _child(conn: Connection, allowed: Sequence[int]) -> None:
+def _child(conn: Connection, allowed: Sequence[int], shape: Shape) -> None:
     """The child process: decide and send the verdict back."""
-    conn.send(decide_here(allowed))
+    conn.send(decide_here(allowed, shape))
     conn.close()
 
 
 class Background:
     """The SAT solver working on a board in a child process, stopped at will."""
 
-    def __init__(self, allowed: Sequence[int]) -> None:
+    def __init__(self, allowed: Sequence[int], shape: Shape) -> None:
         methods = multiprocessing.get_all_start_methods()
         # fork starts in milliseconds with everything imported; spawn elsewhere.
         context = (
@@ -217,7 +262,9 @@ class Background:
             else multiprocessing.get_context("spawn")
         )
         self._conn, child_end = context.Pipe(duplex=False)
-        self._process = context.Process(target=_child, args=(child_end, list(allowed)), daemon=True)
+        self._process = context.Process(
+            target=_child, args=(child_end, list(allowed), shape), daemon=True
+        )
         self._process.start()
         child_end.close()
 
