@@ -95,7 +95,8 @@ def solution_text(
     True
     """
     board = as_board(board_or_n)
-    if not (board.is_square and board.is_full and kernel.writes_text(board.width, fmt)):
+    classic = board.is_square and board.is_full and board.rule.value == "queen"
+    if not (classic and kernel.writes_text(board.width, fmt)):
         return None
     group = symmetry.board_symmetries(board) if unique else ()
     return kernel.solution_text(board.allowed_masks(), fmt, group, limit)
@@ -193,6 +194,29 @@ class NotPlainBoard(MethodError):
         super().__init__(message, method)
 
 
+class RuleNotForMethod(MethodError):
+    """A method asked for a board under an attack rule it does not know.
+
+    >>> str(RuleNotForMethod("propagate", "toroidal"))
+    "method 'propagate' knows the queen rule only, not 'toroidal'"
+    """
+
+    def __init__(self, method: str, rule: str) -> None:
+        if method == "construct":
+            message = "method 'construct' builds the whole board under the queen and toroidal rules"
+        else:
+            message = f"method {method!r} knows the queen rule only, not {rule!r}"
+        super().__init__(message, method)
+        self.rule = rule
+
+
+def _is_whole_torus(board: Board) -> bool:
+    """True for the empty n x n torus with n queens: the board the toroidal construction fills."""
+    return (
+        board.rule.value == "toroidal" and not board.reserved and not board.queens and board.is_full
+    )
+
+
 class TooBigForMethod(MethodError):
     """A board wider than the method (``method`` is the one chosen) handles.
 
@@ -231,6 +255,13 @@ def _known_method(method: str, seed: int | None) -> Method:
 
 
 def _check_board(board: Board, method: Method) -> None:
+    rule = board.rule.value
+    if rule != "queen" and method in ("local", *HARD_METHODS):
+        raise RuleNotForMethod(method, rule)
+    if rule != "queen" and method == "construct":
+        if not _is_whole_torus(board):
+            raise RuleNotForMethod(method, rule)
+        return
     if method in PLAIN_ONLY_METHODS and not board.is_plain:
         raise NotPlainBoard(method, board)
     chosen = chosen_method(board, method)
@@ -281,6 +312,8 @@ def solve(
     chosen = chosen_method(board, known)
     if chosen == "auto" or chosen in HARD_METHODS:
         return _solve_hard(board, chosen, timeout)
+    if chosen == "construct" and board.rule.value == "toroidal":
+        return _solution(construct.construct_toroidal(board.n))
     if chosen == "construct":
         return _solution(construct.construct(board.n))
     if chosen == "local":
@@ -320,7 +353,9 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     if method != "auto":
         return method
     if board.rule.value != "queen":
-        return "search"  # propagate and sat know the queen's attacks only
+        # Propagate and sat know the queen's attacks only; the torus has a closed form.
+        big = board.width > AUTO_SEARCH_MAX_N
+        return "construct" if big and _is_whole_torus(board) else "search"
     if board.is_plain:
         return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
     if board.reserved or board.queens or max(board.size) > AUTO_SEARCH_MAX_N:
@@ -365,15 +400,16 @@ def decide(
     board = as_board(board_or_n)
     if method not in ("auto", *HARD_METHODS):
         raise ValueError(f"decide takes auto, propagate or sat, not {method!r}")
+    _check_board(board, method)
     chosen = chosen_method(board, method)
     if chosen not in ("auto", *HARD_METHODS):
         return Decision(solve(board, method=chosen), f"method {chosen}")
     from queens.engines import portfolio, propagate, sat
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}
-    found = engines[chosen](
-        board.allowed_masks(), **engine_shape(board), deadline=Deadline(timeout)
-    )
+    # The hard-board engines know the queen rule only (checked above): no rule to pass.
+    shape = {"width": board.width, "queens": board.k, "required": board.required_rows()}
+    found = engines[chosen](board.allowed_masks(), **shape, deadline=Deadline(timeout))
     columns = found.columns
     return Decision(None if columns is None else Solution(columns, board.width), found.how)
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from queens.board import MAX_TEXT_N, BoardError, parse_board
 from queens.engines import construct
+from queens.rules import Rule, rule_clash
 from queens.solution import EMPTY_LETTER, LETTERS
 from queens.validate import EMPTY, placement_problem
 
@@ -106,10 +107,12 @@ class Placement:
         """The side of the board the placement was written for, when square."""
         return self.height
 
-    def problem(self, size: int | Size | None = None, queens: int | None = None) -> str | None:
+    def problem(
+        self, size: int | Size | None = None, queens: int | None = None, rule: str = "queen"
+    ) -> str | None:
         """Why this is not a placement of ``queens`` queens (default: as many as
-        fit) on a board of ``size`` (N or (width, height); default: its own),
-        or None."""
+        fit) on a board of ``size`` (N or (width, height); default: its own)
+        under ``rule`` (:mod:`queens.rules`), or None."""
         own = (self.height if self.width is None else self.width, self.height)
         if size is None:
             wanted = own
@@ -120,7 +123,12 @@ class Placement:
         if self.missing is not None:
             return self.missing
         width, height = wanted
-        return placement_problem(self.columns, height, width=width, queens=queens)
+        problem = placement_problem(self.columns, height, width=width, queens=queens)
+        if problem is None and rule != "queen":
+            if width != height and Rule(rule).needs_square:
+                return f"the {rule} rule needs a square board, not {width} x {height}"
+            problem = rule_clash(Rule(rule), list(self.columns), width)
+        return problem
 
 
 def _other_size(own: Size, wanted: Size) -> str:

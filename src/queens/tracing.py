@@ -128,6 +128,8 @@ def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") ->
     """
     board = _as_board(board_or_n)
     name = check_algorithm(algorithm)
+    if board.rule.value != "queen":
+        raise ValueError(f"queens trace supports the queen rule only, not {board.rule.value!r}")
     if not takes(name, board):
         raise UnsupportedBoard(name)
     return TRACERS[name](board)

@@ -47,7 +47,15 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
+    board = board_from_args(
+        args.n,
+        args.board,
+        PROG,
+        STEP_MAX_N,
+        queens=args.queens,
+        rule=args.rule,
+        queen_rule_only=True,
+    )
     delay = args.delay
     algorithm = check_algorithm(args.algorithm, PROG, board)
     events = trace(board, algorithm)

@@ -8,6 +8,7 @@ from typing import Any
 
 from queens.checking import line_limit, placements
 from queens.cli.common import CommandError, UsageError, board_shape, read_lines, whole
+from queens.rules import RULE_NAMES
 
 PROG = "queens check"
 
@@ -43,6 +44,12 @@ def add_parser(subparsers: Any) -> None:
         type=whole(0),
         help="require K queens (default: as many as fit, one per row or column)",
     )
+    parser.add_argument(
+        "--rule",
+        choices=RULE_NAMES,
+        default="queen",
+        help="how queens attack (as for queens solve): queen, toroidal or superqueen",
+    )
     parser.set_defaults(run=run)
 
 
@@ -58,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     all_valid = True
     try:
         for placement in placements(lines):
-            problem = placement.problem(args.size, args.queens)
+            problem = placement.problem(args.size, args.queens, args.rule)
             all_valid = all_valid and problem is None
             sys.stdout.write(f"line {placement.line}: {problem or 'ok'}\n")
     except ValueError as error:

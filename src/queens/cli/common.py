@@ -19,6 +19,7 @@ from queens.board import (
     parse_board,
     text_limit,
 )
+from queens.rules import RULE_NAMES, parse_rule, shape_problem
 
 
 class CommandError(Exception):
@@ -146,11 +147,11 @@ def board_shape(text: str) -> Size:
     wanted = "N or WxH (width x height, e.g. 10x8)"
     if len(parts) != 2 or not all(_DIGITS.fullmatch(part) for part in parts):
         raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
+    if max(len(part.lstrip("0")) for part in parts) > _MAX_DIGITS:  # before int(): no huge ints
+        raise argparse.ArgumentTypeError(f"is far too big ({_shown(text)})")
     width, height = (int(part.lstrip("0") or "0") for part in parts)
     if width < 1 or height < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1 on each side, got {_shown(text)}")
-    if max(len(part.lstrip("0")) for part in parts) > _MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"is far too big ({_shown(text)})")
     return width, height
 
 
@@ -321,13 +322,19 @@ def board_from_args(
     prog: str,
     max_n: int | None = None,
     queens: int | None = None,
+    rule: str = "queen",
+    queen_rule_only: bool = False,
 ) -> Board:
     """The board a command works on, from N or WxH, ``--board FILE`` or both (must
-    agree), with ``queens`` queens to place (default: as many as fit).
+    agree), with ``queens`` queens to place (default: as many as fit), under
+    ``rule`` (a usage error for a command that knows the queen rule only, or
+    the torus on a board that is not square).
 
     ``max_n``, the largest side the command takes, also bounds reading the
     board file (board text itself stops at :data:`queens.board.MAX_TEXT_N`).
     """
+    if queen_rule_only and rule != "queen":
+        raise UsageError(f"{prog} supports the queen rule only", prog)
     if size is not None and max_n is not None and max(size) > max_n:
         shown = f"N = {size[0]:,}" if size[0] == size[1] else f"{size[0]:,}x{size[1]:,}"
         raise UsageError(f"{shown} is too big: {prog} goes up to N = {max_n:,}", prog)
@@ -340,6 +347,11 @@ def board_from_args(
         if size is not None and size != board.size:
             given = f"N is {size[0]}" if size[0] == size[1] else f"the size is {size[0]}x{size[1]}"
             raise UsageError(f"{given} but the board is {board.size_text}", prog)
+    if rule != "queen":
+        problem = shape_problem(parse_rule(rule), board.width, board.height)
+        if problem is not None:
+            raise UsageError(problem, prog)
+        board = board.with_rule(rule)
     if queens is None:
         return board
     most = min(board.width, board.height)
@@ -369,4 +381,11 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         type=whole(0),
         help="how many queens to place (default: as many as fit, one per row or column)",
+    )
+    parser.add_argument(
+        "--rule",
+        choices=RULE_NAMES,
+        default="queen",
+        help="how queens attack: queen (default), toroidal (diagonals wrap around a square "
+        "board), superqueen (also a knight's jumps)",
     )

@@ -55,7 +55,15 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
+    board = board_from_args(
+        args.n,
+        args.board,
+        PROG,
+        STEP_MAX_N,
+        queens=args.queens,
+        rule=args.rule,
+        queen_rule_only=True,
+    )
     if not (board.is_square and board.is_full):  # the textbook algorithms' own limit
         raise UsageError(f"{PROG} supports N x N boards with N queens only", PROG)
     limit = args.limit_seconds

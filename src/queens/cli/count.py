@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from queens.counting import estimate
     from queens.counting.resumable import Plan
 
-    board = board_from_args(args.n, args.board, PROG, queens=args.queens)
+    board = board_from_args(args.n, args.board, PROG, queens=args.queens, rule=args.rule)
     workers = parse_workers(args.workers)
     # --checkpoint, --shard and --scheduler are asked for long counts: no refusal.
     try:

@@ -96,7 +96,9 @@ def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG, RENDER_MAX_N, queens=args.queens)
+    board = board_from_args(
+        args.n, args.board, PROG, RENDER_MAX_N, queens=args.queens, rule=args.rule
+    )
     kind = picture_kind(args.out)
     solutions = chosen_solutions(board, args.limit, args.all)
     if not solutions:

@@ -134,9 +134,11 @@ def _cluster_failure(args: argparse.Namespace, error: Exception) -> str:
 
 def json_record(board: Board, outcome: PlanOutcome, verified: int | None = None) -> dict[str, Any]:
     # The n x n board with n queens keeps its record as it was; other shapes say theirs.
-    size: dict[str, int] = {"n": board.width}
+    size: dict[str, int | str] = {"n": board.width}
     if not (board.is_square and board.is_full):
         size = {"width": board.width, "height": board.height, "queens": board.k}
+    if board.rule.value != "queen":
+        size["rule"] = board.rule.value
     record: dict[str, Any] = {
         **size,
         "total": outcome.counts.total,

@@ -106,7 +106,7 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG, queens=args.queens)
+    board = board_from_args(args.n, args.board, PROG, queens=args.queens, rule=args.rule)
     check_shape(board)
     style = output_style(args, board)
     limit: int | None = args.limit

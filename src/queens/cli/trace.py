@@ -65,7 +65,15 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
+    board = board_from_args(
+        args.n,
+        args.board,
+        PROG,
+        STEP_MAX_N,
+        queens=args.queens,
+        rule=args.rule,
+        queen_rule_only=True,
+    )
     events = trace(board, check_algorithm(args.algorithm, PROG, board))
     if args.first:
         events = until_first_solution(events)

@@ -31,7 +31,15 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG, STEP_MAX_N, queens=args.queens)
+    board = board_from_args(
+        args.n,
+        args.board,
+        PROG,
+        STEP_MAX_N,
+        queens=args.queens,
+        rule=args.rule,
+        queen_rule_only=True,
+    )
     if args.out != "-" and not args.out.lower().endswith(".svg"):
         raise UsageError(f"--out must name a .svg file, got {args.out!r}", PROG)
     algorithm = check_algorithm(args.algorithm, PROG, board)
