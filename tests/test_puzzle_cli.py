@@ -104,7 +104,7 @@ def test_bad_grids_exit_2_with_one_line(
         (["solve", "G", "--format", "svg"], "unknown format 'svg'"),
         (["solve", "G", "--all", "--count"], "not allowed with"),
         (["solve", "G", "--format", "list", "--style", "color"], "--style applies to"),
-        (["generate", "4"], "N must be a whole number from 5 to 20"),
+        (["generate", "4"], "N must be a whole number from 5 to 14"),
         (["generate", "7", "--difficulty", "evil"], "unknown difficulty 'evil'"),
         (["render", "G", "--out", "x.gif"], "--out must name a .svg or .png file"),
         (["frobnicate"], "invalid choice"),

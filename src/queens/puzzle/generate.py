@@ -27,8 +27,8 @@ from queens.puzzle.solve import Square, solutions
 MIN_N = 5
 """The smallest size generated (4 x 4 has two solutions and few grids; below, none)."""
 
-MAX_N = 20
-"""The largest size generated (past it the explanations used to grade get slow)."""
+MAX_N = 14
+"""The largest size generated (past it, making the solution unique takes seconds to minutes)."""
 
 ATTEMPTS = 400
 """Grids tried for one difficulty before giving up (a RuntimeError)."""

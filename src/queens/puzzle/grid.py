@@ -98,6 +98,14 @@ class Grid:
             masks[region][row] |= 1 << col
         return tuple(tuple(row) for row in masks)
 
+    @cached_property
+    def region_rows(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """``region_rows[g]``: (row, column bitmask) for each row region ``g`` has cells in."""
+        return tuple(
+            tuple((row, mask) for row, mask in enumerate(masks) if mask)
+            for masks in self.region_masks
+        )
+
     def squares(self, region: int) -> list[Square]:
         """The cells of a region, in reading order."""
         n = self.n

@@ -142,26 +142,63 @@ def given_state(
 
 def propagate(state: State) -> list[Square] | None:
     """Place every forced queen and clear what confined regions rule out; None at a dead
-    end, else the cells of the unit to branch on (the open row, column or region with the
-    fewest cells; [] when solved)."""
+    end, else the cells of the unit to branch on (the open row or region with the fewest
+    cells; [] when solved)."""
     while True:
-        best: list[Square] | None = None
-        forced: Square | None = None
-        for _, _, cells in state.open_units():
-            if not cells:
-                return None
-            if len(cells) == 1:
-                forced = cells[0]
-                break
-            if best is None or len(cells) < len(best):
-                best = cells
-        if forced is not None:
-            state.place(*forced)
+        cells = _forced_or_branch(state)
+        if cells is None or not cells:
+            return cells
+        if len(cells) == 1:
+            state.place(*cells[0])
+        elif not _confine(state):
+            return cells if _matchable(state) else None
+
+
+def _forced_or_branch(state: State) -> list[Square] | None:
+    """None at a dead end (an open row, column or region without a cell); else a forced
+    cell alone, or the cells of the smallest open row or region ([] when every row has
+    its queen).  Counted with bitmasks; only the cells returned are listed."""
+    grid = state.grid
+    cand = state.cand
+    once = twice = 0
+    best_size = grid.n + 1
+    best: tuple[str, int] | None = None
+    for row in range(grid.n):
+        if state.queen[row] >= 0:
             continue
-        if best is None:
-            return []
-        if not _confine(state):
-            return None if not _matchable(state) else best
+        mask = cand[row]
+        size = mask.bit_count()
+        if size == 0:
+            return None
+        if size == 1:
+            return [(row, mask.bit_length() - 1)]
+        if size < best_size:
+            best_size, best = size, ("row", row)
+        twice |= once & mask
+        once |= mask
+    if best is None:
+        return []
+    open_columns = ~state.columns_done & ((1 << grid.n) - 1)
+    if open_columns & ~once:
+        return None
+    single = open_columns & ~twice
+    if single:
+        col = (single & -single).bit_length() - 1
+        return state.column_cells(col)
+    for region in range(grid.n):
+        if state.regions_done >> region & 1:
+            continue
+        size = 0
+        for row, mask in grid.region_rows[region]:
+            size += (cand[row] & mask).bit_count()
+        if size == 0:
+            return None
+        if size < best_size:
+            best_size, best = size, ("region", region)
+            if size == 1:
+                break
+    kind, index = best
+    return state.row_cells(index) if kind == "row" else state.region_cells(index)
 
 
 def _confine(state: State) -> bool:
