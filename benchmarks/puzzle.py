@@ -42,7 +42,9 @@ def grown(n: int, seed: int) -> Grid:
 def row(label: str, seconds: list[float], unit: str = "ms") -> None:
     scale = 1000 if unit == "ms" else 1
     median = statistics.median(seconds) * scale
-    print(f"| {label} | {len(seconds)} | {median:.1f} {unit} | {max(seconds) * scale:.1f} {unit} |")
+    digits = 1 if unit == "ms" else 2
+    largest = max(seconds) * scale
+    print(f"| {label} | {len(seconds)} | {median:.{digits}f} {unit} | {largest:.{digits}f} {unit} |")
 
 
 def bench_solve(seeds: int) -> None:
@@ -72,7 +74,7 @@ def bench_generate(seeds: int) -> None:
     for n, difficulty in ((9, None), (9, "easy"), (9, "medium"), (9, "hard"), (12, None)):
         times = []
         for seed in range(seeds):
-            seconds, grid = timed(lambda seed=seed: generate(n, seed, difficulty))
+            seconds, grid = timed(lambda n=n, seed=seed, d=difficulty: generate(n, seed, d))
             assert count(grid, limit=2) == 1  # type: ignore[arg-type]
             times.append(seconds)
         row(f"{n} x {n}, {difficulty or 'any difficulty'}", times, "s")
