@@ -44,7 +44,8 @@ def row(label: str, seconds: list[float], unit: str = "ms") -> None:
     median = statistics.median(seconds) * scale
     digits = 1 if unit == "ms" else 2
     largest = max(seconds) * scale
-    print(f"| {label} | {len(seconds)} | {median:.{digits}f} {unit} | {largest:.{digits}f} {unit} |")
+    shown = [f"{value:.{digits}f} {unit}" for value in (median, largest)]
+    print(f"| {label} | {len(seconds)} | {shown[0]} | {shown[1]} |")
 
 
 def bench_solve(seeds: int) -> None:

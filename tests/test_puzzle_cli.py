@@ -182,3 +182,22 @@ def test_render_svg(capsys: pytest.CaptureFixture[str], grid_file: Path, tmp_pat
 def test_color_board(capsys: pytest.CaptureFixture[str], grid_file: Path) -> None:
     status, out, _ = run(capsys, "solve", str(grid_file), "--style", "color")
     assert status == 0 and "\x1b[" in out and "♛" in out
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize(
+    "argv",
+    [["generate", "7", "--seed", "1"], ["solve", "-", "--all"], ["explain", "-"]],
+    ids=" ".join,
+)
+def test_disk_full_is_one_line_and_exit_2(argv: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "queens", "puzzle", *argv],
+            input=UNIQUE.encode(),
+            stdout=full.fileno(),
+            stderr=subprocess.PIPE,
+        )
+    assert result.returncode == 2
+    err = result.stderr.decode()
+    assert err.startswith("queens: error: cannot write output") and err.count("\n") == 1

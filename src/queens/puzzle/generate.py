@@ -7,7 +7,8 @@
    a neighbouring region: that solution then has two queens in one region and none in
    another, while the first keeps one queen per region.  Each move kills a solution and
    keeps the first, so the loop ends with exactly one.
-4. The grid is explained (:mod:`queens.puzzle.explain`); it is kept when its hardest step
+4. A grid with more than :data:`SINGLE_CELLS` one-cell regions is dropped; the others are
+   explained (:mod:`queens.puzzle.explain`); it is kept when its hardest step
    is the difficulty asked for (never a case split), else the next attempt starts.
 
 Everything comes from ``random.Random(seed)``, so a seed gives the same grid on every
@@ -17,6 +18,7 @@ run of the same Python.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
 
@@ -32,6 +34,10 @@ MAX_N = 14
 
 ATTEMPTS = 400
 """Grids tried for one difficulty before giving up (a RuntimeError)."""
+
+SINGLE_CELLS = 2
+"""Most one-cell regions a generated grid keeps: each hands out a queen for free, and
+puzzles full of them are dull."""
 
 SKEW = {"easy": 6.0, "medium": 3.0, "hard": 3.0}
 """How uneven the regions grow for each difficulty (see :func:`grow_regions`): many small
@@ -186,6 +192,8 @@ def generate(n: int, seed: int, difficulty: str | None = None) -> Grid:
         if made is None:
             continue
         grid, _ = made
+        if sum(1 for size in Counter(grid.cells).values() if size == 1) > SINGLE_CELLS:
+            continue
         explanation = explain(grid, hardest=high)
         if explanation.solution is not None and explanation.level >= low:
             return grid

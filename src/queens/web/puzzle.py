@@ -30,6 +30,9 @@ MAX_N = 20
 MAX_GRID_TEXT = 4096
 """Characters of grid text accepted (a 20 x 20 grid with spaces and CRLF needs 840)."""
 
+GENERATE_MAX_N = 12
+"""The largest grid the page generates (a second or so at most)."""
+
 MAX_SEED = 2**32 - 1
 
 
@@ -98,8 +101,8 @@ async def generate(request: Request) -> Response:
 
     data = await _body(request, {"n", "seed", "difficulty"})
     n = data.get("n")
-    if type(n) is not int or not MIN_N <= n <= 12:
-        raise InputError(f"n must be a whole number from {MIN_N} to 12")
+    if type(n) is not int or not MIN_N <= n <= GENERATE_MAX_N:
+        raise InputError(f"n must be a whole number from {MIN_N} to {GENERATE_MAX_N}")
     seed = data.get("seed")
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED + 1)
