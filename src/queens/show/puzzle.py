@@ -30,6 +30,10 @@ PALETTE = (
 )
 """Region colours, in region order (repeating past 12: the letters still tell them apart)."""
 
+QUEEN_BOX = (0.22, 0.24, 0.7)
+"""Where a queen stands in its cell, in cell sides: left, top and size (clear of the
+region letter in the top left corner)."""
+
 INK = {"letter": "#4a4a4a", "border": "#2b2b2b", "line": "#ffffff80", "queen": "#1e1e1e"}
 
 Columns = Sequence[int]
@@ -98,9 +102,10 @@ def puzzle_svg(grid: Grid, columns: Columns | None = None, *, size: int | None =
                                      "stroke-linecap": "round", "fill": "none"})  # fmt: skip
     ET.SubElement(root, "rect", {"width": str(side), "height": str(side), "fill": "none",
                                  "stroke": INK["border"], "stroke-width": "4"})  # fmt: skip
-    scale = SQUARE / 100 * 0.8
+    box_left, box_top, box_size = QUEEN_BOX
+    scale = SQUARE / 100 * box_size
     for row, col in enumerate(columns or ()):
-        qx, qy = col * SQUARE + SQUARE * 0.1, row * SQUARE + SQUARE * 0.12
+        qx, qy = (col + box_left) * SQUARE, (row + box_top) * SQUARE
         place = f"translate({qx:g},{qy:g}) scale({scale:g})"
         ET.SubElement(root, "use", {"xlink:href": "#queen", "transform": place})
     return ET.tostring(root, encoding="unicode")
@@ -144,12 +149,12 @@ def puzzle_png(grid: Grid, columns: Columns | None = None, *, size: int | None =
         )
     draw.rectangle([0, 0, side + 3, side + 3], outline=INK["border"], width=width + 1)
     for row, col in enumerate(columns or ()):
-        inset = square * 0.1
+        box_left, box_top, box_size = QUEEN_BOX
         _queen(
             draw,
-            2 + col * square + inset,
-            2 + row * square + inset * 1.2,
-            square * 0.8,
+            2 + (col + box_left) * square,
+            2 + (row + box_top) * square,
+            square * box_size,
             INK["queen"],
             "#ffffff",
         )
