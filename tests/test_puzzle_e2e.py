@@ -9,11 +9,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
 
-from queens.puzzle.generate import generate
-from queens.puzzle.solve import solve
-from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: F401  (fixtures)
+from web_support import require
+
+require("starlette", "uvicorn", "playwright", why="install queens-toolkit[web,web-test]")
+
+# test_web_e2e skips (or fails under CI=true) without Chromium, and so this module too.
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
+
+from queens.puzzle.generate import generate  # noqa: E402
+from queens.puzzle.solve import solve  # noqa: E402
+from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtures)
 
 SEED = 4
 
