@@ -73,3 +73,9 @@ def test_random_solutions_and_regions() -> None:
 def test_sizes_out_of_range(n: int) -> None:
     with pytest.raises(GenerateError, match=f"from {MIN_N} x {MIN_N} to {MAX_N} x {MAX_N}"):
         generate(n, 1)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_rare_small_medium_grids_are_found(seed: int) -> None:
+    grid = generate(5, seed, "medium")
+    assert explain(grid).difficulty == "medium"
