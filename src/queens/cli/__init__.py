@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "merge": "add up the checkpoint files of a sharded count",
     "plan": "cost a count too long to run here (core-hours, cluster)",
     "serve": "start the web page to watch and play with the search",
+    "puzzle": "the region puzzle: solve, explain, generate and draw grids",
 }
 """Each command, in the order of ``queens --help``, with its one-line summary.
 

@@ -2,7 +2,9 @@
 
 Endpoints (all JSON in and out, 0-based squares):
 
-- ``GET /`` and ``/app.js``, ``/app.css``: the page (no other files are served).
+- ``GET /`` and ``/app.js``, ``/app.css``: the page (no other files are served but the
+  region puzzle's page ``/puzzle``, ``/puzzle.js``, ``/puzzle.css``; its API under
+  ``/api/puzzle/``: :mod:`queens.web.puzzle`).
 - ``GET /api/info``: algorithms and limits.
 - ``POST /api/board`` ``{"board": text}`` or a size: the board read as the CLI reads it.
 - ``POST /api/runs`` ``{"n"|"board", "algorithm", "speed"}``: a new search, paused; ``{"id"}``.
@@ -51,6 +53,7 @@ from queens.web.inputs import (
     parse_run_request,
 )
 from queens.web.limits import LOCAL_HOSTS
+from queens.web.puzzle import ROUTES as PUZZLE_ROUTES
 from queens.web.runs import Registry, Run
 from queens.web.stepper import Stepper
 from queens.web.tree import tree_picture
@@ -59,6 +62,10 @@ PAGE_FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/app.css": ("app.css", "text/css; charset=utf-8"),
+    # The region puzzle's page (its API: queens.web.puzzle).
+    "/puzzle": ("puzzle.html", "text/html; charset=utf-8"),
+    "/puzzle.js": ("puzzle.js", "text/javascript; charset=utf-8"),
+    "/puzzle.css": ("puzzle.css", "text/css; charset=utf-8"),
 }
 
 KEEPALIVE = 10.0
@@ -315,6 +322,7 @@ ROUTES = [
     Route("/api/count", create_count, methods=["POST"]),
     Route("/api/count/{id}/events", count_stream),
     Route("/api/count/{id}", stopper(count=True), methods=["DELETE"]),
+    *PUZZLE_ROUTES,
 ]
 
 

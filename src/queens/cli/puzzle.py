@@ -1,0 +1,309 @@
+"""queens puzzle: the "Queens" region puzzle: solve, explain, generate and draw grids."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+from queens.cli.common import CommandError, NoSolution, Parser, UsageError, read_text, seed, whole
+from queens.puzzle.grid import MAX_N, Grid, GridError, parse_grid, text_limit
+
+PROG = "queens puzzle"
+
+FORMATS = ("board", "list", "letters", "json")
+
+RENDER_MAX_SIZE = 4096
+"""Largest --size of a picture, in pixels across."""
+
+
+def add_parser(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "puzzle",
+        description=(
+            "The 'Queens' region puzzle (LinkedIn's daily grid, Star Battle with one star): "
+            "an n x n grid cut into n regions, one letter a cell naming its region; place n "
+            "queens, one in every row, column and region, no two touching (not even "
+            f"diagonally). Grids up to n = {MAX_N}."
+        ),
+    )
+    commands = parser.add_subparsers(
+        dest="puzzle_command", metavar="COMMAND", parser_class=Parser, required=True
+    )
+    _add_solve(commands)
+    _add_explain(commands)
+    _add_generate(commands)
+    _add_render(commands)
+
+
+def _add_grid(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("grid", metavar="FILE", help="grid text file (- for standard input)")
+
+
+def _add_solve(commands: Any) -> None:
+    solve = commands.add_parser(
+        "solve",
+        help="solve a grid",
+        description="Print the solution of a grid (and say when it is not the only one), "
+        "or all of them, or how many.",
+    )
+    _add_grid(solve)
+    how = solve.add_mutually_exclusive_group()
+    how.add_argument("--all", action="store_true", help="print every solution")
+    how.add_argument("--count", action="store_true", help="print how many solutions")
+    solve.add_argument(
+        "--format",
+        default="board",
+        metavar="FORMAT",
+        help="board (region letters, '*' for a queen), list, letters or json, "
+        "the last three as 'queens solve' writes them",
+    )
+    solve.add_argument(
+        "--style",
+        default="auto",
+        metavar="STYLE",
+        help="for --format board: plain or color (default: color on a terminal, unless "
+        "NO_COLOR is set)",
+    )
+    solve.set_defaults(run=run_solve)
+
+
+def _add_explain(commands: Any) -> None:
+    explain = commands.add_parser(
+        "explain",
+        help="the solution step by step, as a person finds it",
+        description="The solution as a sequence of deductions, each naming its reason, "
+        "and the difficulty of the hardest one: easy (a line or region with one cell left; "
+        "a region within one line), medium (k regions within k lines), hard (a queen that "
+        "would leave a line or region empty), expert (a case split).",
+    )
+    _add_grid(explain)
+    explain.add_argument("--json", action="store_true", help="one JSON object")
+    explain.set_defaults(run=run_explain)
+
+
+def _add_generate(commands: Any) -> None:
+    from queens.puzzle.generate import MAX_N as MAX_GENERATE
+    from queens.puzzle.generate import MIN_N
+
+    generate = commands.add_parser(
+        "generate",
+        help="a new grid with exactly one solution",
+        description="Write a new grid with exactly one solution, solvable without "
+        "guessing, as grid text (same seed, same grid).",
+    )
+    generate.add_argument(
+        "n",
+        metavar="N",
+        type=whole(MIN_N, MAX_GENERATE),
+        help=f"grid size, {MIN_N} to {MAX_GENERATE}",
+    )
+    generate.add_argument(
+        "--seed", metavar="S", type=seed, help="random seed, 0 to 2**64 - 1 (default: random)"
+    )
+    generate.add_argument(
+        "--difficulty",
+        metavar="LEVEL",
+        help="easy, medium or hard (default: any)",
+    )
+    generate.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
+    generate.set_defaults(run=run_generate)
+
+
+def _add_render(commands: Any) -> None:
+    render = commands.add_parser(
+        "render",
+        help="draw a grid and its solution as SVG or PNG",
+        description="Draw the grid in region colours with region letters and the queens "
+        "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
+    )
+    _add_grid(render)
+    render.add_argument("--out", metavar="FILE", required=True, help="FILE.svg or FILE.png")
+    render.add_argument("--empty", action="store_true", help="draw the grid without queens")
+    render.add_argument(
+        "--size",
+        metavar="PX",
+        type=whole(16, RENDER_MAX_SIZE),
+        help=f"picture width in pixels (16 to {RENDER_MAX_SIZE})",
+    )
+    render.set_defaults(run=run_render)
+
+
+def read_grid(path: str) -> Grid:
+    """A grid file (``-``: standard input) read and checked; a one-line error if it is bad."""
+    text = read_text(path, "grid", text_limit(), f"grids here go up to n = {MAX_N}")
+    try:
+        return parse_grid(text)
+    except GridError as error:
+        raise CommandError(str(error)) from None
+
+
+def _no_solution() -> NoSolution:
+    return NoSolution(
+        "no solution: no way to put a queen in every row, column and region without two touching"
+    )
+
+
+def _style(args: argparse.Namespace, grid: Grid) -> str:
+    from queens.formats import format_problem
+    from queens.show.text import resolve_style
+
+    if args.format not in FORMATS:
+        raise UsageError(
+            f"unknown format {args.format!r} (choose from {', '.join(FORMATS)})", PROG + " solve"
+        )
+    problem = format_problem(args.format, grid.n)
+    if problem is not None:
+        raise UsageError(problem, PROG + " solve")
+    if args.style not in ("auto", "plain", "color"):
+        raise UsageError(
+            f"unknown style {args.style!r} (choose from auto, plain, color)", PROG + " solve"
+        )
+    if args.style != "auto" and args.format != "board":
+        raise UsageError("--style applies to --format board only", PROG + " solve")
+    return resolve_style(args.style, sys.stdout)
+
+
+def _write(grid: Grid, columns: list[int], fmt: str, style: str) -> None:
+    if fmt == "board":
+        if style == "color":
+            from queens.show.puzzle import ansi_puzzle
+
+            sys.stdout.write(ansi_puzzle(grid, columns) + "\n")
+        else:
+            sys.stdout.write(grid.board(columns) + "\n")
+        return
+    from queens.formats import write_solution
+    from queens.solution import Solution
+
+    write_solution(sys.stdout, Solution(columns), fmt)
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    from queens.puzzle.solve import solutions, solve
+
+    grid = read_grid(args.grid)
+    if args.count:
+        print(sum(1 for _ in solutions(grid)))
+        return 0
+    style = _style(args, grid)
+    if args.all:
+        written = 0
+        for columns in solutions(grid):
+            if written and args.format == "board":
+                sys.stdout.write("\n")
+            _write(grid, columns, args.format, style)
+            written += 1
+        if not written:
+            raise _no_solution()
+        return 0
+    verdict = solve(grid)
+    if verdict.solution is None:
+        raise _no_solution()
+    _write(grid, list(verdict.solution), args.format, style)
+    if not verdict.unique:
+        sys.stdout.flush()
+        print(
+            "queens: note: this solution is not the only one "
+            "('queens puzzle solve --count' counts them)",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    from queens.puzzle.explain import NotUnique, Stuck, explain, level_reason
+
+    grid = read_grid(args.grid)
+    try:
+        explanation = explain(grid)
+    except Stuck:
+        raise _no_solution() from None
+    except NotUnique:
+        raise NoSolution(
+            "not unique: the grid has more than one solution, so no chain of deductions "
+            "reaches one ('queens puzzle solve --count' counts them)"
+        ) from None
+    assert explanation.solution is not None
+    columns = list(explanation.solution)
+    if args.json:
+        record = {
+            "n": grid.n,
+            "columns": columns,
+            "level": explanation.level,
+            "difficulty": explanation.difficulty,
+            "steps": [step.to_json() for step in explanation.steps],
+        }
+        print(json.dumps(record))
+        return 0
+    width = len(str(len(explanation.steps)))
+    for number, step in enumerate(explanation.steps, 1):
+        print(f"{number:>{width}}. {step.text}")
+    print()
+    print(grid.board(columns))
+    level = explanation.level
+    print(f"difficulty: {explanation.difficulty} ({level}: {level_reason(level)})")
+    return 0
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    from queens.puzzle.explain import DIFFICULTIES
+    from queens.puzzle.generate import GenerateError, generate
+
+    if args.difficulty is not None and args.difficulty not in DIFFICULTIES:
+        raise UsageError(
+            f"unknown difficulty {args.difficulty!r} (choose from {', '.join(DIFFICULTIES)})",
+            PROG + " generate",
+        )
+    chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
+    try:
+        grid = generate(args.n, chosen, args.difficulty)
+    except GenerateError as error:
+        raise CommandError(str(error)) from None
+    if args.seed is None:
+        print(f"queens: generated with --seed {chosen}", file=sys.stderr)
+    text = str(grid) + "\n"
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise CommandError(f"cannot write {args.out!r}: {error.strerror}") from None
+    return 0
+
+
+def run_render(args: argparse.Namespace) -> int:
+    kind = args.out.rsplit(".", 1)[-1].lower() if "." in args.out else ""
+    if kind not in ("svg", "png"):
+        raise UsageError(f"--out must name a .svg or .png file, got {args.out!r}", PROG + " render")
+    grid = read_grid(args.grid)
+    columns: list[int] | None = None
+    if not args.empty:
+        from queens.puzzle.solve import solve
+
+        verdict = solve(grid)
+        if verdict.solution is None:
+            raise _no_solution()
+        columns = list(verdict.solution)
+    if kind == "svg":
+        from queens.show.puzzle import puzzle_svg
+
+        data = puzzle_svg(grid, columns, size=args.size).encode()
+    else:
+        from queens.show.png import MissingPillow
+        from queens.show.puzzle import puzzle_png
+
+        try:
+            data = puzzle_png(grid, columns, size=args.size)
+        except MissingPillow as error:
+            raise CommandError(str(error)) from None
+    try:
+        with open(args.out, "wb") as file:
+            file.write(data)
+    except OSError as error:
+        raise CommandError(f"cannot write picture file {args.out!r}: {error.strerror}") from None
+    return 0

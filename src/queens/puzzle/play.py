@@ -1,0 +1,61 @@
+"""Playing a grid: which of a player's queens and crosses are wrong, and the next hint.
+
+A queen is wrong when no solution has a queen there; a cross (a cell marked as holding
+no queen) is wrong when every solution has a queen there.  The hint is the easiest
+deduction (:func:`queens.puzzle.explain.next_step`) from the player's position.
+
+>>> from queens.puzzle.grid import parse_grid
+>>> grid = parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD")
+>>> check(grid, queens=[(0, 0)], crosses=[(0, 1)])
+Check(wrong=((0, 0), (0, 1)), solved=False)
+>>> hint(grid, queens=[(0, 1)], crosses=[]).kind
+'single'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from queens.puzzle.explain import Step, next_step
+from queens.puzzle.grid import Grid
+from queens.puzzle.solve import Square, given_state, solutions, solve
+
+
+@dataclass(frozen=True)
+class Check:
+    """The player's wrong queens and crosses (in the order given), and whether the grid is
+    solved (a queen in every row, none wrong)."""
+
+    wrong: tuple[Square, ...]
+    solved: bool
+
+
+def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square]) -> Check:
+    verdict = solve(grid)
+    if verdict.unique and verdict.solution is not None:
+        truth = set(enumerate(verdict.solution))
+        wrong = [q for q in queens if q not in truth] + [x for x in crosses if x in truth]
+    else:  # no solution, or several: ask the solver about each move
+        wrong = [q for q in queens if next(solutions(grid, queens=[q]), None) is None]
+        wrong += [x for x in crosses if next(solutions(grid, excluded=[x]), None) is None]
+    solved = not wrong and len({row for row, _ in queens}) == grid.n == len(queens)
+    if solved and next(solutions(grid, queens=queens), None) is None:
+        solved = False  # right one by one, but not together (a grid with several solutions)
+    return Check(tuple(wrong), solved)
+
+
+class NoHint(Exception):
+    """No deduction from here: the grid is solved, or has several solutions from here."""
+
+
+def hint(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square]) -> Step:
+    """The next deduction from the player's position (their queens and crosses, which must
+    be right: see :func:`check`)."""
+    state = given_state(grid, queens, crosses)
+    if state.solved:
+        raise NoHint("solved")
+    step = next_step(state)
+    if step is None:
+        raise NoHint("no deduction from here: the grid has more than one solution")
+    return step

@@ -1,0 +1,351 @@
+"""Solving the region puzzle: every solution, uniqueness and counting.
+
+The rule: one queen in every row, every column and every region, no two queens
+touching (king-adjacent, diagonals included); queens do not attack along diagonals.
+
+The search keeps, for every row, the columns where a queen may still stand as a
+bitmask.  After each queen it propagates: a row, column or region with no cell left is
+a dead end, one with a single cell gets its queen.  When nothing is forced it branches
+on the row, column or region with the fewest cells left, trying them left to right,
+top to bottom.  Its inputs are plain data (n and a region index per cell), so another
+engine (the compiled kernel) can take the same problem.
+
+>>> from queens.puzzle.grid import parse_grid
+>>> grid = parse_grid("AABB\\nAABB\\nCCDD\\nCCDD")
+>>> [list(s) for s in solutions(grid)]
+[[1, 3, 0, 2], [2, 0, 3, 1]]
+>>> count(parse_grid("AAAB\\nCAAB\\nCCDD\\nCCDD"))
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from queens.puzzle.grid import Grid
+
+Square = tuple[int, int]
+
+
+class Contradiction(Exception):
+    """Givens that no solution can hold (two queens in a line, touching, on an excluded cell)."""
+
+
+@dataclass
+class State:
+    """Where queens may still go: ``cand[row]`` is a bitmask of columns; ``queen[row]`` is
+    the column of the queen placed in that row, or -1.
+
+    A cell leaves ``cand`` when a queen is placed in its row, column or region, or next
+    to it.  ``regions_done`` is a bitmask of the regions holding a queen.
+    """
+
+    grid: Grid
+    cand: list[int]
+    queen: list[int]
+    regions_done: int = 0
+
+    @classmethod
+    def start(cls, grid: Grid) -> State:
+        full = (1 << grid.n) - 1
+        return cls(grid, [full] * grid.n, [-1] * grid.n)
+
+    def copy(self) -> State:
+        return State(self.grid, self.cand.copy(), self.queen.copy(), self.regions_done)
+
+    def place(self, row: int, col: int) -> None:
+        """A queen at (row, col): its row, column, region and neighbours lose their cells."""
+        grid = self.grid
+        region = grid.region(row, col)
+        self.queen[row] = col
+        self.regions_done |= 1 << region
+        self.cand[row] = 0
+        keep = ~(1 << col)
+        around = ~((7 << col) >> 1)
+        masks = grid.region_masks[region]
+        cand = self.cand
+        for r in range(grid.n):
+            cand[r] &= keep & ~masks[r]
+        if row > 0:
+            cand[row - 1] &= around
+        if row + 1 < grid.n:
+            cand[row + 1] &= around
+
+    def exclude(self, row: int, col: int) -> None:
+        self.cand[row] &= ~(1 << col)
+
+    def is_candidate(self, row: int, col: int) -> bool:
+        return bool(self.cand[row] >> col & 1)
+
+    @property
+    def solved(self) -> bool:
+        return -1 not in self.queen
+
+    @property
+    def columns_done(self) -> int:
+        done = 0
+        for col in self.queen:
+            if col >= 0:
+                done |= 1 << col
+        return done
+
+    def row_cells(self, row: int) -> list[Square]:
+        return [(row, c) for c in bits(self.cand[row])]
+
+    def column_cells(self, col: int) -> list[Square]:
+        return [(r, col) for r in range(self.grid.n) if self.cand[r] >> col & 1]
+
+    def region_cells(self, region: int) -> list[Square]:
+        masks = self.grid.region_masks[region]
+        return [(r, c) for r in range(self.grid.n) for c in bits(self.cand[r] & masks[r])]
+
+    def open_units(self) -> Iterator[tuple[str, int, list[Square]]]:
+        """Each row, column and region without a queen, with its cells left."""
+        n = self.grid.n
+        for row in range(n):
+            if self.queen[row] < 0:
+                yield "row", row, self.row_cells(row)
+        done = self.columns_done
+        for col in range(n):
+            if not done >> col & 1:
+                yield "column", col, self.column_cells(col)
+        for region in range(n):
+            if not self.regions_done >> region & 1:
+                yield "region", region, self.region_cells(region)
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def given_state(
+    grid: Grid, queens: Iterable[Square] = (), excluded: Iterable[Square] = ()
+) -> State:
+    """The start of a search with some queens placed and some cells ruled out.
+
+    Raises :class:`Contradiction` when the queens cannot stand together.
+    """
+    state = State.start(grid)
+    for row, col in excluded:
+        state.exclude(row, col)
+    for row, col in sorted(set(queens)):
+        if not state.is_candidate(row, col):
+            raise Contradiction(f"the queen at row {row + 1}, column {col + 1} cannot stand")
+        state.place(row, col)
+    return state
+
+
+def propagate(state: State) -> list[Square] | None:
+    """Place every forced queen and clear what confined regions rule out; None at a dead
+    end, else the cells of the unit to branch on (the open row or region with the fewest
+    cells; [] when solved)."""
+    while True:
+        cells = _forced_or_branch(state)
+        if cells is None or not cells:
+            return cells
+        if len(cells) == 1:
+            state.place(*cells[0])
+        elif not _confine(state):
+            return cells if _matchable(state) else None
+
+
+def _forced_or_branch(state: State) -> list[Square] | None:
+    """None at a dead end (an open row, column or region without a cell); else a forced
+    cell alone, or the cells of the smallest open row or region ([] when every row has
+    its queen).  Counted with bitmasks; only the cells returned are listed."""
+    grid = state.grid
+    cand = state.cand
+    once = twice = 0
+    best_size = grid.n + 1
+    best: tuple[str, int] | None = None
+    for row in range(grid.n):
+        if state.queen[row] >= 0:
+            continue
+        mask = cand[row]
+        size = mask.bit_count()
+        if size == 0:
+            return None
+        if size == 1:
+            return [(row, mask.bit_length() - 1)]
+        if size < best_size:
+            best_size, best = size, ("row", row)
+        twice |= once & mask
+        once |= mask
+    if best is None:
+        return []
+    open_columns = ~state.columns_done & ((1 << grid.n) - 1)
+    if open_columns & ~once:
+        return None
+    single = open_columns & ~twice
+    if single:
+        col = (single & -single).bit_length() - 1
+        return state.column_cells(col)
+    for region in range(grid.n):
+        if state.regions_done >> region & 1:
+            continue
+        size = 0
+        for row, mask in grid.region_rows[region]:
+            size += (cand[row] & mask).bit_count()
+        if size == 0:
+            return None
+        if size < best_size:
+            best_size, best = size, ("region", region)
+            if size == 1:
+                break
+    kind, index = best
+    return state.row_cells(index) if kind == "row" else state.region_cells(index)
+
+
+def _confine(state: State) -> bool:
+    """Clear a line outside a region lying within it (the region's queen is on that line);
+    whether anything was cleared."""
+    grid = state.grid
+    cand = state.cand
+    changed = False
+    for region in range(grid.n):
+        if state.regions_done >> region & 1:
+            continue
+        masks = grid.region_masks[region]
+        rows = [r for r in range(grid.n) if cand[r] & masks[r]]
+        if len(rows) == 1:
+            row = rows[0]
+            if cand[row] & ~masks[row]:
+                cand[row] &= masks[row]
+                changed = True
+        columns = 0
+        for r in rows:
+            columns |= cand[r] & masks[r]
+        if columns and not columns & (columns - 1):
+            for r in range(grid.n):
+                if cand[r] & columns and not masks[r] & columns:
+                    cand[r] &= ~columns
+                    changed = True
+    return changed
+
+
+def _matchable(state: State) -> bool:
+    """Whether the open regions can take one open row each and one open column each
+    (a perfect matching; none means some k regions lie within fewer than k lines)."""
+    grid = state.grid
+    open_regions = [g for g in range(grid.n) if not state.regions_done >> g & 1]
+    rows = []
+    columns = []
+    for region in open_regions:
+        masks = grid.region_masks[region]
+        row_mask = 0
+        column_mask = 0
+        for r in range(grid.n):
+            here = state.cand[r] & masks[r]
+            if here:
+                row_mask |= 1 << r
+                column_mask |= here
+        rows.append(row_mask)
+        columns.append(column_mask)
+    return _perfect(rows) and _perfect(columns)
+
+
+def _perfect(options: list[int]) -> bool:
+    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines."""
+    owner: dict[int, int] = {}
+
+    def augment(item: int, seen: set[int]) -> bool:
+        for line in bits(options[item]):
+            if line in seen:
+                continue
+            seen.add(line)
+            if line not in owner or augment(owner[line], seen):
+                owner[line] = item
+                return True
+        return False
+
+    return all(
+        augment(item, set())
+        for item in sorted(range(len(options)), key=lambda i: options[i].bit_count())
+    )
+
+
+def search(state: State) -> Iterator[list[int]]:
+    """Every solution reachable from ``state`` (which it changes), as columns by row."""
+    branch = propagate(state)
+    if branch is None:
+        return
+    if not branch:
+        yield state.queen.copy()
+        return
+    for row, col in branch:
+        child = state.copy()
+        child.place(row, col)
+        yield from search(child)
+        state.exclude(row, col)  # the later branches are the solutions without this queen
+
+
+def solutions(
+    grid: Grid, queens: Iterable[Square] = (), excluded: Iterable[Square] = ()
+) -> Iterator[list[int]]:
+    """Every solution (the 0-based column of the queen in each row), each once.
+
+    ``queens`` must be in every solution and ``excluded`` cells in none.
+    """
+    try:
+        state = given_state(grid, queens, excluded)
+    except Contradiction:
+        return
+    yield from search(state)
+
+
+def count(grid: Grid, limit: int | None = None) -> int:
+    """How many solutions, counting no further than ``limit``."""
+    total = 0
+    for _ in solutions(grid):
+        total += 1
+        if total == limit:
+            break
+    return total
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A solution (or None) and whether it is the only one."""
+
+    solution: tuple[int, ...] | None
+    unique: bool
+
+
+def solve(grid: Grid) -> Verdict:
+    """The first solution and whether another exists (the search stops at the second).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> solve(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"))
+    Verdict(solution=(1, 3, 0, 2), unique=True)
+    """
+    found = solutions(grid)
+    first = next(found, None)
+    if first is None:
+        return Verdict(None, unique=False)
+    return Verdict(tuple(first), unique=next(found, None) is None)
+
+
+def problem(grid: Grid, columns: Sequence[int]) -> str | None:
+    """Why ``columns`` is not a solution of ``grid`` (1-based, for people), or None."""
+    n = grid.n
+    if len(columns) != n:
+        return f"{len(columns)} queens for {n} rows"
+    for row, col in enumerate(columns):
+        if not 0 <= col < n:
+            return f"row {row + 1}: column {col + 1} is off the grid"
+    for first in range(n):
+        for second in range(first + 1, n):
+            a, b = columns[first], columns[second]
+            if a == b:
+                return f"rows {first + 1} and {second + 1}: two queens in column {a + 1}"
+            if grid.region(first, a) == grid.region(second, b):
+                name = grid.name(first, a)
+                return f"rows {first + 1} and {second + 1}: two queens in region {name}"
+            if second == first + 1 and abs(a - b) == 1:
+                return f"rows {first + 1} and {second + 1}: the queens touch"
+    return None

@@ -1,0 +1,188 @@
+"""The region puzzle's page: its JSON endpoints (all 0-based cells ``[row, col]``).
+
+- ``POST /api/puzzle/grid`` ``{"grid": text}``: the grid read as ``queens puzzle`` reads it.
+- ``POST /api/puzzle/generate`` ``{"n", "seed"?, "difficulty"?}``: a new grid (and its seed).
+- ``POST /api/puzzle/check`` ``{"grid", "queens", "crosses"}``: the wrong moves, and whether
+  the grid is solved.
+- ``POST /api/puzzle/hint`` ``{"grid", "queens", "crosses"}``: the next deduction (or the
+  wrong moves to undo first).
+- ``POST /api/puzzle/solution`` ``{"grid"}``: the solution's columns (or a message).
+
+A bad grid is a 400 with the one-line message ``queens puzzle`` prints.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from queens.puzzle.grid import Grid, GridError, parse_grid
+from queens.web.inputs import InputError
+
+MAX_N = 20
+"""The largest grid the page takes (the hints of bigger ones get slow to compute)."""
+
+MAX_GRID_TEXT = 4096
+"""Characters of grid text accepted (a 20 x 20 grid with spaces and CRLF needs 840)."""
+
+GENERATE_MAX_N = 12
+"""The largest grid the page generates (a second or so at most)."""
+
+MAX_SEED = 2**32 - 1
+
+
+def _object(data: object, allowed: set[str]) -> Mapping[str, object]:
+    if not isinstance(data, dict):
+        raise InputError("the request must be a JSON object")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise InputError(f"unknown field {unknown[0]!r} (expected {', '.join(sorted(allowed))})")
+    return data
+
+
+def read_grid(data: Mapping[str, object]) -> Grid:
+    text = data.get("grid")
+    if not isinstance(text, str):
+        raise InputError("grid must be grid text (one letter a cell naming its region)")
+    if len(text) > MAX_GRID_TEXT:
+        raise InputError(f"grid text is too long (at most {MAX_GRID_TEXT} characters)")
+    try:
+        return parse_grid(text, max_n=MAX_N)
+    except GridError as error:
+        raise InputError(str(error)) from None
+
+
+def read_cells(data: Mapping[str, object], name: str, n: int) -> list[tuple[int, int]]:
+    value = data.get(name, [])
+    if not isinstance(value, list) or len(value) > n * n:
+        raise InputError(f"{name} must be a list of [row, column] cells")
+    cells = []
+    for item in value:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not all(type(v) is int and 0 <= v < n for v in item)
+        ):
+            raise InputError(f"{name}: {item!r} is not a [row, column] cell of the grid")
+        cells.append((item[0], item[1]))
+    return cells
+
+
+def grid_json(grid: Grid) -> dict[str, object]:
+    from queens.show.puzzle import region_color
+
+    return {
+        "n": grid.n,
+        "cells": list(grid.cells),
+        "names": list(grid.names),
+        "colors": [region_color(region) for region in range(grid.n)],
+        "text": str(grid) + "\n",
+    }
+
+
+async def _body(request: Request, allowed: set[str]) -> Mapping[str, object]:
+    from queens.web.app import read_json
+
+    return _object(await read_json(request), allowed)
+
+
+async def read(request: Request) -> Response:
+    return JSONResponse(grid_json(read_grid(await _body(request, {"grid"}))))
+
+
+async def generate(request: Request) -> Response:
+    from queens.puzzle.explain import DIFFICULTIES
+    from queens.puzzle.generate import MIN_N, generate
+
+    data = await _body(request, {"n", "seed", "difficulty"})
+    n = data.get("n")
+    if type(n) is not int or not MIN_N <= n <= GENERATE_MAX_N:
+        raise InputError(f"n must be a whole number from {MIN_N} to {GENERATE_MAX_N}")
+    seed = data.get("seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(MAX_SEED + 1)
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise InputError(f"seed must be a whole number from 0 to {MAX_SEED}")
+    difficulty = data.get("difficulty")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise InputError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    grid = await anyio.to_thread.run_sync(generate, n, seed, difficulty)
+    return JSONResponse({**grid_json(grid), "seed": seed})
+
+
+def _position(
+    data: Mapping[str, object],
+) -> tuple[Grid, list[tuple[int, int]], list[tuple[int, int]]]:
+    grid = read_grid(data)
+    return grid, read_cells(data, "queens", grid.n), read_cells(data, "crosses", grid.n)
+
+
+async def check(request: Request) -> Response:
+    from queens.puzzle.play import check
+
+    grid, queens, crosses = _position(await _body(request, {"grid", "queens", "crosses"}))
+    verdict = await anyio.to_thread.run_sync(check, grid, queens, crosses)
+    return JSONResponse(
+        {"wrong": [list(s) for s in verdict.wrong], "solved": verdict.solved,
+         "message": _check_message(verdict.wrong, verdict.solved)}
+    )  # fmt: skip
+
+
+def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
+    if solved:
+        return "Solved!"
+    if wrong:
+        row, col = wrong[0]
+        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+        return f"Row {row + 1}, column {col + 1} is wrong{more}."
+    return "No mistake so far."
+
+
+def _hint(
+    grid: Grid, queens: list[tuple[int, int]], crosses: list[tuple[int, int]]
+) -> dict[str, object]:
+    from queens.puzzle.explain import Stuck
+    from queens.puzzle.play import NoHint, check, hint
+    from queens.puzzle.solve import Contradiction
+
+    verdict = check(grid, queens, crosses)
+    if verdict.wrong or verdict.solved:
+        message = _check_message(verdict.wrong, verdict.solved)
+        if verdict.wrong:
+            message += " Undo it first."
+        return {"wrong": [list(s) for s in verdict.wrong], "step": None, "message": message}
+    try:
+        step = hint(grid, queens, crosses)
+    except (NoHint, Stuck, Contradiction) as error:
+        return {"wrong": [], "step": None, "message": str(error)}
+    return {"wrong": [], "step": step.to_json(), "message": step.text}
+
+
+async def hint(request: Request) -> Response:
+    grid, queens, crosses = _position(await _body(request, {"grid", "queens", "crosses"}))
+    return JSONResponse(await anyio.to_thread.run_sync(_hint, grid, queens, crosses))
+
+
+async def solution(request: Request) -> Response:
+    from queens.puzzle.solve import solve
+
+    grid = read_grid(await _body(request, {"grid"}))
+    verdict = await anyio.to_thread.run_sync(solve, grid)
+    if verdict.solution is None:
+        return JSONResponse({"columns": None, "message": "No solution."})
+    note = "" if verdict.unique else " (one of several)"
+    return JSONResponse({"columns": list(verdict.solution), "message": f"The solution{note}."})
+
+
+ROUTES = [
+    Route("/api/puzzle/grid", read, methods=["POST"]),
+    Route("/api/puzzle/generate", generate, methods=["POST"]),
+    Route("/api/puzzle/check", check, methods=["POST"]),
+    Route("/api/puzzle/hint", hint, methods=["POST"]),
+    Route("/api/puzzle/solution", solution, methods=["POST"]),
+]

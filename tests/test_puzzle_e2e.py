@@ -1,0 +1,115 @@
+"""The region puzzle's page in a real browser (Playwright driving Debian's Chromium, as in
+test_web_e2e, whose server and browser fixtures it shares): a generated 7 x 7 played to
+the end with hints, a wrong move flagged, a bad grid refused with its one-line message."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from web_support import require
+
+require("starlette", "uvicorn", "playwright", why="install queens-toolkit[web,web-test]")
+
+# test_web_e2e skips (or fails under CI=true) without Chromium, and so this module too.
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
+
+from queens.puzzle.generate import generate  # noqa: E402
+from queens.puzzle.solve import solve  # noqa: E402
+from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtures)
+
+SEED = 4
+
+
+@pytest.fixture
+def page(browser: Browser, server: str, tmp_path: Path) -> Iterator[Page]:  # noqa: F811
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(server + "puzzle")
+    page.wait_for_selector("body[data-ready=true]")
+    yield page
+    page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
+    context.close()
+    assert errors == [], f"script errors in the page: {errors}"
+
+
+def generate_7(page: Page) -> None:
+    page.select_option("#size", "7")
+    page.fill("#seed", str(SEED))
+    page.click("#generate")
+    expect(page.locator("#grid .cell")).to_have_count(49)
+    expect(page.locator("#message")).to_contain_text(f"seed {SEED}")
+
+
+def cell(page: Page, row: int, col: int) -> str:
+    return f"#grid .cell[data-row='{row}'][data-col='{col}']"
+
+
+def settled(page: Page) -> None:
+    """Wait for the page's requests (the check after each move) to be answered."""
+    page.wait_for_selector("body[data-busy='0']", state="attached")
+
+
+def positions(page: Page, selector: str) -> list[tuple[str, str]]:
+    found = page.locator(selector)
+    return [
+        (found.nth(i).get_attribute("data-row") or "", found.nth(i).get_attribute("data-col") or "")
+        for i in range(found.count())
+    ]
+
+
+def test_play_a_generated_grid_to_the_end_with_hints(page: Page) -> None:
+    generate_7(page)
+    assert page.input_value("#grid-text") == str(generate(7, SEED)) + "\n"
+    hints = 0
+    while page.get_attribute("body", "data-solved") != "true" and hints < 100:
+        page.click("#hint")
+        hints += 1
+        expect(page.locator("#grid .cell.hint-place, #grid .cell.hint-clear").first).to_be_visible()
+        places = positions(page, "#grid .cell.hint-place")
+        for row, col in places:  # a queen: empty -> cross -> queen
+            page.click(cell(page, int(row), int(col)))
+            page.click(cell(page, int(row), int(col)))
+        if not places:  # crosses
+            for row, col in positions(page, "#grid .cell.hint-clear"):
+                page.click(cell(page, int(row), int(col)))
+        settled(page)
+        assert page.locator("#grid .cell.wrong").count() == 0
+    expect(page.locator("body")).to_have_attribute("data-solved", "true")
+    expect(page.locator("#message")).to_have_text("Solved!")
+    truth = solve(generate(7, SEED)).solution
+    assert truth is not None
+    for row, col in enumerate(truth):
+        expect(page.locator(cell(page, row, col))).to_have_class(re.compile(r"\bqueen\b"))
+
+
+def test_a_wrong_move_is_flagged(page: Page) -> None:
+    generate_7(page)
+    truth = solve(generate(7, SEED)).solution
+    assert truth is not None
+    col = (truth[0] + 3) % 7
+    target = page.locator(cell(page, 0, col))
+    target.click()
+    target.click()  # a queen where the solution has none
+    expect(target).to_have_class(re.compile(r"\bqueen\b.*\bwrong\b"))
+    expect(page.locator("#message")).to_contain_text("Row 1, column")
+    target.click()  # cleared: nothing wrong any more
+    expect(page.locator("#grid .cell.wrong")).to_have_count(0)
+
+
+def test_a_bad_grid_is_refused_with_one_line(page: Page) -> None:
+    page.fill("#grid-text", "AAB\nCA\nCCB")
+    page.click("#load")
+    expect(page.locator("#grid-error")).to_have_text(
+        "grid line 2, column 3: 2 cells, but line 1 has 3"
+    )
+    page.fill("#grid-text", "AAB\nCAB\nCCB")
+    page.click("#load")
+    expect(page.locator("#grid .cell")).to_have_count(9)
+    expect(page.locator("#grid-error")).to_be_hidden()

@@ -1,0 +1,60 @@
+"""The solver against an independent checker and a brute-force search (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from puzzle_support import brute_force, is_solution, small_grids
+from queens.puzzle.generate import random_solution
+from queens.puzzle.grid import Grid, parse_grid
+from queens.puzzle.solve import Verdict, count, problem, solutions, solve
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_grids())
+def test_every_solution_and_only_those(grid: Grid) -> None:
+    rows = grid.rows()
+    expected = brute_force(rows)
+    found = [tuple(s) for s in solutions(grid)]
+    assert sorted(found) == expected
+    assert count(grid) == len(expected)
+    verdict = solve(grid)
+    if expected:
+        assert verdict.solution in expected and verdict.unique == (len(expected) == 1)
+    else:
+        assert verdict == Verdict(None, unique=False)
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_grids(5, 7))
+def test_problem_agrees_with_the_checker(grid: Grid) -> None:
+    for columns in [*solutions(grid), [0] * grid.n, list(range(grid.n))]:
+        assert (problem(grid, columns) is None) == is_solution(grid.rows(), columns)
+
+
+def test_big_grids_are_solved() -> None:
+    import random
+
+    from queens.puzzle.generate import grow_regions
+
+    rng = random.Random(4)
+    for n in (16, 25):
+        truth = random_solution(n, rng)
+        grid = Grid.from_regions(grow_regions(n, list(enumerate(truth)), rng))
+        verdict = solve(grid)
+        assert verdict.solution is not None
+        assert is_solution(grid.rows(), verdict.solution)
+
+
+def test_count_stops_at_the_limit() -> None:
+    grid = parse_grid("\n".join("ABCDEFG"[r] * 7 for r in range(7)))  # the regions are rows
+    total = count(grid)
+    assert total == len(brute_force(grid.rows())) > 3
+    assert count(grid, limit=3) == 3
+
+
+def test_givens() -> None:
+    grid = parse_grid("AABB\nAABB\nCCDD\nCCDD")
+    assert list(solutions(grid, queens=[(0, 2)])) == [[2, 0, 3, 1]]
+    assert list(solutions(grid, excluded=[(0, 2)])) == [[1, 3, 0, 2]]
+    assert list(solutions(grid, queens=[(0, 0), (1, 1)])) == []

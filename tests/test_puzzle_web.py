@@ -1,0 +1,117 @@
+"""The region puzzle's endpoints: grids read as the CLI reads them, generate, check, hint,
+solution; bad input is a 400 with a one-line message."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from web_support import require
+
+require("starlette", "httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from puzzle_support import is_solution  # noqa: E402
+from queens.puzzle.generate import generate  # noqa: E402
+from queens.puzzle.grid import GridError, parse_grid  # noqa: E402
+from queens.puzzle.solve import solve  # noqa: E402
+from queens.web.app import create_app  # noqa: E402
+
+UNIQUE = "AAAB\nCAAB\nCCDB\nCCDD\n"  # its solution: columns [1, 3, 0, 2]
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(allowed_hosts={"testserver"})) as test_client:
+        yield test_client
+
+
+def test_the_page_is_served(client: TestClient) -> None:
+    for path, kind in (("/puzzle", "text/html"), ("/puzzle.js", "text/javascript"),
+                       ("/puzzle.css", "text/css")):  # fmt: skip
+        response = client.get(path)
+        assert response.status_code == 200 and response.headers["content-type"].startswith(kind)
+
+
+def test_grid(client: TestClient) -> None:
+    response = client.post("/api/puzzle/grid", json={"grid": "A A B\nC A B\nC C B"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["n"] == 3 and data["names"] == ["A", "B", "C"]
+    assert data["cells"] == [0, 0, 1, 2, 0, 1, 2, 2, 1] and data["text"] == "AAB\nCAB\nCCB\n"
+    assert len(data["colors"]) == 3
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"grid": "AB\nB#"},
+        {"grid": "AAB\nCA\nCCB"},
+        {"grid": "AAB\nAAB\nABB"},
+        {"grid": "A" * 21},
+        {"grid": 5},
+        {"grid": "AB\nBA", "extra": 1},
+        [1],
+    ],
+)
+def test_bad_grids_are_400_with_one_line(client: TestClient, body: object) -> None:
+    response = client.post("/api/puzzle/grid", json=body)
+    assert response.status_code == 400
+    message = response.json()["error"]
+    assert message and "\n" not in message
+    if isinstance(body, dict) and isinstance(body.get("grid"), str) and len(body) == 1:
+        with pytest.raises(GridError) as caught:
+            parse_grid(body["grid"], max_n=20)
+        assert message == str(caught.value)  # the CLI's words
+
+
+def test_generate(client: TestClient) -> None:
+    response = client.post("/api/puzzle/generate", json={"n": 7, "seed": 5, "difficulty": "easy"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["seed"] == 5 and data["text"] == str(generate(7, 5, "easy")) + "\n"
+    for body in ({"n": 4}, {"n": 13}, {"n": 7, "seed": -1}, {"n": 7, "difficulty": "evil"}):
+        assert client.post("/api/puzzle/generate", json=body).status_code == 400
+
+
+def test_check_flags_wrong_moves(client: TestClient) -> None:
+    ask = {"grid": UNIQUE, "queens": [[0, 0], [0, 1]], "crosses": [[1, 3], [2, 2]]}
+    data = client.post("/api/puzzle/check", json=ask).json()
+    assert data["wrong"] == [[0, 0], [1, 3]] and not data["solved"]
+    assert "Row 1, column 1 is wrong" in data["message"]
+    done = {"grid": UNIQUE, "queens": [[0, 1], [1, 3], [2, 0], [3, 2]], "crosses": []}
+    assert client.post("/api/puzzle/check", json=done).json()["solved"] is True
+    bad = {"grid": UNIQUE, "queens": [[0, 9]]}
+    assert client.post("/api/puzzle/check", json=bad).status_code == 400
+
+
+def test_hints_lead_to_the_solution(client: TestClient) -> None:
+    grid = generate(8, 3, "hard")
+    truth = solve(grid).solution
+    assert truth is not None
+    queens: list[list[int]] = []
+    crosses: list[list[int]] = []
+    for _ in range(200):
+        ask = {"grid": str(grid), "queens": queens, "crosses": crosses}
+        if client.post("/api/puzzle/check", json=ask).json()["solved"]:
+            break
+        step = client.post("/api/puzzle/hint", json=ask).json()["step"]
+        assert step is not None
+        queens += step["place"]
+        crosses += [c for c in step["clear"] if c not in crosses]
+    assert sorted(map(tuple, queens)) == sorted(enumerate(truth))
+    assert is_solution(grid.rows(), [col for _, col in sorted(map(tuple, queens))])
+
+
+def test_a_hint_after_a_wrong_move_says_so(client: TestClient) -> None:
+    data = client.post("/api/puzzle/hint", json={"grid": UNIQUE, "queens": [[0, 0]]}).json()
+    assert data["step"] is None and data["wrong"] == [[0, 0]] and "Undo" in data["message"]
+
+
+def test_solution(client: TestClient) -> None:
+    data = client.post("/api/puzzle/solution", json={"grid": UNIQUE}).json()
+    assert data["columns"] == [1, 3, 0, 2]
+    data = client.post("/api/puzzle/solution", json={"grid": "AAAA\nAAAA\nBCCC\nBDDD"}).json()
+    assert data["columns"] is None
