@@ -23,6 +23,13 @@ SQUARE_N tree's nodes (the same shaped search counts them) over the CPU
 time of the square board's own count (the symmetric counter, with its
 vector search), and over the time of the plain masks loop on that board.
 
+Other attack rules (``--no-rules`` skips them): ``queens count 17 --rule
+toroidal`` and ``queens count 15 --rule superqueen`` as whole processes
+against the same counts by the pure-Python reference search
+(``QUEENS_PURE_PYTHON=1``), as ratios of medians; and the kernel's nodes per
+CPU second under each rule against the queen rule's on the same N (the same
+shaped search, and the classic count's vector search).
+
 Without the reference source or gcc it says so and skips the ratios.  Other
 processes share the CPU: the load average is printed with the results.
 
@@ -43,7 +50,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "benchmarks" / ".build"
@@ -57,19 +64,25 @@ QUEENS = Path(sys.executable).parent / "queens"
 SOLVE_N = 14
 
 
-def timed(command: list[str], stdout: int | IO[str] = subprocess.PIPE) -> tuple[float, str]:
+def timed(
+    command: list[str],
+    stdout: int | IO[str] = subprocess.PIPE,
+    env: dict[str, str] | None = None,
+) -> tuple[float, str]:
     """Wall time of one whole-process run, and what it printed (checked to succeed)."""
-    elapsed, _, output = timed_cpu(command, stdout)
+    elapsed, _, output = timed_cpu(command, stdout, env)
     return elapsed, output
 
 
 def timed_cpu(
-    command: list[str], stdout: int | IO[str] = subprocess.PIPE
+    command: list[str],
+    stdout: int | IO[str] = subprocess.PIPE,
+    env: dict[str, str] | None = None,
 ) -> tuple[float, float, str]:
     """Wall time and CPU time (user + system, worker processes included) of one run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run(command, stdout=stdout, text=True)
+    result = subprocess.run(command, stdout=stdout, text=True, env=env)
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
@@ -159,6 +172,8 @@ def bench_proxy(repeat: int, reference: Path | None) -> None:
 
 SQUARE_N = 15
 SHAPES = ((12, 16, 12), (14, 14, 10))  # width, height, queens
+RULES = (("toroidal", 17), ("superqueen", 15))  # rule, N (issue 16)
+RULE_CODES = {"queen": 0, "toroidal": 1, "superqueen": 2}
 
 
 def _cpu_timed(work: Callable[[], object]) -> tuple[float, object]:
@@ -238,6 +253,47 @@ def bench_shapes(repeat: int, sample: int) -> None:
         _rate_row(label, nodes, seconds, rate, f"{parts} sub-problems, {total:,} solutions")
 
 
+def bench_rules(repeat: int) -> None:
+    """Other attack rules: whole counts against the pure-Python reference, and node rates."""
+    from queens.engines import kernel
+
+    module = kernel.loaded()
+    pure = {**os.environ, "QUEENS_PURE_PYTHON": "1"}
+    print()
+    print("rules: queens count N --rule R against the pure-Python reference (whole processes)")
+    print(f"{'command':<36} {'queens s':>9} {'pure s':>9} {'ratio':>8}  answer")
+    for rule, n in RULES:
+        command = [str(QUEENS), "count", str(n), "--rule", rule]
+        ours = [timed(command) for _ in range(repeat)]
+        theirs = [timed(command, env=pure) for _ in range(max(1, repeat // 3))]
+        answer, other = ours[0][1].strip(), theirs[0][1].strip()
+        assert answer == other, (rule, n, answer, other)
+        wall = statistics.median(t for t, _ in ours)
+        slow = statistics.median(t for t, _ in theirs)
+        print(
+            f"{' '.join(command[1:]):<36} {wall:>9.3f} {slow:>9.3f} {wall / slow:>8.4f}  {answer}"
+        )
+    if module is None:
+        print("rules: the compiled kernel is not in use, node rates skipped")
+        return
+    print(f"{'nodes per CPU second (one core)':<36} {'Mnodes/s':>9} {'queen':>9} {'ratio':>8}")
+    for rule, n in RULES:
+        ruled, queen = _rule_rate(module, rule, n, repeat), _rule_rate(module, "queen", n, repeat)
+        label = f"{n} x {n}, {rule}"
+        print(f"{label:<36} {ruled / 1e6:>9.1f} {queen / 1e6:>9.1f} {ruled / queen:>8.2f}")
+
+
+def _rule_rate(module: Any, rule: str, n: int, repeat: int) -> float:
+    """Nodes (queens placed) per CPU second of the kernel's shaped search of the n x n
+    board under ``rule`` (median of ``repeat`` runs, this thread)."""
+    full, required = [(1 << n) - 1] * n, bytes([1] * n)
+    work = functools.partial(module.count_shape, full, n, n, required, 1, None, RULE_CODES[rule])
+    runs = [_cpu_timed(work) for _ in range(repeat)]
+    found = runs[0][1]
+    assert isinstance(found, tuple)
+    return int(found[2]) / max(statistics.median(t for t, _ in runs), 1e-9)
+
+
 def _rate_row(label: str, nodes: int, seconds: float, square: float, note: str = "") -> None:
     rate = nodes / max(seconds, 1e-9)
     line = f"{label:<28} {nodes:>14,} {seconds:>8.3f} {rate / 1e6:>9.1f} {rate / square:>9.2f}"
@@ -284,6 +340,7 @@ def main() -> None:
         help=f"skip count {PROXY_OURS} against the reference's {PROXY_THEIRS}",
     )
     parser.add_argument("--no-shapes", action="store_true", help="skip the shaped boards")
+    parser.add_argument("--no-rules", action="store_true", help="skip the other attack rules")
     parser.add_argument(
         "--shape-sample",
         type=int,
@@ -303,6 +360,8 @@ def main() -> None:
         bench_proxy(args.repeat, reference)
     if not args.no_shapes:
         bench_shapes(args.repeat, args.shape_sample)
+    if not args.no_rules:
+        bench_rules(args.repeat)
     bench_startup(args.repeat)
     bench_solve(args.repeat)
     print(f"load average at the end {os.getloadavg()[0]:.2f}")

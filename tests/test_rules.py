@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from conftest import DATA
 from queens import Board, counts, solutions
-from queens.api import engine_shape
+from queens.api import ruled_shape
 from queens.engines import kernel, reference
 from queens.rules import RULE_NAMES, Rule, attack_kind, parse_rule, rule_clash, shape_problem
 from queens.symmetry import board_symmetries, is_canonical
@@ -168,7 +168,7 @@ def test_the_compiled_search_agrees_with_the_reference_under_every_rule(
             k=min(board.k, board.width),
         )
     board = board.with_rule(rule)
-    allowed, shape = board.allowed_masks(), engine_shape(board)
+    allowed, shape = board.allowed_masks(), ruled_shape(board)
     expected = list(reference.solutions(allowed, board.k, board.required_rows(), rule, board.width))
     found = [s.to_list() for s in solutions(board)]
     assert found == expected

@@ -31,13 +31,23 @@ def as_board(board_or_n: BoardOrN) -> Board:
 class EngineShape(TypedDict):
     """The keyword arguments of the engines' functions for a board's shape.
 
-    >>> EngineShape(width=8, queens=8, required=255, rule="queen")
-    {'width': 8, 'queens': 8, 'required': 255, 'rule': 'queen'}
+    >>> EngineShape(width=8, queens=8, required=255)
+    {'width': 8, 'queens': 8, 'required': 255}
     """
 
     width: int
     queens: int
     required: int
+
+
+class RuledShape(EngineShape):
+    """:class:`EngineShape` and the attack rule, for the engines that know every rule
+    (the kernel and the reference search).
+
+    >>> RuledShape(width=8, queens=8, required=255, rule="toroidal")["rule"]
+    'toroidal'
+    """
+
     rule: str
 
 
@@ -45,14 +55,18 @@ def engine_shape(board: Board) -> EngineShape:
     """What engines need to know of a board beyond its masks: width, queens, required rows.
 
     >>> engine_shape(Board(5, height=3, k=2))
-    {'width': 5, 'queens': 2, 'required': 0, 'rule': 'queen'}
+    {'width': 5, 'queens': 2, 'required': 0}
     """
-    return {
-        "width": board.width,
-        "queens": board.k,
-        "required": board.required_rows(),
-        "rule": board.rule.value,
-    }
+    return {"width": board.width, "queens": board.k, "required": board.required_rows()}
+
+
+def ruled_shape(board: Board) -> RuledShape:
+    """:func:`engine_shape` with the board's attack rule, for the counting engines.
+
+    >>> ruled_shape(Board(5, rule="superqueen"))["rule"]
+    'superqueen'
+    """
+    return {**engine_shape(board), "rule": board.rule.value}
 
 
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
@@ -75,7 +89,7 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     """
     board = as_board(board_or_n)
     group = symmetry.board_symmetries(board) if unique else ()
-    for columns in kernel.solutions(board.allowed_masks(), group, **engine_shape(board)):
+    for columns in kernel.solutions(board.allowed_masks(), group, **ruled_shape(board)):
         yield Solution._owning(columns, board.width)  # a fresh array each: no copy needed
 
 
@@ -408,8 +422,9 @@ def decide(
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}
     # The hard-board engines know the queen rule only (checked above): no rule to pass.
-    shape = {"width": board.width, "queens": board.k, "required": board.required_rows()}
-    found = engines[chosen](board.allowed_masks(), **shape, deadline=Deadline(timeout))
+    found = engines[chosen](
+        board.allowed_masks(), **engine_shape(board), deadline=Deadline(timeout)
+    )
     columns = found.columns
     return Decision(None if columns is None else Solution(columns, board.width), found.how)
 
@@ -435,7 +450,7 @@ def count(board_or_n: BoardOrN, *, unique: bool = False, force: bool = False) ->
     if unique or board.is_plain:
         found = _counts(board)
         return found.unique if unique else found.total
-    return kernel.count(board.allowed_masks(), **engine_shape(board)).total
+    return kernel.count(board.allowed_masks(), **ruled_shape(board)).total
 
 
 def counts(board_or_n: BoardOrN, *, force: bool = False) -> Counts:
@@ -463,5 +478,5 @@ def _counts(board: Board) -> Counts:
     if board.is_plain and board.n >= kernel.SYMMETRIC_MIN_N:
         return kernel.count_symmetric(board.n)
     return kernel.count(
-        board.allowed_masks(), symmetry.board_symmetries(board), **engine_shape(board)
+        board.allowed_masks(), symmetry.board_symmetries(board), **ruled_shape(board)
     )
