@@ -7,7 +7,7 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
-from queens.cli.common import add_board_arguments, board_from_args, no_solution, pause
+from queens.cli.common import add_board_arguments, board_of_args, no_solution, pause
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.animate import animate, key_reader
 from queens.show.steps import until_first_solution
@@ -47,15 +47,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    board = board_from_args(
-        args.n,
-        args.board,
-        PROG,
-        STEP_MAX_N,
-        queens=args.queens,
-        rule=args.rule,
-        queen_rule_only=True,
-    )
+    board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     delay = args.delay
     algorithm = check_algorithm(args.algorithm, PROG, board)
     events = trace(board, algorithm)

@@ -363,6 +363,21 @@ def board_from_args(
     return board.with_queens(queens)
 
 
+def board_of_args(
+    args: argparse.Namespace, prog: str, max_n: int | None = None, queen_rule_only: bool = False
+) -> Board:
+    """:func:`board_from_args` with what :func:`add_board_arguments` parsed."""
+    return board_from_args(
+        args.n,
+        args.board,
+        prog,
+        max_n,
+        queens=args.queens,
+        rule=args.rule,
+        queen_rule_only=queen_rule_only,
+    )
+
+
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "n",

@@ -9,7 +9,7 @@ from queens.cli.common import (
     CommandError,
     UsageError,
     add_board_arguments,
-    board_from_args,
+    board_of_args,
     seconds,
 )
 from queens.cli.trace import STEP_MAX_N
@@ -55,15 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    board = board_from_args(
-        args.n,
-        args.board,
-        PROG,
-        STEP_MAX_N,
-        queens=args.queens,
-        rule=args.rule,
-        queen_rule_only=True,
-    )
+    board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     if not (board.is_square and board.is_full):  # the textbook algorithms' own limit
         raise UsageError(f"{PROG} supports N x N boards with N queens only", PROG)
     limit = args.limit_seconds

@@ -12,7 +12,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from queens.cli import scaling
-from queens.cli.common import CommandError, add_board_arguments, board_from_args, positive
+from queens.cli.common import CommandError, add_board_arguments, board_of_args, positive
 
 PROG = "queens count"
 
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from queens.counting import estimate
     from queens.counting.resumable import Plan
 
-    board = board_from_args(args.n, args.board, PROG, queens=args.queens, rule=args.rule)
+    board = board_of_args(args, PROG)
     workers = parse_workers(args.workers)
     # --checkpoint, --shard and --scheduler are asked for long counts: no refusal.
     try:

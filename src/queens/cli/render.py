@@ -12,7 +12,7 @@ from queens.cli.common import (
     CommandError,
     UsageError,
     add_board_arguments,
-    board_from_args,
+    board_of_args,
     no_solution,
     whole,
 )
@@ -96,9 +96,7 @@ def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(
-        args.n, args.board, PROG, RENDER_MAX_N, queens=args.queens, rule=args.rule
-    )
+    board = board_of_args(args, PROG, RENDER_MAX_N)
     kind = picture_kind(args.out)
     solutions = chosen_solutions(board, args.limit, args.all)
     if not solutions:

@@ -14,7 +14,7 @@ from queens.cli.common import (
     OutOfTime,
     UsageError,
     add_board_arguments,
-    board_from_args,
+    board_of_args,
     no_solution,
     positive,
     seconds,
@@ -106,7 +106,7 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args.n, args.board, PROG, queens=args.queens, rule=args.rule)
+    board = board_of_args(args, PROG)
     check_shape(board)
     style = output_style(args, board)
     limit: int | None = args.limit

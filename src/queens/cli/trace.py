@@ -12,7 +12,7 @@ from queens.board import Board
 from queens.cli.common import (
     UsageError,
     add_board_arguments,
-    board_from_args,
+    board_of_args,
     no_solution,
 )
 from queens.events import Found, event_json
@@ -65,15 +65,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(
-        args.n,
-        args.board,
-        PROG,
-        STEP_MAX_N,
-        queens=args.queens,
-        rule=args.rule,
-        queen_rule_only=True,
-    )
+    board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     events = trace(board, check_algorithm(args.algorithm, PROG, board))
     if args.first:
         events = until_first_solution(events)

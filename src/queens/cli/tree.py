@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from queens.cli.common import CommandError, UsageError, add_board_arguments, board_from_args
+from queens.cli.common import CommandError, UsageError, add_board_arguments, board_of_args
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.tree import TREE_MAX_NODES, TreeTooBig, tree_svg
 from queens.tracing import trace
@@ -31,15 +31,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(
-        args.n,
-        args.board,
-        PROG,
-        STEP_MAX_N,
-        queens=args.queens,
-        rule=args.rule,
-        queen_rule_only=True,
-    )
+    board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     if args.out != "-" and not args.out.lower().endswith(".svg"):
         raise UsageError(f"--out must name a .svg file, got {args.out!r}", PROG)
     algorithm = check_algorithm(args.algorithm, PROG, board)
