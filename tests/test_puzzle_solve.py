@@ -58,3 +58,32 @@ def test_givens() -> None:
     assert list(solutions(grid, queens=[(0, 2)])) == [[2, 0, 3, 1]]
     assert list(solutions(grid, excluded=[(0, 2)])) == [[1, 3, 0, 2]]
     assert list(solutions(grid, queens=[(0, 0), (1, 1)])) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_grids(1, 7))
+def test_the_compiled_count_agrees_with_brute_force(grid: Grid) -> None:
+    from queens.engines import kernel
+
+    found = kernel.count_regions(grid.n, bytes(grid.cells))
+    if not kernel.compiled():
+        assert found is None  # the puzzle's own search counts then
+        return
+    assert found == len(brute_force(grid.rows()))
+
+
+def test_the_compiled_count_checks_its_input() -> None:
+    import pytest
+
+    from queens.engines import kernel
+
+    module = kernel.loaded()
+    if module is None:
+        pytest.skip("the compiled kernel is not in use (QUEENS_PURE_PYTHON or no compiler)")
+    with pytest.raises(ValueError, match="n \\* n = 4 bytes"):
+        module.count_regions(2, b"\0\1\1")
+    with pytest.raises(ValueError, match="past the 2 regions"):
+        module.count_regions(2, b"\0\1\1\2")
+    with pytest.raises(ValueError, match=r"grids of 1\.\.64 rows"):
+        module.count_regions(65, b"")
+    assert module.count_regions(1, b"\0") == 1

@@ -182,11 +182,11 @@ def _write(grid: Grid, columns: list[int], fmt: str, style: str) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from queens.puzzle.solve import solutions, solve
+    from queens.puzzle.solve import count, solutions, solve
 
     grid = read_grid(args.grid)
     if args.count:
-        print(sum(1 for _ in solutions(grid)))
+        print(count(grid))
         return 0
     style = _style(args, grid)
     if args.all:

@@ -1572,6 +1572,56 @@ static int shape_enum_next(const shape_t *b, shape_walk_t *w, long *budget) {
     return found;
 }
 
+/* ---- the region puzzle ("Queens"): one queen per row, column and region --
+ *
+ * An n x n grid (n <= MAXN) cut into n regions, cells[r * n + c] the region of
+ * a cell (0..n-1).  Queens attack along their row and column and touch no
+ * other queen, diagonally included, but do not attack along diagonals: so
+ * row by row, a queen rules out its column for good, and the three squares
+ * below it in the next row only; its region is ruled out for good too (a
+ * bitmask of the regions used).  The last row is counted in place. */
+static uint64_t count_regions(int n, const unsigned char *cells, stop_flag_t *stop, int *stopped) {
+    mask_t rem[MAXN], cols[MAXN], near[MAXN];
+    uint64_t used[MAXN], total = 0;
+    long until_pause = STOP_CHECK_PERIOD;
+    const mask_t full = full_mask(n);
+    int y = 0;
+    cols[0] = near[0] = 0;
+    used[0] = 0;
+    rem[0] = full;
+    for (;;) {
+        mask_t free = rem[y];
+        if (free) {
+            mask_t bit = free & -free, next;
+            int c = lowest_index(bit);
+            rem[y] = free ^ bit;
+            if (used[y] >> cells[y * n + c] & 1) continue;
+            if (y == n - 1) {
+                total++;
+                continue;
+            }
+            cols[y + 1] = cols[y] | bit;
+            near[y + 1] = (bit | (bit << 1) | (bit >> 1)) & full;
+            used[y + 1] = used[y] | (uint64_t)1 << cells[y * n + c];
+            next = full & ~(cols[y + 1] | near[y + 1]);
+            y++;
+            rem[y] = next;
+        } else if (y == 0) {
+            break;
+        } else {
+            y--;
+            if (--until_pause == 0) {
+                if (*stop) {
+                    *stopped = 1;
+                    break;
+                }
+                until_pause = STOP_CHECK_PERIOD;
+            }
+        }
+    }
+    return total;
+}
+
 /* ======================= the CPython wrapper ============================ */
 
 /* Every size the wrapper allocates is a product checked here first, so that
@@ -2445,6 +2495,46 @@ static PyObject *py_local_fill(PyObject *self, PyObject *args) {
     return PyBool_FromLong(solved);
 }
 
+/* count_regions(n, cells, stop=None) -> int, or None when stopped: the solutions of the
+ * region puzzle of an n x n grid, cells a bytes-like of n * n region numbers 0..n-1. */
+static PyObject *py_count_regions(PyObject *self, PyObject *args) {
+    PyObject *cells_obj, *stop_obj = NULL;
+    Py_buffer cells, view;
+    stop_flag_t *stop;
+    int n, stopped = 0;
+    Py_ssize_t i;
+    uint64_t total;
+    unsigned char grid[MAXN * MAXN];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iO|O", &n, &cells_obj, &stop_obj)) return NULL;
+    if (n < 1 || n > MAXN) {
+        PyErr_Format(PyExc_ValueError, "the kernel takes grids of 1..%d rows, got %d", MAXN, n);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(cells_obj, &cells, PyBUF_SIMPLE) < 0) return NULL;
+    if (cells.len != (Py_ssize_t)n * n) {
+        PyBuffer_Release(&cells);
+        PyErr_Format(PyExc_ValueError, "cells must hold n * n = %d bytes, got %zd", n * n, cells.len);
+        return NULL;
+    }
+    for (i = 0; i < cells.len; i++) {
+        grid[i] = ((const unsigned char *)cells.buf)[i];
+        if (grid[i] >= n) {
+            PyBuffer_Release(&cells);
+            PyErr_Format(PyExc_ValueError, "cell %zd is in region %d, past the %d regions", i, grid[i], n);
+            return NULL;
+        }
+    }
+    PyBuffer_Release(&cells);
+    if (!read_stop(stop_obj, &view, &stop)) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    total = count_regions(n, grid, stop, &stopped);
+    Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    if (stopped) Py_RETURN_NONE;
+    return PyLong_FromUnsignedLongLong((unsigned long long)total);
+}
+
 static PyMethodDef kernel_methods[] = {
     {"count_masks", py_count_masks, METH_VARARGS,
      "count_masks(allowed, group=1, stop=None) -> (total, unique) for any board; None when the\n"
@@ -2460,6 +2550,9 @@ static PyMethodDef kernel_methods[] = {
      "count_shape(allowed, width, queens, required, group=1, stop=None) -> (total, unique, nodes):\n"
      "k queens on a board of any shape (required: a byte per row, non-zero where a queen must\n"
      "stand); nodes are the queens placed (0 with a group); None when stopped"},
+    {"count_regions", py_count_regions, METH_VARARGS,
+     "count_regions(n, cells, stop=None) -> int: the solutions of the region puzzle (one queen\n"
+     "per row, column and region, none touching) of an n x n grid; None when stopped"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

@@ -324,6 +324,23 @@ def _takes(shape: Shape) -> bool:
     return shape.width <= KERNEL_MAX_N and len(shape.allowed) <= KERNEL_MAX_ROWS
 
 
+def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | None:
+    """The solutions of the region puzzle of an n x n grid (``cells``: a region
+    number per cell, row by row), by the compiled kernel; None without it (the
+    puzzle's own search counts then: :mod:`queens.puzzle.solve`).
+
+    Raises :class:`Stopped` when ``stop`` is set before the count is done.
+    """
+    byte = stop_byte(stop)
+    kernel = _kernel_for(n)
+    if kernel is None:
+        return None
+    found: int | None = kernel.count_regions(n, cells, byte)
+    if found is None:
+        raise Stopped
+    return found
+
+
 def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = None) -> Counts:
     """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
 
