@@ -239,3 +239,12 @@ def test_bad_board_texts_are_one_line_errors(
     two = tmp_path / "two.txt"  # two fixed queens in a row: no solution, a count of 0
     two.write_text("Q Q .\n. . .\n")
     assert run(capsys, "count", "--board", str(two), "--quiet") == (0, "0\n", "")
+
+
+def test_the_fallback_is_announced_once_whatever_the_workers() -> None:
+    # Pure-Python counts run in worker processes: the parent says it, the workers do not.
+    env = {**os.environ, "QUEENS_PURE_PYTHON": "1"}
+    command = [sys.executable, "-m", "queens", "count", "8", "--queens", "5", "--workers", "2"]
+    result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert result.returncode == 0 and result.stdout == "46736\n"
+    assert result.stderr.count("the compiled kernel is not available") == 1

@@ -75,6 +75,7 @@ def _worker_setup() -> None:
     # Ctrl-C reaches the whole process group: the parent alone handles it
     # (cancelling and stopping the workers), so workers print no tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    kernel.leave_warning_to_parent()  # one warning per command, not one per worker
     # A parent killed with kill -9 cannot stop its workers: they notice it
     # themselves (they are re-parented) and exit rather than count on for
     # nobody.  The kernel releases the GIL, so this thread gets to run.
@@ -159,6 +160,7 @@ def iter_results(
         return
     from concurrent.futures import ProcessPoolExecutor
 
+    kernel.warn_once()
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_setup)
     try:
         yield from _on_executor(todo, pool, count)

@@ -158,6 +158,17 @@ def _kernel_for(n: int) -> ModuleType | None:
     return _kernel if _kernel is not None and n <= KERNEL_MAX_N else None
 
 
+def warn_once() -> None:
+    """Say now, if not said yet, that the fallback is in use (before work leaves this process)."""
+    _kernel_for(0)
+
+
+def leave_warning_to_parent() -> None:
+    """In a pool worker: the parent process says the fallback's warning, once for all."""
+    global _warned
+    _warned = True
+
+
 def group_bits(group: Sequence[Symmetry]) -> int:
     """The kernel's encoding of a symmetry group: bit i for ``symmetry.ALL[i]``."""
     return sum(1 << symmetry.ALL.index(s) for s in set(group))
