@@ -306,7 +306,7 @@ def count(grid: Grid, limit: int | None = None) -> int:
     else, and with a limit, this module's propagating search counts.
 
     >>> from queens.puzzle.grid import parse_grid
-    >>> count(parse_grid("AAAB\nCAAB\nCCDB\nCCDD"))
+    >>> count(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"))
     1
     """
     if limit is None:
