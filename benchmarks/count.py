@@ -173,7 +173,6 @@ def bench_proxy(repeat: int, reference: Path | None) -> None:
 SQUARE_N = 15
 SHAPES = ((12, 16, 12), (14, 14, 10))  # width, height, queens
 RULES = (("toroidal", 17), ("superqueen", 15))  # rule, N (issue 16)
-RULE_CODES = {"queen": 0, "toroidal": 1, "superqueen": 2}
 
 
 def _cpu_timed(work: Callable[[], object]) -> tuple[float, object]:
@@ -286,6 +285,8 @@ def bench_rules(repeat: int) -> None:
 def _rule_rate(module: Any, rule: str, n: int, repeat: int) -> float:
     """Nodes (queens placed) per CPU second of the kernel's shaped search of the n x n
     board under ``rule`` (median of ``repeat`` runs, this thread)."""
+    from queens.engines.kernel import RULE_CODES
+
     full, required = [(1 << n) - 1] * n, bytes([1] * n)
     work = functools.partial(module.count_shape, full, n, n, required, 1, None, RULE_CODES[rule])
     runs = [_cpu_timed(work) for _ in range(repeat)]

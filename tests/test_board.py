@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import BOARDS
-from queens.board import Board, BoardError, attack_kind, parse_board, parse_size, text_limit
+from queens.board import Board, BoardError, attack_kind, parse_board, text_limit
 from strategies import boards
 
 SAMPLE = """\
@@ -242,16 +242,3 @@ def test_transposing_swaps_the_sides() -> None:
 def test_too_many_fixed_queens_for_k_is_a_conflict() -> None:
     board = Board.build(5, queens=[(0, 0), (2, 1)], k=1)
     assert board.conflict() == "2 fixed queens, but only 1 are to be placed"
-
-
-@pytest.mark.parametrize(
-    ("text", "size"), [("8", (8, 8)), ("10x8", (10, 8)), ("3X5", (3, 5)), (" 4x4 ", (4, 4))]
-)
-def test_parse_size(text: str, size: tuple[int, int]) -> None:
-    assert parse_size(text) == size
-
-
-@pytest.mark.parametrize("text", ["0x5", "8x", "axb", "x8", "8x8x8", "0", "", "-3", "٣"])
-def test_parse_size_refuses(text: str) -> None:
-    with pytest.raises(ValueError):
-        parse_size(text)

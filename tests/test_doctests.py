@@ -15,6 +15,7 @@ MODULES = [
     "queens.board",
     "queens.events",
     "queens.formats",
+    "queens.rules",
     "queens.solution",
     "queens.symmetry",
     "queens.tracing",

@@ -77,13 +77,7 @@ def attack_kind(a: Square, b: Square) -> str | None:
     >>> attack_kind((0, 0), (1, 2)) is None
     True
     """
-    if a[0] == b[0]:
-        return "row"
-    if a[1] == b[1]:
-        return "column"
-    if abs(a[0] - b[0]) == abs(a[1] - b[1]):
-        return "diagonal"
-    return None
+    return rule_attack_kind(Rule.QUEEN, a, b, 0)  # the queen's: no torus to wrap around
 
 
 def _check_side(side: object, what: str) -> None:
@@ -91,28 +85,6 @@ def _check_side(side: object, what: str) -> None:
         raise TypeError(f"{what} must be a whole number, got {side!r}")
     if side < 1:
         raise ValueError(f"{what} must be at least 1, got {side}")
-
-
-def parse_size(text: str) -> Size:
-    """``N`` or ``WxH`` (width x height) as ``(width, height)``; ValueError otherwise.
-
-    >>> parse_size("8"), parse_size("10x8"), parse_size("3X5")
-    ((8, 8), (10, 8), (3, 5))
-    >>> parse_size("0x5")
-    Traceback (most recent call last):
-    ...
-    ValueError: the width must be at least 1, got '0x5'
-    """
-    parts = text.strip().lower().split("x")
-    if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
-        raise ValueError(f"must be N or WxH (width x height, e.g. 10x8), got {text!r}")
-    sides = [int(part) for part in parts]
-    for side, name in zip(
-        sides, ("width", "height") if len(sides) == 2 else ("size",), strict=True
-    ):
-        if side < 1:
-            raise ValueError(f"the {name} must be at least 1, got {text!r}")
-    return (sides[0], sides[-1])
 
 
 @dataclass(frozen=True, init=False, repr=False)

@@ -104,35 +104,35 @@ def attack_kind(rule: Rule, a: Square, b: Square, n: int) -> str | None:
     return None
 
 
-def next_row_attacks(
-    rule: Rule, width: int, columns: int, left: int, right: int, last: int, before: int
-) -> tuple[int, int, int]:
-    """The attack masks one row further down, for row-by-row bitmask searches.
+def diagonals_down(rule: Rule, width: int, left: int, right: int) -> tuple[int, int]:
+    """The diagonal attack masks one row further down, for row-by-row bitmask searches.
 
-    ``left``/``right`` hold the diagonals running down-left and down-right
-    (including the queen just placed, if any); ``last`` and ``before`` are the
-    queens (as bits) of the previous row and the one before it, for the
-    knight.  Returns the next row's ``(left, right, attacked)``: the new
-    diagonal masks and every column attacked in that row (columns included).
+    ``left`` holds the diagonals running down-right (shifted up a column each
+    row), ``right`` those running down-left; the torus rotates them around
+    its width instead of letting them run off the board.
 
-    >>> next_row_attacks(Rule.QUEEN, 4, 0b0001, 0b0001, 0b0001, 0b0001, 0)
-    (2, 0, 3)
-    >>> next_row_attacks(Rule.TOROIDAL, 4, 0b0001, 0b0001, 0b0001, 0b0001, 0)
-    (2, 8, 11)
-    >>> next_row_attacks(Rule.SUPERQUEEN, 4, 0b0001, 0b0001, 0b0001, 0b0001, 0)
-    (2, 0, 7)
+    >>> diagonals_down(Rule.QUEEN, 4, 0b1000, 0b0001)
+    (0, 0)
+    >>> diagonals_down(Rule.TOROIDAL, 4, 0b1000, 0b0001)
+    (1, 8)
     """
     full = (1 << width) - 1
     if rule is Rule.TOROIDAL:
-        left = ((left << 1) | (left >> (width - 1))) & full
-        right = ((right >> 1) | (right << (width - 1))) & full
-    else:
-        left, right = (left << 1) & full, right >> 1
-    attacked = columns | left | right
-    if rule is Rule.SUPERQUEEN:
-        # A knight attacks two columns off in the next row, one column off two rows on.
-        attacked |= ((last << 2) | (last >> 2) | (before << 1) | (before >> 1)) & full
-    return left, right, attacked
+        return ((left << 1) | (left >> (width - 1))) & full, (
+            (right >> 1) | (right << (width - 1))
+        ) & full
+    return (left << 1) & full, right >> 1
+
+
+def knight_attacks(width: int, last: int, before: int) -> int:
+    """The columns the superqueens of the row above (``last``, as a bit) and of the
+    row before it (``before``) attack by a knight's jump in the next row.
+
+    >>> bin(knight_attacks(6, 0b000100, 0b000001))
+    '0b10011'
+    """
+    full = (1 << width) - 1
+    return ((last << 2) | (last >> 2) | (before << 1) | (before >> 1)) & full
 
 
 def rule_clash(rule: Rule, columns: list[int] | tuple[int, ...], width: int) -> str | None:

@@ -7,8 +7,14 @@ import sys
 from typing import Any
 
 from queens.checking import line_limit, placements
-from queens.cli.common import CommandError, UsageError, board_shape, read_lines, whole
-from queens.rules import RULE_NAMES
+from queens.cli.common import (
+    CommandError,
+    UsageError,
+    add_rule_argument,
+    board_shape,
+    read_lines,
+    whole,
+)
 
 PROG = "queens check"
 
@@ -44,12 +50,7 @@ def add_parser(subparsers: Any) -> None:
         type=whole(0),
         help="require K queens (default: as many as fit, one per row or column)",
     )
-    parser.add_argument(
-        "--rule",
-        choices=RULE_NAMES,
-        default="queen",
-        help="how queens attack (as for queens solve): queen, toroidal or superqueen",
-    )
+    add_rule_argument(parser)
     parser.set_defaults(run=run)
 
 

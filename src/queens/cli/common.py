@@ -397,6 +397,11 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
         type=whole(0),
         help="how many queens to place (default: as many as fit, one per row or column)",
     )
+    add_rule_argument(parser)
+
+
+def add_rule_argument(parser: argparse.ArgumentParser) -> None:
+    """``--rule``: how queens attack (:mod:`queens.rules`), the queen's by default."""
     parser.add_argument(
         "--rule",
         choices=RULE_NAMES,

@@ -1416,6 +1416,18 @@ static int shape_canonical(const shape_t *b, const int *cols) {
 /* The symmetries that swap the sides of a board (only a square one has them). */
 #define SIDE_SWAPPING ((1u << 1) | (1u << 3) | (1u << 6) | (1u << 7))
 
+/* A backtrack of a plain loop: every STOP_CHECK_PERIOD of them, look at the
+ * stop flag; true (and *stopped set) when the loop is to end now. */
+static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, int *stopped) {
+    if (--*until_pause != 0) return 0;
+    if (*stop) {
+        *stopped = 1;
+        return 1;
+    }
+    *until_pause = STOP_CHECK_PERIOD;
+    return 0;
+}
+
 /* A board with a queen in every row (k == rows, so at most 64 rows) but more
  * columns than rows: no empty choice and no required row to track, so a
  * plain loop as count_masks's, the last row counted in place, counting the
@@ -1454,13 +1466,7 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
             break;
         } else {
             y--;
-            if (--until_pause == 0) {
-                if (*stop) {
-                    *stopped = 1;
-                    break;
-                }
-                until_pause = STOP_CHECK_PERIOD;
-            }
+            if (stop_now(&until_pause, stop, stopped)) break;
         }
     }
     *nodes = placed;
@@ -1610,13 +1616,7 @@ static uint64_t count_regions(int n, const unsigned char *cells, stop_flag_t *st
             break;
         } else {
             y--;
-            if (--until_pause == 0) {
-                if (*stop) {
-                    *stopped = 1;
-                    break;
-                }
-                until_pause = STOP_CHECK_PERIOD;
-            }
+            if (stop_now(&until_pause, stop, stopped)) break;
         }
     }
     return total;

@@ -113,7 +113,7 @@ def _ruled_solutions(
 ) -> Iterator[list[int]]:
     """:func:`solutions` under another rule than the queen's (see :mod:`queens.rules`):
     the same row-by-row search, with the rule's attacks carried from row to row."""
-    from queens.rules import Rule, next_row_attacks
+    from queens.rules import Rule, diagonals_down, knight_attacks
 
     rule = Rule(rule_name)
     n = len(allowed)
@@ -131,17 +131,15 @@ def _ruled_solutions(
             return
         attacked = cols | left | right
         if rule is Rule.SUPERQUEEN:
-            attacked |= next_row_attacks(rule, size, 0, 0, 0, last, before)[2]
+            attacked |= knight_attacks(size, last, before)
         if n - row > to_place and not required >> row & 1:
             columns[row] = EMPTY
-            down_left, down_right, _ = next_row_attacks(rule, size, 0, left, right, 0, 0)
+            down_left, down_right = diagonals_down(rule, size, left, right)
             yield from place(row + 1, to_place, cols, down_left, down_right, 0, last)
         for col in _free_columns(allowed[row] & ~attacked):
             columns[row] = col
             bit = 1 << col
-            down_left, down_right, _ = next_row_attacks(
-                rule, size, 0, left | bit, right | bit, 0, 0
-            )
+            down_left, down_right = diagonals_down(rule, size, left | bit, right | bit)
             yield from place(row + 1, to_place - 1, cols | bit, down_left, down_right, bit, last)
         columns[row] = EMPTY
 
