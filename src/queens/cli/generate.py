@@ -10,6 +10,7 @@ from typing import Any
 from queens import generate
 from queens.board import MAX_TEXT_N, Board
 from queens.cli.common import CommandError, Parser, fraction, seed, whole
+from queens.cli.output import write_text
 
 PROG = "queens generate"
 
@@ -86,12 +87,5 @@ def run(args: argparse.Namespace) -> int:
     text = str(build(args, seed)) + "\n"
     if args.seed is None:
         print(f"queens: generated with --seed {seed}", file=sys.stderr)
-    if args.out is None:
-        sys.stdout.write(text)
-        return 0
-    try:
-        with open(args.out, "w", encoding="utf-8") as file:
-            file.write(text)
-    except OSError as error:
-        raise CommandError(f"cannot write {args.out!r}: {error.strerror}") from None
+    write_text(text, args.out)
     return 0

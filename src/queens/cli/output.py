@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO, cast
 
-from queens.cli.common import OutputError
+from queens.cli.common import CommandError, OutputError
 
 
 class _GuardedOutput:
@@ -76,3 +76,15 @@ def discard_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, fd)
     os.close(devnull)
+
+
+def write_text(text: str, out: str | None) -> None:
+    """``text`` to standard output, or to the file ``out``: a failed write is one line."""
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(out, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise CommandError(f"cannot write {out!r}: {error.strerror}") from None

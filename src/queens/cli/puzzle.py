@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from queens.cli.common import CommandError, NoSolution, Parser, UsageError, read_text, seed, whole
+from queens.cli.output import write_text
 from queens.puzzle.grid import MAX_N, Grid, GridError, parse_grid, text_limit
 
 PROG = "queens puzzle"
@@ -265,14 +266,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.seed is None:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
     text = str(grid) + "\n"
-    if args.out is None:
-        sys.stdout.write(text)
-        return 0
-    try:
-        with open(args.out, "w", encoding="utf-8") as file:
-            file.write(text)
-    except OSError as error:
-        raise CommandError(f"cannot write {args.out!r}: {error.strerror}") from None
+    write_text(text, args.out)
     return 0
 
 
