@@ -287,6 +287,22 @@ _DOCUMENTED = (CheckpointError, Incomplete)
 """All that reading and merging checkpoints may raise."""
 
 
+@pytest.mark.parametrize(
+    ("key", "value"), [("subproblems", 2**62), ("shard_count", 2**62), ("shard_count", 10**6 + 1)]
+)
+def test_a_header_claiming_too_many_parts_is_refused_before_merging(
+    tmp_path: Path, key: str, value: int
+) -> None:
+    """Merging sets up every claimed index (and names missing shards): a damaged header
+    claiming 2**62 of them once grew pytest to the whole machine's memory."""
+    path = tmp_path / "c.db"
+    Checkpoint.open(str(path), _header()).close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE meta SET value = ? WHERE key = ?", (str(value), key))
+    with pytest.raises(CheckpointError, match="damaged: its header is inconsistent"):
+        merge([str(path)])
+
+
 def _read_all_ways(path: Path) -> None:
     """Open, read and merge ``path``: only the documented errors may come out."""
     for attempt in (

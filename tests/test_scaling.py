@@ -61,6 +61,7 @@ def test_shard_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
         (["--shard", "1/2"], "--shard needs --checkpoint"),
         (["--shard", "0/2", "--checkpoint", "x.db"], "I/K with I between 1 and K"),
         (["--shard", "3/2", "--checkpoint", "x.db"], "I/K with I between 1 and K"),
+        (["--shard", "1/1000001", "--checkpoint", "x.db"], "I/K with K at most 1,000,000"),
         (["--shard", "1-2", "--checkpoint", "x.db"], "--shard must look like I/K"),
         (["--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
         (["--scheduler", "127.0.0.1"], "bad Dask scheduler address '127.0.0.1': missing port"),

@@ -20,10 +20,10 @@ from queens.counting.checkpoint import CheckpointError
 from queens.counting.cluster import ClusterError, dask_executor
 from queens.counting.resumable import PlanOutcome
 from queens.counting.run import workers_for
-from queens.counting.shards import WHOLE, Shard
+from queens.counting.shards import MAX_SHARDS, WHOLE, Shard
 from queens.counting.verify import Disagreement, check_fraction
 
-_SHARD = re.compile(r"([0-9]{1,9})/([0-9]{1,9})")  # ASCII digits; a billion parts is plenty
+_SHARD = re.compile(r"([0-9]{1,9})/([0-9]{1,9})")  # ASCII digits, then MAX_SHARDS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,6 +83,8 @@ def shard_part(text: str) -> Shard:
     i, k = int(match[1]), int(match[2])
     if not 1 <= i <= k:
         raise argparse.ArgumentTypeError(f"must be I/K with I between 1 and K, got {text!r}")
+    if k > MAX_SHARDS:
+        raise argparse.ArgumentTypeError(f"must be I/K with K at most {MAX_SHARDS:,}, got {text!r}")
     return Shard(i - 1, k)
 
 

@@ -52,7 +52,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 
-from queens.counting.shards import WHOLE, Shard
+from queens.counting.shards import MAX_SHARDS, WHOLE, Shard
 from queens.counting.split import sum_counts
 from queens.engines import Counts
 
@@ -74,6 +74,12 @@ _SCHEMA = (
 
 class CheckpointError(Exception):
     """A checkpoint that cannot be used: unreadable, not one, or from another run."""
+
+
+MAX_SUBPROBLEMS = 1_000_000
+"""The most sub-problems a checkpoint's header may claim.  No split makes more:
+it stops at its target (at most 10,000) times one row's choices (at most 65).
+A larger claim is damage, refused before merging sets up that many indices."""
 
 
 class Incomplete(Exception):
@@ -365,7 +371,10 @@ def _read_header(connection: sqlite3.Connection, path: str) -> Header:
         )
     except (KeyError, ValueError):
         raise CheckpointError(f"checkpoint {path!r} is damaged: its header is incomplete") from None
-    if not (header.subproblems >= 0 and 0 <= header.shard.index < header.shard.count):
+    shard = header.shard
+    if not (
+        0 <= header.subproblems <= MAX_SUBPROBLEMS and 0 <= shard.index < shard.count <= MAX_SHARDS
+    ):
         raise CheckpointError(f"checkpoint {path!r} is damaged: its header is inconsistent")
     return header
 
@@ -470,6 +479,9 @@ def _check_mergeable(first: tuple[str, Header], other: tuple[str, Header]) -> No
         )
 
 
+_SHARDS_NAMED = 8  # an error names this many missing shards, then how many more
+
+
 def _missing_message(headers: list[tuple[str, Header]], missing: list[int], of: int) -> str:
     message = (
         f"incomplete: {len(missing)} of {of} sub-problems missing "
@@ -480,13 +492,20 @@ def _missing_message(headers: list[tuple[str, Header]], missing: list[int], of: 
         # Shards of one division: name the shards that are absent or unfinished.
         missing_set = set(missing)
         present = {header.shard for _, header in headers}
-        notes = []
+        notes: list[str] = []
+        more = 0
         for i in range(k):
             shard = Shard(i, k)
             left = sum(1 for j in shard.indices(of) if j in missing_set)
-            if shard not in present:
+            if shard in present and not left:
+                continue
+            if len(notes) == _SHARDS_NAMED:
+                more += 1
+            elif shard not in present:
                 notes.append(f"shard {shard} absent")
-            elif left:
+            else:
                 notes.append(f"shard {shard} unfinished ({left} left)")
+        if more:
+            notes.append(f"{more:,} more")
         message += "; " + ", ".join(notes)
     return message

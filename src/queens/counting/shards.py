@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 from queens.counting.split import SubProblem
 
+MAX_SHARDS = 1_000_000
+"""The most parts a count may be sharded into (as many as a split's sub-problems can be)."""
+
 
 @dataclass(frozen=True)
 class Shard:
