@@ -144,6 +144,19 @@ def test_merge_adds_shards_and_names_what_is_missing(tmp_path: Path) -> None:
     assert missing.value.missing == tuple(Shard(1, 3).indices(len(results)))
 
 
+def test_an_incomplete_merge_names_eight_missing_shards_and_counts_the_rest(
+    tmp_path: Path,
+) -> None:
+    path = str(tmp_path / "s1.db")
+    Checkpoint.open(path, _header(shard=Shard(0, 20))).close()
+    with pytest.raises(Incomplete) as missing:
+        merge([path])
+    notes = str(missing.value).split("; ")[1]
+    assert notes.startswith("shard 1/20 unfinished") and notes.endswith(
+        "shard 8/20 absent, 12 more"
+    )
+
+
 def test_merge_refuses_disagreeing_files(tmp_path: Path) -> None:
     a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
     for path, counts in ((a, Counts(4, 1)), (b, Counts(5, 1))):
