@@ -30,6 +30,21 @@ def test_counts_match_oeis(capsys: pytest.CaptureFixture[str], rule: str, n: int
     assert run(capsys, "count", str(n), "--rule", rule) == (0, f"{known(n, rule + '_total')}\n", "")
 
 
+def test_torus_unique_counts_match_oeis_through_a_checkpointed_split(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = str(tmp_path / "torus.ckpt")
+    status, out, _ = run(
+        capsys, "count", "13", "--rule", "toroidal", "--unique", "--json", "--checkpoint", path
+    )
+    record = json.loads(out)
+    assert status == 0 and record["subproblems"] > 1
+    assert (record["total"], record["unique"]) == (
+        known(13, "toroidal_total"),
+        known(13, "toroidal_unique"),
+    )
+
+
 def test_count_json_and_checkpoint_name_the_rule(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

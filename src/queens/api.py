@@ -89,7 +89,13 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     """
     board = as_board(board_or_n)
     group = symmetry.board_symmetries(board) if unique else ()
-    for columns in kernel.solutions(board.allowed_masks(), group, **ruled_shape(board)):
+    found = kernel.solutions(
+        board.allowed_masks(),
+        group,
+        translations=symmetry.keeps_translations(board),
+        **ruled_shape(board),
+    )
+    for columns in found:
         yield Solution._owning(columns, board.width)  # a fresh array each: no copy needed
 
 
@@ -478,5 +484,8 @@ def _counts(board: Board) -> Counts:
     if board.is_plain and board.n >= kernel.SYMMETRIC_MIN_N:
         return kernel.count_symmetric(board.n)
     return kernel.count(
-        board.allowed_masks(), symmetry.board_symmetries(board), **ruled_shape(board)
+        board.allowed_masks(),
+        symmetry.board_symmetries(board),
+        translations=symmetry.keeps_translations(board),
+        **ruled_shape(board),
     )

@@ -168,3 +168,51 @@ def is_canonical(
     """
     own = list(columns)
     return all(s.columns(columns, width) >= own for s in group)
+
+
+def keeps_translations(board: Board) -> bool:
+    """True for the whole torus: n toroidal queens on an empty n x n board.
+
+    Its solutions also map onto each other by the n x n translations (shift
+    every queen by the same rows and columns, wrapping around), so its
+    fundamental solutions are classes under those and the 8 symmetries
+    together (8 n^2 maps; OEIS A053994 counts them).
+
+    >>> keeps_translations(Board(7, rule="toroidal")), keeps_translations(Board(7))
+    (True, False)
+    """
+    return (
+        board.rule.value == "toroidal"
+        and board.is_square
+        and board.is_full
+        and not board.reserved
+        and not board.queens
+    )
+
+
+def is_torus_canonical(columns: Sequence[int]) -> bool:
+    """True when no image of a full toroidal placement under the 8 symmetries
+    and the translations of the torus is lexicographically smaller.
+
+    The smallest image starts with column 0 (a column shift puts any queen of
+    the first row there), so only images shifted that way are compared.
+
+    >>> is_torus_canonical([0, 2, 4, 1, 3]), is_torus_canonical([0, 3, 1, 4, 2])
+    (True, False)
+    """
+    own = tuple(columns)
+    n = len(own)
+    if not own or own[0] != 0:
+        return not own
+    for s in ALL:
+        image = s.columns(own)
+        for row in range(n):
+            shift = image[row]
+            # The image moved up by `row` rows and left by `shift` columns.
+            for offset in range(1, n):
+                moved = (image[(row + offset) % n] - shift) % n
+                if moved != own[offset]:
+                    if moved < own[offset]:
+                        return False
+                    break
+    return True

@@ -83,6 +83,9 @@ class Split:
             return f"n={board.n};board={digest};split={SPLIT_VERSION}"
         size = f"{board.width}x{board.height}"
         ruled = "" if rule == "queen" else f";rule={rule}"
+        if symmetry.keeps_translations(board):
+            # Its classes take the translations in: files written before counted without.
+            ruled += ";classes=translations"
         digest = hashlib.sha256(f"{size}:{board.k}{ruled}\n{board}".encode()).hexdigest()[:16]
         return f"size={size};queens={board.k}{ruled};board={digest};split={SPLIT_VERSION}"
 
@@ -172,6 +175,18 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
         queens=subproblem.queens,
         required=subproblem.required | placed,
         rule=subproblem.rule,
+        translations=_on_whole_torus(subproblem),
+    )
+
+
+def _on_whole_torus(subproblem: SubProblem) -> bool:
+    """True for a sub-problem of the whole torus (see :func:`symmetry.keeps_translations`)."""
+    n, board = subproblem.n, subproblem.allowed or ()
+    return (
+        subproblem.rule == "toroidal"
+        and subproblem.queens == n
+        and subproblem.width == n
+        and all(mask == (1 << n) - 1 for mask in board)
     )
 
 

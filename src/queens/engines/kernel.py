@@ -22,14 +22,16 @@ from __future__ import annotations
 import os
 import warnings
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from types import ModuleType
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from queens import symmetry
 from queens.engines import Counts, reference
 from queens.engines import symmetric as pure_symmetric
 from queens.symmetry import Symmetry
+
+T = TypeVar("T")
 
 FORCE_PURE_ENV = "QUEENS_PURE_PYTHON"
 SIMD_ENV = "QUEENS_SIMD"
@@ -106,6 +108,14 @@ def stop_byte(stop: StopFlag | None) -> bytearray | None:
     if stop is not None and stop.is_set():
         raise Stopped
     return None if stop is None else stop.byte
+
+
+def _stoppable(items: Iterable[T], stop: StopFlag | None) -> Iterator[T]:
+    """``items``, raising :class:`Stopped` once ``stop`` is set (looked at every 4096)."""
+    for i, item in enumerate(items):
+        if stop is not None and i % 4096 == 0 and stop.is_set():
+            raise Stopped
+        yield item
 
 
 def _counts(found: tuple[int, int] | None) -> Counts:
@@ -272,11 +282,24 @@ def count(
     queens: int | None = None,
     required: int = 0,
     rule: str = "queen",
+    translations: bool = False,
 ) -> Counts:
     """Total and fundamental counts of any board (``group``: its own symmetries).
 
+    ``translations``: the board is the whole torus (perhaps with the queens of
+    a sub-problem's first rows pinned), whose fundamental solutions are
+    classes under ``group`` and its translations too
+    (:func:`queens.symmetry.is_torus_canonical`).
+
     Raises :class:`Stopped` when ``stop`` is set before the count is done.
     """
+    if translations and group:
+        every = count(allowed, (), stop, width=width, queens=queens, required=required, rule=rule)
+        # Every canonical solution has its first queen in column 0.
+        first = (allowed[0] & 1, *allowed[1:])
+        found = solutions(first, (), width=width, queens=queens, required=required, rule=rule)
+        canonical = filter(symmetry.is_torus_canonical, _stoppable(found, stop))
+        return Counts(every.total, sum(1 for _ in canonical))
     byte = stop_byte(stop)
     classic = _is_classic(allowed, width, queens) and rule == "queen"
     kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes
@@ -290,7 +313,7 @@ def count(
         return Counts(n * one.total, n * one.total)
     shape = counting_shape(allowed, group, width=width, queens=queens, required=required)
     if kernel is not None and _takes(shape):
-        found = kernel.count_shape(
+        shaped = kernel.count_shape(
             shape.allowed,
             shape.width,
             shape.queens,
@@ -299,7 +322,7 @@ def count(
             byte,
             RULE_CODES[rule],
         )
-        return _counts(None if found is None else found[:2])
+        return _counts(None if shaped is None else shaped[:2])
     nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
     if not nontrivial:
         total = reference.count(allowed, queens, required, rule, width)
@@ -382,15 +405,22 @@ def solutions(
     queens: int | None = None,
     required: int = 0,
     rule: str = "queen",
+    translations: bool = False,
 ) -> Iterator[array[int]]:
     """Every solution in lexicographic order as an ``array('i')`` of columns
     (-1 for an empty row, which comes before every column).
 
-    With a ``group``, only the canonical ones (smallest of their images).
+    With a ``group``, only the canonical ones (smallest of their images; with
+    ``translations``, of the whole torus, as :func:`count` says).
     Streams in batches: the kernel is asked for the next batch only when
     the previous one has been consumed (and returns after a few
     milliseconds of search even when the batch is not full).
     """
+    if translations and group:
+        first = (allowed[0] & 1, *allowed[1:])
+        found = solutions(first, (), width=width, queens=queens, required=required, rule=rule)
+        yield from filter(symmetry.is_torus_canonical, found)
+        return
     n = len(allowed)
     classic = _is_classic(allowed, width, queens) and rule == "queen"
     kernel = _kernel_for(n if classic else 0)  # shapes: see _takes
