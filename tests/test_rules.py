@@ -241,3 +241,16 @@ def test_a_split_count_under_a_rule_adds_up_and_names_its_rule(board: Board) -> 
     assert sum_counts(count_subproblem(p) for p in parts.subproblems) == counts(board)
     assert f"rule={board.rule.value}" in parts.key
     assert parts.key != split(board.with_rule("queen")).key
+
+
+def test_the_split_of_the_whole_torus_searches_first_queens_in_column_0_only() -> None:
+    from queens.counting.split import count_subproblem, split, sum_counts
+
+    board = Board(13, rule="toroidal")
+    parts = split(board)
+    assert all(p.prefix[0] == 0 for p in parts.subproblems) and "translations" in parts.key
+    known = known_rule_counts()[13]
+    found = sum_counts(count_subproblem(p) for p in parts.subproblems)
+    assert found == (known["toroidal_total"], known["toroidal_unique"])
+    reserved = Board.build(13, reserved=[(6, 6)], rule="toroidal")  # no translations kept
+    assert {p.prefix[0] for p in split(reserved).subproblems} == set(range(13))

@@ -84,8 +84,8 @@ class Split:
         size = f"{board.width}x{board.height}"
         ruled = "" if rule == "queen" else f";rule={rule}"
         if symmetry.keeps_translations(board):
-            # Its classes take the translations in: files written before counted without.
-            ruled += ";classes=translations"
+            # Split and classes use the translations: files written before did not.
+            ruled += ";translations"
         digest = hashlib.sha256(f"{size}:{board.k}{ruled}\n{board}".encode()).hexdigest()[:16]
         return f"size={size};queens={board.k}{ruled};board={digest};split={SPLIT_VERSION}"
 
@@ -102,7 +102,12 @@ def split(board: Board) -> Split:
         k, required = board.k, board.required_rows()
         goal = target(max(board.width, board.height))
         rule = board.rule.value
-        prefixes = _pinned_prefixes(allowed, k, required, goal, rule, board.width)
+        searched = allowed
+        if symmetry.keeps_translations(board):
+            # A column shift of the torus maps solutions onto solutions: only
+            # first queens in column 0 are searched (count_subproblem counts n).
+            searched = (allowed[0] & 1, *allowed[1:])
+        prefixes = _pinned_prefixes(searched, k, required, goal, rule, board.width)
         # The classic shape keeps its sub-problems' old form (no width, queens).
         classic = board.is_square and board.is_full and rule == "queen"
         width, queens = (None, None) if classic else (board.width, k)
@@ -167,7 +172,10 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
     if subproblem.queens is None:  # the n x n board with n queens
         return kernel.count(allowed, subproblem.group, stop)
     placed = sum(1 << row for row, c in enumerate(subproblem.prefix) if c >= 0)
-    return kernel.count(
+    torus = _on_whole_torus(subproblem)
+    if torus:  # its first queen in column 0 stands for all n columns (see split)
+        allowed = (allowed[0] & 1, *allowed[1:])
+    found = kernel.count(
         allowed,
         subproblem.group,
         stop,
@@ -175,8 +183,9 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
         queens=subproblem.queens,
         required=subproblem.required | placed,
         rule=subproblem.rule,
-        translations=_on_whole_torus(subproblem),
+        translations=torus,
     )
+    return Counts(subproblem.n * found.total, found.unique) if torus else found
 
 
 def _on_whole_torus(subproblem: SubProblem) -> bool:
