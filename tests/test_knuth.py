@@ -49,3 +49,13 @@ def test_required_rows_are_honoured() -> None:
     found = knuth.estimate([0b1111] * 3, probes=200, queens=1, required=0b100)
     assert found.solutions == 4
     assert knuth.estimate([0b1111] * 3, probes=200, queens=1, required=0b101).solutions == 0
+
+
+@pytest.mark.parametrize(("rule", "n"), [("toroidal", 7), ("toroidal", 11), ("superqueen", 11)])
+def test_the_tree_walked_is_the_rules_own(rule: str, n: int) -> None:
+    allowed = [(1 << n) - 1] * n
+    true = reference.count(allowed, rule=rule)
+    found = knuth.estimate(allowed, probes=20_000, seed=1, rule=rule)
+    assert 0.8 * true <= found.solutions <= 1.2 * true
+    # The queen rule's tree is another: its count differs by far more than the noise.
+    assert not 0.8 * true <= knuth.estimate(allowed, probes=20_000, seed=1).solutions <= 1.2 * true

@@ -35,6 +35,7 @@ import functools
 import math
 from collections import Counter
 
+from queens import symmetry
 from queens.board import Board
 from queens.engines import kernel
 
@@ -116,7 +117,7 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
 
 def core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count ``board``."""
-    if not (board.is_square and board.is_full):
+    if not (board.is_square and board.is_full) or board.rule.value != "queen":
         return _shape_core_seconds(board)
     if board.is_plain:
         rows, factor = board.n, 1.0
@@ -141,11 +142,20 @@ def _shape_core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count a board of another shape (Knuth's estimator)."""
     from queens.engines import knuth  # imported here: ``import queens`` stays quick
 
+    rule = board.rule.value
+    allowed = board.allowed_masks()
+    if symmetry.keeps_translations(board):  # the split searches one column of n (see split)
+        allowed = (allowed[0] & 1, *allowed[1:])
     shape = kernel.counting_shape(
-        board.allowed_masks(), width=board.width, queens=board.k, required=board.required_rows()
+        allowed, width=board.width, queens=board.k, required=board.required_rows()
     )
     found = knuth.estimate(
-        shape.allowed, SHAPE_PROBES, queens=shape.queens, required=shape.required
+        shape.allowed,
+        SHAPE_PROBES,
+        queens=shape.queens,
+        required=shape.required,
+        rule=rule,
+        width=shape.width,
     )
     factor = 1.0 if kernel.compiled() else PURE_PYTHON_FACTOR
     return found.nodes * factor / SHAPE_NODES_PER_SECOND
@@ -179,7 +189,8 @@ def sampled_seconds(board: Board, workers: int) -> float:
     (:mod:`queens.engines.knuth`); the smaller of the two estimates is kept.
     """
     rough = seconds(board, workers)
-    if board.is_plain or not (board.is_square and board.is_full):  # shapes: sampled already
+    if board.is_plain or not (board.is_square and board.is_full) or board.rule.value != "queen":
+        # shapes and other rules: sampled already
         return rough
     from queens.engines import knuth  # imported here: ``import queens`` stays quick
 

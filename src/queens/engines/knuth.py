@@ -10,14 +10,17 @@ from one it counts in seconds.
 
 The tree walked is the counter's own: rows top to bottom, a queen in each
 (or, with fewer queens than rows, a queen or none), inside the row's
-allowed columns.
+allowed columns, under the board's attack rule.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
+
+from queens.rules import Rule, diagonals_down, knight_attacks
 
 
 class Estimate(NamedTuple):
@@ -35,11 +38,14 @@ def estimate(
     *,
     queens: int | None = None,
     required: int = 0,
+    rule: str = "queen",
+    width: int | None = None,
 ) -> Estimate:
     """Knuth's estimate of the counter's search tree for the board given by ``allowed``.
 
-    ``queens`` and ``required`` as the engines take them (:mod:`queens.engines.reference`):
-    with fewer queens than rows, a row may also stay empty, one more child of its node.
+    ``queens``, ``required``, ``rule`` and ``width`` as the engines take them
+    (:mod:`queens.engines.reference`): with fewer queens than rows, a row may
+    also stay empty, one more child of its node.
     Deterministic for a given ``seed``.  By default the number of probes
     shrinks with the board so the estimate takes a fraction of a second.
     """
@@ -53,25 +59,45 @@ def estimate(
     # Exact integers: the weights outgrow floats (about 400! on a 400 x 400 board).
     total_nodes = 0
     total_solutions = 0
+    if width is None:  # wide enough for every allowed column
+        width = max(n, *(mask.bit_length() for mask in allowed)) if allowed else 0
+    attacks = _Attacks(Rule(rule), width)
     for _ in range(probes):
-        nodes, solutions = _probe(allowed, k, need, rng)
+        nodes, solutions = _probe(allowed, k, need, rng, attacks)
         total_nodes += nodes
         total_solutions += solutions
     return Estimate(total_nodes // probes, total_solutions // probes, probes)
 
 
+@dataclass(frozen=True)
+class _Attacks:
+    """How a rule's attacks reach the next row (:mod:`queens.rules`)."""
+
+    rule: Rule
+    width: int
+
+    def down(self, left: int, right: int) -> tuple[int, int]:
+        return diagonals_down(self.rule, self.width, left, right)
+
+    def knights(self, last: int, before: int) -> int:
+        if self.rule is not Rule.SUPERQUEEN:
+            return 0
+        return knight_attacks(self.width, last, before)
+
+
 def _probe(
-    allowed: Sequence[int], k: int, need: Sequence[int], rng: random.Random
+    allowed: Sequence[int], k: int, need: Sequence[int], rng: random.Random, attacks: _Attacks
 ) -> tuple[int, int]:
     """One random path: (estimated nodes, estimated solutions)."""
     n = len(allowed)
-    cols = left = right = 0
+    cols = left = right = last = before = 0
     weight = 1
     nodes = 1
     for row in range(n):
         if k == 0:
             return nodes, weight if need[row] == 0 else 0
-        free = allowed[row] & ~(cols | left | right) if need[row + 1] <= k - 1 else 0
+        blocked = cols | left | right | attacks.knights(last, before)
+        free = allowed[row] & ~blocked if need[row + 1] <= k - 1 else 0
         empty = n - row - 1 >= k and not (need[row] - need[row + 1])
         width = free.bit_count() + empty
         if not width:
@@ -80,14 +106,14 @@ def _probe(
         nodes += weight
         choice = rng.randrange(width) - empty
         if choice < 0:  # the row stays empty
-            left <<= 1
-            right >>= 1
+            left, right = attacks.down(left, right)
+            last, before = 0, last
             continue
         for _ in range(choice):
             free &= free - 1
         bit = free & -free
         cols |= bit
-        left = (left | bit) << 1
-        right = (right | bit) >> 1
+        left, right = attacks.down(left | bit, right | bit)
+        last, before = bit, last
         k -= 1
     return nodes, weight if k == 0 else 0
