@@ -29,16 +29,16 @@ class Answer:
     decided: bool
 
 
-def first_solution(board: Board, seconds: float = SOLVE_SECONDS) -> Answer:
+def first_solution(board: Board, seconds: float | None = None) -> Answer:
     """The lexicographically first solution of ``board``, searching for at most about
-    ``seconds`` (plus one sub-problem)."""
+    ``seconds`` (default :data:`SOLVE_SECONDS`) plus one sub-problem."""
     from queens.api import solve
     from queens.counting.split import split
     from queens.engines import kernel
 
     if board.is_plain:  # the classic board: its first solution comes at once
         return Answer(solve(board, method="search"), True)
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + (SOLVE_SECONDS if seconds is None else seconds)
     for part in split(board).subproblems:
         if time.monotonic() > deadline:
             return Answer(None, False)
