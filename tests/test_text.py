@@ -8,9 +8,9 @@ import pytest
 from rich.console import Console
 
 from queens.board import Board
-from queens.rules import Rule
 from queens.cli import main
 from queens.formats import render
+from queens.rules import Rule
 from queens.show.text import (
     PALETTE,
     attacked_squares,
