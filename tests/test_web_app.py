@@ -711,3 +711,13 @@ def test_solve_answers_within_its_time_limit(
     answer = client.post("/api/solve", json={"n": 18, "rule": "toroidal"}).json()
     assert answer["columns"] is None
     assert answer["message"].startswith("no solution found within")
+
+
+def test_solves_at_once_are_limited(client: TestClient) -> None:
+    client.app.state.solving = limits.MAX_RUNS  # type: ignore[attr-defined]
+    response = client.post("/api/solve", json={"n": 8})
+    assert response.status_code == 429
+    assert "too many runs at once" in response.json()["error"]
+    client.app.state.solving = 0  # type: ignore[attr-defined]
+    assert client.post("/api/solve", json={"n": 8}).status_code == 200
+    assert client.app.state.solving == 0  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ Endpoints (all JSON in and out, 0-based squares):
   its progress and result; ``DELETE /api/count/{id}`` ends it.
 - ``POST /api/solve`` ``{"n"|"board", "k"?}``: one solution (``columns``, -1 for an empty row),
   or ``columns`` null and a one-line ``message`` (no solution, or none found within
-  :data:`queens.web.solve.SOLVE_SECONDS`).
+  :data:`queens.web.solve.SOLVE_SECONDS`); at most ``MAX_RUNS`` at once (429 beyond).
 
 A board is given by ``board`` text, a size (``n`` for N x N, ``width`` and
 ``height``, or ``size`` text ``N`` or ``WxH`` as on the command line), or both
@@ -62,7 +62,7 @@ from queens.web.inputs import (
 )
 from queens.web.limits import LOCAL_HOSTS
 from queens.web.puzzle import ROUTES as PUZZLE_ROUTES
-from queens.web.runs import Registry, Run
+from queens.web.runs import Busy, Registry, Run
 from queens.web.stepper import Stepper
 from queens.web.tree import tree_picture
 
@@ -302,7 +302,14 @@ async def solve(request: Request) -> Response:
     from queens.web.solve import SOLVE_SECONDS, first_solution
 
     board = parse_solve_request(await read_json(request))
-    answer = await anyio.to_thread.run_sync(first_solution, board)
+    state = request.app.state
+    if state.solving >= limits.MAX_RUNS:  # each holds a thread for up to SOLVE_SECONDS
+        raise Busy(limits.MAX_RUNS)
+    state.solving += 1
+    try:
+        answer = await anyio.to_thread.run_sync(first_solution, board)
+    finally:
+        state.solving -= 1
     found = answer.solution
     if found is not None:
         message = None
@@ -374,4 +381,5 @@ def create_app(
     )
     app.state.runs = Registry() if registry is None else registry
     app.state.pages = page_files()
+    app.state.solving = 0  # solves running now (POST /api/solve)
     return app
