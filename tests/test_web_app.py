@@ -630,7 +630,8 @@ def test_bad_rules_are_refused_in_one_line(
 
 def test_the_torus_message_is_the_clis(client: TestClient) -> None:
     error = client.post("/api/count", json={"size": "10x8", "rule": "toroidal"}).json()["error"]
-    assert cli_error("count", "10x8", "--rule", "toroidal") == f"queens: error: {error}"
+    cli = cli_error("count", "10x8", "--rule", "toroidal")
+    assert cli == f"queens: error: {error}; see 'queens count --help'"
 
 
 @pytest.mark.parametrize("rule", ["toroidal", "superqueen"])
