@@ -303,8 +303,9 @@ def solve(
     """One solution, or None when there is none.
 
     ``search`` gives the lexicographically first solution; ``construct`` the
-    closed-form one (any N); ``local`` a random one by local search, the same
-    for the same ``seed`` on one install (a fresh random seed when None);
+    closed-form one (any N); ``local`` a random one by local search (queen and
+    superqueen rules), the same for the same ``seed`` on one install (a fresh
+    random seed when None);
     ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and
     constructs above (see :func:`chosen_method` for boards of other shapes and
     queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
