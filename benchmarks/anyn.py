@@ -5,6 +5,8 @@ Measures, each as a complete process (interpreter start, import, work, output):
 * ``queens solve N --method construct --format list`` for N = 10^6 and 10^7,
   written to a file;
 * ``queens solve 1000000 --method local --seed S --format list`` to a file;
+* the same with ``--rule superqueen`` (knight moves attack too), and
+  ``queens check --rule superqueen`` on what it wrote;
 * the biggest N that ``--method local`` finishes within 10 s (N doubled from
   10^6, then refined by halves of the last step; one run per size, so a
   noisy machine can move it either way);
@@ -100,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         local = ["solve", "1000000", "--method", "local", "--seed", "1", "--format", "list"]
         measure("local search N = 10^6, list to a file", local, placement)
         measure("check N = 10^6 (the local search output)", ["check", str(placement)], None)
+        superqueens = [*local, "--rule", "superqueen"]
+        measure("local search superqueens N = 10^6, list to a file", superqueens, placement)
+        check = ["check", str(placement), "--rule", "superqueen"]
+        measure("check --rule superqueen N = 10^6 (that output)", check, None)
         if not args.quick:
             n, seconds = biggest_local_n(args.budget, out)
             rows.append(

@@ -93,6 +93,33 @@ def test_check_names_the_knight_move(capsys: pytest.CaptureFixture[str], tmp_pat
     )
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "2000", "--rule", "superqueen", "--method", "local", "--seed", "7"],
+        ["solve", "300", "--rule", "superqueen"],  # auto: local search above 20
+    ],
+)
+def test_big_superqueen_boards_by_local_search(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    status, out, _ = run(capsys, *argv, "--format", "list")
+    assert status == 0
+    assert run(capsys, *argv, "--format", "list")[1] == out  # the same seed, the same placement
+    path = tmp_path / "superqueens.txt"
+    path.write_text(out)
+    assert run(capsys, "check", str(path), "--rule", "superqueen") == (0, "line 1: ok\n", "")
+    assert run(capsys, "check", str(path))[0] == 0  # a superqueen solution is a queen one too
+
+
+def test_superqueen_local_search_says_when_there_is_no_solution(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "solve", "9", "--rule", "superqueen", "--method", "local")
+    assert (status, out) == (1, "")
+    assert "no solution exists for this 9 x 9 board under the superqueen rule" in err
+
+
 def test_a_big_torus_is_constructed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, _ = run(capsys, "solve", "1001", "--rule", "toroidal", "--format", "list")
     assert status == 0
@@ -116,7 +143,10 @@ def test_a_big_torus_is_constructed(capsys: pytest.CaptureFixture[str], tmp_path
             ["solve", "11", "--rule", "superqueen", "--method", "propagate"],
             "knows the queen rule only",
         ),
-        (["solve", "11", "--rule", "superqueen", "--method", "local"], "knows the queen rule only"),
+        (
+            ["solve", "11", "--rule", "toroidal", "--method", "local"],
+            "method 'local' knows the queen and superqueen rules, not 'toroidal'",
+        ),
         (["count", "8", "--rule", "king"], "invalid choice: 'king'"),
     ],
 )

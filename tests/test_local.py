@@ -18,6 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from queens import rules, validate
+from queens.board import Board
 from queens.engines import kernel, local, reference
 
 CI = os.environ.get("CI") == "true"
@@ -275,3 +277,88 @@ def test_ctrl_c_stops_a_long_local_search() -> None:
         child.wait()
     assert child.returncode == 130, stderr
     assert "Traceback" not in stderr
+
+
+# ---- superqueens (queen + knight moves) ---------------------------------------------------
+
+
+def superqueen_clash(columns: Sequence[int]) -> tuple[int, int] | None:
+    """The first attacking pair of rows under the superqueen rule, by the rules' own
+    pairwise definition (``attack_kind``, O(n^2): small boards only)."""
+    n = len(columns)
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rules.attack_kind(rules.Rule.SUPERQUEEN, (a, columns[a]), (b, columns[b]), n):
+                return a, b
+    return None
+
+
+def superqueen_problem(columns: Sequence[int] | None) -> str | None:
+    """Why ``columns`` is not a superqueen solution (queens.validate, which knows the rule)."""
+    if columns is None:
+        return "no placement"
+    return validate.board_problem(list(columns), Board(len(columns), rule="superqueen"))
+
+
+SUPERQUEEN_SIZES = [12, 13, 14, 15, 16, 17, 20, 31, 32, 33, 34, 64, 100, 257, 1000]
+
+
+def test_superqueens_are_valid_for_many_seeds(compiled: bool) -> None:
+    seeds = range(10) if compiled else range(2)  # the fallback's restarts are slow on small n
+    for n in SUPERQUEEN_SIZES if compiled else [12, 20, 33, 100, 1000]:
+        for seed in seeds:
+            columns = local.local_search(n, seed, compiled=compiled, rule="superqueen")
+            assert superqueen_problem(columns) is None, (n, seed)
+            if n <= 100:
+                assert columns is not None and superqueen_clash(columns) is None
+
+
+def test_superqueens_on_a_big_board(compiled: bool) -> None:
+    n = 100_000 if compiled else 20_000
+    columns = local.local_search(n, 5, compiled=compiled, rule="superqueen")
+    assert superqueen_problem(columns) is None
+
+
+def test_superqueen_seed_gives_one_placement(compiled: bool) -> None:
+    for n in (12, 50, 5000):
+        first = local.local_search(n, 99, compiled=compiled, rule="superqueen")
+        assert first == local.local_search(n, 99, compiled=compiled, rule="superqueen")
+    placements = {
+        bytes(local.local_search(3000, seed, compiled=compiled, rule="superqueen") or b"")
+        for seed in range(3)
+    }
+    assert len(placements) == 3
+
+
+def test_a_queen_solution_is_rarely_a_superqueen_one(compiled: bool) -> None:
+    """The knight moves are really looked at: the queen rule's placements break them."""
+    found = [local.local_search(200, seed, compiled=compiled) for seed in range(5)]
+    assert all(superqueen_problem(columns) is not None for columns in found)
+
+
+@cache
+def all_superqueen_solutions(n: int) -> frozenset[tuple[int, ...]]:
+    return frozenset(map(tuple, reference.solutions(((1 << n) - 1,) * n, rule="superqueen")))
+
+
+def test_small_superqueen_boards_are_searched_exactly(compiled: bool) -> None:
+    """Below SUPERQUEEN_SEARCH_BELOW the answer is the exact search's (None below 10)."""
+    assert list(local.local_search(1, 0, compiled=compiled, rule="superqueen") or []) == [0]
+    for n in range(2, local.SUPERQUEEN_SEARCH_BELOW):
+        found = local.local_search(n, 3, compiled=compiled, rule="superqueen")
+        solutions = all_superqueen_solutions(n)
+        assert (found is None) == (not solutions)
+        assert found is None or (tuple(found) in solutions and superqueen_problem(found) is None)
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(12, 13), seed=st.integers(0, 2**64 - 1))
+def test_superqueens_agree_with_the_reference_solver(n: int, seed: int) -> None:
+    compiled = local.compiled_available()
+    found = local.local_search(n, seed, compiled=compiled, rule="superqueen")
+    assert found is not None and tuple(found) in all_superqueen_solutions(n)
+
+
+def test_other_rules_are_refused() -> None:
+    with pytest.raises(ValueError, match="knows the queen and superqueen rules, not 'toroidal'"):
+        local.local_search(13, 0, rule="toroidal")

@@ -10,6 +10,7 @@ from rich.console import Console
 from queens.board import Board
 from queens.cli import main
 from queens.formats import render
+from queens.rules import Rule
 from queens.show.text import (
     PALETTE,
     attacked_squares,
@@ -184,3 +185,19 @@ def test_attacked_squares_on_a_rectangle() -> None:
     assert attacked_squares([(1, 0)], 2, 3) == {(0, 0), (2, 0), (1, 1), (0, 1), (2, 1)}
     # A tall board: rows below the width are attacked too.
     assert (3, 0) in attacked_squares([(0, 0)], 2, 4)
+
+
+def test_attacked_squares_follow_the_rule() -> None:
+    """The torus wraps its diagonals around; the superqueen adds the knight's squares."""
+    queen = attacked_squares([(0, 0)], 5)
+    torus = attacked_squares([(0, 0)], 5, rule=Rule.TOROIDAL)
+    superqueen = attacked_squares([(0, 0)], 5, rule=Rule.SUPERQUEEN)
+    assert torus - queen == {(1, 4), (2, 3), (3, 2), (4, 1)}
+    assert superqueen - queen == {(1, 2), (2, 1)}
+    # rich_board tints the board's own rule's squares: one styled span a square, row by row.
+    columns = [0, -1, -1, -1, -1]
+    plain = rich_board(Board(5), columns, attacked=True).spans
+    tinted = rich_board(Board(5, rule="superqueen"), columns, attacked=True).spans
+    changed = {divmod(i, 5) for i, (a, b) in enumerate(zip(plain, tinted, strict=True)) if a != b}
+    assert changed == {(1, 2), (2, 1)}
+    assert all(PALETTE["dark attacked"] in str(tinted[r * 5 + c].style) for r, c in changed)

@@ -19,10 +19,11 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from conftest import BOARDS, brute_force, is_solution  # noqa: E402
 from queens import api  # noqa: E402
-from queens.board import Board, BoardError, parse_board  # noqa: E402
+from queens.board import Board, BoardError, no_solution_message, parse_board  # noqa: E402
 from queens.cli import main  # noqa: E402
 from queens.events import event_json  # noqa: E402
 from queens.tracing import TRACERS, replay, trace  # noqa: E402
+from queens.validate import board_problem  # noqa: E402
 from queens.web import limits  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
 from queens.web.runs import Registry  # noqa: E402
@@ -99,6 +100,7 @@ def test_no_other_files_are_served(client: TestClient, path: str) -> None:
 def test_info_lists_the_algorithms_and_limits(client: TestClient) -> None:
     info = client.get("/api/info").json()
     assert info["algorithms"] == list(TRACERS)
+    assert info["rules"] == ["queen", "toroidal", "superqueen"]
     assert info["limits"]["min_n"] == limits.MIN_N
     assert info["limits"]["max_n"] == limits.STEP_MAX_N
 
@@ -581,3 +583,142 @@ def test_count_of_any_shape_is_the_librarys(client: TestClient, body: dict[str, 
     assert (start["width"], start["height"], start["k"]) == (board.width, board.height, board.k)
     assert (done["total"], done["unique"]) == tuple(api.counts(board))
     assert done["total"] == sum(1 for _ in api.solutions(board)) > 0
+
+
+# -- attack rules ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "rule"),
+    [
+        ({"n": 8}, "queen"),
+        ({"n": 7, "rule": "toroidal"}, "toroidal"),
+        ({"size": "10x8", "rule": "superqueen"}, "superqueen"),
+        ({"board": "Q.....\n" + "......\n" * 5, "rule": "superqueen"}, "superqueen"),
+    ],
+)
+def test_board_carries_its_rule(client: TestClient, body: dict[str, Any], rule: str) -> None:
+    answer = client.post("/api/board", json=body).json()
+    assert answer["rule"] == rule
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            {"size": "10x8", "rule": "toroidal"},
+            "the toroidal rule needs a square board, not 10 x 8",
+        ),
+        (
+            {"board": "......\n" * 4, "rule": "toroidal"},
+            "the toroidal rule needs a square board, not 6 x 4",
+        ),
+        ({"n": 8, "rule": "king"}, "unknown rule 'king' (choose from queen, toroidal, superqueen)"),
+        ({"n": 8, "rule": 3}, "rule must be a rule's name (text), got 3"),
+        ({"n": 8, "rule": "q" * 100}, "rule is far too long (100 characters)"),
+    ],
+)
+def test_bad_rules_are_refused_in_one_line(
+    client: TestClient, body: dict[str, Any], message: str
+) -> None:
+    for path in ("/api/board", "/api/runs", "/api/count", "/api/solve"):
+        response = client.post(path, json=body)
+        assert response.status_code == 400, path
+        assert response.json()["error"] == message, path
+    assert runs_open(client) == 0
+
+
+def test_the_torus_message_is_the_clis(client: TestClient) -> None:
+    error = client.post("/api/count", json={"size": "10x8", "rule": "toroidal"}).json()["error"]
+    cli = cli_error("count", "10x8", "--rule", "toroidal")
+    assert cli == f"queens: error: {error}; see 'queens count --help'"
+
+
+@pytest.mark.parametrize("rule", ["toroidal", "superqueen"])
+def test_stepping_follows_the_queen_rule_only(client: TestClient, rule: str) -> None:
+    response = client.post("/api/runs", json={"n": 11, "rule": rule})
+    assert response.status_code == 400
+    assert response.json() == {"error": "queens trace supports the queen rule only"}
+    assert runs_open(client) == 0
+    assert client.post("/api/runs", json={"n": 11, "rule": "queen"}).status_code == 201
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"n": 11, "rule": "toroidal"},
+        {"n": 12, "rule": "superqueen"},
+        {"board": "..*.........\n" + "............\n" * 11, "rule": "superqueen", "k": 10},
+        {"size": "12x11", "rule": "superqueen"},
+        {"n": 6, "rule": "toroidal"},
+    ],
+)
+def test_count_follows_the_rule(client: TestClient, body: dict[str, Any]) -> None:
+    start, *_, done = count_messages(client, body)
+    if "board" in body:
+        board = parse_board(body["board"]).with_queens(body["k"])
+    else:
+        size = (body["n"],) * 2 if "n" in body else (12, 11)
+        board = Board(size[0], height=size[1])
+    board = board.with_rule(body["rule"])
+    assert start["rule"] == body["rule"]
+    assert (done["total"], done["unique"]) == tuple(api.counts(board))
+    assert done["total"] == sum(1 for _ in api.solutions(board))
+    assert done["message"] == (None if done["total"] else no_solution_message(board))
+    assert (done["total"] == 0) == (body == {"n": 6, "rule": "toroidal"})
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"n": 8},
+        {"n": 11, "rule": "toroidal"},
+        {"n": 12, "rule": "superqueen"},
+        {"board": "...Q........\n" + "............\n" * 11, "rule": "superqueen"},
+        {"board": "*...........\n" + "............\n" * 11, "rule": "superqueen"},
+        {"size": "12x10", "rule": "superqueen", "k": 9},
+    ],
+)
+def test_solve_gives_a_solution_under_the_rule(client: TestClient, body: dict[str, Any]) -> None:
+    answer = client.post("/api/solve", json=body).json()
+    board = parse_board(answer["board"]["text"]).with_queens(answer["board"]["k"])
+    board = board.with_rule(body.get("rule", "queen"))
+    assert answer["board"]["rule"] == board.rule.value
+    assert answer["message"] is None
+    assert board_problem(answer["columns"], board) is None
+    assert answer["columns"] == next(api.solutions(board)).to_list()  # the first one
+
+
+@pytest.mark.parametrize(
+    "body", [{"n": 9, "rule": "superqueen"}, {"n": 8, "rule": "toroidal"}, {"board": NO_SOLUTION}]
+)
+def test_solve_says_when_there_is_no_solution(client: TestClient, body: dict[str, Any]) -> None:
+    if "board" in body:
+        body = {"board": body["board"].read_text()}
+    answer = client.post("/api/solve", json=body).json()
+    board = parse_board(answer["board"]["text"]).with_rule(answer["board"]["rule"])
+    assert answer["columns"] is None
+    assert answer["message"] == no_solution_message(board)
+
+
+def test_solve_answers_within_its_time_limit(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The 18 x 18 torus has no solution, which only a long search tells: the solve gives up
+    after its time (here shortened) with a message instead."""
+    from queens.web import solve
+
+    monkeypatch.setattr(solve, "SOLVE_SECONDS", 0.2)
+    answer = client.post("/api/solve", json={"n": 18, "rule": "toroidal"}).json()
+    assert answer["columns"] is None
+    assert answer["message"].startswith("no solution found within")
+
+
+def test_solves_at_once_are_limited(client: TestClient) -> None:
+    client.app.state.solving = limits.MAX_RUNS  # type: ignore[attr-defined]
+    response = client.post("/api/solve", json={"n": 8})
+    assert response.status_code == 429
+    assert "too many runs at once" in response.json()["error"]
+    client.app.state.solving = 0  # type: ignore[attr-defined]
+    assert client.post("/api/solve", json={"n": 8}).status_code == 200
+    assert client.app.state.solving == 0  # type: ignore[attr-defined]

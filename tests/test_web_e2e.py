@@ -38,7 +38,9 @@ from queens.api import count, solutions  # noqa: E402
 from queens.board import Board, parse_board  # noqa: E402
 from queens.cli import main  # noqa: E402
 from queens.events import Found, Place, Remove  # noqa: E402
+from queens.rules import Rule, attack_kind  # noqa: E402
 from queens.tracing import trace  # noqa: E402
+from queens.validate import board_problem  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
 from queens.web.server import allowed_hosts, bind  # noqa: E402
 
@@ -379,3 +381,56 @@ def test_page_tour_screenshot(page: Page, tmp_path: Path) -> None:
     header = shot.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     assert int.from_bytes(header[16:20], "big") == 1200  # the viewport's width, in pixels
+
+
+def attacked_under(rule: Rule, queen: tuple[int, int], n: int) -> set[tuple[int, int]]:
+    """The squares of an n x n board a queen attacks, by queens.rules' own definition."""
+    return {(r, c) for r in range(n) for c in range(n) if attack_kind(rule, queen, (r, c), n)}
+
+
+def test_the_rule_selector(page: Page, tmp_path: Path) -> None:
+    """Under another rule the board draws that rule's attacks, solve and count follow it,
+    stepping says in one line that it follows the queen rule only, and the torus refuses
+    a board that is not square with the CLI's message."""
+    set_n(page, 10)
+    page.select_option("#rule", "superqueen")
+    expect(page.locator("#rule-note")).to_have_text(
+        "queens trace supports the queen rule only: solve and count follow the superqueen rule."
+    )
+    expect(page.locator("#play")).to_be_disabled()
+    fixed = page.locator("#board .cell[data-row='0'][data-col='2']")
+    fixed.click()  # reserved
+    fixed.click()  # a fixed queen: its knight squares are drawn as attacked too
+    assert cells(page, "attacked") == attacked_under(Rule.SUPERQUEEN, (0, 2), 10)
+    page.click("#solve")
+    expect(page.locator("#board .cell.queen")).to_have_count(10)
+    board = Board.build(10, queens=[(0, 2)], rule="superqueen")
+    assert board_problem(queens_on_board(page, 10), board) is None
+    expect(page.locator("#status")).to_contain_text("under the superqueen rule")
+    page.screenshot(path=str(tmp_path / "superqueens.png"), full_page=True)
+    page.click("#count")
+    expect(page.locator("#count-total")).to_have_text(f"{count(board)} solutions")
+    # The queen rule's placement of the same board is no superqueen solution.
+    page.select_option("#rule", "queen")
+    expect(page.locator("#play")).to_be_enabled()
+    assert cells(page, "attacked") == attacked_under(Rule.QUEEN, (0, 2), 10)
+    # The torus wraps its diagonals around, and is square only.
+    set_n(page, 5)
+    page.select_option("#rule", "toroidal")
+    page.locator("#board .cell[data-row='0'][data-col='0']").click(click_count=2)
+    assert cells(page, "attacked") == attacked_under(Rule.TOROIDAL, (0, 0), 5)
+    page.fill("#n", "10x8")
+    page.press("#n", "Enter")
+    expect(page.locator("#message")).to_have_text(
+        "error: the toroidal rule needs a square board, not 10 x 8"
+    )
+    expect(page.locator("#board .cell")).to_have_count(25)  # the board stays as it was
+    page.select_option("#rule", "queen")
+    page.fill("#n", "7x6")
+    page.press("#n", "Enter")
+    expect(page.locator("#board .cell")).to_have_count(42)
+    page.select_option("#rule", "toroidal")
+    expect(page.locator("#message")).to_have_text(
+        "error: the toroidal rule needs a square board, not 7 x 6"
+    )
+    expect(page.locator("#rule")).to_have_value("queen")

@@ -17,6 +17,7 @@ from queens.web.inputs import (
     parse_control,
     parse_count_request,
     parse_run_request,
+    parse_solve_request,
 )
 from strategies import boards
 
@@ -28,8 +29,12 @@ json_values = st.recursive(
     max_leaves=8,
 )
 run_fields = st.dictionaries(
-    st.sampled_from(["n", "width", "height", "size", "k", "board", "algorithm", "speed", "other"]),
-    json_values | st.sampled_from(["8x6", "6x4", "4", "x", "0x5"]) | st.integers(-2, 22),
+    st.sampled_from(
+        ["n", "width", "height", "size", "k", "board", "rule", "algorithm", "speed", "other"]
+    ),
+    json_values
+    | st.sampled_from(["8x6", "6x4", "4", "x", "0x5", "queen", "toroidal", "superqueen"])
+    | st.integers(-2, 22),
 )
 
 
@@ -39,6 +44,7 @@ def test_any_json_is_accepted_or_refused_with_a_message(data: Any) -> None:
         lambda d: parse_run_request(d, ALGORITHMS),
         parse_board_request,
         parse_count_request,
+        parse_solve_request,
         parse_control,
     ):
         try:
@@ -120,3 +126,14 @@ def test_board_text_of_any_rectangle_is_read() -> None:
     text = ". . * . .\n. . . . .\nQ . . . .\n. . . . .\n"
     assert parse_board_request({"board": text}) == parse_board(text)
     assert parse_board(text).size == (5, 4)
+
+
+def test_a_rule_goes_with_every_board_request() -> None:
+    for parse in (parse_board_request, parse_count_request, parse_solve_request):
+        assert parse({"n": 7, "rule": "toroidal"}) == Board(7, rule="toroidal")
+        assert parse({"size": "6x4", "k": 3, "rule": "superqueen"}) == Board(
+            6, height=4, k=3, rule="superqueen"
+        )
+        assert parse({"n": 7}).rule.value == "queen"
+    with pytest.raises(InputError, match="queens trace supports the queen rule only"):
+        parse_run_request({"n": 7, "rule": "superqueen"}, ALGORITHMS)

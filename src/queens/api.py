@@ -134,6 +134,9 @@ size and constructs above it.  Fixed, whatever engines are installed, so the
 same call gives the same solution everywhere; the time of a first solution
 by search grows steeply (and unevenly) just above it."""
 
+AUTO_LOCAL_SEED = 0
+"""The seed of ``local`` when ``auto`` chooses it (big superqueen boards)."""
+
 SEED_LIMIT = local.SEED_LIMIT
 """Seeds of ``local`` are whole numbers 0 <= seed < SEED_LIMIT (2**64)."""
 
@@ -224,6 +227,8 @@ class RuleNotForMethod(MethodError):
     def __init__(self, method: str, rule: str) -> None:
         if method == "construct":
             message = "method 'construct' builds the whole board under the queen and toroidal rules"
+        elif method == "local":
+            message = f"method 'local' knows the queen and superqueen rules, not {rule!r}"
         else:
             message = f"method {method!r} knows the queen rule only, not {rule!r}"
         super().__init__(message, method)
@@ -232,9 +237,12 @@ class RuleNotForMethod(MethodError):
 
 def _is_whole_torus(board: Board) -> bool:
     """True for the empty n x n torus with n queens: the board the toroidal construction fills."""
-    return (
-        board.rule.value == "toroidal" and not board.reserved and not board.queens and board.is_full
-    )
+    return board.rule.value == "toroidal" and _is_whole_board(board)
+
+
+def _is_whole_board(board: Board) -> bool:
+    """True for the empty n x n board with n queens, whatever its rule."""
+    return not board.reserved and not board.queens and board.is_square and board.is_full
 
 
 class TooBigForMethod(MethodError):
@@ -276,13 +284,15 @@ def _known_method(method: str, seed: int | None) -> Method:
 
 def _check_board(board: Board, method: Method) -> None:
     rule = board.rule.value
-    if rule != "queen" and method in ("local", *HARD_METHODS):
+    if method == "local" and rule not in local.LOCAL_RULES:
+        raise RuleNotForMethod(method, rule)
+    if rule != "queen" and method in HARD_METHODS:
         raise RuleNotForMethod(method, rule)
     if rule != "queen" and method == "construct":
         if not _is_whole_torus(board):
             raise RuleNotForMethod(method, rule)
         return
-    if method in PLAIN_ONLY_METHODS and not board.is_plain:
+    if method in PLAIN_ONLY_METHODS and not (board.is_plain or _is_whole_board(board)):
         raise NotPlainBoard(method, board)
     chosen = chosen_method(board, method)
     if chosen in PLAIN_ONLY_METHODS and board.n > METHOD_MAX_N[chosen]:
@@ -299,8 +309,9 @@ def solve(
     """One solution, or None when there is none.
 
     ``search`` gives the lexicographically first solution; ``construct`` the
-    closed-form one (any N); ``local`` a random one by local search, the same
-    for the same ``seed`` on one install (a fresh random seed when None);
+    closed-form one (any N); ``local`` a random one by local search (queen and
+    superqueen rules), the same for the same ``seed`` on one install (a fresh
+    random seed when None);
     ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and
     constructs above (see :func:`chosen_method` for boards of other shapes and
     queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
@@ -340,8 +351,9 @@ def solve(
         if seed is None:
             import secrets  # imported here: only this path needs it
 
-            seed = secrets.randbelow(local.SEED_LIMIT)
-        return _solution(local.local_search(board.n, seed))
+            # auto gives the same solution each time (on one install; see chosen_method).
+            seed = AUTO_LOCAL_SEED if known == "auto" else secrets.randbelow(local.SEED_LIMIT)
+        return _solution(local.local_search(board.n, seed, rule=board.rule.value))
     return next(solutions(board), None)
 
 
@@ -364,18 +376,28 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     :mod:`queens.engines.portfolio`).  Smaller boards of any shape without
     constraints are searched (the lexicographically first solution), and so is
     the classic board up to :data:`AUTO_SEARCH_MAX_N`; above, it is constructed.
+    Under the other rules ``auto`` searches, except above
+    :data:`AUTO_SEARCH_MAX_N` on the whole n x n board: the torus is
+    constructed, and superqueens are placed by local search with the seed
+    :data:`AUTO_LOCAL_SEED` (the same solution each time on one install, but
+    another with the pure-Python fallback than with the compiled kernel); the
+    first solution by search takes seconds at N = 30 and over a minute at N = 60.
 
     >>> chosen_method(Board.empty(8)), chosen_method(Board.empty(100))
     ('search', 'construct')
+    >>> chosen_method(Board(100, rule="superqueen")), chosen_method(Board(20, rule="superqueen"))
+    ('local', 'search')
     >>> chosen_method(Board(10, height=8)), chosen_method(Board(30, height=25))
     ('search', 'auto')
     """
     if method != "auto":
         return method
     if board.rule.value != "queen":
-        # Propagate and sat know the queen's attacks only; the torus has a closed form.
-        big = board.width > AUTO_SEARCH_MAX_N
-        return "construct" if big and _is_whole_torus(board) else "search"
+        # Propagate and sat know the queen's attacks only; the torus has a closed form, and
+        # local search places big superqueen boards (the search slows down sharply above 20).
+        if board.width <= AUTO_SEARCH_MAX_N or not _is_whole_board(board):
+            return "search"
+        return "construct" if board.rule.value == "toroidal" else "local"
     if board.is_plain:
         return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
     if board.reserved or board.queens or max(board.size) > AUTO_SEARCH_MAX_N:

@@ -2126,13 +2126,16 @@ static PyTypeObject EnumeratorType = {
  * xoshiro256** seeded through splitmix64, there Python's Mersenne Twister),
  * so a seed gives one placement with the kernel and another without it.
  *
- * local_fill(columns, seed, stop=None) -> bool
+ * local_fill(columns, seed, stop=None, knight=False) -> bool
  *   columns: a writable buffer of C ints (array('i')) of length n >= 4,
  *            overwritten with a solution (0-based columns);
  *   seed:    an integer 0 <= seed < 2**64;
  *   stop:    a stop flag as the counters take (a writable buffer whose first
  *            byte another thread sets): False when it was set, the columns
- *            then untouched.
+ *            then untouched;
+ *   knight:  true for superqueens: knight moves attack too.  A queen's knight
+ *            squares lie in the two rows on either side, so they are read off
+ *            q[] itself; the queen rule's paths do not look at them at all.
  * The search runs without the GIL; now and then (LS_CHECK_WORK steps) it
  * looks at the flag and takes the GIL back for a moment to run the signal
  * handlers, so that Ctrl-C raises KeyboardInterrupt within a fraction of a second.
@@ -2213,6 +2216,8 @@ typedef struct {
     stop_flag_t *stop;
     PyThreadState *thread; /* saved while the search runs without the GIL */
     int64_t work;          /* steps since the last look at the flag and the signals */
+    int knight;            /* superqueens: knight moves count as attacks too */
+    int64_t placed;        /* rows holding their final queen (the start fills them in order) */
 } ls_State;
 
 /* Steps (random probes) between two looks at the stop flag and the signal handlers: each
@@ -2248,9 +2253,30 @@ static inline void ls_take(ls_State *st, int64_t row, int32_t col) {
     st->down_rows[d] ^= (int32_t)row;
 }
 
+/* Knight moves: the rows (among the placed ones) whose queen attacks row's by a knight's
+ * jump, written to `rows` (up to 4); their number. */
+static int ls_knights(const ls_State *st, int64_t row, int32_t *rows) {
+    static const int64_t step[4] = {-2, -1, 1, 2};
+    int32_t col = st->q[row];
+    int found = 0;
+    for (int k = 0; k < 4; k++) {
+        int64_t other = row + step[k];
+        int32_t gap = (other < row ? row - other : other - row) == 1 ? 2 : 1;
+        if (other < 0 || other >= st->placed) continue;
+        int32_t d = st->q[other] - col;
+        if (d == gap || d == -gap) rows[found++] = (int32_t)other;
+    }
+    return found;
+}
+
+static inline int ls_knighted(const ls_State *st, int64_t row) {
+    int32_t rows[4];
+    return st->knight && ls_knights(st, row, rows) > 0;
+}
+
 static inline int ls_attacked(const ls_State *st, int64_t row) {
     int32_t col = st->q[row];
-    return st->up[row + col] > 1 || st->down[row - col + st->n - 1] > 1;
+    return st->up[row + col] > 1 || st->down[row - col + st->n - 1] > 1 || ls_knighted(st, row);
 }
 
 static void ls_push(ls_State *st, int32_t row) {
@@ -2288,10 +2314,53 @@ static void ls_note(ls_State *st, int64_t row) {
     int64_t u = row + col, d = row - col + st->n - 1;
     ls_note_diagonal(st, st->up[u], st->up_rows[u], (int32_t)row);
     ls_note_diagonal(st, st->down[d], st->down_rows[d], (int32_t)row);
+    if (st->knight) {
+        int32_t rows[4];
+        int found = ls_knights(st, row, rows);
+        if (found) ls_push(st, (int32_t)row);
+        for (int k = 0; k < found; k++) ls_push(st, rows[k]);
+    }
+}
+
+/* Knight pairs with a queen in row i or j (a pair of both counted once). */
+static int64_t ls_knight_pairs(const ls_State *st, int64_t i, int64_t j) {
+    int32_t rows[4];
+    int64_t pairs = ls_knights(st, i, rows);
+    int found = ls_knights(st, j, rows);
+    for (int k = 0; k < found; k++) pairs += rows[k] != i;
+    return pairs;
+}
+
+/* ls_try_swap for superqueens: the columns swap first, so that the knight pairs after
+ * the swap can be read off q[]. */
+static int ls_try_swap_knight(ls_State *st, int64_t i, int64_t j) {
+    int32_t qi = st->q[i], qj = st->q[j];
+    int64_t before = st->pairs, knights = ls_knight_pairs(st, i, j);
+    ls_take(st, i, qi);
+    ls_take(st, j, qj);
+    ls_put(st, i, qj);
+    ls_put(st, j, qi);
+    st->q[i] = qj;
+    st->q[j] = qi;
+    st->pairs += ls_knight_pairs(st, i, j) - knights;
+    if (st->pairs < before) {
+        ls_note(st, i);
+        ls_note(st, j);
+        return 1;
+    }
+    st->q[i] = qi;
+    st->q[j] = qj;
+    ls_take(st, i, qj);
+    ls_take(st, j, qi);
+    ls_put(st, i, qi);
+    ls_put(st, j, qj);
+    st->pairs = before;
+    return 0;
 }
 
 /* Swap the columns of rows i and j when that lowers the number of attacking pairs. */
 static int ls_try_swap(ls_State *st, int64_t i, int64_t j) {
+    if (st->knight) return ls_try_swap_knight(st, i, j);
     int32_t qi = st->q[i], qj = st->q[j];
     int64_t before = st->pairs;
     ls_take(st, i, qi);
@@ -2343,6 +2412,7 @@ static void ls_start(ls_State *st, ls_Rng *rng) {
     st->overflow = 0;
     st->pairs = 0;
     st->todo_len = st->next_len = 0;
+    st->placed = 0;
     int64_t greedy = n > FREE_TAIL ? n - FREE_TAIL : 0;
     /* Memory latency, not arithmetic, bounds this loop: draws are made two
      * ahead so that the row a later try will take, and then the diagonals of
@@ -2362,9 +2432,14 @@ static void ls_start(ls_State *st, ls_Rng *rng) {
             int32_t col = q[j];
             q[j] = q[i];
             q[i] = col;
-            if (st->up[i + col] == 0 && st->down[i - col + n - 1] == 0) break;
+            if (st->up[i + col] == 0 && st->down[i - col + n - 1] == 0 && !ls_knighted(st, i)) break;
         }
         ls_put(st, i, q[i]);
+        if (st->knight) {
+            int32_t rows[4];
+            st->pairs += ls_knights(st, i, rows);
+        }
+        st->placed = i + 1;
         ls_note(st, i);
         /* Ctrl-C answers within a fraction of a second even for huge n. */
         if (ls_halt(st, allowed - tries + 1)) return;
@@ -2468,10 +2543,13 @@ static PyObject *py_local_fill(PyObject *self, PyObject *args) {
     Py_buffer view, stop_view;
     unsigned long long seed;
     int64_t n;
-    int solved = 0;
+    int solved = 0, knight = 0;
     ls_State st = {0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OO!|O", &columns, &PyLong_Type, &seed_obj, &stop_obj)) return NULL;
+    if (!PyArg_ParseTuple(args, "OO!|Op", &columns, &PyLong_Type, &seed_obj, &stop_obj, &knight)) {
+        return NULL;
+    }
+    st.knight = knight;
     seed = PyLong_AsUnsignedLongLong(seed_obj); /* OverflowError outside 0 <= seed < 2**64 */
     if (seed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
     if (!read_local_columns(columns, &view, &n)) return NULL;
@@ -2556,8 +2634,9 @@ static PyMethodDef kernel_methods[] = {
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,
-     "local_fill(columns, seed, stop=None) -> bool: overwrite array('i') columns with a solution\n"
-     "found by local search; False when the stop flag (as for count_masks) was set first"},
+     "local_fill(columns, seed, stop=None, knight=False) -> bool: overwrite array('i') columns\n"
+     "with a solution found by local search (knight: superqueens); False when the stop flag (as\n"
+     "for count_masks) was set first"},
     {NULL, NULL, 0, NULL},
 };
 

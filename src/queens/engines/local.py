@@ -18,6 +18,16 @@ queens ever share a row or a column) and counts queens on each diagonal:
    conflicts left, not to N.  When ``MAX_STALE`` rounds in a row make no
    progress (small boards have local minima), start over.
 
+*Superqueens* (the queen plus the knight's jumps, ``rule="superqueen"``) use
+the same steps, counting knight attacks too: a queen's knight squares lie in
+the two rows above and below it, so they are looked up in the columns
+themselves (no more counters), the start also wants no knight attack from the
+rows placed above, and a swap is kept when it lowers diagonal and knight
+pairs together.  Superqueen solutions exist for n = 1 and n >= 10 only, and
+local search cannot prove that none exists: boards below
+``SUPERQUEEN_SEARCH_BELOW`` are solved by the exact search instead (their
+first solution in lexicographic order, or None).
+
 The compiled kernel (``queens.engines._kernel``, function ``local_fill``) does exactly
 this with its own random generator (xoshiro256**; it also keeps diagonal
 counts in bytes and starts over should one ever reach 250); the pure-Python
@@ -51,6 +61,12 @@ LOCAL_MAX_N = (1 << 30) - 1
 """The largest board: the compiled search indexes diagonals with 32-bit integers."""
 SEED_LIMIT = 1 << 64
 """Seeds are whole numbers 0 <= seed < 2**64."""
+LOCAL_RULES = ("queen", "superqueen")
+"""The attack rules local search knows (the torus has a closed form instead)."""
+SUPERQUEEN_SEARCH_BELOW = 12
+"""Superqueen boards smaller than this are solved by the exact search: below 10 there is
+no solution to find, and the few solutions of 10 and 11 (4 and 44) are slow to reach by
+local search."""
 
 
 def _load_compiled() -> ModuleType | None:
@@ -66,10 +82,18 @@ def compiled_available() -> bool:
 
 
 def local_search(
-    n: int, seed: int, *, compiled: bool | None = None, stop: StopFlag | None = None
+    n: int,
+    seed: int,
+    *,
+    compiled: bool | None = None,
+    stop: StopFlag | None = None,
+    rule: str = "queen",
 ) -> Columns | None:
     """A solution of the plain n x n board found by local search, or None for n = 2, 3.
 
+    ``rule`` is ``queen`` or ``superqueen`` (see :data:`LOCAL_RULES`); for
+    superqueens, boards below :data:`SUPERQUEEN_SEARCH_BELOW` are searched
+    exactly (None for n = 2 to 9).
     ``compiled`` None uses the C module when it is in use; False forces the
     pure-Python fallback; True requires the C module (ImportError without it).
     Raises :class:`~queens.engines.kernel.Stopped` when ``stop`` is set before it is done.
@@ -78,6 +102,11 @@ def local_search(
         raise ValueError(f"board size must be from 1 to {LOCAL_MAX_N:,}, got {n}")
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed}")
+    if rule not in LOCAL_RULES:
+        raise ValueError(f"local search knows the {' and '.join(LOCAL_RULES)} rules, not {rule!r}")
+    knight = rule == "superqueen"
+    if knight and n < SUPERQUEEN_SEARCH_BELOW:
+        return _exact(n, rule)
     if n in (2, 3):
         return None
     if n == 1:
@@ -90,12 +119,20 @@ def local_search(
         raise ImportError("the compiled kernel (queens.engines._kernel) is not in use")
     if module is not None:
         columns = array("i", [0]) * n
-        if not module.local_fill(columns, seed, byte):
+        if not module.local_fill(columns, seed, byte, knight):
             raise Stopped
         return columns
     import random  # only the fallback needs it; keeps `import queens` light
 
-    return array("i", _python_search(n, random.Random(seed), stop))
+    return array("i", _python_search(n, random.Random(seed), stop, knight))
+
+
+def _exact(n: int, rule: str) -> Columns | None:
+    """The first solution of the empty n x n board under ``rule`` by the exact search."""
+    from queens.engines import kernel
+
+    full = (1 << n) - 1
+    return next(kernel.solutions([full] * n, width=n, queens=n, rule=rule), None)
 
 
 class _State:
@@ -112,6 +149,18 @@ class _State:
         self.down_rows = [0] * (2 * n - 1)
         self.pairs = 0
         self.next: list[int] = []
+        self.placed = n  # rows holding their final queen (the start fills them one by one)
+
+    def fits(self, row: int) -> bool:
+        """True when row's queen (the start is trying it) stands on two empty diagonals."""
+        col = self.columns[row]
+        return self.up[row + col] == 0 and self.down[row - col + self.shift] == 0
+
+    def settle(self, row: int) -> None:
+        """The start keeps row's queen: count it, and note the queens it attacks."""
+        self.put(row, self.columns[row])
+        self.placed = row + 1
+        self.note(row)
 
     def put(self, row: int, col: int) -> None:
         up, down = row + col, row - col + self.shift
@@ -167,29 +216,94 @@ class _State:
         return False
 
 
-def _python_search(n: int, rng: random.Random, stop: StopFlag | None = None) -> list[int]:
+class _KnightState(_State):
+    """:class:`_State` for superqueens: the attacking pairs count knight moves too.
+
+    A queen's knight squares are in the two rows on either side of its own,
+    so its knight attacks are read off the columns of those rows; ``placed``
+    is how many rows (from the top) hold their final queen: the start looks
+    only at those.
+    """
+
+    def knights(self, row: int) -> list[int]:
+        """The placed rows whose queen attacks ``row``'s by a knight's jump."""
+        columns, col = self.columns, self.columns[row]
+        return [
+            other
+            for other, jump in ((row - 2, 1), (row - 1, 2), (row + 1, 2), (row + 2, 1))
+            if 0 <= other < self.placed and abs(columns[other] - col) == jump
+        ]
+
+    def _knight_pairs(self, i: int, j: int) -> int:
+        """Knight pairs with a queen in row i or j (a pair of both counted once)."""
+        shared = abs(i - j) <= 2 and j in self.knights(i)
+        return len(self.knights(i)) + len(self.knights(j)) - shared
+
+    def fits(self, row: int) -> bool:
+        return super().fits(row) and not self.knights(row)
+
+    def settle(self, row: int) -> None:
+        self.pairs += len(self.knights(row))
+        super().settle(row)
+
+    def note(self, row: int) -> None:
+        super().note(row)
+        attackers = self.knights(row)
+        if attackers:
+            self.next.append(row)
+            self.next.extend(attackers)
+
+    def attacked(self, row: int) -> bool:
+        return super().attacked(row) or bool(self.knights(row))
+
+    def try_swap(self, i: int, j: int) -> bool:
+        columns = self.columns
+        ci, cj = columns[i], columns[j]
+        before = self.pairs
+        knights_before = self._knight_pairs(i, j)
+        self.take(i, ci)
+        self.take(j, cj)
+        self.put(i, cj)
+        self.put(j, ci)
+        columns[i], columns[j] = cj, ci
+        self.pairs += self._knight_pairs(i, j) - knights_before
+        if self.pairs < before:
+            self.note(i)
+            self.note(j)
+            return True
+        columns[i], columns[j] = ci, cj
+        self.take(i, cj)
+        self.take(j, ci)
+        self.put(i, ci)
+        self.put(j, cj)
+        self.pairs = before
+        return False
+
+
+def _python_search(
+    n: int, rng: random.Random, stop: StopFlag | None = None, knight: bool = False
+) -> list[int]:
     from queens.engines.kernel import stop_byte
 
     while True:
         stop_byte(stop)  # raises Stopped once the flag is set
-        state = _start(n, rng)
+        state = _start(_KnightState(n) if knight else _State(n), rng)
         if _repair(state, rng):
             return state.columns
 
 
-def _start(n: int, rng: random.Random) -> _State:
-    state = _State(n)
+def _start(state: _State, rng: random.Random) -> _State:
+    n = state.n
     columns = state.columns
     greedy = max(n - FREE_TAIL, 0)
+    state.placed = 0
     for row in range(n):
         for _ in range(n - row if row < greedy else 1):
             other = row + rng.randrange(n - row)
             columns[row], columns[other] = columns[other], columns[row]
-            col = columns[row]
-            if state.up[row + col] == 0 and state.down[row - col + state.shift] == 0:
+            if state.fits(row):
                 break
-        state.put(row, columns[row])
-        state.note(row)
+        state.settle(row)
     return state
 
 

@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from queens.board import Board, Square
+from queens.rules import Rule, attack_kind
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -64,22 +65,24 @@ def _queens(board: Board, columns: Columns | None) -> set[Square]:
 
 
 def attacked_squares(
-    queens: Collection[Square], width: int, height: int | None = None
+    queens: Collection[Square], width: int, height: int | None = None, rule: Rule = Rule.QUEEN
 ) -> set[Square]:
-    """The squares some queen attacks (its own square excluded), on a width x height
-    board (``height`` defaults to ``width``).
+    """The squares some queen attacks under ``rule`` (its own square excluded), on a
+    width x height board (``height`` defaults to ``width``).
 
     >>> sorted(attacked_squares([(0, 0)], 3, 2))
     [(0, 1), (0, 2), (1, 0), (1, 1)]
+    >>> (1, 2) in attacked_squares([(0, 0)], 3, rule=Rule.SUPERQUEEN)
+    True
     """
-    attacked: set[Square] = set()
-    for qr, qc in queens:
-        for row in range(width if height is None else height):
-            for col in range(width):
-                same_line = row == qr or col == qc or abs(row - qr) == abs(col - qc)
-                if same_line and (row, col) != (qr, qc):
-                    attacked.add((row, col))
-    return attacked
+    rows = range(width if height is None else height)
+    return {
+        (row, col)
+        for queen in queens
+        for row in rows
+        for col in range(width)
+        if attack_kind(rule, queen, (row, col), width)
+    }
 
 
 def plain_board(board: Board, columns: Columns | None = None) -> str:
@@ -127,13 +130,15 @@ def rich_board(
     """A checkered board as rich Text: two cells a square, queens ♛, fixed queens in red.
 
     ``columns`` may be a partial placement (the first rows only, or -1 for an
-    empty row).  With ``attacked``, squares under attack are tinted.
+    empty row).  With ``attacked``, squares under attack (under the board's rule) are tinted.
     """
     from rich.text import Text
 
     colors = {**PALETTE, **(palette or {})}
     queens = _queens(board, columns)
-    under_attack = attacked_squares(queens, board.width, board.height) if attacked else set()
+    under_attack = (
+        attacked_squares(queens, board.width, board.height, board.rule) if attacked else set()
+    )
     text = Text(no_wrap=True, overflow="crop")
     for row in range(board.height):
         if row:

@@ -13,10 +13,16 @@ Endpoints (all JSON in and out, 0-based squares):
 - ``DELETE /api/runs/{id}``: end a search.
 - ``POST /api/count`` ``{"n"|"board", "k"?}``: a new count; ``GET /api/count/{id}/events`` streams
   its progress and result; ``DELETE /api/count/{id}`` ends it.
+- ``POST /api/solve`` ``{"n"|"board", "k"?}``: one solution (``columns``, -1 for an empty row),
+  or ``columns`` null and a one-line ``message`` (no solution, or none found within
+  :data:`queens.web.solve.SOLVE_SECONDS`); at most ``MAX_RUNS`` at once (429 beyond).
 
 A board is given by ``board`` text, a size (``n`` for N x N, ``width`` and
 ``height``, or ``size`` text ``N`` or ``WxH`` as on the command line), or both
-(which must agree), and ``k`` queens to place (default: as many as fit).
+(which must agree), ``k`` queens to place (default: as many as fit), and
+``rule``, its attack rule (:mod:`queens.rules`; default ``queen``).  Searches
+are stepped under the queen rule only ("queens trace supports the queen rule
+only", as on the command line); counts and solves take every rule.
 
 Errors: ``{"error": message}`` with 400 (bad input), 403 (guard), 404, 405, 409, 413, 415, 429
 (also for paths and methods no route takes).
@@ -41,6 +47,7 @@ from starlette.types import Receive, Scope, Send
 from queens.board import Board, no_solution_message
 from queens.engines import Counts
 from queens.events import event_json
+from queens.rules import RULE_NAMES
 from queens.tracing import TRACERS
 from queens.web import limits
 from queens.web.counts import count_parts
@@ -51,10 +58,11 @@ from queens.web.inputs import (
     parse_control,
     parse_count_request,
     parse_run_request,
+    parse_solve_request,
 )
 from queens.web.limits import LOCAL_HOSTS
 from queens.web.puzzle import ROUTES as PUZZLE_ROUTES
-from queens.web.runs import Registry, Run
+from queens.web.runs import Busy, Registry, Run
 from queens.web.stepper import Stepper
 from queens.web.tree import tree_picture
 
@@ -90,6 +98,7 @@ def shape_json(board: Board) -> dict[str, object]:
         "width": board.width,
         "height": board.height,
         "k": board.k,
+        "rule": board.rule.value,
     }
 
 
@@ -249,7 +258,9 @@ async def no_icon(request: Request) -> Response:
 
 
 async def info(request: Request) -> Response:
-    return JSONResponse({"algorithms": list(TRACERS), "limits": limits_json()})
+    return JSONResponse(
+        {"algorithms": list(TRACERS), "rules": list(RULE_NAMES), "limits": limits_json()}
+    )
 
 
 async def read_board(request: Request) -> Response:
@@ -287,6 +298,32 @@ async def count_stream(request: Request) -> Response:
     return EventStream(count_events(run), lambda: runs.release(run.id))
 
 
+async def solve(request: Request) -> Response:
+    from queens.web.solve import SOLVE_SECONDS, first_solution
+
+    board = parse_solve_request(await read_json(request))
+    state = request.app.state
+    if state.solving >= limits.MAX_RUNS:  # each holds a thread for up to SOLVE_SECONDS
+        raise Busy(limits.MAX_RUNS)
+    state.solving += 1
+    try:
+        answer = await anyio.to_thread.run_sync(first_solution, board)
+    finally:
+        state.solving -= 1
+    found = answer.solution
+    if found is not None:
+        message = None
+    elif answer.decided:
+        message = no_solution_message(board)
+    else:
+        message = (
+            f"no solution found within {SOLVE_SECONDS:g} seconds "
+            "(queens solve on the command line searches on)"
+        )
+    columns = None if found is None else found.to_list()
+    return JSONResponse({"board": board_json(board), "columns": columns, "message": message})
+
+
 def stopper(count: bool) -> Callable[[Request], Response]:
     """The DELETE handler of a search (``count=False``) or of a count."""
 
@@ -322,6 +359,7 @@ ROUTES = [
     Route("/api/count", create_count, methods=["POST"]),
     Route("/api/count/{id}/events", count_stream),
     Route("/api/count/{id}", stopper(count=True), methods=["DELETE"]),
+    Route("/api/solve", solve, methods=["POST"]),
     *PUZZLE_ROUTES,
 ]
 
@@ -343,4 +381,5 @@ def create_app(
     )
     app.state.runs = Registry() if registry is None else registry
     app.state.pages = page_files()
+    app.state.solving = 0  # solves running now (POST /api/solve)
     return app

@@ -15,6 +15,7 @@ from typing import Literal
 
 from queens.board import Board, BoardError, Size, parse_board
 from queens.cli.common import board_shape
+from queens.rules import Rule, parse_rule, shape_problem
 from queens.tracing import AlgorithmName, UnsupportedBoard, check_algorithm, takes
 from queens.web import limits
 
@@ -155,10 +156,28 @@ def _given(shape: Size) -> str:
     return f"N is {shape[0]}" if shape[0] == shape[1] else f"the size is {shape[0]}x{shape[1]}"
 
 
+def _rule(data: Mapping[str, object], shape: Size) -> Rule:
+    """``rule``: an attack rule's name (default ``queen``), refused on a board it does not
+    fit with the CLI's message (the torus is square)."""
+    name = data.get("rule", Rule.QUEEN.value)
+    if not isinstance(name, str):
+        raise InputError(f"rule must be a rule's name (text), got {name!r}")
+    if len(name) > MAX_SIZE_TEXT:
+        raise InputError(f"rule is far too long ({len(name)} characters)")
+    try:
+        rule = parse_rule(name)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    problem = shape_problem(rule, *shape)
+    if problem is not None:
+        raise InputError(problem)
+    return rule
+
+
 def _board(data: Mapping[str, object], max_n: int) -> Board:
     """The board from its size (``n``, ``width`` and ``height``, or ``size``), ``board``
     text or both (which must agree, as on the CLI), with ``k`` queens (default: as many
-    as fit)."""
+    as fit) and its attack ``rule`` (default ``queen``)."""
     shape = _shape(data)
     k = _whole_field(data, "k", "k")
     text = board_text(data)
@@ -170,8 +189,8 @@ def _board(data: Mapping[str, object], max_n: int) -> Board:
     elif shape is None:
         raise InputError("give N or a board")
     _check_shape(shape, max_n)
-    if board is None:
-        board = Board.empty(*shape)
+    rule = _rule(data, shape)
+    board = (Board.empty(*shape) if board is None else board).with_rule(rule)
     if k is None:
         return board
     most = min(shape)
@@ -183,15 +202,18 @@ def _board(data: Mapping[str, object], max_n: int) -> Board:
     return board.with_queens(k)
 
 
-BOARD_FIELDS = ("n", "width", "height", "size", "k", "board")
-"""What says which board a request is about."""
+BOARD_FIELDS = ("n", "width", "height", "size", "k", "board", "rule")
+"""What says which board a request is about (and its attack rule)."""
+
+TRACE_RULE_ONLY = "queens trace supports the queen rule only"
+"""Why a search cannot be stepped under another rule (the CLI's words)."""
 
 
 def parse_board_request(data: object) -> Board:
     """``POST /api/board``: ``{"board"?, "n"?, "width"?, "height"?, "size"?, "k"?}``: the
     board read (and checked) as a run reads it."""
     fields = _object(data, BOARD_FIELDS)
-    if all(fields.get(name) is None for name in BOARD_FIELDS):
+    if all(fields.get(name) is None for name in BOARD_FIELDS if name != "rule"):
         raise InputError("give the board text or its size")
     return _board(fields, limits.STEP_MAX_N)
 
@@ -205,6 +227,8 @@ def parse_run_request(data: object, algorithms: Collection[str]) -> RunRequest:
         raise InputError(f"unknown algorithm {algorithm!r} (choose from {', '.join(algorithms)})")
     speed = _whole(fields, "speed", limits.MIN_SPEED, limits.MAX_SPEED)
     named = check_algorithm(algorithm)  # one of the steppable ones, since ``algorithms`` are
+    if board.rule is not Rule.QUEEN:
+        raise InputError(TRACE_RULE_ONLY)
     if not takes(named, board):
         raise InputError(str(UnsupportedBoard(named)))
     return RunRequest(board, named, limits.DEFAULT_SPEED if speed is None else speed)
@@ -213,6 +237,11 @@ def parse_run_request(data: object, algorithms: Collection[str]) -> RunRequest:
 def parse_count_request(data: object) -> Board:
     """``POST /api/count``: the board's fields."""
     return _board(_object(data, BOARD_FIELDS), limits.MAX_COUNT_N)
+
+
+def parse_solve_request(data: object) -> Board:
+    """``POST /api/solve``: the board's fields (the sizes a search may step through)."""
+    return _board(_object(data, BOARD_FIELDS), limits.STEP_MAX_N)
 
 
 def parse_control(data: object) -> Control:

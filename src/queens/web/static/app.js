@@ -13,6 +13,8 @@ const S = {
   width: 8,             // columns
   height: 8,            // rows
   k: null,              // queens to place; null: as many as fit
+  rule: "queen",        // the attack rule (queens.rules): queen, toroidal or superqueen
+  solved: false,        // S.placed holds the server's solution (Solve), not a search's queens
   cells: [],            // the board being edited: FREE / RESERVED / QUEEN per square, row by row
   placed: [],           // the search's queens: column per row, -1 for none
   empty: [],            // per row, true while the search has left it empty
@@ -68,6 +70,9 @@ function setBoard(shape, reserved, queens) {
   S.width = shape.width;
   S.height = shape.height;
   S.k = shape.k === Math.min(shape.width, shape.height) ? null : shape.k;
+  if (shape.rule) S.rule = shape.rule;
+  $("rule").value = S.rule;
+  showRuleNote();
   S.cells = new Array(S.width * S.height).fill(FREE);
   for (const [r, c] of reserved) S.cells[r * S.width + c] = RESERVED;
   for (const [r, c] of queens) S.cells[r * S.width + c] = QUEEN;
@@ -80,10 +85,12 @@ function setBoard(shape, reserved, queens) {
 
 const sizeText = () => S.width === S.height ? String(S.width) : `${S.width}x${S.height}`;
 
-// The board's fields of a request: its text, and the queen count when not the default.
+// The board's fields of a request: its text, its rule, and the queen count when not the default.
 function boardRequest() {
-  return S.k === null ? {board: boardText()} : {board: boardText(), k: S.k};
+  return withQueens({board: boardText(), rule: S.rule}, S.k);
 }
+
+const withQueens = (request, k) => k === null ? request : {...request, k};
 
 function boardText() {
   const marks = [".", "*", "Q"];
@@ -139,20 +146,34 @@ function draw() {
   requestAnimationFrame(() => { drawPending = false; drawNow(); });
 }
 
+// The squares a queen on (row, col) attacks under the board's rule, added to `attacked`
+// (the rules of queens.rules.attack_kind: the torus wraps its diagonals around, the
+// superqueen also jumps like a knight).
+function addAttacks(row, col, attacked) {
+  const width = S.width, height = S.height, torus = S.rule === "toroidal";
+  const add = (r, c) => {
+    if (torus) c = ((c % width) + width) % width;
+    if (c >= 0 && c < width && !(r === row && c === col)) attacked.add(r * width + c);
+  };
+  for (let r = 0; r < height; r++) {
+    const d = r - row;
+    if (d === 0) continue;
+    for (const c of [col, col + d, col - d]) add(r, c);
+    const jump = Math.abs(d) === 1 ? 2 : Math.abs(d) === 2 ? 1 : 0;
+    if (S.rule === "superqueen" && jump) { add(r, col + jump); add(r, col - jump); }
+  }
+  for (let c = 0; c < width; c++) add(row, c);
+}
+
 function drawNow() {
   const width = S.width, height = S.height;
   const shown = S.viewing >= 0 ? S.solutions[S.viewing] : S.placed;
   const attacked = new Set();
   if (S.viewing < 0) {
+    // The search's queens, and the board's fixed queens in rows it has not filled.
     shown.forEach((col, row) => {
-      if (col < 0) return;
-      for (let r = 0; r < height; r++) {
-        if (r === row) continue;
-        for (const c of [col, col + (r - row), col - (r - row)]) {
-          if (c >= 0 && c < width) attacked.add(r * width + c);
-        }
-      }
-      for (let c = 0; c < width; c++) if (c !== col) attacked.add(row * width + c);
+      if (col >= 0) addAttacks(row, col, attacked);
+      else for (let c = 0; c < width; c++) if (S.cells[row * width + c] === QUEEN) addAttacks(row, c, attacked);
     });
   }
   for (const cell of $("board").children) {
@@ -191,6 +212,8 @@ function drawNow() {
 function drawStatus() {
   let text;
   if (S.viewing >= 0) text = `Showing solution ${S.viewing + 1}: press step or play to go back to the search.`;
+  else if (S.solved) text = `A solution under the ${S.rule} rule, found by the server's search.`;
+  else if (!S.run && S.rule !== "queen") text = "Ready: press solve or count.";
   else if (!S.run) text = "Ready: press play or step to start the search.";
   else if (S.run.finished) text = `Search finished after ${S.counters.steps} steps: ${S.counters.solutions} solutions.`;
   else if (S.playing) text = `Playing at ${speed()} steps per second.`;
@@ -201,6 +224,7 @@ function drawStatus() {
 // ---- the search -------------------------------------------------------------------
 
 function clearSearch() {
+  S.solved = false;
   S.placed = new Array(S.height).fill(-1);
   S.empty = new Array(S.height).fill(false);
   S.current = -1;
@@ -310,6 +334,7 @@ function applyEvent(event) {
 }
 
 async function control(action) {
+  if (S.rule !== "queen") { showRuleNote(); return; }  // the note says why
   const run = await ensureRun();
   if (!run) return;
   if (action === "play") S.playing = true;
@@ -326,6 +351,41 @@ function togglePlay() {
 }
 
 function step() { control("step"); }
+
+// ---- the rule, and one solution under it ------------------------------------------------
+
+// Stepping follows the queen rule only: under another rule the play and step buttons
+// rest, and one line says why (the words of the command line).
+function showRuleNote() {
+  const queen = S.rule === "queen";
+  $("rule-note").hidden = queen;
+  $("rule-note").textContent = queen ? ""
+    : `queens trace supports the queen rule only: solve and count follow the ${S.rule} rule.`;
+  $("play").disabled = !queen;
+  $("step").disabled = !queen;
+}
+
+// A new rule for the board being edited, read and checked by the server (a torus is square).
+async function newRule() {
+  const wanted = $("rule").value;
+  $("rule").value = S.rule;  // until the server agrees
+  await loadBoard({...boardRequest(), rule: wanted});
+}
+
+async function solveBoard() {
+  stopRun();
+  clearSearch();
+  clearMessage();
+  const answer = await api("POST", "/api/solve", boardRequest());
+  if (!answer.ok) { showError(answer.error); return; }
+  if (answer.data.columns) {
+    S.placed = answer.data.columns;
+    S.solved = true;
+  } else {
+    showMessage(answer.data.message, "info");
+  }
+  draw();
+}
 
 // ---- speed --------------------------------------------------------------------------
 
@@ -468,9 +528,8 @@ async function loadBoard(request) {
 }
 
 function loadText() {
-  // The queen count stays (the server says so if the new board cannot take it).
-  const text = $("board-text").value;
-  return loadBoard(S.k === null ? {board: text} : {board: text, k: S.k});
+  // The queen count and the rule stay (the server says so if the new board cannot take them).
+  return loadBoard(withQueens({board: $("board-text").value, rule: S.rule}, S.k));
 }
 
 // The queen count box: empty for as many as fit.
@@ -503,14 +562,12 @@ function openFile() {
 
 // A new size (N or WxH): an empty board, read and checked by the server.
 function newSize() {
-  const k = queensWanted();
-  loadBoard(k === null ? {size: $("n").value} : {size: $("n").value, k});
+  loadBoard(withQueens({size: $("n").value, rule: S.rule}, queensWanted()));
 }
 
 // A new queen count for the board being edited (its squares stay).
 function newQueens() {
-  const k = queensWanted();
-  loadBoard(k === null ? {board: boardText()} : {board: boardText(), k});
+  loadBoard(withQueens({board: boardText(), rule: S.rule}, queensWanted()));
 }
 
 function onKey(event) {
@@ -526,16 +583,20 @@ function onKey(event) {
   else if (event.key === "-") { event.preventDefault(); nudgeSpeed(-10); }
 }
 
-async function init() {
-  const answer = await api("GET", "/api/info");
-  if (!answer.ok) { showError(answer.error); return; }
-  S.limits = answer.data.limits;
-  const select = $("algorithm");
-  for (const name of answer.data.algorithms) {
+function addOptions(select, names) {
+  for (const name of names) {
     const option = document.createElement("option");
     option.value = option.textContent = name;
     select.append(option);
   }
+}
+
+async function init() {
+  const answer = await api("GET", "/api/info");
+  if (!answer.ok) { showError(answer.error); return; }
+  S.limits = answer.data.limits;
+  addOptions($("algorithm"), answer.data.algorithms);
+  addOptions($("rule"), answer.data.rules);
   const low = S.limits.min_speed, high = S.limits.max_speed;
   $("speed").value = String(Math.round(100 * Math.log(S.limits.default_speed / low) / Math.log(high / low)));
   $("speed-value").textContent = `${speed()} steps/s`;
@@ -552,6 +613,8 @@ async function init() {
   $("restart").addEventListener("click", () => { stopRun(); clearSearch(); clearMessage(); });
   $("speed").addEventListener("input", speedChanged);
   $("count").addEventListener("click", startCount);
+  $("solve").addEventListener("click", solveBoard);
+  $("rule").addEventListener("change", newRule);
   $("load").addEventListener("click", loadText);
   $("save").addEventListener("click", saveText);
   $("file").addEventListener("change", openFile);
@@ -559,7 +622,7 @@ async function init() {
   $("tree-img").addEventListener("click", () => $("tree-img").classList.toggle("full"));
   window.addEventListener("pagehide", () => { stopRun(); stopCount(); });
 
-  setBoard({width: 8, height: 8, k: 8}, [], []);
+  setBoard({width: 8, height: 8, k: 8, rule: "queen"}, [], []);
   document.body.dataset.ready = "true";
 }
 
