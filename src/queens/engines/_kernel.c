@@ -440,6 +440,7 @@ typedef struct {
     mask_t rowmask[MAXN]; /* the columns each row may use before attacks */
     mask_t board[MAXN]; /* the queen of each row, as a bit */
     uint64_t c2, c4, c8; /* representatives of classes of 2, 4 and 8 solutions */
+    uint64_t nodes;      /* the shaped vector search: queens placed (the plain tree's) */
     stop_flag_t *stop; /* looked at between sub-trees of the first free row, or buffers */
     int stopped;
 } sym_t;
@@ -727,18 +728,19 @@ static uint32_t *simd_levels(level_t *levels, int rows, uint32_t C, uint32_t L, 
     return memory;
 }
 
-typedef void (*simd_expand_t)(const sym_t *s, int y, level_t *from, level_t *to);
+typedef void (*simd_expand_t)(sym_t *s, int y, level_t *from, level_t *to);
 typedef void (*simd_finish_t)(sym_t *s, level_t *levels, int y0, int top);
 
 /* The sub-tree below rows 0..y0-1 (state C, L, R of row y0), for any
  * instruction set (its expand and finish steps; inlined, so they are
  * direct calls): row by row, the waiting nodes of a row are expanded while
  * the next row's buffer has room, else that buffer is emptied first; row
- * TOP's are counted to the end.  0 when the buffers could not be allocated
- * (the caller falls back to the loop). */
-static ALWAYS_INLINE int simd_search(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R,
+ * TOP's are counted to the end (the square counter's: the last three rows;
+ * the shaped one's: the last two).  0 when the buffers could not be
+ * allocated (the caller falls back to the loop). */
+static ALWAYS_INLINE int simd_search(sym_t *s, int y0, int top, uint32_t C, uint32_t L, uint32_t R,
                                      simd_expand_t expand, simd_finish_t finish) {
-    int top = s->last - 2, y;
+    int y;
     level_t levels[MAXN];
     uint32_t *memory = simd_levels(levels, top - y0 + 1, C, L, R);
     if (!memory) return 0;
@@ -802,7 +804,7 @@ SIMD_STEP(TARGET) V simd_avail_##ISA(const sym_t *s, int y, V c, V l, V r, unsig
 /* Expand the next LANES nodes of row y into row y + 1's buffer, a free      */    \
 /* column of every lane at a time, keeping the children whose next row (and  */    \
 /* the one after) keep a free column.                                        */    \
-__attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, int y, \
+__attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,   \
                                                               level_t *from, level_t *to) { \
     int at = from->pos, left = from->count - at;                                   \
     unsigned valid = simd_lanes(left, LANES), live;                                \
@@ -875,7 +877,76 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
 }                                                                                  \
                                                                                    \
 static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) { \
-    return simd_search(s, y0, C, L, R, simd_expand_##ISA, simd_finish_##ISA);      \
+    return simd_search(s, y0, s->last - 2, C, L, R, simd_expand_##ISA, simd_finish_##ISA); \
+}                                                                                  \
+                                                                                   \
+/* The shaped counter (a queen in every row of s->rowmask, no symmetry):     */    \
+/* the same expansion without the border rule, a child kept when its row     */    \
+/* has a free column; every child is a node of the plain tree, counted.      */    \
+__attribute__((target(TARGET))) static void shape_expand_##ISA(sym_t *s, int y,    \
+                                                               level_t *from, level_t *to) { \
+    int at = from->pos, left = from->count - at;                                   \
+    unsigned valid = simd_lanes(left, LANES), live;                                \
+    V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
+    V parent = ADD(SET1(at), IOTA);                                                \
+    V avail = SELECT(valid, ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y])), ZERO);   \
+    V next = SET1(s->rowmask[y + 1]);                                              \
+    uint64_t placed = 0;                                                           \
+    from->pos = at + (left >= LANES ? LANES : left);                               \
+    while ((live = NZ(avail)) != 0) {                                              \
+        V bit = AND(avail, SUB(ZERO, avail));                                      \
+        V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
+        unsigned keep = live & NZ(ANDNOT(OR(cc, OR(ll, rr)), next));              \
+        placed += (uint64_t)__builtin_popcount(live);                              \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent);                    \
+        avail = XOR(avail, bit);                                                   \
+    }                                                                              \
+    s->nodes += placed;                                                            \
+}                                                                                  \
+                                                                                   \
+/* The bits set in each lane. */                                                  \
+SIMD_STEP(TARGET) V simd_popcount_##ISA(V x) {                                     \
+    x = SUB(x, AND(SHR(x, 1), SET1(0x55555555u)));                                 \
+    x = ADD(AND(x, SET1(0x33333333u)), AND(SHR(x, 2), SET1(0x33333333u)));         \
+    x = AND(ADD(x, SHR(x, 4)), SET1(0x0f0f0f0fu));                                 \
+    x = ADD(x, SHR(x, 8));                                                         \
+    return AND(ADD(x, SHR(x, 16)), SET1(0x3fu));                                   \
+}                                                                                  \
+                                                                                   \
+/* Count the last two rows of every node of row `top` in place, a vector at  */    \
+/* a time: a0, a1 the rows' free columns (a1 without row top's queen), the   */    \
+/* pairs are |a0| |a1| less those on one column or one diagonal.             */    \
+__attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t *levels, \
+                                                               int y0, int top) {  \
+    level_t *lv = &levels[top - y0];                                               \
+    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]);                  \
+    V found = ZERO, placed = ZERO;                                                 \
+    uint32_t sums[2][LANES];                                                       \
+    int at, k;                                                                     \
+    for (at = 0; at < lv->count; at += LANES) {                                    \
+        unsigned valid = simd_lanes(lv->count - at, LANES);                        \
+        V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
+        V a0 = SELECT(valid, ANDNOT(OR(c, OR(l, r)), m0), ZERO);                   \
+        V a1 = ANDNOT(OR(c, OR(SHL(l, 1), SHR(r, 1))), m1);                        \
+        V p0 = simd_popcount_##ISA(a0);                                            \
+        V clash = ADD(simd_popcount_##ISA(AND(a0, a1)),                            \
+                      ADD(simd_popcount_##ISA(AND(SHL(a0, 1), a1)),                \
+                          simd_popcount_##ISA(AND(SHR(a0, 1), a1))));              \
+        V pairs = SUB(MUL(p0, simd_popcount_##ISA(a1)), clash);                    \
+        found = ADD(found, pairs);                                                 \
+        placed = ADD(placed, ADD(p0, pairs));                                      \
+    }                                                                              \
+    STOREU(sums[0], found);                                                        \
+    STOREU(sums[1], placed);                                                       \
+    for (k = 0; k < LANES; k++) {                                                  \
+        s->c8 += sums[0][k];                                                       \
+        s->nodes += sums[1][k];                                                    \
+    }                                                                              \
+    lv->count = lv->pos = 0;                                                       \
+}                                                                                  \
+                                                                                   \
+static int shape_search_##ISA(sym_t *s) {                                          \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, shape_expand_##ISA, shape_finish_##ISA); \
 }
 
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
@@ -890,6 +961,7 @@ static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R
 #define ANDNOT _mm512_andnot_si512 /* ANDNOT(a, b) = ~a & b */
 #define ADD _mm512_add_epi32
 #define SUB _mm512_sub_epi32
+#define MUL _mm512_mullo_epi32
 #define SHL _mm512_slli_epi32
 #define SHR _mm512_srli_epi32
 #define LOADU(p) _mm512_loadu_si512((const void *)(p))
@@ -910,6 +982,7 @@ SIMD_SEARCH(avx512, "avx512f")
 #undef ANDNOT
 #undef ADD
 #undef SUB
+#undef MUL
 #undef SHL
 #undef SHR
 #undef LOADU
@@ -944,6 +1017,7 @@ static void avx2_pack_init(void) {
 #define ANDNOT _mm256_andnot_si256 /* ANDNOT(a, b) = ~a & b */
 #define ADD _mm256_add_epi32
 #define SUB _mm256_sub_epi32
+#define MUL _mm256_mullo_epi32
 #define SHL _mm256_slli_epi32
 #define SHR _mm256_srli_epi32
 #define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -969,6 +1043,7 @@ SIMD_SEARCH(avx2, "avx2")
 #undef ANDNOT
 #undef ADD
 #undef SUB
+#undef MUL
 #undef SHL
 #undef SHR
 #undef LOADU
@@ -1011,6 +1086,14 @@ static int sym_search_simd(sym_t *s, int y0, uint32_t c, uint32_t l, uint32_t r)
     switch (use_simd()) {
     case SIMD_AVX512: return sym_search_avx512(s, y0, c, l, r);
     case SIMD_AVX2: return sym_search_avx2(s, y0, c, l, r);
+    default: return 0;
+    }
+}
+
+static int shape_search_simd(sym_t *s) {
+    switch (use_simd()) {
+    case SIMD_AVX512: return shape_search_avx512(s);
+    case SIMD_AVX2: return shape_search_avx2(s);
     default: return 0;
     }
 }
@@ -1428,10 +1511,40 @@ static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, in
     return 0;
 }
 
+/* A board with a queen in every row, queen rule, of 3..32 rows and columns:
+ * the vector search (shape_search_simd) when the CPU has one; 0 when it is
+ * not to be used (or its buffers could not be had). */
+static int count_full_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
+                           uint64_t *nodes) {
+#if HAVE_SIMD
+    sym_t s;
+    int r;
+    if (b->width > 32 || b->rows < 3 || use_simd() == SIMD_OFF) return 0;
+    memset(&s, 0, sizeof s);
+    s.n = b->width;
+    s.last = b->rows - 1;
+    s.corner = 1;
+    s.bound2 = -1;
+    s.mask = full_mask(b->width);
+    s.stop = stop;
+    for (r = 0; r < b->rows; r++) s.rowmask[r] = b->allowed[r];
+    s.rowmask[0] &= b->first;
+    if (!shape_search_simd(&s)) return 0;
+    *stopped = s.stopped;
+    *total = s.c8;
+    *nodes = s.nodes;
+    return 1;
+#else
+    (void)b, (void)stop, (void)stopped, (void)total, (void)nodes;
+    return 0;
+#endif
+}
+
 /* A board with a queen in every row (k == rows, so at most 64 rows) but more
  * columns than rows: no empty choice and no required row to track, so a
  * plain loop as count_masks's, the last row counted in place, counting the
- * queens placed too.  (The classic board never comes here.) */
+ * queens placed too (or the vector search, which counts the same).  (The
+ * classic board never comes here.) */
 static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *nodes) {
     mask_t rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
     const int last = b->rows - 1;
@@ -1439,6 +1552,7 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
     uint64_t total = 0, placed = 0;
     long until_pause = STOP_CHECK_PERIOD;
     int y = 0;
+    if (count_full_simd(b, stop, stopped, &total, nodes)) return total;
     if (last == 0) {
         *nodes = (uint64_t)popcount(b->allowed[0] & b->first);
         return *nodes;
