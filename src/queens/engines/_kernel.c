@@ -441,6 +441,9 @@ typedef struct {
     mask_t board[MAXN]; /* the queen of each row, as a bit */
     uint64_t c2, c4, c8; /* representatives of classes of 2, 4 and 8 solutions */
     uint64_t nodes;      /* the shaped vector search: queens placed (the plain tree's) */
+    int queens;          /* the shaped search of empty rows: the queens to place, */
+    mask_t first;        /* the columns the first of them may take, */
+    int need[MAXN + 1];  /* and the required rows at or below each row */
     stop_flag_t *stop; /* looked at between sub-trees of the first free row, or buffers */
     int stopped;
 } sym_t;
@@ -649,11 +652,12 @@ static struct {
 /* Nodes a row's buffer holds (plus room for one vector's children, and for
  * reading a whole vector past the last node). */
 #define SIMD_CAP 2048
-#define SIMD_ROOM (16 * 32)
+#define SIMD_ROOM (16 * 33)
 #define SIMD_SLACK 16
 
 typedef struct {
-    uint32_t *c, *l, *r, *parent;
+    uint32_t *c, *l, *r;
+    uint32_t *parent; /* the shaped search of empty rows: each node's queens still to place */
     int count, pos;
 } level_t;
 
@@ -744,6 +748,7 @@ static ALWAYS_INLINE int simd_search(sym_t *s, int y0, int top, uint32_t C, uint
     level_t levels[MAXN];
     uint32_t *memory = simd_levels(levels, top - y0 + 1, C, L, R);
     if (!memory) return 0;
+    levels[0].parent[0] = (uint32_t)s->queens; /* the root has no parent */
     y = y0;
     for (;;) {
         level_t *lv = &levels[y - y0];
@@ -947,6 +952,63 @@ __attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t
                                                                                    \
 static int shape_search_##ISA(sym_t *s) {                                          \
     return simd_search(s, 0, s->last - 1, 0, 0, 0, shape_expand_##ISA, shape_finish_##ISA); \
+}                                                                                  \
+                                                                                   \
+/* The shaped counter of boards with empty rows (k < rows, the queen rule):  */    \
+/* each node carries its queens still to place (in `parent`).  A node's     */    \
+/* children are its empty child (when the rows below can still hold its     */    \
+/* queens) and a queen on each free column (when the required rows below     */    \
+/* leave room); a queen that is a node's last is a solution, counted, not    */    \
+/* kept.  A child that must fill every row below is kept only when the next  */    \
+/* one has a free column.  (At the last row, nothing is kept: `to` unused.)  */    \
+__attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,     \
+                                                              level_t *from, level_t *to) { \
+    const int rows = s->last + 1;                                                  \
+    int at = from->pos, left = from->count - at;                                   \
+    unsigned valid = simd_lanes(left, LANES), live, ones, tight, empty, firsts;    \
+    V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
+    V queens = LOADU(from->parent + at), fewer = SUB(queens, SET1(1));             \
+    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));                        \
+    V next = SET1(s->rowmask[y + 1]);                                              \
+    uint64_t placed = 0, found = 0;                                                \
+    from->pos = at + (left >= LANES ? LANES : left);                               \
+    firsts = EQM(queens, SET1(s->queens));                                         \
+    if (firsts) avail = SELECT(firsts, AND(avail, SET1(s->first)), avail);         \
+    avail = SELECT(valid & GTM(queens, SET1(s->need[y + 1])), avail, ZERO);        \
+    ones = EQM(queens, SET1(1));                                                   \
+    tight = EQM(queens, SET1(rows - y));                                           \
+    empty = s->need[y] == s->need[y + 1] ? valid & GTM(SET1(rows - y), queens) : 0; \
+    if ((ones &= valid) != 0) { /* the last queens: counted at once */             \
+        uint32_t sums[LANES];                                                      \
+        int k;                                                                     \
+        STOREU(sums, simd_popcount_##ISA(SELECT(ones, avail, ZERO)));              \
+        for (k = 0; k < LANES; k++) found += sums[k];                              \
+        placed += found;                                                           \
+        avail = SELECT(ones, ZERO, avail);                                         \
+    }                                                                              \
+    if (empty) simd_put_##ISA(to, empty, c, SHL(l, 1), SHR(r, 1), queens);         \
+    while ((live = NZ(avail)) != 0) {                                              \
+        V bit = AND(avail, SUB(ZERO, avail));                                      \
+        V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
+        unsigned keep = live & (~tight | NZ(ANDNOT(OR(cc, OR(ll, rr)), next)));    \
+        placed += (uint64_t)__builtin_popcount(live);                              \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, fewer);                     \
+        avail = XOR(avail, bit);                                                   \
+    }                                                                              \
+    s->nodes += placed;                                                            \
+    s->c8 += found;                                                                \
+}                                                                                  \
+                                                                                   \
+/* The last row: its nodes' last queens. */                                       \
+__attribute__((target(TARGET))) static void gaps_finish_##ISA(sym_t *s, level_t *levels, \
+                                                              int y0, int top) {   \
+    level_t *lv = &levels[top - y0];                                               \
+    while (lv->pos < lv->count) gaps_expand_##ISA(s, top, lv, NULL);               \
+    lv->count = lv->pos = 0;                                                       \
+}                                                                                  \
+                                                                                   \
+static int gaps_search_##ISA(sym_t *s) {                                           \
+    return simd_search(s, 0, s->last, 0, 0, 0, gaps_expand_##ISA, gaps_finish_##ISA); \
 }
 
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
@@ -968,6 +1030,7 @@ static int shape_search_##ISA(sym_t *s) {                                       
 #define STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
 #define NZ(x) ((unsigned)_mm512_test_epi32_mask((x), (x)))
 #define EQM(a, b) ((unsigned)_mm512_cmpeq_epi32_mask((a), (b)))
+#define GTM(a, b) ((unsigned)_mm512_cmpgt_epi32_mask((a), (b)))
 #define SELECT(m, a, b) _mm512_mask_blend_epi32((__mmask16)(m), (b), (a))
 #define COMPRESS(m, v) _mm512_maskz_compress_epi32((__mmask16)(m), (v))
 SIMD_SEARCH(avx512, "avx512f")
@@ -989,6 +1052,7 @@ SIMD_SEARCH(avx512, "avx512f")
 #undef STOREU
 #undef NZ
 #undef EQM
+#undef GTM
 #undef SELECT
 #undef COMPRESS
 
@@ -1025,6 +1089,7 @@ static void avx2_pack_init(void) {
 #define LANESET(x) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(x)))
 #define NZ(x) (~LANESET(_mm256_cmpeq_epi32((x), ZERO)) & 0xffu)
 #define EQM(a, b) LANESET(_mm256_cmpeq_epi32((a), (b)))
+#define GTM(a, b) LANESET(_mm256_cmpgt_epi32((a), (b)))
 #define LANEMASK(m)                                                                 \
     _mm256_cmpeq_epi32(AND(SET1(m), _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1)), \
                        _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1))
@@ -1051,6 +1116,7 @@ SIMD_SEARCH(avx2, "avx2")
 #undef LANESET
 #undef NZ
 #undef EQM
+#undef GTM
 #undef LANEMASK
 #undef SELECT
 #undef COMPRESS
@@ -1094,6 +1160,14 @@ static int shape_search_simd(sym_t *s) {
     switch (use_simd()) {
     case SIMD_AVX512: return shape_search_avx512(s);
     case SIMD_AVX2: return shape_search_avx2(s);
+    default: return 0;
+    }
+}
+
+static int gaps_search_simd(sym_t *s) {
+    switch (use_simd()) {
+    case SIMD_AVX512: return gaps_search_avx512(s);
+    case SIMD_AVX2: return gaps_search_avx2(s);
     default: return 0;
     }
 }
@@ -1511,15 +1585,17 @@ static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, in
     return 0;
 }
 
-/* A board with a queen in every row, queen rule, of 3..32 rows and columns:
- * the vector search (shape_search_simd) when the CPU has one; 0 when it is
- * not to be used (or its buffers could not be had). */
-static int count_full_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
-                           uint64_t *nodes) {
+/* A board of up to 32 columns under the queen rule, on the vector search
+ * when the CPU has one: shape_search_simd with a queen in every row (3 rows
+ * at least), else gaps_search_simd (fewer rows than MAXN).  0 when it is not
+ * to be used (or its buffers could not be had). */
+static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
+                            uint64_t *nodes) {
 #if HAVE_SIMD
     sym_t s;
-    int r;
-    if (b->width > 32 || b->rows < 3 || use_simd() == SIMD_OFF) return 0;
+    int r, full = b->k == b->rows;
+    if (b->rule != RULE_QUEEN || b->width > 32 || b->k < 1 || use_simd() == SIMD_OFF) return 0;
+    if (full ? b->rows < 3 : b->rows < 2 || b->rows >= MAXN) return 0;
     memset(&s, 0, sizeof s);
     s.n = b->width;
     s.last = b->rows - 1;
@@ -1528,8 +1604,15 @@ static int count_full_simd(const shape_t *b, stop_flag_t *stop, int *stopped, ui
     s.mask = full_mask(b->width);
     s.stop = stop;
     for (r = 0; r < b->rows; r++) s.rowmask[r] = b->allowed[r];
-    s.rowmask[0] &= b->first;
-    if (!shape_search_simd(&s)) return 0;
+    if (full) {
+        s.rowmask[0] &= b->first;
+        if (!shape_search_simd(&s)) return 0;
+    } else {
+        s.queens = b->k;
+        s.first = b->first;
+        for (r = 0; r <= b->rows; r++) s.need[r] = b->need[r];
+        if (!gaps_search_simd(&s)) return 0;
+    }
     *stopped = s.stopped;
     *total = s.c8;
     *nodes = s.nodes;
@@ -1543,8 +1626,7 @@ static int count_full_simd(const shape_t *b, stop_flag_t *stop, int *stopped, ui
 /* A board with a queen in every row (k == rows, so at most 64 rows) but more
  * columns than rows: no empty choice and no required row to track, so a
  * plain loop as count_masks's, the last row counted in place, counting the
- * queens placed too (or the vector search, which counts the same).  (The
- * classic board never comes here.) */
+ * queens placed too.  (The classic board never comes here.) */
 static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *nodes) {
     mask_t rem[MAXN], cd[MAXN], ld[MAXN], rd[MAXN];
     const int last = b->rows - 1;
@@ -1552,7 +1634,6 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
     uint64_t total = 0, placed = 0;
     long until_pause = STOP_CHECK_PERIOD;
     int y = 0;
-    if (count_full_simd(b, stop, stopped, &total, nodes)) return total;
     if (last == 0) {
         *nodes = (uint64_t)popcount(b->allowed[0] & b->first);
         return *nodes;
@@ -1591,6 +1672,8 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
  * symmetry check (and the queens placed). */
 static uint64_t count_plain_shape(const shape_t *b, shape_walk_t *w, stop_flag_t *stop,
                                   int *stopped, uint64_t *nodes) {
+    uint64_t total;
+    if (count_shape_simd(b, stop, stopped, &total, nodes)) return total;
     if (b->k == b->rows && b->rows <= MAXN && b->rule == RULE_QUEEN)
         return count_full(b, stop, stopped, nodes);
     memset(w, 0, sizeof *w);
