@@ -960,7 +960,7 @@ static int shape_search_##ISA(sym_t *s) {                                       
 /* queens) and a queen on each free column (when the required rows below     */    \
 /* leave room); a queen that is a node's last is a solution, counted, not    */    \
 /* kept.  A child that must fill every row below is kept only when the next  */    \
-/* one has a free column.  (At the last row, nothing is kept: `to` unused.)  */    \
+/* one has a free column.                                                    */    \
 __attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,     \
                                                               level_t *from, level_t *to) { \
     const int rows = s->last + 1;                                                  \
@@ -999,16 +999,48 @@ __attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,  
     s->c8 += found;                                                                \
 }                                                                                  \
                                                                                    \
-/* The last row: its nodes' last queens. */                                       \
+/* The last two rows of every node of row `top` (each has one or two queens   */    \
+/* left), a vector at a time, as shape_finish: two queens in the pairs of   */    \
+/* their free columns, one in either row (when row top may stay empty, or   */    \
+/* the last row may: no required row there).                               */    \
 __attribute__((target(TARGET))) static void gaps_finish_##ISA(sym_t *s, level_t *levels, \
                                                               int y0, int top) {   \
     level_t *lv = &levels[top - y0];                                               \
-    while (lv->pos < lv->count) gaps_expand_##ISA(s, top, lv, NULL);               \
+    const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1]; \
+    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), first = SET1(s->first); \
+    V found = ZERO, placed = ZERO;                                                 \
+    uint32_t sums[2][LANES];                                                       \
+    int at, k;                                                                     \
+    for (at = 0; at < lv->count; at += LANES) {                                    \
+        unsigned valid = simd_lanes(lv->count - at, LANES), pair, single;          \
+        V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
+        V queens = LOADU(lv->parent + at), p0, p1, pairs, one;                     \
+        V a0 = ANDNOT(OR(c, OR(l, r)), m0);                                        \
+        V a1 = ANDNOT(OR(c, OR(SHL(l, 1), SHR(r, 1))), m1);                        \
+        a0 = SELECT(EQM(queens, SET1(s->queens)), AND(a0, first), a0);             \
+        if (s->queens == 1) a1 = AND(a1, first); /* (no pair then) */              \
+        pair = valid & EQM(queens, SET1(2));                                       \
+        single = valid & EQM(queens, SET1(1));                                     \
+        p0 = simd_popcount_##ISA(a0);                                              \
+        p1 = simd_popcount_##ISA(a1);                                              \
+        pairs = SUB(MUL(p0, p1), ADD(simd_popcount_##ISA(AND(a0, a1)),             \
+                                     ADD(simd_popcount_##ISA(AND(SHL(a0, 1), a1)), \
+                                         simd_popcount_##ISA(AND(SHR(a0, 1), a1))))); \
+        one = ADD(upper ? p0 : ZERO, lower ? p1 : ZERO);                           \
+        found = ADD(found, SELECT(pair, pairs, SELECT(single, one, ZERO)));        \
+        placed = ADD(placed, SELECT(pair, ADD(p0, pairs), SELECT(single, one, ZERO))); \
+    }                                                                              \
+    STOREU(sums[0], found);                                                        \
+    STOREU(sums[1], placed);                                                       \
+    for (k = 0; k < LANES; k++) {                                                  \
+        s->c8 += sums[0][k];                                                       \
+        s->nodes += sums[1][k];                                                    \
+    }                                                                              \
     lv->count = lv->pos = 0;                                                       \
 }                                                                                  \
                                                                                    \
 static int gaps_search_##ISA(sym_t *s) {                                           \
-    return simd_search(s, 0, s->last, 0, 0, 0, gaps_expand_##ISA, gaps_finish_##ISA); \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, gaps_expand_##ISA, gaps_finish_##ISA); \
 }
 
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
@@ -1586,16 +1618,16 @@ static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, in
 }
 
 /* A board of up to 32 columns under the queen rule, on the vector search
- * when the CPU has one: shape_search_simd with a queen in every row (3 rows
- * at least), else gaps_search_simd (fewer rows than MAXN).  0 when it is not
- * to be used (or its buffers could not be had). */
+ * when the CPU has one: shape_search_simd with a queen in every row, else
+ * gaps_search_simd (3..MAXN rows).  0 when it is not to be used (or its
+ * buffers could not be had). */
 static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
                             uint64_t *nodes) {
 #if HAVE_SIMD
     sym_t s;
     int r, full = b->k == b->rows;
     if (b->rule != RULE_QUEEN || b->width > 32 || b->k < 1 || use_simd() == SIMD_OFF) return 0;
-    if (full ? b->rows < 3 : b->rows < 2 || b->rows >= MAXN) return 0;
+    if (b->rows < 3 || b->rows > MAXN) return 0;
     memset(&s, 0, sizeof s);
     s.n = b->width;
     s.last = b->rows - 1;
