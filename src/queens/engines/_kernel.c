@@ -909,18 +909,35 @@ __attribute__((target(TARGET))) static void shape_expand_##ISA(sym_t *s, int y, 
     s->nodes += placed;                                                            \
 }                                                                                  \
                                                                                    \
-/* The bits set in each lane. */                                                  \
-SIMD_STEP(TARGET) V simd_popcount_##ISA(V x) {                                     \
+/* The bits set in each byte; their sum in each lane (bytes up to 63 each);  */    \
+/* the bits set in each lane.                                                */    \
+SIMD_STEP(TARGET) V simd_popbytes_##ISA(V x) {                                     \
     x = SUB(x, AND(SHR(x, 1), SET1(0x55555555u)));                                 \
     x = ADD(AND(x, SET1(0x33333333u)), AND(SHR(x, 2), SET1(0x33333333u)));         \
-    x = AND(ADD(x, SHR(x, 4)), SET1(0x0f0f0f0fu));                                 \
+    return AND(ADD(x, SHR(x, 4)), SET1(0x0f0f0f0fu));                              \
+}                                                                                  \
+                                                                                   \
+SIMD_STEP(TARGET) V simd_bytesum_##ISA(V x) {                                      \
     x = ADD(x, SHR(x, 8));                                                         \
-    return AND(ADD(x, SHR(x, 16)), SET1(0x3fu));                                   \
+    return AND(ADD(x, SHR(x, 16)), SET1(0xffu));                                   \
+}                                                                                  \
+                                                                                   \
+SIMD_STEP(TARGET) V simd_popcount_##ISA(V x) {                                     \
+    return simd_bytesum_##ISA(simd_popbytes_##ISA(x));                             \
+}                                                                                  \
+                                                                                   \
+/* The pairs of a column of a0 and one of a1 (the row below) that do not   */    \
+/* attack each other: |a0| |a1| (p0, p1) less those on one column or one    */    \
+/* diagonal (their bytes' counts summed first: at most 24 a byte).          */    \
+SIMD_STEP(TARGET) V simd_pairs_##ISA(V a0, V a1, V p0, V p1) {                     \
+    V clash = ADD(simd_popbytes_##ISA(AND(a0, a1)),                                \
+                  ADD(simd_popbytes_##ISA(AND(SHL(a0, 1), a1)),                    \
+                      simd_popbytes_##ISA(AND(SHR(a0, 1), a1))));                  \
+    return SUB(MUL(p0, p1), simd_bytesum_##ISA(clash));                            \
 }                                                                                  \
                                                                                    \
 /* Count the last two rows of every node of row `top` in place, a vector at  */    \
-/* a time: a0, a1 the rows' free columns (a1 without row top's queen), the   */    \
-/* pairs are |a0| |a1| less those on one column or one diagonal.             */    \
+/* a time: a0, a1 the rows' free columns (a1 without row top's queen).       */    \
 __attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t *levels, \
                                                                int y0, int top) {  \
     level_t *lv = &levels[top - y0];                                               \
@@ -934,10 +951,7 @@ __attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t
         V a0 = SELECT(valid, ANDNOT(OR(c, OR(l, r)), m0), ZERO);                   \
         V a1 = ANDNOT(OR(c, OR(SHL(l, 1), SHR(r, 1))), m1);                        \
         V p0 = simd_popcount_##ISA(a0);                                            \
-        V clash = ADD(simd_popcount_##ISA(AND(a0, a1)),                            \
-                      ADD(simd_popcount_##ISA(AND(SHL(a0, 1), a1)),                \
-                          simd_popcount_##ISA(AND(SHR(a0, 1), a1))));              \
-        V pairs = SUB(MUL(p0, simd_popcount_##ISA(a1)), clash);                    \
+        V pairs = simd_pairs_##ISA(a0, a1, p0, simd_popcount_##ISA(a1));           \
         found = ADD(found, pairs);                                                 \
         placed = ADD(placed, ADD(p0, pairs));                                      \
     }                                                                              \
@@ -1023,9 +1037,7 @@ __attribute__((target(TARGET))) static void gaps_finish_##ISA(sym_t *s, level_t 
         single = valid & EQM(queens, SET1(1));                                     \
         p0 = simd_popcount_##ISA(a0);                                              \
         p1 = simd_popcount_##ISA(a1);                                              \
-        pairs = SUB(MUL(p0, p1), ADD(simd_popcount_##ISA(AND(a0, a1)),             \
-                                     ADD(simd_popcount_##ISA(AND(SHL(a0, 1), a1)), \
-                                         simd_popcount_##ISA(AND(SHR(a0, 1), a1))))); \
+        pairs = simd_pairs_##ISA(a0, a1, p0, p1);                                  \
         one = ADD(upper ? p0 : ZERO, lower ? p1 : ZERO);                           \
         found = ADD(found, SELECT(pair, pairs, SELECT(single, one, ZERO)));        \
         placed = ADD(placed, SELECT(pair, ADD(p0, pairs), SELECT(single, one, ZERO))); \
