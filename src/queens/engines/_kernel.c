@@ -782,14 +782,15 @@ static ALWAYS_INLINE int simd_search(sym_t *s, int y0, int top, uint32_t C, uint
  * that simd_search calls (expand and finish). */
 #define SIMD_STEP(TARGET) __attribute__((target(TARGET), always_inline)) static inline
 #define SIMD_SEARCH(ISA, TARGET)                                                    \
-/* Pack the lanes `keep` of each vector at the end of `to`. */                     \
-__attribute__((target(TARGET))) static void simd_put_##ISA(level_t *to, unsigned keep, \
-                                                           V c, V l, V r, V parent) { \
+/* Pack the lanes `keep` of each vector at the end of `to` (with PARENTS, a  */    \
+/* constant: the shaped search of full rows keeps none).                     */    \
+SIMD_STEP(TARGET) void simd_put_##ISA(level_t *to, unsigned keep, V c, V l, V r,   \
+                                      V parent, int parents) {                     \
     int at = to->count;                                                            \
     STOREU(to->c + at, COMPRESS(keep, c));                                         \
     STOREU(to->l + at, COMPRESS(keep, l));                                         \
     STOREU(to->r + at, COMPRESS(keep, r));                                         \
-    STOREU(to->parent + at, COMPRESS(keep, parent));                               \
+    if (parents) STOREU(to->parent + at, COMPRESS(keep, parent));                  \
     to->count = at + __builtin_popcount(keep);                                     \
 }                                                                                  \
                                                                                    \
@@ -827,7 +828,7 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,  
         unsigned keep = live & NZ(a1) & NZ(a2);                                    \
         SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)__builtin_popcount(live), \
                    simd_stats.kept += (uint64_t)__builtin_popcount(keep)));        \
-        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent);                    \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent, 1);                 \
         avail = XOR(avail, bit);                                                   \
     }                                                                              \
 }                                                                                  \
@@ -893,7 +894,6 @@ __attribute__((target(TARGET))) static void shape_expand_##ISA(sym_t *s, int y, 
     int at = from->pos, left = from->count - at;                                   \
     unsigned valid = simd_lanes(left, LANES), live;                                \
     V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
-    V parent = ADD(SET1(at), IOTA);                                                \
     V avail = SELECT(valid, ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y])), ZERO);   \
     V next = SET1(s->rowmask[y + 1]);                                              \
     uint64_t placed = 0;                                                           \
@@ -903,7 +903,7 @@ __attribute__((target(TARGET))) static void shape_expand_##ISA(sym_t *s, int y, 
         V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
         unsigned keep = live & NZ(ANDNOT(OR(cc, OR(ll, rr)), next));              \
         placed += (uint64_t)__builtin_popcount(live);                              \
-        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent);                    \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, ZERO, 0);                   \
         avail = XOR(avail, bit);                                                   \
     }                                                                              \
     s->nodes += placed;                                                            \
@@ -1000,13 +1000,13 @@ __attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,  
         placed += found;                                                           \
         avail = SELECT(ones, ZERO, avail);                                         \
     }                                                                              \
-    if (empty) simd_put_##ISA(to, empty, c, SHL(l, 1), SHR(r, 1), queens);         \
+    if (empty) simd_put_##ISA(to, empty, c, SHL(l, 1), SHR(r, 1), queens, 1);      \
     while ((live = NZ(avail)) != 0) {                                              \
         V bit = AND(avail, SUB(ZERO, avail));                                      \
         V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
         unsigned keep = live & (~tight | NZ(ANDNOT(OR(cc, OR(ll, rr)), next)));    \
         placed += (uint64_t)__builtin_popcount(live);                              \
-        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, fewer);                     \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, fewer, 1);                  \
         avail = XOR(avail, bit);                                                   \
     }                                                                              \
     s->nodes += placed;                                                            \
