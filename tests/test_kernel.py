@@ -560,7 +560,7 @@ def _wide_or_tall_shapes(draw: st.DrawFn) -> tuple[tuple[int, ...], int, int, by
         k = draw(st.integers(1, rows))
     else:
         width, rows = draw(st.integers(2, 10)), draw(st.integers(20, 70))
-        k = draw(st.integers(1, 3))
+        k = draw(st.integers(1, min(3, width)))
     columns = st.frozensets(st.integers(0, width - 1), max_size=5)
     allowed = tuple(sum(1 << c for c in draw(columns)) for _ in range(rows))
     required = draw(st.frozensets(st.integers(0, rows - 1), max_size=k))
