@@ -1411,7 +1411,11 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
  * only when enough rows remain below it for the queens still to place, and
  * a branch ends as soon as fewer queens remain than required rows below.
  * The counter counts the last queen of each branch in place (a popcount per
- * row below) instead of walking to it.
+ * row below) instead of walking to it.  Under the queen rule, on up to 32
+ * columns, the counter runs on the vector search instead where the CPU has
+ * one (count_shape_simd: shape_search_* with a queen in every row,
+ * gaps_search_* with empty rows), which counts the same solutions and the
+ * same queens placed (nodes).
  *
  * The attack rule (queens.rules) is part of the board: RULE_QUEEN shifts the
  * diagonals one column a row; RULE_TOROIDAL rotates them around the width
