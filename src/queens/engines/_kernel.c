@@ -936,24 +936,43 @@ SIMD_STEP(TARGET) V simd_pairs_##ISA(V a0, V a1, V p0, V p1) {                  
     return SUB(MUL(p0, p1), simd_bytesum_##ISA(clash));                            \
 }                                                                                  \
                                                                                    \
-/* Count the last two rows of every node of row `top` in place, a vector at  */    \
-/* a time: a0, a1 the rows' free columns (a1 without row top's queen).       */    \
-__attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t *levels, \
-                                                               int y0, int top) {  \
-    level_t *lv = &levels[top - y0];                                               \
-    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]);                  \
+/* Count the last two rows of every node of `lv` (row `top`) in place, a    */    \
+/* vector at a time: a0, a1 the rows' free columns (a1 without row top's     */    \
+/* queen).  With GAPS (a constant: the search of empty rows) a node has one  */    \
+/* or two queens left: two go to the pairs of free columns, one to either    */    \
+/* row (when row top may stay empty, or the last row may: no required row    */    \
+/* there); else every node has two.                                          */    \
+SIMD_STEP(TARGET) void simd_last_two_##ISA(sym_t *s, level_t *lv, int top, int gaps) { \
+    const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1]; \
+    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), first = SET1(s->first); \
     V found = ZERO, placed = ZERO;                                                 \
     uint32_t sums[2][LANES];                                                       \
     int at, k;                                                                     \
     for (at = 0; at < lv->count; at += LANES) {                                    \
-        unsigned valid = simd_lanes(lv->count - at, LANES);                        \
+        unsigned valid = simd_lanes(lv->count - at, LANES), pair = valid, single = 0; \
         V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
-        V a0 = SELECT(valid, ANDNOT(OR(c, OR(l, r)), m0), ZERO);                   \
+        V a0 = ANDNOT(OR(c, OR(l, r)), m0), p0, p1, pairs, one;                    \
         V a1 = ANDNOT(OR(c, OR(SHL(l, 1), SHR(r, 1))), m1);                        \
-        V p0 = simd_popcount_##ISA(a0);                                            \
-        V pairs = simd_pairs_##ISA(a0, a1, p0, simd_popcount_##ISA(a1));           \
-        found = ADD(found, pairs);                                                 \
-        placed = ADD(placed, ADD(p0, pairs));                                      \
+        if (gaps) {                                                                \
+            V queens = LOADU(lv->parent + at);                                     \
+            a0 = SELECT(EQM(queens, SET1(s->queens)), AND(a0, first), a0);         \
+            if (s->queens == 1) a1 = AND(a1, first); /* (no pair then) */          \
+            pair &= EQM(queens, SET1(2));                                          \
+            single = valid & EQM(queens, SET1(1));                                 \
+        } else {                                                                   \
+            a0 = SELECT(valid, a0, ZERO);                                          \
+        }                                                                          \
+        p0 = simd_popcount_##ISA(a0);                                              \
+        p1 = simd_popcount_##ISA(a1);                                              \
+        pairs = simd_pairs_##ISA(a0, a1, p0, p1);                                  \
+        if (gaps) {                                                                \
+            one = ADD(upper ? p0 : ZERO, lower ? p1 : ZERO);                       \
+            found = ADD(found, SELECT(pair, pairs, SELECT(single, one, ZERO)));    \
+            placed = ADD(placed, SELECT(pair, ADD(p0, pairs), SELECT(single, one, ZERO))); \
+        } else {                                                                   \
+            found = ADD(found, pairs);                                             \
+            placed = ADD(placed, ADD(p0, pairs));                                  \
+        }                                                                          \
     }                                                                              \
     STOREU(sums[0], found);                                                        \
     STOREU(sums[1], placed);                                                       \
@@ -962,6 +981,11 @@ __attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t
         s->nodes += sums[1][k];                                                    \
     }                                                                              \
     lv->count = lv->pos = 0;                                                       \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t *levels, \
+                                                               int y0, int top) {  \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 0);                             \
 }                                                                                  \
                                                                                    \
 static int shape_search_##ISA(sym_t *s) {                                          \
@@ -1013,42 +1037,9 @@ __attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,  
     s->c8 += found;                                                                \
 }                                                                                  \
                                                                                    \
-/* The last two rows of every node of row `top` (each has one or two queens   */    \
-/* left), a vector at a time, as shape_finish: two queens in the pairs of   */    \
-/* their free columns, one in either row (when row top may stay empty, or   */    \
-/* the last row may: no required row there).                               */    \
 __attribute__((target(TARGET))) static void gaps_finish_##ISA(sym_t *s, level_t *levels, \
                                                               int y0, int top) {   \
-    level_t *lv = &levels[top - y0];                                               \
-    const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1]; \
-    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), first = SET1(s->first); \
-    V found = ZERO, placed = ZERO;                                                 \
-    uint32_t sums[2][LANES];                                                       \
-    int at, k;                                                                     \
-    for (at = 0; at < lv->count; at += LANES) {                                    \
-        unsigned valid = simd_lanes(lv->count - at, LANES), pair, single;          \
-        V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
-        V queens = LOADU(lv->parent + at), p0, p1, pairs, one;                     \
-        V a0 = ANDNOT(OR(c, OR(l, r)), m0);                                        \
-        V a1 = ANDNOT(OR(c, OR(SHL(l, 1), SHR(r, 1))), m1);                        \
-        a0 = SELECT(EQM(queens, SET1(s->queens)), AND(a0, first), a0);             \
-        if (s->queens == 1) a1 = AND(a1, first); /* (no pair then) */              \
-        pair = valid & EQM(queens, SET1(2));                                       \
-        single = valid & EQM(queens, SET1(1));                                     \
-        p0 = simd_popcount_##ISA(a0);                                              \
-        p1 = simd_popcount_##ISA(a1);                                              \
-        pairs = simd_pairs_##ISA(a0, a1, p0, p1);                                  \
-        one = ADD(upper ? p0 : ZERO, lower ? p1 : ZERO);                           \
-        found = ADD(found, SELECT(pair, pairs, SELECT(single, one, ZERO)));        \
-        placed = ADD(placed, SELECT(pair, ADD(p0, pairs), SELECT(single, one, ZERO))); \
-    }                                                                              \
-    STOREU(sums[0], found);                                                        \
-    STOREU(sums[1], placed);                                                       \
-    for (k = 0; k < LANES; k++) {                                                  \
-        s->c8 += sums[0][k];                                                       \
-        s->nodes += sums[1][k];                                                    \
-    }                                                                              \
-    lv->count = lv->pos = 0;                                                       \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 1);                             \
 }                                                                                  \
                                                                                    \
 static int gaps_search_##ISA(sym_t *s) {                                           \
