@@ -496,6 +496,90 @@ def test_kernel_matches_reference_on_shapes(board: Board) -> None:
     assert canonical == [s for s in found if symmetry.is_canonical(s, group, board.width)]
 
 
+def _shape_counts(args: tuple[object, ...], search: str) -> tuple[int, int, int]:
+    """count_shape(*args) by one search: a vector search by name, or "" for the loop."""
+    module = _module()
+    before = module.simd()
+    module.simd(search or False)
+    try:
+        found = module.count_shape(*args)
+    finally:
+        module.simd(before)
+    assert isinstance(found, tuple)
+    return found
+
+
+@needs_kernel
+@settings(max_examples=300, deadline=None)
+@given(
+    shaped_boards(max_side=8),
+    st.sampled_from(list(kernel.RULE_CODES)),
+    st.booleans(),
+)
+def test_vector_searches_count_shapes_like_the_loop(board: Board, rule: str, grouped: bool) -> None:
+    # A queen in every row or rows left empty, reserved squares, fixed queens
+    # (required rows), a mirror-symmetric board's halving, with or without the
+    # board's group: each vector search counts the solutions, the fundamental
+    # ones and the plain tree's queens (nodes) as the loop does (the vector
+    # searches take the queen rule only: the other rules must still count
+    # right), and the totals are the reference's.
+    if rule == "toroidal" and board.width != board.height:
+        rule = "queen"  # the torus is square
+    group = symmetry.board_symmetries(board) if grouped else ()
+    shape = kernel.counting_shape(
+        board.allowed_masks(),
+        group,
+        width=board.width,
+        queens=board.k,
+        required=board.required_rows(),
+    )
+    bits = kernel.group_bits(shape.group) | 1
+    args = (
+        shape.allowed,
+        shape.width,
+        shape.queens,
+        shape.required_bytes(),
+        bits,
+        None,
+        kernel.RULE_CODES[rule],
+    )
+    loop = _shape_counts(args, "")
+    allowed, k, required = board.allowed_masks(), board.k, board.required_rows()
+    assert loop[0] == reference.count(allowed, k, required, rule, board.width)
+    for search in _vector_searches():
+        assert _shape_counts(args, search) == loop, search
+
+
+@st.composite
+def _wide_or_tall_shapes(draw: st.DrawFn) -> tuple[tuple[int, ...], int, int, bytes]:
+    """count_shape's board arguments around the vector searches' limits: 24..34
+    columns (their lanes hold 32) in 3..7 rows, or 20..70 rows (they take 64) of
+    2..10 columns with up to 3 queens; each row a few columns, some required."""
+    if draw(st.booleans()):
+        width, rows = draw(st.integers(24, 34)), draw(st.integers(3, 7))
+        k = draw(st.integers(1, rows))
+    else:
+        width, rows = draw(st.integers(2, 10)), draw(st.integers(20, 70))
+        k = draw(st.integers(1, min(3, width)))
+    columns = st.frozensets(st.integers(0, width - 1), max_size=5)
+    allowed = tuple(sum(1 << c for c in draw(columns)) for _ in range(rows))
+    required = draw(st.frozensets(st.integers(0, rows - 1), max_size=k))
+    if k == rows:
+        required = frozenset(range(rows))
+    return allowed, width, k, bytes(int(row in required) for row in range(rows))
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None)
+@given(_wide_or_tall_shapes())
+def test_vector_searches_count_wide_and_tall_shapes_like_the_loop(
+    shape: tuple[tuple[int, ...], int, int, bytes],
+) -> None:
+    loop = _shape_counts(shape, "")
+    for search in _vector_searches():
+        assert _shape_counts(shape, search) == loop, search
+
+
 @settings(max_examples=200, deadline=None)
 @given(shaped_boards(max_side=6))
 def test_transposing_keeps_the_counts(board: Board) -> None:

@@ -440,6 +440,10 @@ typedef struct {
     mask_t rowmask[MAXN]; /* the columns each row may use before attacks */
     mask_t board[MAXN]; /* the queen of each row, as a bit */
     uint64_t c2, c4, c8; /* representatives of classes of 2, 4 and 8 solutions */
+    uint64_t nodes;      /* the shaped vector search: queens placed (the plain tree's) */
+    int queens;          /* the shaped search of empty rows: the queens to place, */
+    mask_t first;        /* the columns the first of them may take, */
+    int need[MAXN + 1];  /* and the required rows at or below each row */
     stop_flag_t *stop; /* looked at between sub-trees of the first free row, or buffers */
     int stopped;
 } sym_t;
@@ -648,11 +652,12 @@ static struct {
 /* Nodes a row's buffer holds (plus room for one vector's children, and for
  * reading a whole vector past the last node). */
 #define SIMD_CAP 2048
-#define SIMD_ROOM (16 * 32)
+#define SIMD_ROOM (16 * 33)
 #define SIMD_SLACK 16
 
 typedef struct {
-    uint32_t *c, *l, *r, *parent;
+    uint32_t *c, *l, *r;
+    uint32_t *parent; /* the shaped search of empty rows: each node's queens still to place */
     int count, pos;
 } level_t;
 
@@ -727,21 +732,23 @@ static uint32_t *simd_levels(level_t *levels, int rows, uint32_t C, uint32_t L, 
     return memory;
 }
 
-typedef void (*simd_expand_t)(const sym_t *s, int y, level_t *from, level_t *to);
+typedef void (*simd_expand_t)(sym_t *s, int y, level_t *from, level_t *to);
 typedef void (*simd_finish_t)(sym_t *s, level_t *levels, int y0, int top);
 
 /* The sub-tree below rows 0..y0-1 (state C, L, R of row y0), for any
  * instruction set (its expand and finish steps; inlined, so they are
  * direct calls): row by row, the waiting nodes of a row are expanded while
  * the next row's buffer has room, else that buffer is emptied first; row
- * TOP's are counted to the end.  0 when the buffers could not be allocated
- * (the caller falls back to the loop). */
-static ALWAYS_INLINE int simd_search(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R,
+ * TOP's are counted to the end (the square counter's: the last three rows;
+ * the shaped one's: the last two).  0 when the buffers could not be
+ * allocated (the caller falls back to the loop). */
+static ALWAYS_INLINE int simd_search(sym_t *s, int y0, int top, uint32_t C, uint32_t L, uint32_t R,
                                      simd_expand_t expand, simd_finish_t finish) {
-    int top = s->last - 2, y;
+    int y;
     level_t levels[MAXN];
     uint32_t *memory = simd_levels(levels, top - y0 + 1, C, L, R);
     if (!memory) return 0;
+    levels[0].parent[0] = (uint32_t)s->queens; /* the root has no parent */
     y = y0;
     for (;;) {
         level_t *lv = &levels[y - y0];
@@ -775,14 +782,15 @@ static ALWAYS_INLINE int simd_search(sym_t *s, int y0, uint32_t C, uint32_t L, u
  * that simd_search calls (expand and finish). */
 #define SIMD_STEP(TARGET) __attribute__((target(TARGET), always_inline)) static inline
 #define SIMD_SEARCH(ISA, TARGET)                                                    \
-/* Pack the lanes `keep` of each vector at the end of `to`. */                     \
-__attribute__((target(TARGET))) static void simd_put_##ISA(level_t *to, unsigned keep, \
-                                                           V c, V l, V r, V parent) { \
+/* Pack the lanes `keep` of each vector at the end of `to` (with PARENTS, a  */    \
+/* constant: the shaped search of full rows keeps none).                     */    \
+SIMD_STEP(TARGET) void simd_put_##ISA(level_t *to, unsigned keep, V c, V l, V r,   \
+                                      V parent, int parents) {                     \
     int at = to->count;                                                            \
     STOREU(to->c + at, COMPRESS(keep, c));                                         \
     STOREU(to->l + at, COMPRESS(keep, l));                                         \
     STOREU(to->r + at, COMPRESS(keep, r));                                         \
-    STOREU(to->parent + at, COMPRESS(keep, parent));                               \
+    if (parents) STOREU(to->parent + at, COMPRESS(keep, parent));                  \
     to->count = at + __builtin_popcount(keep);                                     \
 }                                                                                  \
                                                                                    \
@@ -802,7 +810,7 @@ SIMD_STEP(TARGET) V simd_avail_##ISA(const sym_t *s, int y, V c, V l, V r, unsig
 /* Expand the next LANES nodes of row y into row y + 1's buffer, a free      */    \
 /* column of every lane at a time, keeping the children whose next row (and  */    \
 /* the one after) keep a free column.                                        */    \
-__attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, int y, \
+__attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,   \
                                                               level_t *from, level_t *to) { \
     int at = from->pos, left = from->count - at;                                   \
     unsigned valid = simd_lanes(left, LANES), live;                                \
@@ -820,7 +828,7 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(const sym_t *s, in
         unsigned keep = live & NZ(a1) & NZ(a2);                                    \
         SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)__builtin_popcount(live), \
                    simd_stats.kept += (uint64_t)__builtin_popcount(keep)));        \
-        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent);                    \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent, 1);                 \
         avail = XOR(avail, bit);                                                   \
     }                                                                              \
 }                                                                                  \
@@ -875,7 +883,167 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
 }                                                                                  \
                                                                                    \
 static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) { \
-    return simd_search(s, y0, C, L, R, simd_expand_##ISA, simd_finish_##ISA);      \
+    return simd_search(s, y0, s->last - 2, C, L, R, simd_expand_##ISA, simd_finish_##ISA); \
+}                                                                                  \
+                                                                                   \
+/* The shaped counter (a queen in every row of s->rowmask, no symmetry):     */    \
+/* the same expansion without the border rule, a child kept when its row     */    \
+/* has a free column; every child is a node of the plain tree, counted.      */    \
+__attribute__((target(TARGET))) static void shape_expand_##ISA(sym_t *s, int y,    \
+                                                               level_t *from, level_t *to) { \
+    int at = from->pos, left = from->count - at;                                   \
+    unsigned valid = simd_lanes(left, LANES), live;                                \
+    V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
+    V avail = SELECT(valid, ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y])), ZERO);   \
+    V next = SET1(s->rowmask[y + 1]);                                              \
+    uint64_t placed = 0;                                                           \
+    from->pos = at + (left >= LANES ? LANES : left);                               \
+    while ((live = NZ(avail)) != 0) {                                              \
+        V bit = AND(avail, SUB(ZERO, avail));                                      \
+        V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
+        unsigned keep = live & NZ(ANDNOT(OR(cc, OR(ll, rr)), next));              \
+        placed += (uint64_t)__builtin_popcount(live);                              \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, ZERO, 0);                   \
+        avail = XOR(avail, bit);                                                   \
+    }                                                                              \
+    s->nodes += placed;                                                            \
+}                                                                                  \
+                                                                                   \
+/* The bits set in each byte; their sum in each lane (bytes up to 63 each);  */    \
+/* the bits set in each lane.                                                */    \
+SIMD_STEP(TARGET) V simd_popbytes_##ISA(V x) {                                     \
+    x = SUB(x, AND(SHR(x, 1), SET1(0x55555555u)));                                 \
+    x = ADD(AND(x, SET1(0x33333333u)), AND(SHR(x, 2), SET1(0x33333333u)));         \
+    return AND(ADD(x, SHR(x, 4)), SET1(0x0f0f0f0fu));                              \
+}                                                                                  \
+                                                                                   \
+SIMD_STEP(TARGET) V simd_bytesum_##ISA(V x) {                                      \
+    x = ADD(x, SHR(x, 8));                                                         \
+    return AND(ADD(x, SHR(x, 16)), SET1(0xffu));                                   \
+}                                                                                  \
+                                                                                   \
+SIMD_STEP(TARGET) V simd_popcount_##ISA(V x) {                                     \
+    return simd_bytesum_##ISA(simd_popbytes_##ISA(x));                             \
+}                                                                                  \
+                                                                                   \
+/* The pairs of a column of a0 and one of a1 (the row below) that do not   */    \
+/* attack each other: |a0| |a1| (p0, p1) less those on one column or one    */    \
+/* diagonal (their bytes' counts summed first: at most 24 a byte).          */    \
+SIMD_STEP(TARGET) V simd_pairs_##ISA(V a0, V a1, V p0, V p1) {                     \
+    V clash = ADD(simd_popbytes_##ISA(AND(a0, a1)),                                \
+                  ADD(simd_popbytes_##ISA(AND(SHL(a0, 1), a1)),                    \
+                      simd_popbytes_##ISA(AND(SHR(a0, 1), a1))));                  \
+    return SUB(MUL(p0, p1), simd_bytesum_##ISA(clash));                            \
+}                                                                                  \
+                                                                                   \
+/* Count the last two rows of every node of `lv` (row `top`) in place, a    */    \
+/* vector at a time: a0, a1 the rows' free columns (a1 without row top's     */    \
+/* queen).  With GAPS (a constant: the search of empty rows) a node has one  */    \
+/* or two queens left: two go to the pairs of free columns, one to either    */    \
+/* row (when row top may stay empty, or the last row may: no required row    */    \
+/* there); else every node has two.                                          */    \
+SIMD_STEP(TARGET) void simd_last_two_##ISA(sym_t *s, level_t *lv, int top, int gaps) { \
+    const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1]; \
+    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), first = SET1(s->first); \
+    V found = ZERO, placed = ZERO;                                                 \
+    uint32_t sums[2][LANES];                                                       \
+    int at, k;                                                                     \
+    for (at = 0; at < lv->count; at += LANES) {                                    \
+        unsigned valid = simd_lanes(lv->count - at, LANES), pair = valid, single = 0; \
+        V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
+        V a0 = ANDNOT(OR(c, OR(l, r)), m0), p0, p1, pairs, one;                    \
+        V a1 = ANDNOT(OR(c, OR(SHL(l, 1), SHR(r, 1))), m1);                        \
+        if (gaps) {                                                                \
+            V queens = LOADU(lv->parent + at);                                     \
+            a0 = SELECT(EQM(queens, SET1(s->queens)), AND(a0, first), a0);         \
+            if (s->queens == 1) a1 = AND(a1, first); /* (no pair then) */          \
+            pair &= EQM(queens, SET1(2));                                          \
+            single = valid & EQM(queens, SET1(1));                                 \
+        } else {                                                                   \
+            a0 = SELECT(valid, a0, ZERO);                                          \
+        }                                                                          \
+        p0 = simd_popcount_##ISA(a0);                                              \
+        p1 = simd_popcount_##ISA(a1);                                              \
+        pairs = simd_pairs_##ISA(a0, a1, p0, p1);                                  \
+        if (gaps) {                                                                \
+            one = ADD(upper ? p0 : ZERO, lower ? p1 : ZERO);                       \
+            found = ADD(found, SELECT(pair, pairs, SELECT(single, one, ZERO)));    \
+            placed = ADD(placed, SELECT(pair, ADD(p0, pairs), SELECT(single, one, ZERO))); \
+        } else {                                                                   \
+            found = ADD(found, pairs);                                             \
+            placed = ADD(placed, ADD(p0, pairs));                                  \
+        }                                                                          \
+    }                                                                              \
+    STOREU(sums[0], found);                                                        \
+    STOREU(sums[1], placed);                                                       \
+    for (k = 0; k < LANES; k++) {                                                  \
+        s->c8 += sums[0][k];                                                       \
+        s->nodes += sums[1][k];                                                    \
+    }                                                                              \
+    lv->count = lv->pos = 0;                                                       \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t *levels, \
+                                                               int y0, int top) {  \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 0);                             \
+}                                                                                  \
+                                                                                   \
+static int shape_search_##ISA(sym_t *s) {                                          \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, shape_expand_##ISA, shape_finish_##ISA); \
+}                                                                                  \
+                                                                                   \
+/* The shaped counter of boards with empty rows (k < rows, the queen rule):  */    \
+/* each node carries its queens still to place (in `parent`).  A node's     */    \
+/* children are its empty child (when the rows below can still hold its     */    \
+/* queens) and a queen on each free column (when the required rows below     */    \
+/* leave room); a queen that is a node's last is a solution, counted, not    */    \
+/* kept.  A child that must fill every row below is kept only when the next  */    \
+/* one has a free column.                                                    */    \
+__attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,     \
+                                                              level_t *from, level_t *to) { \
+    const int rows = s->last + 1;                                                  \
+    int at = from->pos, left = from->count - at;                                   \
+    unsigned valid = simd_lanes(left, LANES), live, ones, tight, empty, firsts;    \
+    V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
+    V queens = LOADU(from->parent + at), fewer = SUB(queens, SET1(1));             \
+    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));                        \
+    V next = SET1(s->rowmask[y + 1]);                                              \
+    uint64_t placed = 0, found = 0;                                                \
+    from->pos = at + (left >= LANES ? LANES : left);                               \
+    firsts = EQM(queens, SET1(s->queens));                                         \
+    if (firsts) avail = SELECT(firsts, AND(avail, SET1(s->first)), avail);         \
+    avail = SELECT(valid & GTM(queens, SET1(s->need[y + 1])), avail, ZERO);        \
+    ones = EQM(queens, SET1(1));                                                   \
+    tight = EQM(queens, SET1(rows - y));                                           \
+    empty = s->need[y] == s->need[y + 1] ? valid & GTM(SET1(rows - y), queens) : 0; \
+    if ((ones &= valid) != 0) { /* the last queens: counted at once */             \
+        uint32_t sums[LANES];                                                      \
+        int k;                                                                     \
+        STOREU(sums, simd_popcount_##ISA(SELECT(ones, avail, ZERO)));              \
+        for (k = 0; k < LANES; k++) found += sums[k];                              \
+        placed += found;                                                           \
+        avail = SELECT(ones, ZERO, avail);                                         \
+    }                                                                              \
+    if (empty) simd_put_##ISA(to, empty, c, SHL(l, 1), SHR(r, 1), queens, 1);      \
+    while ((live = NZ(avail)) != 0) {                                              \
+        V bit = AND(avail, SUB(ZERO, avail));                                      \
+        V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
+        unsigned keep = live & (~tight | NZ(ANDNOT(OR(cc, OR(ll, rr)), next)));    \
+        placed += (uint64_t)__builtin_popcount(live);                              \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, fewer, 1);                  \
+        avail = XOR(avail, bit);                                                   \
+    }                                                                              \
+    s->nodes += placed;                                                            \
+    s->c8 += found;                                                                \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void gaps_finish_##ISA(sym_t *s, level_t *levels, \
+                                                              int y0, int top) {   \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 1);                             \
+}                                                                                  \
+                                                                                   \
+static int gaps_search_##ISA(sym_t *s) {                                           \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, gaps_expand_##ISA, gaps_finish_##ISA); \
 }
 
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
@@ -890,12 +1058,14 @@ static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R
 #define ANDNOT _mm512_andnot_si512 /* ANDNOT(a, b) = ~a & b */
 #define ADD _mm512_add_epi32
 #define SUB _mm512_sub_epi32
+#define MUL _mm512_mullo_epi32
 #define SHL _mm512_slli_epi32
 #define SHR _mm512_srli_epi32
 #define LOADU(p) _mm512_loadu_si512((const void *)(p))
 #define STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
 #define NZ(x) ((unsigned)_mm512_test_epi32_mask((x), (x)))
 #define EQM(a, b) ((unsigned)_mm512_cmpeq_epi32_mask((a), (b)))
+#define GTM(a, b) ((unsigned)_mm512_cmpgt_epi32_mask((a), (b)))
 #define SELECT(m, a, b) _mm512_mask_blend_epi32((__mmask16)(m), (b), (a))
 #define COMPRESS(m, v) _mm512_maskz_compress_epi32((__mmask16)(m), (v))
 SIMD_SEARCH(avx512, "avx512f")
@@ -910,12 +1080,14 @@ SIMD_SEARCH(avx512, "avx512f")
 #undef ANDNOT
 #undef ADD
 #undef SUB
+#undef MUL
 #undef SHL
 #undef SHR
 #undef LOADU
 #undef STOREU
 #undef NZ
 #undef EQM
+#undef GTM
 #undef SELECT
 #undef COMPRESS
 
@@ -944,6 +1116,7 @@ static void avx2_pack_init(void) {
 #define ANDNOT _mm256_andnot_si256 /* ANDNOT(a, b) = ~a & b */
 #define ADD _mm256_add_epi32
 #define SUB _mm256_sub_epi32
+#define MUL _mm256_mullo_epi32
 #define SHL _mm256_slli_epi32
 #define SHR _mm256_srli_epi32
 #define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -951,6 +1124,7 @@ static void avx2_pack_init(void) {
 #define LANESET(x) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(x)))
 #define NZ(x) (~LANESET(_mm256_cmpeq_epi32((x), ZERO)) & 0xffu)
 #define EQM(a, b) LANESET(_mm256_cmpeq_epi32((a), (b)))
+#define GTM(a, b) LANESET(_mm256_cmpgt_epi32((a), (b)))
 #define LANEMASK(m)                                                                 \
     _mm256_cmpeq_epi32(AND(SET1(m), _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1)), \
                        _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1))
@@ -969,6 +1143,7 @@ SIMD_SEARCH(avx2, "avx2")
 #undef ANDNOT
 #undef ADD
 #undef SUB
+#undef MUL
 #undef SHL
 #undef SHR
 #undef LOADU
@@ -976,6 +1151,7 @@ SIMD_SEARCH(avx2, "avx2")
 #undef LANESET
 #undef NZ
 #undef EQM
+#undef GTM
 #undef LANEMASK
 #undef SELECT
 #undef COMPRESS
@@ -1011,6 +1187,22 @@ static int sym_search_simd(sym_t *s, int y0, uint32_t c, uint32_t l, uint32_t r)
     switch (use_simd()) {
     case SIMD_AVX512: return sym_search_avx512(s, y0, c, l, r);
     case SIMD_AVX2: return sym_search_avx2(s, y0, c, l, r);
+    default: return 0;
+    }
+}
+
+static int shape_search_simd(sym_t *s) {
+    switch (use_simd()) {
+    case SIMD_AVX512: return shape_search_avx512(s);
+    case SIMD_AVX2: return shape_search_avx2(s);
+    default: return 0;
+    }
+}
+
+static int gaps_search_simd(sym_t *s) {
+    switch (use_simd()) {
+    case SIMD_AVX512: return gaps_search_avx512(s);
+    case SIMD_AVX2: return gaps_search_avx2(s);
     default: return 0;
     }
 }
@@ -1210,7 +1402,11 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
  * only when enough rows remain below it for the queens still to place, and
  * a branch ends as soon as fewer queens remain than required rows below.
  * The counter counts the last queen of each branch in place (a popcount per
- * row below) instead of walking to it.
+ * row below) instead of walking to it.  Under the queen rule, on up to 32
+ * columns, the counter runs on the vector search instead where the CPU has
+ * one (count_shape_simd: shape_search_* with a queen in every row,
+ * gaps_search_* with empty rows), which counts the same solutions and the
+ * same queens placed (nodes).
  *
  * The attack rule (queens.rules) is part of the board: RULE_QUEEN shifts the
  * diagonals one column a row; RULE_TOROIDAL rotates them around the width
@@ -1428,6 +1624,44 @@ static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, in
     return 0;
 }
 
+/* A board of up to 32 columns under the queen rule, on the vector search
+ * when the CPU has one: shape_search_simd with a queen in every row, else
+ * gaps_search_simd (3..MAXN rows).  0 when it is not to be used (or its
+ * buffers could not be had). */
+static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
+                            uint64_t *nodes) {
+#if HAVE_SIMD
+    sym_t s;
+    int r, full = b->k == b->rows;
+    if (b->rule != RULE_QUEEN || b->width > 32 || b->k < 1 || use_simd() == SIMD_OFF) return 0;
+    if (b->rows < 3 || b->rows > MAXN) return 0;
+    memset(&s, 0, sizeof s);
+    s.n = b->width;
+    s.last = b->rows - 1;
+    s.corner = 1;
+    s.bound2 = -1;
+    s.mask = full_mask(b->width);
+    s.stop = stop;
+    for (r = 0; r < b->rows; r++) s.rowmask[r] = b->allowed[r];
+    if (full) {
+        s.rowmask[0] &= b->first;
+        if (!shape_search_simd(&s)) return 0;
+    } else {
+        s.queens = b->k;
+        s.first = b->first;
+        for (r = 0; r <= b->rows; r++) s.need[r] = b->need[r];
+        if (!gaps_search_simd(&s)) return 0;
+    }
+    *stopped = s.stopped;
+    *total = s.c8;
+    *nodes = s.nodes;
+    return 1;
+#else
+    (void)b, (void)stop, (void)stopped, (void)total, (void)nodes;
+    return 0;
+#endif
+}
+
 /* A board with a queen in every row (k == rows, so at most 64 rows) but more
  * columns than rows: no empty choice and no required row to track, so a
  * plain loop as count_masks's, the last row counted in place, counting the
@@ -1477,6 +1711,8 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
  * symmetry check (and the queens placed). */
 static uint64_t count_plain_shape(const shape_t *b, shape_walk_t *w, stop_flag_t *stop,
                                   int *stopped, uint64_t *nodes) {
+    uint64_t total;
+    if (count_shape_simd(b, stop, stopped, &total, nodes)) return total;
     if (b->k == b->rows && b->rows <= MAXN && b->rule == RULE_QUEEN)
         return count_full(b, stop, stopped, nodes);
     memset(w, 0, sizeof *w);
