@@ -97,10 +97,6 @@ def test_a_big_torus_is_constructed(capsys: pytest.CaptureFixture[str], tmp_path
         ),
         (["trace", "5", "--rule", "superqueen"], "queens trace supports the queen rule only"),
         (["compare", "6", "--rule", "toroidal"], "queens compare supports the queen rule only"),
-        (
-            ["solve", "11", "--rule", "superqueen", "--method", "propagate"],
-            "knows the queen rule only",
-        ),
         (["solve", "11", "--rule", "superqueen", "--method", "local"], "knows the queen rule only"),
         (["count", "8", "--rule", "king"], "invalid choice: 'king'"),
     ],

@@ -42,7 +42,7 @@ class EngineShape(TypedDict):
 
 class RuledShape(EngineShape):
     """:class:`EngineShape` and the attack rule, for the engines that know every rule
-    (the kernel and the reference search).
+    (the kernel, the reference search, and the hard-board engines).
 
     >>> RuledShape(width=8, queens=8, required=255, rule="toroidal")["rule"]
     'toroidal'
@@ -61,7 +61,7 @@ def engine_shape(board: Board) -> EngineShape:
 
 
 def ruled_shape(board: Board) -> RuledShape:
-    """:func:`engine_shape` with the board's attack rule, for the counting engines.
+    """:func:`engine_shape` with the board's attack rule, for the engines that know it.
 
     >>> ruled_shape(Board(5, rule="superqueen"))["rule"]
     'superqueen'
@@ -211,8 +211,8 @@ class NotPlainBoard(MethodError):
 class RuleNotForMethod(MethodError):
     """A method asked for a board under an attack rule it does not know.
 
-    >>> str(RuleNotForMethod("propagate", "toroidal"))
-    "method 'propagate' knows the queen rule only, not 'toroidal'"
+    >>> str(RuleNotForMethod("local", "toroidal"))
+    "method 'local' knows the queen rule only, not 'toroidal'"
     """
 
     def __init__(self, method: str, rule: str) -> None:
@@ -270,7 +270,7 @@ def _known_method(method: str, seed: int | None) -> Method:
 
 def _check_board(board: Board, method: Method) -> None:
     rule = board.rule.value
-    if rule != "queen" and method in ("local", *HARD_METHODS):
+    if rule != "queen" and method == "local":
         raise RuleNotForMethod(method, rule)
     if rule != "queen" and method == "construct":
         if not _is_whole_torus(board):
@@ -359,15 +359,24 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     constraints are searched (the lexicographically first solution), and so is
     the classic board up to :data:`AUTO_SEARCH_MAX_N`; above, it is constructed.
 
+    Under another attack rule (:mod:`queens.rules`), a board with reserved
+    squares or fixed queens goes the same way (``auto``: propagation and SAT
+    know every rule); a board without them is searched (the kernel knows every
+    rule too), except the whole torus over :data:`AUTO_SEARCH_MAX_N`, which is
+    constructed.
+
     >>> chosen_method(Board.empty(8)), chosen_method(Board.empty(100))
     ('search', 'construct')
     >>> chosen_method(Board(10, height=8)), chosen_method(Board(30, height=25))
     ('search', 'auto')
+    >>> chosen_method(Board.build(11, queens=[(0, 0)], rule="toroidal"))
+    'auto'
+    >>> chosen_method(Board(25, rule="superqueen")), chosen_method(Board(25, rule="toroidal"))
+    ('search', 'construct')
     """
     if method != "auto":
         return method
-    if board.rule.value != "queen":
-        # Propagate and sat know the queen's attacks only; the torus has a closed form.
+    if board.rule.value != "queen" and not (board.reserved or board.queens):
         big = board.width > AUTO_SEARCH_MAX_N
         return "construct" if big and _is_whole_torus(board) else "search"
     if board.is_plain:
@@ -421,10 +430,7 @@ def decide(
     from queens.engines import portfolio, propagate, sat
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}
-    # The hard-board engines know the queen rule only (checked above): no rule to pass.
-    found = engines[chosen](
-        board.allowed_masks(), **engine_shape(board), deadline=Deadline(timeout)
-    )
+    found = engines[chosen](board.allowed_masks(), **ruled_shape(board), deadline=Deadline(timeout))
     columns = found.columns
     return Decision(None if columns is None else Solution(columns, board.width), found.how)
 
