@@ -314,11 +314,14 @@ def test_hard_methods_under_every_rule(method: api.Method, board: Board) -> None
         (Board(12, height=10, rule="superqueen"), "search"),
         (Board(11, rule="toroidal"), "search"),
         (Board(23, rule="toroidal"), "construct"),
+        (Board(23, rule="superqueen"), "auto"),
+        (Board(23, k=22, rule="toroidal"), "auto"),
     ],
 )
 def test_auto_under_the_rules(board: Board, method: str) -> None:
-    """Ruled boards with reserved squares or fixed queens go to the hard-board engines,
-    as queen-rule ones do; plain ones are searched (or the big torus constructed)."""
+    """Ruled boards go as queen-rule boards of another shape do: with reserved squares,
+    fixed queens or a side over 20 to the hard-board engines, else searched; only the
+    whole big torus is constructed."""
     assert api.chosen_method(board) == method
     decision = api.decide(board)
     if method != "auto":

@@ -432,8 +432,11 @@ def checked_root(allowed: Sequence[int], **shape: Unpack[Shape]) -> tuple[State 
     diagonals that no set meeting it can use are struck out, and a diagonal
     every such set uses, left with one square, gets its queen
     (:func:`queens.engines.diagonal_sums.narrow`).  It holds only while the
-    queens left fill every open row and column, as on the classic board
-    (:func:`queens.engines.diagonal_sums.applies`); elsewhere it is not used.
+    queens left fill every open row and column, as on the classic board, under
+    a rule whose pieces attack what the queen does (every rule there is:
+    :func:`queens.engines.diagonal_sums.applies`); elsewhere it is not used.
+    On a torus the queens fill, its own identities modulo n are checked too
+    (:func:`queens.engines.diagonal_sums.torus_refutes`).
     """
     from queens.engines import diagonal_sums  # it imports State from here
 
