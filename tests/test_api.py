@@ -314,7 +314,7 @@ def test_hard_methods_under_every_rule(method: api.Method, board: Board) -> None
         (Board(12, height=10, rule="superqueen"), "search"),
         (Board(11, rule="toroidal"), "search"),
         (Board(23, rule="toroidal"), "construct"),
-        (Board(23, rule="superqueen"), "auto"),
+        (Board(23, k=22, rule="superqueen"), "auto"),
         (Board(23, k=22, rule="toroidal"), "auto"),
     ],
 )

@@ -375,8 +375,9 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     ('search', 'auto')
     >>> chosen_method(Board.build(11, queens=[(0, 0)], rule="toroidal"))
     'auto'
-    >>> chosen_method(Board(12, rule="superqueen")), chosen_method(Board(25, rule="superqueen"))
-    ('search', 'auto')
+    >>> superqueens = Board(12, rule="superqueen"), Board(30, k=25, rule="superqueen")
+    >>> [chosen_method(board) for board in superqueens]
+    ['search', 'auto']
     >>> chosen_method(Board(25, rule="toroidal")), chosen_method(Board(25, k=24, rule="toroidal"))
     ('construct', 'auto')
     """

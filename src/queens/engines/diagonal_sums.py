@@ -116,16 +116,8 @@ def torus_refutes(state: State) -> bool:
     n = state.width
     free1 = set(range(n)) - {(r + c) % n for r, c in state.placed.items()}
     free2 = set(range(n)) - {(r - c) % n for r, c in state.placed.items()}
-    open1: set[int] = set()
-    open2: set[int] = set()
-    for r, mask in state.rows.items():
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            c = low.bit_length() - 1
-            open1.add((r + c) % n)
-            open2.add((r - c) % n)
-    if not free1 <= open1 or not free2 <= open2:
+    sums, diffs = open_diagonals(state)
+    if not free1 <= {d % n for d in sums} or not free2 <= {d % n for d in diffs}:
         return True
     rows, cols = state.rows.keys(), state.cols.keys()
     squares = 2 * sum(r * r for r in rows) + 2 * sum(c * c for c in cols)

@@ -211,7 +211,7 @@ def clauses(problem: Residual) -> tuple[list[list[int]], int]:
     cnf: list[list[int]] = [[-(i + 1)] for i in problem.excluded]
     for group in (*problem.rows, *problem.columns, *problem.wrapped):
         lits = [i + 1 for i in group]
-        if not lits:  # a line that must hold a queen and has no square left
+        if not lits:  # a wrapped diagonal that must hold a queen and has no square left
             cnf.append([])
             continue
         encoding = EncType.pairwise if len(lits) <= PAIRWISE_UP_TO else EncType.seqcounter
