@@ -8,7 +8,7 @@ from hypothesis import given, settings
 
 import queens
 from conftest import BOARDS, is_solution, known_counts, sample_boards
-from hardboards import need_pysat
+from hardboards import answers_rule, need_pysat, ruled_boards
 from queens import api
 from queens.board import Board
 from queens.counting import estimate
@@ -293,3 +293,47 @@ def test_no_queens_is_one_placement() -> None:
     for method in ("auto", "search", "propagate"):
         found = queens.solve(board, method=method)  # type: ignore[arg-type]
         assert found is not None and found.to_list() == [-1, -1, -1] and found.width == 5
+
+
+@pytest.mark.parametrize("method", ["auto", "propagate", "sat"])
+@settings(max_examples=60, deadline=None)
+@given(board=ruled_boards())
+def test_hard_methods_under_every_rule(method: api.Method, board: Board) -> None:
+    if method != "propagate":
+        need_pysat()
+    found = queens.solve(board, method=method)
+    answers_rule(None if found is None else found.to_list(), board)
+    assert found is None or found.width == board.width
+
+
+@pytest.mark.parametrize(
+    ("board", "method"),
+    [
+        (Board.build(11, queens=[(0, 0)], rule="toroidal"), "auto"),
+        (Board.build(10, reserved=[(0, 0)], rule="superqueen"), "auto"),
+        (Board(12, height=10, rule="superqueen"), "search"),
+        (Board(11, rule="toroidal"), "search"),
+        (Board(23, rule="toroidal"), "construct"),
+        (Board(9, rule="toroidal"), "construct"),  # no solution (Polya): said at once
+        (Board(23, rule="superqueen"), "local"),
+        (Board(23, k=22, rule="superqueen"), "auto"),
+        (Board(23, k=22, rule="toroidal"), "auto"),
+    ],
+)
+def test_auto_under_the_rules(board: Board, method: str) -> None:
+    """Ruled boards go as queen-rule boards of another shape do: with reserved squares,
+    fixed queens or a side over 20 to the hard-board engines, else searched; but the
+    whole big torus (or one without solutions) is constructed, and the whole big
+    superqueen board goes to local search."""
+    assert api.chosen_method(board) == method
+    decision = api.decide(board)
+    if method != "auto":
+        assert decision.how == f"method {method}"
+    answers_rule(None if decision.solution is None else decision.solution.to_list(), board)
+
+
+def test_local_knows_the_queen_and_superqueen_rules_only() -> None:
+    with pytest.raises(api.RuleNotForMethod, match="knows the queen and superqueen rules, not"):
+        queens.solve(Board(13, rule="toroidal"), method="local")
+    with pytest.raises(api.RuleNotForMethod, match="under the queen and toroidal rules"):
+        queens.solve(Board.build(11, queens=[(0, 0)], rule="toroidal"), method="construct")

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
+from hardboards import answers_rule, need_pysat
+from queens.board import Board
 from queens.cli import main
 
 
@@ -130,6 +132,42 @@ def test_a_big_torus_is_constructed(capsys: pytest.CaptureFixture[str], tmp_path
     assert status == 1 and "under the toroidal rule" in err
 
 
+@pytest.mark.parametrize("method", ["propagate", "sat", "auto"])
+@pytest.mark.parametrize(
+    ("rule", "text"),
+    [
+        # A fixed queen and a reserved square on the 13 x 13 torus; a fixed
+        # superqueen and two reserved squares on 12 x 12.
+        ("toroidal", "Q" + "." * 12 + "\n" + ("." * 13 + "\n") * 11 + "." * 12 + "*\n"),
+        ("superqueen", ("*" + "." * 11 + "\n") * 2 + "....Q.......\n" + ("." * 12 + "\n") * 9),
+    ],
+)
+def test_hard_methods_solve_under_the_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, method: str, rule: str, text: str
+) -> None:
+    need_pysat()
+    path = tmp_path / "board.txt"
+    path.write_text(text)
+    argv = ["solve", "--board", str(path), "--rule", rule, "--method", method, "--verbose"]
+    status, out, err = run(capsys, *argv, "--format", "list")
+    assert status == 0 and err.startswith("queens: ") and err.count("\n") == 1
+    columns = [int(c) - 1 for c in out.strip("[]\n").split(",")]
+    answers_rule(columns, Board.parse(text).with_rule(rule))
+    solution = tmp_path / "solution.txt"
+    solution.write_text(out)
+    assert run(capsys, "check", str(solution), "--rule", rule) == (0, "line 1: ok\n", "")
+
+
+def test_hard_methods_say_no_solution_under_the_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    need_pysat()
+    for method in ("propagate", "sat"):
+        status, out, err = run(capsys, "solve", "12", "--rule", "toroidal", "--method", method)
+        assert (status, out) == (1, "")
+        assert "under the toroidal rule" in err and err.count("\n") == 1
+        status, _, _ = run(capsys, "solve", "9", "--rule", "superqueen", "--method", method)
+        assert status == 1
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -139,10 +177,6 @@ def test_a_big_torus_is_constructed(capsys: pytest.CaptureFixture[str], tmp_path
         ),
         (["trace", "5", "--rule", "superqueen"], "queens trace supports the queen rule only"),
         (["compare", "6", "--rule", "toroidal"], "queens compare supports the queen rule only"),
-        (
-            ["solve", "11", "--rule", "superqueen", "--method", "propagate"],
-            "knows the queen rule only",
-        ),
         (
             ["solve", "11", "--rule", "toroidal", "--method", "local"],
             "method 'local' knows the queen and superqueen rules, not 'toroidal'",

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +15,7 @@ from hardboards import small_boards
 from queens import generate
 from queens.board import Board
 from queens.engines import diagonal_sums, propagate, reference
+from queens.rules import Rule, attack_kind
 
 
 @st.composite
@@ -40,9 +43,11 @@ def _identities_hold(columns: list[int]) -> bool:
     )
 
 
-def _states_along(columns: list[int], allowed: list[int]) -> list[propagate.State]:
+def _states_along(
+    columns: list[int], allowed: list[int], rule: str = "queen"
+) -> list[propagate.State]:
     """The propagated states of a search that places this solution's queens row by row."""
-    state = propagate.root(allowed)
+    state = propagate.root(allowed, rule=rule)
     assert state is not None  # propagation is sound: a board with a solution survives it
     states = [state]
     for r, c in enumerate(columns):
@@ -54,13 +59,13 @@ def _states_along(columns: list[int], allowed: list[int]) -> list[propagate.Stat
 
 
 def _check(board: Board) -> None:
-    allowed = board.allowed_masks()
-    found = list(reference.solutions(allowed))
+    allowed, rule = board.allowed_masks(), board.rule.value
+    found = list(reference.solutions(allowed, rule=rule))
     assert all(_identities_hold(columns) for columns in found)
     for columns in found[:8]:  # (the states of a few solutions: support is the slow part)
         # The identity never rules out a state on the way to a solution, nor a
         # diagonal the solution uses, nor calls one it leaves empty necessary.
-        for state in _states_along(columns, allowed):
+        for state in _states_along(columns, allowed, rule):
             assert not diagonal_sums.refutes(state)
             support = diagonal_sums.support(state)
             assert support is not None
@@ -70,11 +75,11 @@ def _check(board: Board) -> None:
             assert not d1 & unused1 and not d2 & unused2
             assert needed1 <= d1 and needed2 <= d2
         # Narrowing keeps every square of the solution.
-        state = propagate.root(allowed)
+        state = propagate.root(allowed, rule=rule)
         assert state is not None and diagonal_sums.narrow(state)
         assert all((state.rows[r] >> c) & 1 for r, c in enumerate(columns) if r in state.rows)
         assert all(state.placed[r] == c for r, c in enumerate(columns) if r not in state.rows)
-    state = propagate.root(allowed)
+    state = propagate.root(allowed, rule=rule)
     if state is not None and (diagonal_sums.refutes(state) or not diagonal_sums.narrow(state)):
         assert found == [] and queens.count(board) == 0
 
@@ -131,3 +136,83 @@ def test_too_much_work_is_not_checked() -> None:
     assert not diagonal_sums.refutes(state)
     rng = random.Random(1)
     assert diagonal_sums.work(set(rng.sample(range(-29, 30), 45)), 30) < diagonal_sums.WORK_LIMIT
+
+
+# -- attack rules -----------------------------------------------------------------
+
+
+@st.composite
+def ruled_square_boards(draw: st.DrawFn, max_n: int = 8) -> Board:
+    """n queens on n x n under any rule, with reserved squares and up to two fixed queens."""
+    board = draw(small_boards(max_n))
+    return board.with_rule(draw(st.sampled_from(list(Rule))))
+
+
+@settings(max_examples=100, deadline=None)
+@given(ruled_square_boards())
+def test_sound_under_every_rule(board: Board) -> None:
+    _check(board)
+
+
+def _attacks_what_the_queen_does(rule: Rule, n: int) -> bool:
+    squares = list(itertools.product(range(n), repeat=2))
+    return all(
+        attack_kind(rule, a, b, n) is not None
+        for a in squares
+        for b in squares
+        if attack_kind(Rule.QUEEN, a, b, n) is not None
+    )
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_the_identities_hold_under_the_rules_that_attack_what_the_queen_does(rule: Rule) -> None:
+    # The premise of the proof in the module's docstring, against the rules'
+    # slow definition: the identities are used under exactly those rules.
+    premise = all(_attacks_what_the_queen_does(rule, n) for n in range(1, 9))
+    assert premise == (rule.value in diagonal_sums.HOLDS_UNDER)
+    state = propagate.root([0b11111] * 5, rule=rule.value)
+    assert state is not None and diagonal_sums.applies(state) == premise
+
+
+@pytest.mark.parametrize("n", range(1, 41))
+def test_the_torus_identities_refute_the_empty_torus_when_n_shares_a_factor_with_6(
+    n: int,
+) -> None:
+    state = propagate.State.from_allowed([(1 << n) - 1] * n, rule="toroidal")
+    assert diagonal_sums.torus_refutes(state) == (math.gcd(n, 6) != 1)  # Polya, 1918
+    plain = propagate.State.from_allowed([(1 << n) - 1] * n)
+    assert not diagonal_sums.torus_refutes(plain)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards(max_n=9))
+def test_the_torus_identities_refute_only_tori_without_solutions(board: Board) -> None:
+    torus = board.with_rule("toroidal")
+    allowed = torus.allowed_masks()
+    found = list(reference.solutions(allowed, rule="toroidal"))
+    for columns in found[:4]:
+        assert not any(
+            diagonal_sums.torus_refutes(state)
+            for state in _states_along(columns, allowed, "toroidal")
+        )
+    state = propagate.root(allowed, rule="toroidal")
+    if state is not None and diagonal_sums.torus_refutes(state):
+        assert found == []
+
+
+def test_the_torus_identities_need_every_row_filled() -> None:
+    # Fewer queens than rows: nothing is known of the wrapped diagonals left empty.
+    state = propagate.State.from_allowed([(1 << 8) - 1] * 8, queens=6, rule="toroidal")
+    assert not diagonal_sums.fills_the_torus(state) and not diagonal_sums.torus_refutes(state)
+    assert reference.count([(1 << 8) - 1] * 8, queens=6, rule="toroidal", width=8) > 0
+
+
+def test_the_identities_are_kept_off_any_other_rule() -> None:
+    # A state the identity refutes under the queen rule, relabelled with a rule
+    # the proof does not cover (one whose pieces need not attack diagonally).
+    board = generate.diagonals(12, 10, seed=0)
+    state = propagate.root(board.allowed_masks())
+    assert state is not None and diagonal_sums.refutes(state)
+    state.rule = "region"
+    assert not diagonal_sums.applies(state) and not diagonal_sums.refutes(state)
+    assert diagonal_sums.support(state) == (set(), set(), set(), set())

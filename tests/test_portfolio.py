@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from hardboards import answers_shape, honours, need_pysat, small_boards
+from hardboards import answers_rule, answers_shape, honours, need_pysat, ruled_boards, small_boards
 from queens import generate
-from queens.api import engine_shape
+from queens.api import engine_shape, ruled_shape
 from queens.board import Board
 from queens.engines import portfolio, propagate, reference, sat, verdict
 from queens.engines.budget import Deadline, Undecided
@@ -68,3 +68,20 @@ def test_the_sat_solver_takes_over_on_a_shaped_board(monkeypatch: pytest.MonkeyP
     found = portfolio.decide(board.allowed_masks(), **engine_shape(board))
     assert found.how == verdict.SAT
     answers_shape(found.columns, board)
+
+
+@settings(max_examples=100, deadline=None)
+@given(ruled_boards())
+def test_every_rule_agrees_with_the_reference(board: Board) -> None:
+    answers_rule(portfolio.solve(board.allowed_masks(), **ruled_shape(board)), board)
+
+
+def test_the_sat_solver_takes_over_under_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    need_pysat()
+    monkeypatch.setattr(portfolio, "QUICK_DECISIONS", 0)
+    # Boards the search takes over 64 decisions on (its first check of the limit).
+    torus = Board.build(19, queens=[(0, 0), (1, 5)], rule="toroidal")
+    for board in (torus, Board.build(12, queens=[(0, 0)], rule="superqueen")):
+        found = portfolio.decide(board.allowed_masks(), **ruled_shape(board))
+        assert found.how == verdict.SAT
+        answers_rule(found.columns, board)

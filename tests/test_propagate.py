@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 
-from hardboards import answers_shape, honours, small_boards
+from hardboards import answers_rule, answers_shape, honours, ruled_boards, small_boards
 from queens import generate
-from queens.api import engine_shape
+from queens.api import engine_shape, ruled_shape
 from queens.board import Board
 from queens.engines import diagonal_sums, propagate, reference
 from queens.engines.budget import Deadline, Undecided
+from queens.rules import attack_kind
 from queens.validate import board_problem
 from strategies import shaped_boards
 
@@ -161,3 +164,78 @@ def test_nearly_square_rectangles_need_few_decisions(width: int, height: int, k:
     assert start is not None
     found = propagate.search(start, node_limit=1000)
     assert found is not None and board_problem(found, board) is None
+
+
+# -- attack rules -----------------------------------------------------------------
+
+
+@settings(max_examples=400, deadline=None)
+@given(ruled_boards())
+def test_every_rule_agrees_with_the_reference(board: Board) -> None:
+    answers_rule(propagate.solve(board.allowed_masks(), **ruled_shape(board)), board)
+
+
+@pytest.mark.parametrize(
+    ("rule", "width", "height"),
+    [
+        ("queen", 9, 9),
+        ("toroidal", 9, 9),
+        ("toroidal", 10, 10),
+        ("superqueen", 9, 9),
+        ("superqueen", 9, 7),
+        ("superqueen", 7, 9),
+    ],
+)
+def test_a_queen_strikes_out_what_the_rule_attacks(rule: str, width: int, height: int) -> None:
+    # From each square, on an open board: the squares left in the rows' and the
+    # columns' domains are exactly those attack_kind (the rule's slow definition)
+    # says the queen does not attack.
+    board = Board(width, height=height, rule=rule)
+    for square in itertools.product(range(height), range(width)):
+        state = propagate.State.from_allowed(board.allowed_masks(), **ruled_shape(board))
+        assert state.propagate([square]) and state.placed == {square[0]: square[1]}
+        free = {
+            (r, c)
+            for r in range(height)
+            for c in range(width)
+            if r != square[0] and attack_kind(board.rule, square, (r, c), width) is None
+        }
+        by_rows = {(r, c) for r, mask in state.rows.items() for c in range(width) if mask >> c & 1}
+        by_cols = {(r, c) for c, mask in state.cols.items() for r in range(height) if mask >> r & 1}
+        assert by_rows == by_cols == free
+
+
+@pytest.mark.parametrize("n", range(1, 17))
+def test_the_torus_has_solutions_exactly_when_n_is_coprime_to_6(n: int) -> None:
+    board = Board(n, rule="toroidal")
+    found = propagate.solve(board.allowed_masks(), **ruled_shape(board))
+    assert (found is not None) == (math.gcd(n, 6) == 1)  # Polya, 1918
+    if found is not None or n <= 10:  # (the pure-Python reference is slow to say no above)
+        answers_rule(found, board)
+
+
+@pytest.mark.parametrize("n", range(1, 14))
+def test_superqueens_have_solutions_from_ten(n: int) -> None:
+    board = Board(n, rule="superqueen")
+    found = propagate.solve(board.allowed_masks(), **ruled_shape(board))
+    assert (found is not None) == (n == 1 or n >= 10)  # OEIS A051223
+    if found is not None:
+        answers_rule(found, board)
+
+
+def test_fixed_queens_under_the_rules() -> None:
+    # A queen a knight's jump from a fixed queen, or on its wrapped diagonal,
+    # is ruled out by propagation alone.
+    knight = Board.build(12, queens=[(0, 0), (1, 2)], rule="superqueen")
+    wrapped = Board.build(11, queens=[(0, 1), (1, 0)], rule="toroidal")
+    for board in (knight, wrapped):
+        found = propagate.decide(board.allowed_masks(), **ruled_shape(board))
+        assert found.columns is None and found.how == "refuted by propagation before search"
+    assert propagate.solve(knight.with_rule("queen").allowed_masks()) is not None
+    completed = Board.build(13, queens=[(0, 5), (6, 6), (12, 0)], rule="toroidal")
+    answers_rule(propagate.solve(completed.allowed_masks(), **ruled_shape(completed)), completed)
+
+
+def test_an_unknown_rule_is_refused() -> None:
+    with pytest.raises(ValueError, match="does not know the rule 'king'"):
+        propagate.solve([0b11, 0b11], rule="king")

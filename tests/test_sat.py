@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from hardboards import answers_shape, honours, need_pysat, small_boards
+from hardboards import answers_rule, answers_shape, honours, need_pysat, ruled_boards, small_boards
 from queens import generate
-from queens.api import engine_shape
+from queens.api import engine_shape, ruled_shape
 from queens.board import Board
 from queens.engines import reference, sat
 from queens.engines.budget import Deadline, Undecided
@@ -166,3 +166,94 @@ def test_the_encoding_allows_exactly_k_queens() -> None:
         assert solver.solve(assumptions=squares[:3])
         assert not solver.solve(assumptions=squares[:4])
         assert not solver.solve(assumptions=[-s for s in squares] + squares[:2])
+
+
+# -- attack rules -----------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(ruled_boards())
+def test_every_rule_agrees_with_the_reference(board: Board) -> None:
+    answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
+
+
+def _placements(problem: sat.Residual) -> set[frozenset[tuple[int, int]]]:
+    """The queens of every model of the problem's clauses, with the queens already placed."""
+    from pysat.solvers import Solver
+
+    cnf, _ = sat.clauses(problem)
+    placed = set(problem.state.placed.items())
+    found: set[frozenset[tuple[int, int]]] = set()
+    variables = range(1, len(problem.squares) + 1)
+    with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+        while solver.solve():
+            model = solver.get_model()
+            queens = {v for v in variables if model[v - 1] > 0}
+            found.add(frozenset(placed | {problem.squares[v - 1] for v in queens}))
+            solver.add_clause([-v if v in queens else v for v in variables])  # the next one
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(ruled_boards(max_side=6))
+def test_the_models_of_every_rule_s_encoding_are_its_solutions(board: Board) -> None:
+    # The solver alone, on the board as given and after propagation: its models
+    # (projected on the squares) are exactly the reference's solutions.
+    shape = ruled_shape(board)
+    solutions = reference.solutions(
+        board.allowed_masks(), shape["queens"], shape["required"], shape["rule"], board.width
+    )
+    expected = {frozenset((r, c) for r, c in enumerate(found) if c >= 0) for found in solutions}
+    given_state = sat.propagate.State.from_allowed(board.allowed_masks(), **shape)
+    if given_state.initial_forced() is None:
+        assert not expected
+    else:
+        assert _placements(sat.residual(given_state)) == expected
+    state = sat.propagate.root(board.allowed_masks(), **shape)
+    assert _placements(sat.residual(state)) == expected if state is not None else not expected
+
+
+def test_knight_pairs_are_excluded_under_the_superqueen_rule() -> None:
+    # Two squares a knight's jump apart on an open board: the queen's clauses
+    # allow both, the superqueen's do not.
+    from pysat.solvers import Solver
+
+    for rule, allowed in (("queen", True), ("superqueen", False)):
+        state = sat.propagate.State.from_allowed([(1 << 12) - 1] * 12, rule=rule)
+        problem = sat.residual(state)
+        a, b = problem.squares.index((3, 4)), problem.squares.index((5, 5))
+        cnf, _ = sat.clauses(problem)
+        with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+            assert solver.solve(assumptions=[a + 1, b + 1]) is allowed
+
+
+def test_the_wrapped_diagonals_of_a_filled_torus_hold_one_queen_each() -> None:
+    # The empty 12 x 12 torus: 24 wrapped diagonals of 12 squares, each an
+    # exactly-one group, and the clauses alone are unsatisfiable (no torus
+    # identity needed); with one fixed queen, its two diagonals are taken.
+    from pysat.solvers import Solver
+
+    state = sat.propagate.State.from_allowed([(1 << 12) - 1] * 12, rule="toroidal")
+    problem = sat.residual(state)
+    assert len(problem.wrapped) == 24 and {len(g) for g in problem.wrapped} == {12}
+    for group in problem.wrapped:
+        keys = {((r + c) % 12, (r - c) % 12) for r, c in (problem.squares[i] for i in group)}
+        assert len({a for a, _ in keys}) == 1 or len({b for _, b in keys}) == 1
+    with Solver(name=sat.SOLVER, bootstrap_with=sat.clauses(problem)[0]) as solver:
+        assert not solver.solve()
+    board = Board.build(11, queens=[(2, 3)], rule="toroidal")
+    fixed = sat.propagate.root(board.allowed_masks(), **ruled_shape(board))
+    assert fixed is not None and len(sat.residual(fixed).wrapped) == 20
+    answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
+    part = sat.propagate.State.from_allowed([(1 << 11) - 1] * 11, queens=9, rule="toroidal")
+    assert sat.residual(part).wrapped == ()  # not filled: at most one queen a diagonal
+
+
+@pytest.mark.parametrize(("rule", "n"), [("toroidal", 13), ("superqueen", 12), ("superqueen", 9)])
+def test_whole_boards_under_the_rules(rule: str, n: int) -> None:
+    board = Board(n, rule=rule)
+    found = sat.decide(board.allowed_masks(), **ruled_shape(board))
+    assert found.how in ("SAT solver (CaDiCaL)", "solved by propagation before search")
+    assert (found.columns is None) == (n == 9)
+    if found.columns is not None:
+        answers_rule(found.columns, board)

@@ -5,6 +5,7 @@ Each takes a board size ``n`` or a :class:`~queens.board.Board`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal, TypedDict, get_args
@@ -42,7 +43,7 @@ class EngineShape(TypedDict):
 
 class RuledShape(EngineShape):
     """:class:`EngineShape` and the attack rule, for the engines that know every rule
-    (the kernel and the reference search).
+    (the kernel, the reference search, and the hard-board engines).
 
     >>> RuledShape(width=8, queens=8, required=255, rule="toroidal")["rule"]
     'toroidal'
@@ -61,7 +62,7 @@ def engine_shape(board: Board) -> EngineShape:
 
 
 def ruled_shape(board: Board) -> RuledShape:
-    """:func:`engine_shape` with the board's attack rule, for the counting engines.
+    """:func:`engine_shape` with the board's attack rule, for the engines that know it.
 
     >>> ruled_shape(Board(5, rule="superqueen"))["rule"]
     'superqueen'
@@ -147,8 +148,9 @@ PLAIN_ONLY_METHODS: tuple[Method, ...] = ("construct", "local")
 """Methods for the plain board only: they know nothing of reserved squares or fixed queens."""
 
 HARD_METHODS: tuple[Method, ...] = ("propagate", "sat")
-"""Methods for hard boards (many fixed queens or reserved squares): any valid solution,
-``Undecided`` when ``timeout`` runs out; ``sat`` needs the ``sat`` extra."""
+"""Methods for hard boards (many fixed queens or reserved squares), of any shape and
+under every rule: any valid solution, ``Undecided`` when ``timeout`` runs out; ``sat``
+needs the ``sat`` extra."""
 
 
 class MethodError(ValueError):
@@ -220,17 +222,15 @@ class NotPlainBoard(MethodError):
 class RuleNotForMethod(MethodError):
     """A method asked for a board under an attack rule it does not know.
 
-    >>> str(RuleNotForMethod("propagate", "toroidal"))
-    "method 'propagate' knows the queen rule only, not 'toroidal'"
+    >>> str(RuleNotForMethod("local", "toroidal"))
+    "method 'local' knows the queen and superqueen rules, not 'toroidal'"
     """
 
     def __init__(self, method: str, rule: str) -> None:
         if method == "construct":
             message = "method 'construct' builds the whole board under the queen and toroidal rules"
-        elif method == "local":
-            message = f"method 'local' knows the queen and superqueen rules, not {rule!r}"
-        else:
-            message = f"method {method!r} knows the queen rule only, not {rule!r}"
+        else:  # local search (every other method takes every rule)
+            message = f"method {method!r} knows the queen and superqueen rules, not {rule!r}"
         super().__init__(message, method)
         self.rule = rule
 
@@ -286,8 +286,6 @@ def _check_board(board: Board, method: Method) -> None:
     rule = board.rule.value
     if method == "local" and rule not in local.LOCAL_RULES:
         raise RuleNotForMethod(method, rule)
-    if rule != "queen" and method in HARD_METHODS:
-        raise RuleNotForMethod(method, rule)
     if rule != "queen" and method == "construct":
         if not _is_whole_torus(board):
             raise RuleNotForMethod(method, rule)
@@ -316,7 +314,7 @@ def solve(
     constructs above (see :func:`chosen_method` for boards of other shapes and
     queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
     reserved squares or fixed queens, which runs one then the other) give any
-    valid solution, on boards of any shape, and raise :class:`Undecided` when
+    valid solution, on boards of any shape and under every rule, and raise :class:`Undecided` when
     ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat``
     extra (``SolverMissing`` otherwise).  The other methods do not look at
     the clock, but ``timeout`` must be None or a number >= 0 whatever the
@@ -376,12 +374,19 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     :mod:`queens.engines.portfolio`).  Smaller boards of any shape without
     constraints are searched (the lexicographically first solution), and so is
     the classic board up to :data:`AUTO_SEARCH_MAX_N`; above, it is constructed.
-    Under the other rules ``auto`` searches, except above
-    :data:`AUTO_SEARCH_MAX_N` on the whole n x n board: the torus is
-    constructed, and superqueens are placed by local search with the seed
-    :data:`AUTO_LOCAL_SEED` (the same solution each time on one install, but
-    another with the pure-Python fallback than with the compiled kernel); the
-    first solution by search takes seconds at N = 30 and over a minute at N = 60.
+
+    Under another attack rule (:mod:`queens.rules`) a board goes as a board
+    of another shape does (the search, propagation and SAT know every rule):
+    ``auto`` with reserved squares or fixed queens or a side over
+    :data:`AUTO_SEARCH_MAX_N`, else searched.  Except the whole n x n board:
+    the torus is constructed over :data:`AUTO_SEARCH_MAX_N` and wherever n
+    is not coprime to 6 (Polya: no solution then, which the construction
+    answers at once), and superqueens over :data:`AUTO_SEARCH_MAX_N` are
+    placed by local search with the seed :data:`AUTO_LOCAL_SEED` (the same
+    solution each time on one install, but another with the pure-Python
+    fallback than with the compiled kernel).  (The first superqueen solution
+    by search took 0.9 s at N = 28, 9 s at 32 and over a minute at 40, whole
+    processes on a loaded machine.)
 
     >>> chosen_method(Board.empty(8)), chosen_method(Board.empty(100))
     ('search', 'construct')
@@ -389,16 +394,25 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     ('local', 'search')
     >>> chosen_method(Board(10, height=8)), chosen_method(Board(30, height=25))
     ('search', 'auto')
+    >>> chosen_method(Board.build(11, queens=[(0, 0)], rule="toroidal"))
+    'auto'
+    >>> superqueens = Board(12, rule="superqueen"), Board(30, k=25, rule="superqueen")
+    >>> [chosen_method(board) for board in superqueens]
+    ['search', 'auto']
+    >>> chosen_method(Board(25, rule="toroidal")), chosen_method(Board(25, k=24, rule="toroidal"))
+    ('construct', 'auto')
+    >>> chosen_method(Board(9, rule="toroidal")), chosen_method(Board(17, rule="toroidal"))
+    ('construct', 'search')
     """
     if method != "auto":
         return method
     if board.rule.value != "queen":
-        # Propagate and sat know the queen's attacks only; the torus has a closed form, and
-        # local search places big superqueen boards (the search slows down sharply above 20).
-        if board.width <= AUTO_SEARCH_MAX_N or not _is_whole_board(board):
-            return "search"
-        return "construct" if board.rule.value == "toroidal" else "local"
-    if board.is_plain:
+        big = board.width > AUTO_SEARCH_MAX_N
+        if _is_whole_torus(board) and (big or math.gcd(board.width, 6) != 1):
+            return "construct"
+        if board.rule.value == "superqueen" and big and _is_whole_board(board):
+            return "local"
+    elif board.is_plain:
         return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
     if board.reserved or board.queens or max(board.size) > AUTO_SEARCH_MAX_N:
         return "auto"
@@ -449,10 +463,7 @@ def decide(
     from queens.engines import portfolio, propagate, sat
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}
-    # The hard-board engines know the queen rule only (checked above): no rule to pass.
-    found = engines[chosen](
-        board.allowed_masks(), **engine_shape(board), deadline=Deadline(timeout)
-    )
+    found = engines[chosen](board.allowed_masks(), **ruled_shape(board), deadline=Deadline(timeout))
     columns = found.columns
     return Decision(None if columns is None else Solution(columns, board.width), found.how)
 

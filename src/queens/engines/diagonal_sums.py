@@ -23,6 +23,14 @@ shape, or with fewer queens than rows, some rows or columns may stay empty
 and the sums differ: :func:`applies` says when a state meets the condition,
 and the identities are used only then.
 
+Attack rules (:mod:`queens.rules`): the identities use nothing but one
+queen per row and column and no two on a diagonal, so they hold for every
+rule whose pieces attack at least what the queen attacks (its solutions are
+queen solutions).  The torus does (a diagonal is part of a wrapped one), and
+so does the superqueen (the queen plus the knight): :data:`HOLDS_UNDER` names
+those rules, and :func:`applies` keeps the identities off any other.  The torus
+has identities of its own besides, modulo n (:func:`torus_refutes`).
+
 Which sets of available diagonals can meet all three at once is a subset-sum
 question with a cardinality: :func:`square_sums` finds, by dynamic
 programming over (how many, their sum) with a bitset of the sums of squares
@@ -53,9 +61,15 @@ this: it keeps excluded-diagonal boards to N = 30 (0.6 to 1.1 million) and
 leaves out blocked boards of N = 30, where it seldom strikes anything."""
 
 
+HOLDS_UNDER = frozenset({"queen", "toroidal", "superqueen"})
+"""The attack rules whose pieces attack every square the queen attacks (and maybe
+more), so that the identities hold for their solutions (``tests/test_diagonal_sums.py``
+checks that premise against :func:`queens.rules.attack_kind`)."""
+
+
 def applies(state: State) -> bool:
     """True when the identities hold for ``state``: the queens left fill every open
-    row and every open column, one each.
+    row and every open column, one each, under a rule of :data:`HOLDS_UNDER`.
 
     Always so on the classic board (n queens on n x n, reserved squares and
     fixed queens or not); on another shape, or with fewer queens than rows,
@@ -63,7 +77,55 @@ def applies(state: State) -> bool:
     Elsewhere a row or column may stay empty, the sums differ, and the
     identities must not be used.
     """
-    return len(state.rows) == len(state.cols) == state.left
+    return state.rule in HOLDS_UNDER and len(state.rows) == len(state.cols) == state.left
+
+
+def fills_the_torus(state: State) -> bool:
+    """True when ``state`` is on the torus and its queens, placed and left, will fill
+    every row and column of it (n queens on the n x n torus)."""
+    n = state.width
+    return (
+        state.rule == "toroidal"
+        and state.height == n
+        and state.left + len(state.placed) == n
+        and len(state.rows) == len(state.cols) == state.left
+    )
+
+
+def torus_refutes(state: State) -> bool:
+    """True when the torus's identities modulo n leave ``state`` no solution.
+
+    When n queens fill the n x n torus, no two share a wrapped diagonal, so
+    each of the n wrapped diagonals of each direction holds exactly one
+    queen: the queens still to place take exactly the wrapped diagonals no
+    placed queen takes (each must have an open square).  Their ``r + c`` are,
+    modulo n, those diagonals' numbers, so (Polya's argument, 1918, applied
+    to the open rows R and columns C):
+
+    - ``sum(R) + sum(C)`` and ``sum(R) - sum(C)`` equal, modulo n, the sums of
+      the free wrapped diagonals' numbers of each direction;
+    - ``(r + c)**2 + (r - c)**2 = 2 r**2 + 2 c**2``, so
+      ``2 sum(r**2 for r in R) + 2 sum(c**2 for c in C)`` equals, modulo n,
+      the sum of the squares of both directions' free numbers.
+
+    On the empty torus these fail exactly when n is even or a multiple of 3.
+    False (nothing refuted) when the state does not fill the torus.
+    """
+    if not fills_the_torus(state):
+        return False
+    n = state.width
+    free1 = set(range(n)) - {(r + c) % n for r, c in state.placed.items()}
+    free2 = set(range(n)) - {(r - c) % n for r, c in state.placed.items()}
+    sums, diffs = open_diagonals(state)
+    if not free1 <= {d % n for d in sums} or not free2 <= {d % n for d in diffs}:
+        return True
+    rows, cols = state.rows.keys(), state.cols.keys()
+    squares = 2 * sum(r * r for r in rows) + 2 * sum(c * c for c in cols)
+    return (
+        (sum(rows) + sum(cols) - sum(free1)) % n != 0
+        or (sum(rows) - sum(cols) - sum(free2)) % n != 0
+        or (squares - sum(d * d for d in free1) - sum(d * d for d in free2)) % n != 0
+    )
 
 
 def open_diagonals(state: State) -> tuple[set[int], set[int]]:
@@ -130,13 +192,16 @@ def sides(state: State, limit: int = WORK_LIMIT) -> Sides | str | None:
 
 
 def refutes(state: State) -> bool:
-    """True when no choice of open diagonals meets the three identities (so no solution).
+    """True when no choice of open diagonals meets the three identities (so no solution),
+    or, on the torus, its own identities fail (:func:`torus_refutes`).
 
     Proof of soundness: in the module docstring; every complete placement
     that extends ``state`` uses, for its remaining queens, sets of open
     diagonals with exactly the sizes and sums checked here, so when none
     exists, neither does the placement.
     """
+    if torus_refutes(state):
+        return True
     terms = sides(state)
     if terms is None:
         return True

@@ -29,6 +29,12 @@ dropped when its squares run out, and only forced by its last square once the
 open lines are as many as the queens left (or, for a row, when a fixed queen
 stands there: ``required``).  On the classic board every line must hold a
 queen at every step, and the search is the one above.
+
+Every attack rule of :mod:`queens.rules` is searched the same way (``rule``
+in :class:`Shape`): each rule attacks what the queen does, plus a few more
+squares on each other line, and those are struck out too
+(:func:`further_shifts`): the torus's diagonals wrap around the board, the
+superqueen also jumps like a knight.
 """
 
 from __future__ import annotations
@@ -53,14 +59,52 @@ Square = tuple[int, int]
 
 class Shape(TypedDict, total=False):
     """A board's shape beyond its masks, as every engine takes it (keyword arguments;
-    see :func:`queens.api.engine_shape`): ``width`` (default: as many columns as
-    rows), ``queens`` (default: a queen in every row) and ``required``, the
-    bitmask of rows that must hold a queen (default: none beyond that count).
+    see :func:`queens.api.ruled_shape`): ``width`` (default: as many columns as
+    rows), ``queens`` (default: a queen in every row), ``required``, the
+    bitmask of rows that must hold a queen (default: none beyond that count),
+    and ``rule``, the name of the attack rule (default: ``queen``).
     """
 
     width: int | None
     queens: int | None
     required: int
+    rule: str
+
+
+Shifts = tuple[int, ...] | None
+"""Per distance between two lines, the rule's further attacks (see :func:`further_shifts`)."""
+
+
+def further_shifts(rule: str, size: int) -> Shifts:
+    """What ``rule`` attacks beyond the queen, as one shift per distance between lines.
+
+    A queen at position p of a row (or column) attacks, on the parallel line
+    k away, p itself and p +- k (its column and diagonals); under ``rule``
+    it also attacks p +- ``shifts[k]`` (a shift of 0 adds nothing), for k up
+    to ``size`` - 1, ``size`` being the longer side.  None for the queen,
+    which attacks nothing more.
+
+    - The torus (n x n): the diagonals wrap, so p + k and p - k are taken
+      modulo n.  When p + k >= n, its square is p + k - n = p - (n - k); when
+      p - k < 0, it is p - k + n = p + (n - k); and otherwise p -+ (n - k)
+      falls off the board, where striking is harmless: the shift is n - k.
+    - The superqueen: a knight's jump reaches p +- 2 one line away and
+      p +- 1 two lines away.
+
+    >>> further_shifts("queen", 5) is None
+    True
+    >>> further_shifts("toroidal", 5)
+    (0, 4, 3, 2, 1)
+    >>> further_shifts("superqueen", 5)
+    (0, 2, 1, 0, 0)
+    """
+    if rule == "toroidal":
+        return (0, *(size - k for k in range(1, size)))
+    if rule == "superqueen":
+        return tuple({1: 2, 2: 1}.get(k, 0) for k in range(size))
+    if rule != "queen":
+        raise ValueError(f"the propagating search does not know the rule {rule!r}")
+    return None
 
 
 class State:
@@ -75,7 +119,7 @@ class State:
     queen is forced by its last square.
     """
 
-    __slots__ = ("cols", "height", "left", "placed", "required", "rows")
+    __slots__ = ("cols", "height", "left", "placed", "required", "rows", "rule", "shifts", "width")
 
     def __init__(
         self,
@@ -85,6 +129,8 @@ class State:
         left: int | None = None,
         required: set[int] | None = None,
         height: int | None = None,
+        width: int | None = None,
+        rule: str = "queen",
     ) -> None:
         self.rows = rows
         self.cols = cols
@@ -92,6 +138,9 @@ class State:
         self.left = len(rows) if left is None else left
         self.required = set() if required is None else required
         self.height = len(rows) + len(placed) if height is None else height
+        self.width = self.height if width is None else width
+        self.rule = rule
+        self.shifts = further_shifts(rule, max(self.width, self.height))
 
     @classmethod
     def from_allowed(
@@ -101,6 +150,7 @@ class State:
         width: int | None = None,
         queens: int | None = None,
         required: int = 0,
+        rule: str = "queen",
     ) -> State:
         """The state of a board given as the engines' plain data (see :mod:`queens.engines`)."""
         height = len(allowed)
@@ -118,17 +168,18 @@ class State:
             cols = {c: mask for c, mask in cols.items() if mask}
         must = {r for r in range(height) if (required >> r) & 1}
         left = height if queens is None else queens
-        return cls(rows, cols, {}, left, must, height)
+        return cls(rows, cols, {}, left, must, height, width, rule)
 
     def copy(self) -> State:
-        return State(
-            self.rows.copy(),
-            self.cols.copy(),
-            self.placed.copy(),
-            self.left,
-            self.required.copy(),
-            self.height,
-        )
+        twin = State.__new__(State)  # the rule's shifts are shared, not worked out again
+        twin.rows = self.rows.copy()
+        twin.cols = self.cols.copy()
+        twin.placed = self.placed.copy()
+        twin.left = self.left
+        twin.required = self.required.copy()
+        twin.height, twin.width = self.height, self.width
+        twin.rule, twin.shifts = self.rule, self.shifts
+        return twin
 
     def solution(self) -> list[int]:
         """The columns of a complete placement, row by row (-1 for an empty row)."""
@@ -192,11 +243,17 @@ class State:
             gone_rows: list[int] = []
             gone_cols: list[int] = []
             # Strike out the column and both diagonals through (r, c) from every
-            # open row; shifted bits that fall off the board do no harm.
+            # open row, and the rule's further attacks; shifted bits that fall
+            # off the board do no harm.
+            shifts = self.shifts
             bit = 1 << c
             for r2, mask in rows.items():
                 k = r2 - r if r2 > r else r - r2
-                rest = mask & ~(bit | bit << k | bit >> k)
+                hit = bit | bit << k | bit >> k
+                if shifts is not None:
+                    s = shifts[k]
+                    hit |= bit << s | bit >> s
+                rest = mask & ~hit
                 if rest != mask:
                     rows[r2] = rest
                     if not rest:
@@ -209,7 +266,11 @@ class State:
             bit = 1 << r
             for c2, mask in cols.items():
                 k = c2 - c if c2 > c else c - c2
-                rest = mask & ~(bit | bit << k | bit >> k)
+                hit = bit | bit << k | bit >> k
+                if shifts is not None:
+                    s = shifts[k]
+                    hit |= bit << s | bit >> s
+                rest = mask & ~hit
                 if rest != mask:
                     cols[c2] = rest
                     if not rest:
@@ -371,8 +432,11 @@ def checked_root(allowed: Sequence[int], **shape: Unpack[Shape]) -> tuple[State 
     diagonals that no set meeting it can use are struck out, and a diagonal
     every such set uses, left with one square, gets its queen
     (:func:`queens.engines.diagonal_sums.narrow`).  It holds only while the
-    queens left fill every open row and column, as on the classic board
-    (:func:`queens.engines.diagonal_sums.applies`); elsewhere it is not used.
+    queens left fill every open row and column, as on the classic board, under
+    a rule whose pieces attack what the queen does (every rule there is:
+    :func:`queens.engines.diagonal_sums.applies`); elsewhere it is not used.
+    On a torus the queens fill, its own identities modulo n are checked too
+    (:func:`queens.engines.diagonal_sums.torus_refutes`).
     """
     from queens.engines import diagonal_sums  # it imports State from here
 
