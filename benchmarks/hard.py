@@ -72,15 +72,19 @@ EXCLUDED_EACH = 4
 """Solvable and unsolvable instances a size (so 8 a size)."""
 EXCLUDED_SCAN = 60
 """Seeds tried a size before giving up on finding EXCLUDED_EACH of each kind."""
+EXCLUDED_SEEDS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""The solvable and the unsolvable seeds of each size, as ``--scan`` found them."""
 
 Instance = tuple[str, str, Board]
 """(family, label, board)"""
 
 
-def instances(seeds: int, quick: bool, families: set[str], timeout: float) -> list[Instance]:
+def instances(
+    seeds: int, quick: bool, families: set[str], timeout: float, scan: bool = False
+) -> list[Instance]:
     found: list[Instance] = []
     if "excluded" in families:
-        found += excluded_instances(quick, timeout)
+        found += excluded_instances(quick, timeout, scan)
     ds = (10, 20, 30) if quick else (10, 15, 20, 25, 30)
     for d in ds:
         n = round(0.19 * d * d)
@@ -99,33 +103,54 @@ def instances(seeds: int, quick: bool, families: set[str], timeout: float) -> li
     return [i for i in found if i[0] in families]
 
 
-def excluded_instances(quick: bool, timeout: float) -> list[Instance]:
-    """The first EXCLUDED_EACH solvable and unsolvable boards of each size (see the docstring)."""
+def excluded_instances(quick: bool, timeout: float, scan: bool) -> list[Instance]:
+    """EXCLUDED_EACH solvable and unsolvable boards of each size: those of
+    EXCLUDED_SEEDS, or with ``scan`` the first ones found (see the docstring)."""
+    seeds = excluded_scan(quick, timeout) if scan else EXCLUDED_SEEDS
+    found: list[Instance] = []
+    for n, (solvable, unsolvable) in seeds.items():
+        if quick and n % 4 != 1:
+            continue
+        label = f"N={n} K={EXCLUDED[n]}"
+        for seed in (*solvable, *unsolvable):
+            found.append(("excluded", label, generate.diagonals(n, EXCLUDED[n], seed)))
+    return found
+
+
+Seeds = dict[int, tuple[tuple[int, ...], tuple[int, ...]]]
+"""Each size's solvable and unsolvable seeds."""
+
+
+def excluded_scan(quick: bool, timeout: float) -> Seeds:
+    """Scan seeds 0, 1, 2, ... of each size for the first EXCLUDED_EACH solvable and
+    unsolvable boards, as decided in this process by ``auto`` (solutions checked)."""
     from queens.engines import portfolio
     from queens.engines.budget import Deadline, Undecided
 
-    found: list[Instance] = []
+    chosen: Seeds = {}
     for n, count in EXCLUDED.items():
         if quick and n % 4 != 1:
             continue
-        kinds: dict[bool, int] = {True: 0, False: 0}
+        kinds: dict[bool, list[int]] = {True: [], False: []}
         for seed in range(EXCLUDED_SCAN):
             board = generate.diagonals(n, count, seed)
             try:
-                solvable = portfolio.solve(board.allowed_masks(), deadline=Deadline(timeout))
+                columns = portfolio.solve(board.allowed_masks(), deadline=Deadline(timeout))
             except Undecided:
                 print(f"# excluded N={n} K={count} seed {seed}: undecided in {timeout:g} s")
                 continue
-            kind = solvable is not None
-            if kinds[kind] < EXCLUDED_EACH:
-                kinds[kind] += 1
-                label = f"N={n} K={count}"
-                found.append(("excluded", label, board))
-            if min(kinds.values()) >= EXCLUDED_EACH:
+            if columns is not None and board_problem(columns, board) is not None:
+                raise SystemExit(f"wrong answer by auto on excluded N={n} seed {seed}")
+            kind = kinds[columns is not None]
+            if len(kind) < EXCLUDED_EACH:
+                kind.append(seed)
+            if min(len(k) for k in kinds.values()) >= EXCLUDED_EACH:
                 break
-        print(f"# excluded N={n} K={count}: seeds 0..{seed} scanned for {kinds[True]} solvable, "
-              f"{kinds[False]} unsolvable")  # fmt: skip
-    return found
+        chosen[n] = (tuple(kinds[True]), tuple(kinds[False]))
+        print(f"# excluded N={n} K={count}: seeds 0..{seed} scanned: solvable {kinds[True]}, "
+              f"unsolvable {kinds[False]}", flush=True)  # fmt: skip
+    print(f"# EXCLUDED_SEEDS = {chosen}")
+    return chosen
 
 
 def queens_command() -> list[str]:
