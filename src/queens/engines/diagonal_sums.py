@@ -471,9 +471,11 @@ def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
 
     The count is over diagonal variables (true when a square of the diagonal
     holds a queen); over the squares themselves it would say only that the
-    queens number those left.  Measured on excluded-diagonal boards of
-    N = 27 and 28 (22 boards the identity leaves open, 20 s each): CaDiCaL
-    did not finish 6 without it and 3 with it (``benchmarks/hard.py``).
+    queens number those left.  Measured once on the 22 excluded-diagonal
+    boards of N = 27 and 28, seeds 0..11, that the identity leaves open (20 s
+    each, on a shared machine): CaDiCaL left 6 undecided without it, 3 with
+    it.  Its time on one board varies several-fold with the order of the
+    clauses, so this is a tendency, not a proof.
     """
     from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
