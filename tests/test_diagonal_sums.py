@@ -150,7 +150,11 @@ def _models(board: Board) -> set[tuple[int, ...]] | None:
         return None
     problem = sat.residual(state)
     cnf, top = sat.clauses(problem)
-    colour = diagonal_sums.colour_clauses(problem, top)
+    slack, diagonal_sums.COLOUR_SLACK = diagonal_sums.COLOUR_SLACK, float("inf")
+    try:  # every board gets the clauses here, however many its diagonals
+        colour = diagonal_sums.colour_clauses(problem, top)
+    finally:
+        diagonal_sums.COLOUR_SLACK = slack
     assert colour or not state.left
     found: set[tuple[int, ...]] = set()
     with Solver(name=sat.SOLVER, bootstrap_with=cnf + colour) as solver:
@@ -205,3 +209,17 @@ def test_the_colour_count_refutes_some_boards() -> None:
             assert queens.count(board) == 0
             refuted += 1
     assert refuted >= 1
+
+
+def test_the_colour_count_goes_to_the_solver_only_when_its_diagonals_are_few() -> None:
+    from queens.engines import sat
+
+    def clauses(board: Board) -> list[list[int]]:
+        state = propagate.root(board.allowed_masks())
+        assert state is not None
+        problem = sat.residual(state)
+        return diagonal_sums.colour_clauses(problem, sat.clauses(problem)[1])
+
+    need_pysat()
+    assert clauses(generate.diagonals(22, 20, 0))
+    assert not clauses(generate.blocked(50, 0.85, 0))

@@ -455,6 +455,15 @@ def _needed_squares(state: State, needed1: set[int], needed2: set[int]) -> list[
 # -- the colour count, for the SAT solver ----------------------------------------
 
 
+COLOUR_SLACK = 1.65
+"""The colour count goes to the SAT solver only when its diagonals are at most this
+many times the queens left.  Measured after the identity on the benchmark's
+boards (``benchmarks/hard.py``): 1.0 to 1.6 on the solvable excluded-diagonal
+boards of N = 21..30, 1.7 to 1.95 on most blocked ones, where the count slowed
+CaDiCaL down (8 blocked boards of N = 40 and 50: 8.9 s of CPU in all with it,
+7.4 s without)."""
+
+
 def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
     """CNF saying that the even d1 diagonals and the odd d2 diagonals the queens
     still to place use number the queens left (variables from ``top + 1`` on).
@@ -467,7 +476,8 @@ def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
     even squares, the odd d2 ones as many as those on odd squares, together
     every queen left.  This holds on every shape and queen count, but only
     under the queen rule (on a torus of odd size a wrapped diagonal mixes the
-    colours): under another rule, or when nothing is left, no clause.
+    colours): under another rule, or when nothing is left, no clause; nor
+    when the diagonals are many for the queens (:data:`COLOUR_SLACK`).
 
     The count is over diagonal variables (true when a square of the diagonal
     holds a queen); over the squares themselves it would say only that the
@@ -497,11 +507,14 @@ def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
             even_sums.setdefault(r + c, []).append(index)
         else:
             odd_diffs.setdefault(r - c, []).append(index)
+    groups = [tuple(g) for g in (*even_sums.values(), *odd_diffs.values())]
+    if len(groups) < state.left:
+        return [[]]  # too few such diagonals for the queens left: no placement
+    if len(groups) > COLOUR_SLACK * state.left:
+        return []
     pool = IDPool(start_from=top + 1)
     cnf: list[list[int]] = []
-    used = [_row_used(tuple(g), pool, cnf) for g in (*even_sums.values(), *odd_diffs.values())]
-    if len(used) < state.left:
-        return [[]]  # too few such diagonals for the queens left: no placement
+    used = [_row_used(group, pool, cnf) for group in groups]
     total = CardEnc.equals(used, state.left, vpool=pool, encoding=EncType.seqcounter)
     cnf.extend(total.clauses)
     return cnf
