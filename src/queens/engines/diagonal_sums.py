@@ -31,6 +31,12 @@ have, on each side; the state is refuted when no value on the d1 side and
 value on the d2 side add up to the target.  Measured on excluded-diagonal
 boards at N = 16..30 near the density where half are solvable, this alone
 refutes most unsolvable boards before any search (``benchmarks/hard.py``).
+
+One more identity of the kind holds under the queen rule on any shape, the
+colour count: the even d1 and odd d2 diagonals the queens use number the
+queens (:func:`colour_clauses` has the proof).  It refutes a state with too
+few such diagonals (:func:`colour_refutes`) and goes to the SAT solver as a
+cardinality constraint (:func:`colour_clauses`).
 """
 
 from __future__ import annotations
@@ -134,7 +140,9 @@ def sides(state: State, limit: int = WORK_LIMIT) -> Sides | str | None:
 
 
 def refutes(state: State) -> bool:
-    """True when no choice of open diagonals meets the three identities (so no solution).
+    """True when no choice of open diagonals meets the three identities, or the
+    open diagonals are too few for the colour count (:func:`colour_refutes`); so
+    no solution.
 
     Proof of soundness: in the module docstring; every complete placement
     that extends ``state`` uses, for its remaining queens, sets of open
