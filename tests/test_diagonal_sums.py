@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import queens
-from hardboards import small_boards
+from hardboards import need_pysat, small_boards
 from queens import generate
 from queens.board import Board
 from queens.engines import diagonal_sums, propagate, reference
@@ -216,3 +216,95 @@ def test_the_identities_are_kept_off_any_other_rule() -> None:
     state.rule = "region"
     assert not diagonal_sums.applies(state) and not diagonal_sums.refutes(state)
     assert diagonal_sums.support(state) == (set(), set(), set(), set())
+
+
+def _colour_count(columns: list[int]) -> int:
+    """Even d1 diagonals plus odd d2 diagonals a placement uses."""
+    squares = [(r, c) for r, c in enumerate(columns) if c >= 0]
+    return sum((r + c) % 2 == 0 for r, c in squares) + sum((r - c) % 2 != 0 for r, c in squares)
+
+
+def _models(board: Board) -> set[tuple[int, ...]] | None:
+    """Every placement the SAT encoding with the colour clauses allows, by their squares."""
+    from pysat.solvers import Solver
+
+    from queens.engines import sat
+
+    state = propagate.root(board.allowed_masks())
+    if state is None:
+        return None
+    problem = sat.residual(state)
+    cnf, top = sat.clauses(problem)
+    slack, diagonal_sums.COLOUR_SLACK = diagonal_sums.COLOUR_SLACK, float("inf")
+    try:  # every board gets the clauses here, however many its diagonals
+        colour = diagonal_sums.colour_clauses(problem, top)
+    finally:
+        diagonal_sums.COLOUR_SLACK = slack
+    assert colour or not state.left
+    found: set[tuple[int, ...]] = set()
+    with Solver(name=sat.SOLVER, bootstrap_with=cnf + colour) as solver:
+        while solver.solve():
+            model = solver.get_model()
+            chosen = [i + 1 for i in range(len(problem.squares)) if model[i] > 0]
+            placed = dict(state.placed)
+            placed.update(problem.squares[i - 1] for i in chosen)
+            found.add(tuple(placed[r] for r in range(board.n)))
+            solver.add_clause([-i for i in chosen])  # the next placement differs in a square
+    return found
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(diagonal_boards(max_n=7), small_boards()))
+def test_the_colour_count_keeps_exactly_the_solutions(board: Board) -> None:
+    need_pysat()
+    solutions = {tuple(columns) for columns in reference.solutions(board.allowed_masks())}
+    assert all(_colour_count(list(columns)) == board.n for columns in solutions)
+    models = _models(board)
+    assert (models or set()) == solutions
+
+
+def test_support_is_remembered_and_its_answer_is_a_copy() -> None:
+    board = generate.diagonals(14, 12, 1)  # an open board whose support strikes diagonals
+    state = propagate.root(board.allowed_masks())
+    assert state is not None
+    first = diagonal_sums.support(state)
+    assert first is not None
+    first[0].add(999)  # a caller may change the sets it gets
+    again = diagonal_sums.support(state.copy())
+    assert again is not None and 999 not in again[0]
+    assert again == diagonal_sums._support(state)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(diagonal_boards(max_n=8), small_boards()))
+def test_the_colour_count_refutes_only_boards_without_a_solution(board: Board) -> None:
+    state = propagate.root(board.allowed_masks())
+    if state is not None and diagonal_sums.colour_refutes(state):
+        assert queens.count(board) == 0
+
+
+def test_the_colour_count_refutes_some_boards() -> None:
+    # Boards where it fires, each confirmed by the exhaustive counter (a check
+    # that never fires would pass the test above).
+    refuted = 0
+    for seed in range(40):
+        board = generate.diagonals(8, 8, seed)
+        state = propagate.root(board.allowed_masks())
+        if state is not None and diagonal_sums.colour_refutes(state):
+            assert queens.count(board) == 0
+            refuted += 1
+    assert refuted >= 1
+
+
+def test_the_colour_count_goes_to_the_solver_only_when_its_diagonals_are_few() -> None:
+    from queens.engines import sat
+
+    def clauses(board: Board) -> list[list[int]]:
+        state = propagate.root(board.allowed_masks())
+        assert state is not None
+        problem = sat.residual(state)
+        return diagonal_sums.colour_clauses(problem, sat.clauses(problem)[1])
+
+    need_pysat()
+    assert clauses(generate.diagonals(22, 20, 0))
+    assert not clauses(generate.blocked(50, 0.85, 0))

@@ -39,14 +39,24 @@ have, on each side; the state is refuted when no value on the d1 side and
 value on the d2 side add up to the target.  Measured on excluded-diagonal
 boards at N = 16..30 near the density where half are solvable, this alone
 refutes most unsolvable boards before any search (``benchmarks/hard.py``).
+
+One more identity of the kind holds under the queen rule on any shape, the
+colour count: the even d1 and odd d2 diagonals the queens use number the
+queens (:func:`colour_clauses` has the proof).  It refutes a state with too
+few such diagonals (:func:`colour_refutes`) and goes to the SAT solver as a
+cardinality constraint (:func:`colour_clauses`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from queens.engines.propagate import Square, State
+
+if TYPE_CHECKING:
+    from queens.engines.sat import Residual
 
 WORK_LIMIT = 2_000_000
 """States whose check would take more steps than this (as :func:`work` counts
@@ -192,15 +202,17 @@ def sides(state: State, limit: int = WORK_LIMIT) -> Sides | str | None:
 
 
 def refutes(state: State) -> bool:
-    """True when no choice of open diagonals meets the three identities (so no solution),
-    or, on the torus, its own identities fail (:func:`torus_refutes`).
+    """True when no choice of open diagonals meets the three identities, or the
+    open diagonals are too few for the colour count (:func:`colour_refutes`),
+    or, on the torus, its own identities fail (:func:`torus_refutes`); so no
+    solution.
 
     Proof of soundness: in the module docstring; every complete placement
     that extends ``state`` uses, for its remaining queens, sets of open
     diagonals with exactly the sizes and sums checked here, so when none
     exists, neither does the placement.
     """
-    if torus_refutes(state):
+    if torus_refutes(state) or colour_refutes(state):
         return True
     terms = sides(state)
     if terms is None:
@@ -214,6 +226,24 @@ def refutes(state: State) -> bool:
     if not second:
         return True
     return not first & _reversed(second, terms.cap)
+
+
+def colour_refutes(state: State) -> bool:
+    """True when the open diagonals are too few for the colour count (so no solution).
+
+    The queens still to place use as many even d1 diagonals and odd d2
+    diagonals together as there are queens left, and as many odd d1 and even
+    d2 ones (proof: :func:`colour_clauses`); so each kind must have at least
+    that many open diagonals.  Cheap (one pass over the open squares); under
+    the queen rule only, on any shape.
+    """
+    if state.rule != "queen" or not state.left:
+        return False
+    sums, diffs = open_diagonals(state)
+    even_sums = sum(1 for d in sums if d % 2 == 0)
+    even_diffs = sum(1 for d in diffs if d % 2 == 0)
+    odd_sums, odd_diffs = len(sums) - even_sums, len(diffs) - even_diffs
+    return min(even_sums + odd_diffs, odd_sums + even_diffs) < state.left
 
 
 def work(values: set[int], count: int) -> int:
@@ -371,6 +401,17 @@ Support = tuple[set[int], set[int], set[int], set[int]]
 """The d1 diagonals no solution uses, the d1 ones every solution uses, and the same for d2."""
 
 
+StateKey = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]
+
+_SUPPORTS: dict[StateKey, Support | None] = {}
+"""The last few :func:`support` answers.  ``auto`` hands a board over to the SAT
+solver in a forked child process, which starts again from the board and
+reaches the same states: with this it skips the parent's identity work
+(0.3 to 0.6 s of CPU a board at N = 29..30, measured)."""
+
+REMEMBERED = 8
+
+
 def support(state: State) -> Support | None:
     """Which open diagonals the identities rule out or make necessary; None when refuted.
 
@@ -378,8 +419,21 @@ def support(state: State) -> Support | None:
     (sizes, sums, and the sum of squares together) uses it, and necessary when
     every such pair uses it.  Sound for the same reason as :func:`refutes`:
     the diagonals of every solution extending ``state`` form such a pair.
-    Unchecked states (too much work) get empty sets.
+    Unchecked states (too much work) get empty sets.  The answer depends on
+    the open squares and columns and the queens left only, and is remembered
+    for the last :data:`REMEMBERED` states (the caller may change the sets).
     """
+    key = (tuple(sorted(state.rows.items())), tuple(sorted(state.cols)), state.left)
+    if key not in _SUPPORTS:
+        if len(_SUPPORTS) >= REMEMBERED:
+            del _SUPPORTS[next(iter(_SUPPORTS))]
+        _SUPPORTS[key] = _support(state)
+    found = _SUPPORTS[key]
+    return None if found is None else (set(found[0]), set(found[1]), set(found[2]), set(found[3]))
+
+
+def _support(state: State) -> Support | None:
+    """:func:`support`, computed."""
     terms = sides(state, SUPPORT_WORK_LIMIT)
     if terms is None:
         return None
@@ -467,3 +521,70 @@ def _needed_squares(state: State, needed1: set[int], needed2: set[int]) -> list[
             elif not squares and d not in used:
                 return None
     return forced
+
+
+# -- the colour count, for the SAT solver ----------------------------------------
+
+
+COLOUR_SLACK = 1.65
+"""The colour count goes to the SAT solver only when its diagonals are at most this
+many times the queens left.  Measured after the identity on the benchmark's
+boards (``benchmarks/hard.py``): 1.0 to 1.6 on the solvable excluded-diagonal
+boards of N = 21..30, 1.7 to 1.95 on most blocked ones, where the count slowed
+CaDiCaL down (8 blocked boards of N = 40 and 50: 8.9 s of CPU in all with it,
+7.4 s without)."""
+
+
+def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
+    """CNF saying that the even d1 diagonals and the odd d2 diagonals the queens
+    still to place use number the queens left (variables from ``top + 1`` on).
+
+    Proof: the two diagonals through a square, ``r + c`` and ``r - c``,
+    differ by ``2c``, so they are both even (a square of one colour) or both
+    odd (the other colour).  A queen on an even square uses one even d1
+    diagonal, one on an odd square one odd d2 diagonal, and no diagonal holds
+    two queens; so the even d1 diagonals used are as many as the queens on
+    even squares, the odd d2 ones as many as those on odd squares, together
+    every queen left.  This holds on every shape and queen count, but only
+    under the queen rule (on a torus of odd size a wrapped diagonal mixes the
+    colours): under another rule, or when nothing is left, no clause; nor
+    when the diagonals are many for the queens (:data:`COLOUR_SLACK`).
+
+    The count is over diagonal variables (true when a square of the diagonal
+    holds a queen); over the squares themselves it would say only that the
+    queens number those left.  Measured once on the 22 excluded-diagonal
+    boards of N = 27 and 28, seeds 0..11, that the identity leaves open (20 s
+    each, on a shared machine): CaDiCaL left 6 undecided without it, 3 with
+    it.  Its time on one board varies several-fold with the order of the
+    clauses, so this is a tendency, not a proof.
+    """
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
+    # A row's "holds a queen" variable is the same thing for a diagonal.
+    from queens.engines.sat import _row_used
+
+    state = problem.state
+    if state.rule != "queen" or not state.left:
+        return []
+    excluded = set(problem.excluded)
+    even_sums: dict[int, list[int]] = {}
+    odd_diffs: dict[int, list[int]] = {}
+    for index, (r, c) in enumerate(problem.squares):
+        if index in excluded:
+            continue
+        if (r + c) % 2 == 0:
+            even_sums.setdefault(r + c, []).append(index)
+        else:
+            odd_diffs.setdefault(r - c, []).append(index)
+    groups = [tuple(g) for g in (*even_sums.values(), *odd_diffs.values())]
+    if len(groups) < state.left:
+        return [[]]  # too few such diagonals for the queens left: no placement
+    if len(groups) > COLOUR_SLACK * state.left:
+        return []
+    pool = IDPool(start_from=top + 1)
+    cnf: list[list[int]] = []
+    used = [_row_used(group, pool, cnf) for group in groups]
+    total = CardEnc.equals(used, state.left, vpool=pool, encoding=EncType.seqcounter)
+    cnf.extend(total.clauses)
+    return cnf

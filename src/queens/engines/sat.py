@@ -296,7 +296,8 @@ def decide_here(allowed: Sequence[int], shape: Shape | None = None) -> Verdict:
     if found is None:
         return Verdict(None, verdict.IDENTITY)
     problem = residual(state, (found[1], found[3]))
-    cnf, _ = clauses(problem)
+    cnf, top = clauses(problem)
+    cnf += diagonal_sums.colour_clauses(problem, top)
     from pysat.solvers import Solver
 
     with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
