@@ -509,10 +509,23 @@ def _shape_counts(args: tuple[object, ...], search: str) -> tuple[int, int, int]
     return found
 
 
+@st.composite
+def _full_boards(draw: st.DrawFn) -> Board:
+    """Boards with a queen in every row (the vector search of full rows, which
+    takes every rule): 3..8 rows, as many columns (half the time: the torus's
+    boards) or up to 11, a few reserved squares, up to two fixed queens."""
+    height = draw(st.integers(3, 8))
+    width = height if draw(st.booleans()) else draw(st.integers(height, 11))
+    squares = st.tuples(st.integers(0, height - 1), st.integers(0, width - 1))
+    reserved = draw(st.frozensets(squares, max_size=width * height // 8))
+    queens = draw(st.frozensets(squares, max_size=2))
+    return Board(width, reserved - queens, queens, height=height, k=height)
+
+
 @needs_kernel
 @settings(max_examples=300, deadline=None)
 @given(
-    shaped_boards(max_side=8),
+    st.one_of(shaped_boards(max_side=8), _full_boards()),
     st.sampled_from(list(kernel.RULE_CODES)),
     st.booleans(),
 )
@@ -521,8 +534,9 @@ def test_vector_searches_count_shapes_like_the_loop(board: Board, rule: str, gro
     # (required rows), a mirror-symmetric board's halving, with or without the
     # board's group: each vector search counts the solutions, the fundamental
     # ones and the plain tree's queens (nodes) as the loop does (the vector
-    # searches take the queen rule only: the other rules must still count
-    # right), and the totals are the reference's.
+    # search of full rows takes every rule, that of empty rows the queen rule
+    # only: the other rules must still count right), and the totals are the
+    # reference's.
     if rule == "toroidal" and board.width != board.height:
         rule = "queen"  # the torus is square
     group = symmetry.board_symmetries(board) if grouped else ()
