@@ -1007,9 +1007,9 @@ SIMD_STEP(TARGET) V simd_pairs_##ISA(V a0, V a1, V p0, V p1, int rule, V full,  
 /* queen).  With GAPS (a constant: the search of empty rows) a node has one  */    \
 /* or two queens left: two go to the pairs of free columns, one to either    */    \
 /* row (when row top may stay empty, or the last row may: no required row    */    \
-/* there); else every node has two.  RULE (a constant, the queen's with     */    \
-/* GAPS): the torus's rotated diagonals; superqueens' knight's attacks on   */    \
-/* row top (kn) and from the queen of the row above it on the last row.      */    \
+/* there); else every node has two.  RULE (a constant; not superqueens'    */    \
+/* with GAPS): the torus's rotated diagonals; superqueens' knight's attacks */    \
+/* on row top (kn) and from the queen of the row above it on the last row.   */    \
 SIMD_STEP(TARGET) void simd_last_two_##ISA(sym_t *s, level_t *lv, int top, int gaps, \
                                            int rule) {                             \
     const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1]; \
@@ -1089,16 +1089,18 @@ static int shape_search_##ISA(sym_t *s) {                                       
     }                                                                              \
 }                                                                                  \
                                                                                    \
-/* The shaped counter of boards with empty rows (k < rows, the queen rule):  */    \
-/* each node carries its queens still to place (in `parent`).  A node's     */    \
-/* children are its empty child (when the rows below can still hold its     */    \
-/* queens) and a queen on each free column (when the required rows below     */    \
-/* leave room); a queen that is a node's last is a solution, counted, not    */    \
-/* kept.  A child that must fill every row below is kept only when the next  */    \
-/* one has a free column.                                                    */    \
-__attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,     \
-                                                              level_t *from, level_t *to) { \
+/* The shaped counter of boards with empty rows (k < rows; RULE, a         */    \
+/* constant, the queen's or the torus's): each node carries its queens      */    \
+/* still to place (in `parent`).  A node's children are its empty child     */    \
+/* (when the rows below can still hold its queens) and a queen on each free  */    \
+/* column (when the required rows below leave room); a queen that is a       */    \
+/* node's last is a solution, counted, not kept.  A child that must fill     */    \
+/* every row below is kept only when the next one has a free column.         */    \
+SIMD_STEP(TARGET) void gaps_step_##ISA(sym_t *s, int y, level_t *from, level_t *to, \
+                                       int rule) {                                 \
     const int rows = s->last + 1;                                                  \
+    V full = SET1(s->mask);                                                        \
+    __m128i back = _mm_cvtsi32_si128(s->n - 1);                                    \
     int at = from->pos, left = from->count - at;                                   \
     unsigned valid = simd_lanes(left, LANES), live, ones, tight, empty, firsts;    \
     V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
@@ -1121,10 +1123,13 @@ __attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,  
         placed += found;                                                           \
         avail = SELECT(ones, ZERO, avail);                                         \
     }                                                                              \
-    if (empty) simd_put_##ISA(to, empty, c, SHL(l, 1), SHR(r, 1), queens, 1, ZERO, 0); \
+    if (empty)                                                                     \
+        simd_put_##ISA(to, empty, c, simd_left_##ISA(l, rule, full, back),         \
+                       simd_right_##ISA(r, rule, full, back), queens, 1, ZERO, 0); \
     while ((live = NZ(avail)) != 0) {                                              \
-        V bit = AND(avail, SUB(ZERO, avail));                                      \
-        V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
+        V bit = AND(avail, SUB(ZERO, avail)), cc = OR(c, bit);                     \
+        V ll = simd_left_##ISA(OR(l, bit), rule, full, back);                      \
+        V rr = simd_right_##ISA(OR(r, bit), rule, full, back);                     \
         unsigned keep = live & (~tight | NZ(ANDNOT(OR(cc, OR(ll, rr)), next)));    \
         placed += (uint64_t)__builtin_popcount(live);                              \
         if (keep) simd_put_##ISA(to, keep, cc, ll, rr, fewer, 1, ZERO, 0);        \
@@ -1134,13 +1139,34 @@ __attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,  
     s->c8 += found;                                                                \
 }                                                                                  \
                                                                                    \
+__attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,     \
+                                                              level_t *from, level_t *to) { \
+    gaps_step_##ISA(s, y, from, to, RULE_QUEEN);                                   \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void torus_gaps_expand_##ISA(sym_t *s, int y, \
+                                                                    level_t *from, \
+                                                                    level_t *to) { \
+    gaps_step_##ISA(s, y, from, to, RULE_TOROIDAL);                                \
+}                                                                                  \
+                                                                                   \
 __attribute__((target(TARGET))) static void gaps_finish_##ISA(sym_t *s, level_t *levels, \
                                                               int y0, int top) {   \
     simd_last_two_##ISA(s, &levels[top - y0], top, 1, RULE_QUEEN);                 \
 }                                                                                  \
                                                                                    \
+__attribute__((target(TARGET))) static void torus_gaps_finish_##ISA(sym_t *s,      \
+                                                                    level_t *levels, \
+                                                                    int y0, int top) { \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 1, RULE_TOROIDAL);              \
+}                                                                                  \
+                                                                                   \
 static int gaps_search_##ISA(sym_t *s) {                                           \
-    return simd_search(s, 0, s->last - 1, 0, 0, 0, gaps_expand_##ISA, gaps_finish_##ISA, 0); \
+    const int top = s->last - 1;                                                   \
+    if (s->rule == RULE_TOROIDAL)                                                  \
+        return simd_search(s, 0, top, 0, 0, 0, torus_gaps_expand_##ISA,            \
+                           torus_gaps_finish_##ISA, 0);                            \
+    return simd_search(s, 0, top, 0, 0, 0, gaps_expand_##ISA, gaps_finish_##ISA, 0); \
 }
 
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
@@ -1510,8 +1536,9 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
  * row below) instead of walking to it.  On up to 32 columns the counter
  * runs on the vector search instead where the CPU has one
  * (count_shape_simd: shape_search_* with a queen in every row, under every
- * rule; gaps_search_* with empty rows, the queen rule only), which counts
- * the same solutions and the same queens placed (nodes).
+ * rule; gaps_search_* with empty rows, under the queen and toroidal
+ * rules), which counts the same solutions and the same queens placed
+ * (nodes).
  *
  * The attack rule (queens.rules) is part of the board: RULE_QUEEN shifts the
  * diagonals one column a row; RULE_TOROIDAL rotates them around the width
@@ -1734,7 +1761,7 @@ static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, in
 
 /* A board of up to 32 columns on the vector search when the CPU has one:
  * shape_search_simd with a queen in every row (every rule), else
- * gaps_search_simd (the queen rule; 3..MAXN rows).  0 when it is not to be
+ * gaps_search_simd (the queen and toroidal rules; 3..MAXN rows).  0 when it is not to be
  * used (or its buffers could not be had). */
 static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
                             uint64_t *nodes) {
@@ -1742,7 +1769,7 @@ static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, u
     sym_t s;
     int r, full = b->k == b->rows;
     if (b->width > 32 || b->k < 1 || use_simd() == SIMD_OFF) return 0;
-    if (b->rule != RULE_QUEEN && !full) return 0;
+    if (b->rule == RULE_SUPERQUEEN && !full) return 0;
     if (b->rows < 3 || b->rows > MAXN) return 0;
     memset(&s, 0, sizeof s);
     s.n = b->width;
