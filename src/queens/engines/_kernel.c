@@ -447,7 +447,7 @@ typedef struct {
     mask_t board[MAXN]; /* the queen of each row, as a bit */
     uint64_t c2, c4, c8; /* representatives of classes of 2, 4 and 8 solutions */
     uint64_t nodes;      /* the shaped vector search: queens placed (the plain tree's) */
-    int rule;            /* the shaped search of full rows: the attack rule */
+    int rule;            /* the shaped search: the attack rule */
     int queens;          /* the shaped search of empty rows: the queens to place, */
     mask_t first;        /* the columns the first of them may take, */
     int need[MAXN + 1];  /* and the required rows at or below each row */
