@@ -509,10 +509,27 @@ def _shape_counts(args: tuple[object, ...], search: str) -> tuple[int, int, int]
     return found
 
 
+@st.composite
+def _rule_boards(draw: st.DrawFn, square: bool = False) -> Board:
+    """Boards the vector searches take under the other rules: 3..8 rows, a few
+    reserved squares, up to two fixed queens; half of them (or all: SQUARE)
+    square (the torus's, with any number of queens: rows may stay empty), the
+    others a queen in every row of up to 11 columns (the search of full rows,
+    which takes every rule)."""
+    height = draw(st.integers(3, 8))
+    width, k = draw(st.integers(height, 11)), height
+    if square or draw(st.booleans()):  # full rows half the time, else any number of queens
+        width, k = height, draw(st.one_of(st.just(height), st.integers(1, height)))
+    squares = st.tuples(st.integers(0, height - 1), st.integers(0, width - 1))
+    reserved = draw(st.frozensets(squares, max_size=width * height // 8))
+    queens = draw(st.frozensets(squares, max_size=2))
+    return Board(width, reserved - queens, queens, height=height, k=k)
+
+
 @needs_kernel
 @settings(max_examples=300, deadline=None)
 @given(
-    shaped_boards(max_side=8),
+    st.one_of(shaped_boards(max_side=8), _rule_boards()),
     st.sampled_from(list(kernel.RULE_CODES)),
     st.booleans(),
 )
@@ -521,10 +538,26 @@ def test_vector_searches_count_shapes_like_the_loop(board: Board, rule: str, gro
     # (required rows), a mirror-symmetric board's halving, with or without the
     # board's group: each vector search counts the solutions, the fundamental
     # ones and the plain tree's queens (nodes) as the loop does (the vector
-    # searches take the queen rule only: the other rules must still count
-    # right), and the totals are the reference's.
+    # search of full rows takes every rule, that of empty rows the queen and
+    # toroidal rules: superqueens must still count right), and the totals are
+    # the reference's.
     if rule == "toroidal" and board.width != board.height:
         rule = "queen"  # the torus is square
+    _check_vector_searches(board, rule, grouped)
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None)
+@given(_rule_boards(square=True), st.booleans())
+def test_vector_searches_count_torus_boards_like_the_loop(board: Board, grouped: bool) -> None:
+    # The torus's own boards, more of them: rows full or left empty, the
+    # diagonals going round (the faults the test above finds only now and then).
+    _check_vector_searches(board, "toroidal", grouped)
+
+
+def _check_vector_searches(board: Board, rule: str, grouped: bool) -> None:
+    """Each vector search counts the board under ``rule`` as the loop does (the
+    solutions, the fundamental ones, the nodes); the loop's total is the reference's."""
     group = symmetry.board_symmetries(board) if grouped else ()
     shape = kernel.counting_shape(
         board.allowed_masks(),

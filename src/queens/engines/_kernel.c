@@ -434,6 +434,12 @@ static char *put_solution(char *p, int n, const int *cols, int fmt, int first) {
 
 /* ---- the symmetric counter for plain boards ----------------------------- */
 
+/* The attack rules (queens.rules; see "boards of any shape" below): the
+ * square counter knows only the queen's, the shaped vector search all three. */
+#define RULE_QUEEN 0
+#define RULE_TOROIDAL 1
+#define RULE_SUPERQUEEN 2
+
 typedef struct {
     int n, last, corner, bound1, bound2;
     mask_t mask, topbit, sidemask, lastmask, endbit;
@@ -441,6 +447,7 @@ typedef struct {
     mask_t board[MAXN]; /* the queen of each row, as a bit */
     uint64_t c2, c4, c8; /* representatives of classes of 2, 4 and 8 solutions */
     uint64_t nodes;      /* the shaped vector search: queens placed (the plain tree's) */
+    int rule;            /* the shaped search: the attack rule */
     int queens;          /* the shaped search of empty rows: the queens to place, */
     mask_t first;        /* the columns the first of them may take, */
     int need[MAXN + 1];  /* and the required rows at or below each row */
@@ -654,10 +661,13 @@ static struct {
 #define SIMD_CAP 2048
 #define SIMD_ROOM (16 * 33)
 #define SIMD_SLACK 16
+#define SIMD_ROW (SIMD_CAP + SIMD_ROOM + SIMD_SLACK) /* the length of each array */
 
 typedef struct {
     uint32_t *c, *l, *r;
-    uint32_t *parent; /* the shaped search of empty rows: each node's queens still to place */
+    uint32_t *parent; /* the shaped search of empty rows: each node's queens still to place; */
+                      /* of superqueens: the queen of the row above each node's, as a bit */
+                      /* (and after it the knight's attacks on each node's row: KNIGHTS) */
     int count, pos;
 } level_t;
 
@@ -710,21 +720,29 @@ static ALWAYS_INLINE void simd_classify(sym_t *s, level_t *levels, int y0, int t
     }
 }
 
+/* Superqueens: a row's knight's attacks, the array after its parents (not a
+ * field of level_t, whose size the symmetric counter's rebuild of a board
+ * indexes by: 40 bytes are cheaper to index than 48). */
+#define KNIGHTS(lv) ((lv)->parent + SIMD_ROW)
+
 /* The buffers of `rows` rows in one block of memory (NULL when it cannot be
- * had), the first row's holding one node: C, L, R. */
-static uint32_t *simd_levels(level_t *levels, int rows, uint32_t C, uint32_t L, uint32_t R) {
-    size_t per_row = SIMD_CAP + SIMD_ROOM + SIMD_SLACK;
-    uint32_t *memory = (uint32_t *)malloc((size_t)rows * 4 * per_row * sizeof(uint32_t));
+ * had), the first row's holding one node: C, L, R (and no knight's attacks).
+ * With KNIGHTS (superqueens), a fifth array a row, for the knight's attacks. */
+static uint32_t *simd_levels(level_t *levels, int rows, uint32_t C, uint32_t L, uint32_t R,
+                             int knights) {
+    size_t per_row = SIMD_ROW, arrays = knights ? 5 : 4;
+    uint32_t *memory = (uint32_t *)malloc((size_t)rows * arrays * per_row * sizeof(uint32_t));
     int k;
     if (!memory) return NULL;
     for (k = 0; k < rows; k++) {
-        uint32_t *base = memory + (size_t)k * 4 * per_row;
+        uint32_t *base = memory + (size_t)k * arrays * per_row;
         levels[k].c = base;
         levels[k].l = base + per_row;
         levels[k].r = base + 2 * per_row;
         levels[k].parent = base + 3 * per_row;
         levels[k].count = levels[k].pos = 0;
     }
+    if (knights) KNIGHTS(&levels[0])[0] = 0;
     levels[0].c[0] = C;
     levels[0].l[0] = L;
     levels[0].r[0] = R;
@@ -740,13 +758,14 @@ typedef void (*simd_finish_t)(sym_t *s, level_t *levels, int y0, int top);
  * direct calls): row by row, the waiting nodes of a row are expanded while
  * the next row's buffer has room, else that buffer is emptied first; row
  * TOP's are counted to the end (the square counter's: the last three rows;
- * the shaped one's: the last two).  0 when the buffers could not be
- * allocated (the caller falls back to the loop). */
+ * the shaped one's: the last two).  KNIGHTS (a constant): superqueens' rows
+ * have the knight's attacks too.  0 when the buffers could not be allocated
+ * (the caller falls back to the loop). */
 static ALWAYS_INLINE int simd_search(sym_t *s, int y0, int top, uint32_t C, uint32_t L, uint32_t R,
-                                     simd_expand_t expand, simd_finish_t finish) {
+                                     simd_expand_t expand, simd_finish_t finish, int knights) {
     int y;
     level_t levels[MAXN];
-    uint32_t *memory = simd_levels(levels, top - y0 + 1, C, L, R);
+    uint32_t *memory = simd_levels(levels, top - y0 + 1, C, L, R, knights);
     if (!memory) return 0;
     levels[0].parent[0] = (uint32_t)s->queens; /* the root has no parent */
     y = y0;
@@ -783,14 +802,16 @@ static ALWAYS_INLINE int simd_search(sym_t *s, int y0, int top, uint32_t C, uint
 #define SIMD_STEP(TARGET) __attribute__((target(TARGET), always_inline)) static inline
 #define SIMD_SEARCH(ISA, TARGET)                                                    \
 /* Pack the lanes `keep` of each vector at the end of `to` (with PARENTS, a  */    \
-/* constant: the shaped search of full rows keeps none).                     */    \
+/* constant: the shaped search of full rows keeps none but superqueens'; and */    \
+/* with KNIGHTS, superqueens', the knight's attacks `kn`).                   */    \
 SIMD_STEP(TARGET) void simd_put_##ISA(level_t *to, unsigned keep, V c, V l, V r,   \
-                                      V parent, int parents) {                     \
+                                      V parent, int parents, V kn, int knights) {  \
     int at = to->count;                                                            \
     STOREU(to->c + at, COMPRESS(keep, c));                                         \
     STOREU(to->l + at, COMPRESS(keep, l));                                         \
     STOREU(to->r + at, COMPRESS(keep, r));                                         \
     if (parents) STOREU(to->parent + at, COMPRESS(keep, parent));                  \
+    if (knights) STOREU(KNIGHTS(to) + at, COMPRESS(keep, kn));                     \
     to->count = at + __builtin_popcount(keep);                                     \
 }                                                                                  \
                                                                                    \
@@ -828,7 +849,7 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,  
         unsigned keep = live & NZ(a1) & NZ(a2);                                    \
         SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)__builtin_popcount(live), \
                    simd_stats.kept += (uint64_t)__builtin_popcount(keep)));        \
-        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent, 1);                 \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, parent, 1, ZERO, 0);       \
         avail = XOR(avail, bit);                                                   \
     }                                                                              \
 }                                                                                  \
@@ -883,30 +904,68 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
 }                                                                                  \
                                                                                    \
 static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) { \
-    return simd_search(s, y0, s->last - 2, C, L, R, simd_expand_##ISA, simd_finish_##ISA); \
+    return simd_search(s, y0, s->last - 2, C, L, R, simd_expand_##ISA, simd_finish_##ISA, 0); \
+}                                                                                  \
+                                                                                   \
+/* A row's diagonals one row down under RULE (a constant): shifted by one  */    \
+/* column, or on the torus rotated around the board's `full` width, whose   */    \
+/* last column `back` (a shift count) the first one's bit goes round to.     */    \
+SIMD_STEP(TARGET) V simd_left_##ISA(V x, int rule, V full, __m128i back) {         \
+    if (rule != RULE_TOROIDAL) return SHL(x, 1);                                   \
+    return AND(OR(SHL(x, 1), SHRV(x, back)), full);                                \
+}                                                                                  \
+                                                                                   \
+SIMD_STEP(TARGET) V simd_right_##ISA(V x, int rule, V full, __m128i back) {        \
+    if (rule != RULE_TOROIDAL) return SHR(x, 1);                                   \
+    return AND(OR(SHR(x, 1), SHLV(x, back)), full);                                \
 }                                                                                  \
                                                                                    \
 /* The shaped counter (a queen in every row of s->rowmask, no symmetry):     */    \
 /* the same expansion without the border rule, a child kept when its row     */    \
 /* has a free column; every child is a node of the plain tree, counted.      */    \
-__attribute__((target(TARGET))) static void shape_expand_##ISA(sym_t *s, int y,    \
-                                                               level_t *from, level_t *to) { \
+/* Under RULE (a constant) a superqueen node also carries the knight's       */    \
+/* attacks on its row (kn) and the queen of the row above (in `parent`):     */    \
+/* its child's row is attacked two columns off its queen, one off that one.  */    \
+SIMD_STEP(TARGET) void shape_step_##ISA(sym_t *s, int y, level_t *from, level_t *to, \
+                                        int rule) {                                \
+    const int knights = rule == RULE_SUPERQUEEN;                                   \
     int at = from->pos, left = from->count - at;                                   \
     unsigned valid = simd_lanes(left, LANES), live;                                \
     V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
-    V avail = SELECT(valid, ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y])), ZERO);   \
-    V next = SET1(s->rowmask[y + 1]);                                              \
+    V kn = knights ? LOADU(KNIGHTS(from) + at) : ZERO;                             \
+    V above = knights ? LOADU(from->parent + at) : ZERO;                           \
+    V jumps = knights ? OR(SHL(above, 1), SHR(above, 1)) : ZERO;                   \
+    V avail = SELECT(valid, ANDNOT(OR(OR(c, kn), OR(l, r)), SET1(s->rowmask[y])), ZERO); \
+    V next = SET1(s->rowmask[y + 1]), full = SET1(s->mask);                        \
+    __m128i back = _mm_cvtsi32_si128(s->n - 1);                                    \
     uint64_t placed = 0;                                                           \
     from->pos = at + (left >= LANES ? LANES : left);                               \
     while ((live = NZ(avail)) != 0) {                                              \
-        V bit = AND(avail, SUB(ZERO, avail));                                      \
-        V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
-        unsigned keep = live & NZ(ANDNOT(OR(cc, OR(ll, rr)), next));              \
+        V bit = AND(avail, SUB(ZERO, avail)), cc = OR(c, bit);                     \
+        V ll = simd_left_##ISA(OR(l, bit), rule, full, back);                      \
+        V rr = simd_right_##ISA(OR(r, bit), rule, full, back);                     \
+        V kk = knights ? OR(jumps, OR(SHL(bit, 2), SHR(bit, 2))) : ZERO;           \
+        unsigned keep = live & NZ(ANDNOT(OR(OR(cc, kk), OR(ll, rr)), next));      \
         placed += (uint64_t)__builtin_popcount(live);                              \
-        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, ZERO, 0);                   \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, bit, knights, kk, knights); \
         avail = XOR(avail, bit);                                                   \
     }                                                                              \
     s->nodes += placed;                                                            \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void shape_expand_##ISA(sym_t *s, int y,    \
+                                                               level_t *from, level_t *to) { \
+    shape_step_##ISA(s, y, from, to, RULE_QUEEN);                                  \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void torus_expand_##ISA(sym_t *s, int y,    \
+                                                               level_t *from, level_t *to) { \
+    shape_step_##ISA(s, y, from, to, RULE_TOROIDAL);                               \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void super_expand_##ISA(sym_t *s, int y,    \
+                                                               level_t *from, level_t *to) { \
+    shape_step_##ISA(s, y, from, to, RULE_SUPERQUEEN);                             \
 }                                                                                  \
                                                                                    \
 /* The bits set in each byte; their sum in each lane (bytes up to 63 each);  */    \
@@ -927,12 +986,19 @@ SIMD_STEP(TARGET) V simd_popcount_##ISA(V x) {                                  
 }                                                                                  \
                                                                                    \
 /* The pairs of a column of a0 and one of a1 (the row below) that do not   */    \
-/* attack each other: |a0| |a1| (p0, p1) less those on one column or one    */    \
-/* diagonal (their bytes' counts summed first: at most 24 a byte).          */    \
-SIMD_STEP(TARGET) V simd_pairs_##ISA(V a0, V a1, V p0, V p1) {                     \
+/* attack each other under RULE (a constant): |a0| |a1| (p0, p1) less those */    \
+/* on one column or one diagonal (on the torus, the diagonals go round the   */    \
+/* width: a board of 3 columns or more, so the three are different          */    \
+/* columns), or superqueens a knight's jump apart (their bytes' counts      */    \
+/* summed first: at most 40 a byte).                                         */    \
+SIMD_STEP(TARGET) V simd_pairs_##ISA(V a0, V a1, V p0, V p1, int rule, V full,    \
+                                     __m128i back) {                               \
     V clash = ADD(simd_popbytes_##ISA(AND(a0, a1)),                                \
-                  ADD(simd_popbytes_##ISA(AND(SHL(a0, 1), a1)),                    \
-                      simd_popbytes_##ISA(AND(SHR(a0, 1), a1))));                  \
+                  ADD(simd_popbytes_##ISA(AND(simd_left_##ISA(a0, rule, full, back), a1)), \
+                      simd_popbytes_##ISA(AND(simd_right_##ISA(a0, rule, full, back), a1)))); \
+    if (rule == RULE_SUPERQUEEN)                                                   \
+        clash = ADD(clash, ADD(simd_popbytes_##ISA(AND(SHL(a0, 2), a1)),           \
+                               simd_popbytes_##ISA(AND(SHR(a0, 2), a1))));         \
     return SUB(MUL(p0, p1), simd_bytesum_##ISA(clash));                            \
 }                                                                                  \
                                                                                    \
@@ -941,18 +1007,30 @@ SIMD_STEP(TARGET) V simd_pairs_##ISA(V a0, V a1, V p0, V p1) {                  
 /* queen).  With GAPS (a constant: the search of empty rows) a node has one  */    \
 /* or two queens left: two go to the pairs of free columns, one to either    */    \
 /* row (when row top may stay empty, or the last row may: no required row    */    \
-/* there); else every node has two.                                          */    \
-SIMD_STEP(TARGET) void simd_last_two_##ISA(sym_t *s, level_t *lv, int top, int gaps) { \
+/* there); else every node has two.  RULE (a constant; not superqueens'    */    \
+/* with GAPS): the torus's rotated diagonals; superqueens' knight's attacks */    \
+/* on row top (kn) and from the queen of the row above it on the last row.   */    \
+SIMD_STEP(TARGET) void simd_last_two_##ISA(sym_t *s, level_t *lv, int top, int gaps, \
+                                           int rule) {                             \
     const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1]; \
     V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), first = SET1(s->first); \
-    V found = ZERO, placed = ZERO;                                                 \
+    V found = ZERO, placed = ZERO, full = SET1(s->mask);                           \
+    __m128i back = _mm_cvtsi32_si128(s->n - 1);                                    \
     uint32_t sums[2][LANES];                                                       \
     int at, k;                                                                     \
     for (at = 0; at < lv->count; at += LANES) {                                    \
         unsigned valid = simd_lanes(lv->count - at, LANES), pair = valid, single = 0; \
         V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);     \
-        V a0 = ANDNOT(OR(c, OR(l, r)), m0), p0, p1, pairs, one;                    \
-        V a1 = ANDNOT(OR(c, OR(SHL(l, 1), SHR(r, 1))), m1);                        \
+        V kn = ZERO, jumps = ZERO, p0, p1, pairs, one;                             \
+        V a0, a1;                                                                  \
+        if (rule == RULE_SUPERQUEEN) {                                             \
+            V above = LOADU(lv->parent + at);                                      \
+            kn = LOADU(KNIGHTS(lv) + at);                                          \
+            jumps = OR(SHL(above, 1), SHR(above, 1));                              \
+        }                                                                          \
+        a0 = ANDNOT(OR(OR(c, kn), OR(l, r)), m0);                                  \
+        a1 = ANDNOT(OR(OR(c, jumps), OR(simd_left_##ISA(l, rule, full, back),      \
+                                        simd_right_##ISA(r, rule, full, back))), m1); \
         if (gaps) {                                                                \
             V queens = LOADU(lv->parent + at);                                     \
             a0 = SELECT(EQM(queens, SET1(s->queens)), AND(a0, first), a0);         \
@@ -964,7 +1042,7 @@ SIMD_STEP(TARGET) void simd_last_two_##ISA(sym_t *s, level_t *lv, int top, int g
         }                                                                          \
         p0 = simd_popcount_##ISA(a0);                                              \
         p1 = simd_popcount_##ISA(a1);                                              \
-        pairs = simd_pairs_##ISA(a0, a1, p0, p1);                                  \
+        pairs = simd_pairs_##ISA(a0, a1, p0, p1, rule, full, back);                \
         if (gaps) {                                                                \
             one = ADD(upper ? p0 : ZERO, lower ? p1 : ZERO);                       \
             found = ADD(found, SELECT(pair, pairs, SELECT(single, one, ZERO)));    \
@@ -985,23 +1063,49 @@ SIMD_STEP(TARGET) void simd_last_two_##ISA(sym_t *s, level_t *lv, int top, int g
                                                                                    \
 __attribute__((target(TARGET))) static void shape_finish_##ISA(sym_t *s, level_t *levels, \
                                                                int y0, int top) {  \
-    simd_last_two_##ISA(s, &levels[top - y0], top, 0);                             \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 0, RULE_QUEEN);                 \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void torus_finish_##ISA(sym_t *s, level_t *levels, \
+                                                               int y0, int top) {  \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 0, RULE_TOROIDAL);              \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void super_finish_##ISA(sym_t *s, level_t *levels, \
+                                                               int y0, int top) {  \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 0, RULE_SUPERQUEEN);            \
+}                                                                                  \
+                                                                                   \
+/* simd_search inlined once per rule (direct calls to its steps); the other */    \
+/* rules' copies out of line, so that the queen's stays as it was compiled   */    \
+/* alone (measured: its driver loop took more instructions inlined beside   */    \
+/* the others).                                                              */    \
+__attribute__((noinline)) static int torus_search_##ISA(sym_t *s) {                \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, torus_expand_##ISA, torus_finish_##ISA, 0); \
+}                                                                                  \
+                                                                                   \
+__attribute__((noinline)) static int super_search_##ISA(sym_t *s) {                \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, super_expand_##ISA, super_finish_##ISA, 1); \
 }                                                                                  \
                                                                                    \
 static int shape_search_##ISA(sym_t *s) {                                          \
-    return simd_search(s, 0, s->last - 1, 0, 0, 0, shape_expand_##ISA, shape_finish_##ISA); \
+    if (s->rule == RULE_TOROIDAL) return torus_search_##ISA(s);                    \
+    if (s->rule == RULE_SUPERQUEEN) return super_search_##ISA(s);                  \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, shape_expand_##ISA, shape_finish_##ISA, 0); \
 }                                                                                  \
                                                                                    \
-/* The shaped counter of boards with empty rows (k < rows, the queen rule):  */    \
-/* each node carries its queens still to place (in `parent`).  A node's     */    \
-/* children are its empty child (when the rows below can still hold its     */    \
-/* queens) and a queen on each free column (when the required rows below     */    \
-/* leave room); a queen that is a node's last is a solution, counted, not    */    \
-/* kept.  A child that must fill every row below is kept only when the next  */    \
-/* one has a free column.                                                    */    \
-__attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,     \
-                                                              level_t *from, level_t *to) { \
+/* The shaped counter of boards with empty rows (k < rows; RULE, a         */    \
+/* constant, the queen's or the torus's): each node carries its queens      */    \
+/* still to place (in `parent`).  A node's children are its empty child     */    \
+/* (when the rows below can still hold its queens) and a queen on each free  */    \
+/* column (when the required rows below leave room); a queen that is a       */    \
+/* node's last is a solution, counted, not kept.  A child that must fill     */    \
+/* every row below is kept only when the next one has a free column.         */    \
+SIMD_STEP(TARGET) void gaps_step_##ISA(sym_t *s, int y, level_t *from, level_t *to, \
+                                       int rule) {                                 \
     const int rows = s->last + 1;                                                  \
+    V full = SET1(s->mask);                                                        \
+    __m128i back = _mm_cvtsi32_si128(s->n - 1);                                    \
     int at = from->pos, left = from->count - at;                                   \
     unsigned valid = simd_lanes(left, LANES), live, ones, tight, empty, firsts;    \
     V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);   \
@@ -1024,26 +1128,52 @@ __attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,  
         placed += found;                                                           \
         avail = SELECT(ones, ZERO, avail);                                         \
     }                                                                              \
-    if (empty) simd_put_##ISA(to, empty, c, SHL(l, 1), SHR(r, 1), queens, 1);      \
+    if (empty)                                                                     \
+        simd_put_##ISA(to, empty, c, simd_left_##ISA(l, rule, full, back),         \
+                       simd_right_##ISA(r, rule, full, back), queens, 1, ZERO, 0); \
     while ((live = NZ(avail)) != 0) {                                              \
-        V bit = AND(avail, SUB(ZERO, avail));                                      \
-        V cc = OR(c, bit), ll = SHL(OR(l, bit), 1), rr = SHR(OR(r, bit), 1);       \
+        V bit = AND(avail, SUB(ZERO, avail)), cc = OR(c, bit);                     \
+        V ll = simd_left_##ISA(OR(l, bit), rule, full, back);                      \
+        V rr = simd_right_##ISA(OR(r, bit), rule, full, back);                     \
         unsigned keep = live & (~tight | NZ(ANDNOT(OR(cc, OR(ll, rr)), next)));    \
         placed += (uint64_t)__builtin_popcount(live);                              \
-        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, fewer, 1);                  \
+        if (keep) simd_put_##ISA(to, keep, cc, ll, rr, fewer, 1, ZERO, 0);        \
         avail = XOR(avail, bit);                                                   \
     }                                                                              \
     s->nodes += placed;                                                            \
     s->c8 += found;                                                                \
 }                                                                                  \
                                                                                    \
+__attribute__((target(TARGET))) static void gaps_expand_##ISA(sym_t *s, int y,     \
+                                                              level_t *from, level_t *to) { \
+    gaps_step_##ISA(s, y, from, to, RULE_QUEEN);                                   \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void torus_gaps_expand_##ISA(sym_t *s, int y, \
+                                                                    level_t *from, \
+                                                                    level_t *to) { \
+    gaps_step_##ISA(s, y, from, to, RULE_TOROIDAL);                                \
+}                                                                                  \
+                                                                                   \
 __attribute__((target(TARGET))) static void gaps_finish_##ISA(sym_t *s, level_t *levels, \
                                                               int y0, int top) {   \
-    simd_last_two_##ISA(s, &levels[top - y0], top, 1);                             \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 1, RULE_QUEEN);                 \
+}                                                                                  \
+                                                                                   \
+__attribute__((target(TARGET))) static void torus_gaps_finish_##ISA(sym_t *s,      \
+                                                                    level_t *levels, \
+                                                                    int y0, int top) { \
+    simd_last_two_##ISA(s, &levels[top - y0], top, 1, RULE_TOROIDAL);              \
+}                                                                                  \
+                                                                                   \
+__attribute__((noinline)) static int torus_gaps_search_##ISA(sym_t *s) {           \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, torus_gaps_expand_##ISA,        \
+                       torus_gaps_finish_##ISA, 0);                                \
 }                                                                                  \
                                                                                    \
 static int gaps_search_##ISA(sym_t *s) {                                           \
-    return simd_search(s, 0, s->last - 1, 0, 0, 0, gaps_expand_##ISA, gaps_finish_##ISA); \
+    if (s->rule == RULE_TOROIDAL) return torus_gaps_search_##ISA(s);               \
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, gaps_expand_##ISA, gaps_finish_##ISA, 0); \
 }
 
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
@@ -1061,6 +1191,8 @@ static int gaps_search_##ISA(sym_t *s) {                                        
 #define MUL _mm512_mullo_epi32
 #define SHL _mm512_slli_epi32
 #define SHR _mm512_srli_epi32
+#define SHLV _mm512_sll_epi32 /* by a count in an __m128i */
+#define SHRV _mm512_srl_epi32
 #define LOADU(p) _mm512_loadu_si512((const void *)(p))
 #define STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
 #define NZ(x) ((unsigned)_mm512_test_epi32_mask((x), (x)))
@@ -1083,6 +1215,8 @@ SIMD_SEARCH(avx512, "avx512f")
 #undef MUL
 #undef SHL
 #undef SHR
+#undef SHLV
+#undef SHRV
 #undef LOADU
 #undef STOREU
 #undef NZ
@@ -1119,6 +1253,8 @@ static void avx2_pack_init(void) {
 #define MUL _mm256_mullo_epi32
 #define SHL _mm256_slli_epi32
 #define SHR _mm256_srli_epi32
+#define SHLV _mm256_sll_epi32 /* by a count in an __m128i */
+#define SHRV _mm256_srl_epi32
 #define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define LANESET(x) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(x)))
@@ -1146,6 +1282,8 @@ SIMD_SEARCH(avx2, "avx2")
 #undef MUL
 #undef SHL
 #undef SHR
+#undef SHLV
+#undef SHRV
 #undef LOADU
 #undef STOREU
 #undef LANESET
@@ -1402,22 +1540,26 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
  * only when enough rows remain below it for the queens still to place, and
  * a branch ends as soon as fewer queens remain than required rows below.
  * The counter counts the last queen of each branch in place (a popcount per
- * row below) instead of walking to it.  Under the queen rule, on up to 32
- * columns, the counter runs on the vector search instead where the CPU has
- * one (count_shape_simd: shape_search_* with a queen in every row,
- * gaps_search_* with empty rows), which counts the same solutions and the
- * same queens placed (nodes).
+ * row below) instead of walking to it.  On up to 32 columns the counter
+ * runs on the vector search instead where the CPU has one
+ * (count_shape_simd: shape_search_* with a queen in every row, under every
+ * rule; gaps_search_* with empty rows, under the queen and toroidal
+ * rules), which counts the same solutions and the same queens placed
+ * (nodes).
  *
  * The attack rule (queens.rules) is part of the board: RULE_QUEEN shifts the
  * diagonals one column a row; RULE_TOROIDAL rotates them around the width
  * instead (a square board, checked by the caller); RULE_SUPERQUEEN adds the
  * knight's jumps: the queen of the row above attacks two columns off, the
- * one of the row above that one column off.  The in-place counts of the last
- * queen know only the queen's attacks, so the other rules walk to it. */
+ * one of the row above that one column off.  The loop's in-place counts of
+ * the last queen know only the queen's attacks, so there the other rules
+ * walk to it; the vector search counts its last two rows in place under
+ * every rule.  (On the torus, every row and column taken, the rows above
+ * settle the last queen's diagonals, by the sums of column and row modulo
+ * N: with N odd it is never attacked on one, with N even on both.  So no
+ * test can see a fault in one of the last row's diagonals there; the
+ * search checks them all the same.) */
 #define MAX_ROWS 1024
-#define RULE_QUEEN 0
-#define RULE_TOROIDAL 1
-#define RULE_SUPERQUEEN 2
 
 typedef struct {
     int rows, width, k, rule;
@@ -1624,16 +1766,17 @@ static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, in
     return 0;
 }
 
-/* A board of up to 32 columns under the queen rule, on the vector search
- * when the CPU has one: shape_search_simd with a queen in every row, else
- * gaps_search_simd (3..MAXN rows).  0 when it is not to be used (or its
- * buffers could not be had). */
+/* A board of up to 32 columns on the vector search when the CPU has one:
+ * shape_search_simd with a queen in every row (every rule), else
+ * gaps_search_simd (the queen and toroidal rules; 3..MAXN rows).  0 when it is not to be
+ * used (or its buffers could not be had). */
 static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
                             uint64_t *nodes) {
 #if HAVE_SIMD
     sym_t s;
     int r, full = b->k == b->rows;
-    if (b->rule != RULE_QUEEN || b->width > 32 || b->k < 1 || use_simd() == SIMD_OFF) return 0;
+    if (b->width > 32 || b->k < 1 || use_simd() == SIMD_OFF) return 0;
+    if (b->rule == RULE_SUPERQUEEN && !full) return 0;
     if (b->rows < 3 || b->rows > MAXN) return 0;
     memset(&s, 0, sizeof s);
     s.n = b->width;
@@ -1641,6 +1784,7 @@ static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, u
     s.corner = 1;
     s.bound2 = -1;
     s.mask = full_mask(b->width);
+    s.rule = b->rule;
     s.stop = stop;
     for (r = 0; r < b->rows; r++) s.rowmask[r] = b->allowed[r];
     if (full) {
