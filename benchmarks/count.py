@@ -194,14 +194,12 @@ def _shape_rate(width: int, height: int, queens: int, step: int) -> tuple[int, f
     nodes = total = 0
     seconds = 0.0
     for part in parts:
-        assert part.allowed is not None and part.queens is not None
-        pinned = tuple(0 if c < 0 else 1 << c for c in part.prefix)
-        placed = sum(1 << row for row, c in enumerate(part.prefix) if c >= 0)
+        assert part.queens is not None
         shape = kernel.counting_shape(
-            pinned + part.allowed[len(pinned) :],
+            part.pinned_masks(),
             width=part.width,
             queens=part.queens,
-            required=part.required | placed,
+            required=part.pinned_required(),
         )
         args = (shape.allowed, shape.width, shape.queens, shape.required_bytes())
         spent, found = _cpu_timed(functools.partial(module.count_shape, *args))

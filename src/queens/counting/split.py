@@ -66,6 +66,25 @@ class SubProblem:
     required: int = 0
     rule: str = "queen"  # the attack rule's name (queens.rules)
 
+    def pinned_masks(self) -> tuple[int, ...]:
+        """The board's masks with the prefix's rows pinned to their queens (0: empty).
+
+        >>> SubProblem(0, 3, (2, -1), (7, 7, 7)).pinned_masks()
+        (4, 0, 7)
+        """
+        if self.allowed is None:
+            raise ValueError("the plain board's sub-problems have no masks")
+        pinned = tuple(0 if c < 0 else 1 << c for c in self.prefix)
+        return pinned + self.allowed[len(pinned) :]
+
+    def pinned_required(self) -> int:
+        """The rows that must hold a queen: the board's, and those the prefix placed.
+
+        >>> bin(SubProblem(0, 3, (2, -1), (7, 7, 7), required=0b100).pinned_required())
+        '0b101'
+        """
+        return self.required | sum(1 << row for row, c in enumerate(self.prefix) if c >= 0)
+
 
 @dataclass(frozen=True)
 class Split:
@@ -167,11 +186,9 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
     """
     if subproblem.allowed is None:
         return kernel.count_symmetric(subproblem.n, subproblem.prefix, stop)
-    pinned = tuple(0 if c < 0 else 1 << c for c in subproblem.prefix)
-    allowed = pinned + subproblem.allowed[len(pinned) :]
+    allowed = subproblem.pinned_masks()
     if subproblem.queens is None:  # the n x n board with n queens
         return kernel.count(allowed, subproblem.group, stop)
-    placed = sum(1 << row for row, c in enumerate(subproblem.prefix) if c >= 0)
     torus = _on_whole_torus(subproblem)
     if torus:  # its first queen in column 0 stands for all n columns (see split)
         allowed = (allowed[0] & 1, *allowed[1:])
@@ -181,7 +198,7 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
         stop,
         width=subproblem.width,
         queens=subproblem.queens,
-        required=subproblem.required | placed,
+        required=subproblem.pinned_required(),
         rule=subproblem.rule,
         translations=torus,
     )

@@ -42,14 +42,11 @@ def first_solution(board: Board, seconds: float | None = None) -> Answer:
     for part in split(board).subproblems:
         if time.monotonic() > deadline:
             return Answer(None, False)
-        assert part.allowed is not None  # only the plain board splits without masks
-        pinned = tuple(0 if c < 0 else 1 << c for c in part.prefix)
-        placed = sum(1 << row for row, c in enumerate(part.prefix) if c >= 0)
         found = kernel.solutions(
-            pinned + part.allowed[len(pinned) :],
+            part.pinned_masks(),  # only the plain board (answered above) splits without masks
             width=board.width,
             queens=board.k,
-            required=board.required_rows() | placed,
+            required=board.required_rows() | part.pinned_required(),
             rule=board.rule.value,
         )
         columns = next(found, None)
