@@ -235,11 +235,6 @@ class RuleNotForMethod(MethodError):
         self.rule = rule
 
 
-def _is_whole_torus(board: Board) -> bool:
-    """True for the empty n x n torus with n queens: the board the toroidal construction fills."""
-    return board.rule.value == "toroidal" and _is_whole_board(board)
-
-
 def _is_whole_board(board: Board) -> bool:
     """True for the empty n x n board with n queens, whatever its rule."""
     return not board.reserved and not board.queens and board.is_square and board.is_full
@@ -287,7 +282,7 @@ def _check_board(board: Board, method: Method) -> None:
     if method == "local" and rule not in local.LOCAL_RULES:
         raise RuleNotForMethod(method, rule)
     if rule != "queen" and method == "construct":
-        if not _is_whole_torus(board):
+        if not symmetry.keeps_translations(board):
             raise RuleNotForMethod(method, rule)
         return
     if method in PLAIN_ONLY_METHODS and not (board.is_plain or _is_whole_board(board)):
@@ -408,7 +403,7 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
         return method
     if board.rule.value != "queen":
         big = board.width > AUTO_SEARCH_MAX_N
-        if _is_whole_torus(board) and (big or math.gcd(board.width, 6) != 1):
+        if symmetry.keeps_translations(board) and (big or math.gcd(board.width, 6) != 1):
             return "construct"
         if board.rule.value == "superqueen" and big and _is_whole_board(board):
             return "local"

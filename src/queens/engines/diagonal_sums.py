@@ -562,7 +562,7 @@ def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
     from pysat.formula import IDPool
 
     # A row's "holds a queen" variable is the same thing for a diagonal.
-    from queens.engines.sat import _row_used
+    from queens.engines.sat import row_used
 
     state = problem.state
     if state.rule != "queen" or not state.left:
@@ -584,7 +584,7 @@ def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
         return []
     pool = IDPool(start_from=top + 1)
     cnf: list[list[int]] = []
-    used = [_row_used(group, pool, cnf) for group in groups]
+    used = [row_used(group, pool, cnf) for group in groups]
     total = CardEnc.equals(used, state.left, vpool=pool, encoding=EncType.seqcounter)
     cnf.extend(total.clauses)
     return cnf

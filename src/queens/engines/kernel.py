@@ -294,12 +294,19 @@ def count(
     Raises :class:`Stopped` when ``stop`` is set before the count is done.
     """
     if translations and group:
-        every = count(allowed, (), stop, width=width, queens=queens, required=required, rule=rule)
-        # Every canonical solution has its first queen in column 0.
+        # Every canonical solution has its first queen in column 0: walk to
+        # those (counting them), and count the other first columns.
         first = (allowed[0] & 1, *allowed[1:])
         found = solutions(first, (), width=width, queens=queens, required=required, rule=rule)
-        canonical = filter(symmetry.is_torus_canonical, _stoppable(found, stop))
-        return Counts(every.total, sum(1 for _ in canonical))
+        zero = canonical = 0
+        for placement in _stoppable(found, stop):
+            zero += 1
+            canonical += symmetry.is_torus_canonical(placement)
+        if _is_whole_torus(allowed, queens, rule, ()):
+            return Counts(len(allowed) * zero, canonical)  # column shifts: as many per column
+        rest = (allowed[0] & ~1, *allowed[1:])
+        other = count(rest, (), stop, width=width, queens=queens, required=required, rule=rule)
+        return Counts(zero + other.total, canonical)
     byte = stop_byte(stop)
     classic = _is_classic(allowed, width, queens) and rule == "queen"
     kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes

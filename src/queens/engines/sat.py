@@ -225,13 +225,13 @@ def clauses(problem: Residual) -> tuple[list[list[int]], int]:
         # At most one queen a row, so the queens are counted by a variable a row
         # (true when the row holds one): a counter over the rows, not the squares,
         # is smaller by a factor of the width, and measured far faster to solve.
-        used = [_row_used(group, pool, cnf) for group in problem.counted]
+        used = [row_used(group, pool, cnf) for group in problem.counted]
         total = CardEnc.equals(used, problem.queens, vpool=pool, encoding=EncType.seqcounter)
         cnf.extend(total.clauses)
     return cnf, pool.top
 
 
-def _row_used(group: tuple[int, ...], pool: IDPool, cnf: list[list[int]]) -> int:
+def row_used(group: tuple[int, ...], pool: IDPool, cnf: list[list[int]]) -> int:
     """A variable true exactly when a square of ``group`` holds a queen (its clauses
     go to ``cnf``); the square's own variable when the row has one square."""
     lits = [i + 1 for i in group]
