@@ -221,11 +221,23 @@ def shaped_placements(draw: st.DrawFn) -> Solution:
 def test_every_format_reads_back_on_any_shape(solution: Solution, fmt: str) -> None:
     if fmt == "letters" and solution.width > 26:
         return
-    (placement,) = read_placements(render(solution, fmt))
+    (placement,) = read_placements(render(solution, fmt), solution.width)
     assert list(placement.columns) == solution.to_list()
     assert placement.height == solution.height
     if fmt in ("board", "json"):  # these say their width; lists and letters do not
         assert placement.width == solution.width
+
+
+def test_a_lone_q_is_letters_only_on_a_board_wide_enough() -> None:
+    # 'q' is both a 1 x 1 board's queen and the letters of a queen in column 17.
+    assert read_placements("q")[0].columns == [0]
+    assert read_placements("q", 1)[0].columns == [0]
+    assert read_placements("q", 16)[0].columns == [0]
+    assert read_placements("q", 17)[0].columns == [16]
+    assert read_placements("qq", 17)[0].columns == [16, 16]
+    assert read_placements("qq", 2)[0].width == 2  # a board: one row, two queens
+    assert read_placements("q\nq", 17)[0].height == 2  # a board of two rows
+    assert read_placements("Q", 17)[0].columns == [0]  # letters are lowercase
 
 
 def test_empty_rows_and_rectangles_read() -> None:

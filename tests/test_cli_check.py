@@ -150,6 +150,10 @@ def test_bad_sizes_are_one_line_usage_errors(
         ("[1, 3, 5]\n", [], "off the board (1..3)"),
         ("[1, 3, 5]\n", ["--size", "5x3"], "ok"),
         ("ace\n", ["--size", "5x3"], "ok"),
+        # 'q' alone: a 1 x 1 board, or letters when --size makes column 17 fit.
+        ("q\n", [], "ok"),
+        ("q\n", ["--size", "17x1"], "ok"),
+        ("q\n", ["--size", "16x1"], "a placement for a 1 x 1 board, expected 16 x 1"),
         ("[1, 3, 5]\n", ["--size", "5x4"], "a placement for a 3 x 3 board, expected 5 x 4"),
         ("[1, 3, 5]\n", ["--n", "4"], "a placement for a board of size 3, expected 4"),
     ],

@@ -203,16 +203,19 @@ def _is_board_line(line: str) -> bool:
     return chars <= _BOARD_CHARS and bool(chars - {" "})
 
 
-def read_placements(text: str) -> list[Placement]:
+def read_placements(text: str, width: int | None = None) -> list[Placement]:
     """Every placement in ``text``; ValueError naming the line that cannot be read."""
-    return list(placements(text.splitlines()))
+    return list(placements(text.splitlines(), width))
 
 
-def placements(lines: Iterable[str]) -> Iterator[Placement]:
+def placements(lines: Iterable[str], width: int | None = None) -> Iterator[Placement]:
     """The placements in ``lines``, one at a time; ValueError naming a line that cannot be read.
 
     A board ends at a blank line (or the end) and may have at most
-    :data:`~queens.board.MAX_TEXT_N` rows.
+    :data:`~queens.board.MAX_TEXT_N` rows. ``width``, when the caller knows
+    the board's width, settles the one line two formats share: ``q`` alone
+    is a 1 x 1 board's queen, or on a board of 17 columns or more, the
+    letters of a queen in column 17 (see :func:`_block_placement`).
     """
     board: list[str] = []
     first = 0
@@ -231,7 +234,7 @@ def placements(lines: Iterable[str]) -> Iterator[Placement]:
                     )
                 board.append(line)
                 continue
-            yield _board_placement(board, first)
+            yield _block_placement(board, first, width)
             found, board = True, []
         if not line.strip():
             continue
@@ -241,9 +244,24 @@ def placements(lines: Iterable[str]) -> Iterator[Placement]:
         yield _line_placement(line, number)
         found = True
     if board:
-        yield _board_placement(board, first)
+        yield _block_placement(board, first, width)
     elif not found:
         raise ValueError("no placements in the input")
+
+
+def _block_placement(board: list[str], first: int, width: int | None) -> Placement:
+    """A board, or the letters line that looks like one.
+
+    A line of lowercase ``q`` alone is both board text (queens) and letters
+    (queens in column 17). It is read as letters only when the board is
+    known to be wide enough for column 17 and not as wide as the line,
+    where the board reading could not fit.
+    """
+    (line, *others) = board
+    letters_fit = width is not None and width > LETTERS.index("q") and width != len(line)
+    if not others and letters_fit and set(line) == {"q"}:
+        return _line_placement(line, first)
+    return _board_placement(board, first)
 
 
 def _line_placement(line: str, number: int) -> Placement:

@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     lines = read_lines(args.file, "placement", line_limit)
     all_valid = True
     try:
-        for placement in placements(lines):
+        width = None if args.size is None else args.size[0]
+        for placement in placements(lines, width):
             problem = placement.problem(args.size, args.queens, args.rule)
             all_valid = all_valid and problem is None
             sys.stdout.write(f"line {placement.line}: {problem or 'ok'}\n")
