@@ -156,15 +156,24 @@ def cells(page: Page, kind: str) -> set[tuple[int, int]]:
     return {(r, c) for r, c in found}
 
 
+def expect_cells(page: Page, kind: str, expected: set[tuple[int, int]]) -> None:
+    """Wait until the squares drawn as `kind` are `expected`: the page redraws after a
+    click or a change of rule when its request returns, so reading at once is a race."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while (drawn := cells(page, kind)) != expected and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert drawn == expected
+
+
 def test_the_board_draws_queens_attacks_and_the_current_row(page: Page) -> None:
     set_n(page, 5)
     page.locator("#board .cell[data-row='3'][data-col='4']").click()  # reserved
     step_once(page)  # the first event: a queen on row 1, column 1
-    assert cells(page, "queen") == {(0, 0)}
+    expect_cells(page, "queen", {(0, 0)})
     attacked = {(r, c) for r in range(5) for c in range(5) if r == 0 or c == 0 or r == c}
-    assert cells(page, "attacked") == attacked - {(0, 0)}
-    assert cells(page, "current") == {(1, c) for c in range(5)}
-    assert cells(page, "reserved") == {(3, 4)}
+    expect_cells(page, "attacked", attacked - {(0, 0)})
+    expect_cells(page, "current", {(1, c) for c in range(5)})
+    expect_cells(page, "reserved", {(3, 4)})
 
 
 def test_step_to_the_first_solution(page: Page, tmp_path: Path) -> None:
@@ -195,8 +204,8 @@ def test_a_rectangle_with_fewer_queens_steps_to_a_solution(page: Page, tmp_path:
     first = next(iter(solutions(board))).to_list()
     assert -1 in first  # the first solution leaves a row empty
     step_once(page)  # the first event: row 1 left empty
-    assert cells(page, "empty") == {(0, c) for c in range(6)}
-    assert cells(page, "current") == {(1, c) for c in range(6)}
+    expect_cells(page, "empty", {(0, c) for c in range(6)})
+    expect_cells(page, "current", {(1, c) for c in range(6)})
     for _ in range(50):
         if counter(page, "solutions") == 1:
             break
@@ -394,6 +403,7 @@ def test_the_rule_selector(page: Page, tmp_path: Path) -> None:
     a board that is not square with the CLI's message."""
     set_n(page, 10)
     page.select_option("#rule", "superqueen")
+    expect(page.locator("#rule")).to_have_value("superqueen")
     expect(page.locator("#rule-note")).to_have_text(
         "queens trace supports the queen rule only: solve and count follow the superqueen rule."
     )
@@ -401,7 +411,7 @@ def test_the_rule_selector(page: Page, tmp_path: Path) -> None:
     fixed = page.locator("#board .cell[data-row='0'][data-col='2']")
     fixed.click()  # reserved
     fixed.click()  # a fixed queen: its knight squares are drawn as attacked too
-    assert cells(page, "attacked") == attacked_under(Rule.SUPERQUEEN, (0, 2), 10)
+    expect_cells(page, "attacked", attacked_under(Rule.SUPERQUEEN, (0, 2), 10))
     page.click("#solve")
     expect(page.locator("#board .cell.queen")).to_have_count(10)
     board = Board.build(10, queens=[(0, 2)], rule="superqueen")
@@ -412,13 +422,15 @@ def test_the_rule_selector(page: Page, tmp_path: Path) -> None:
     expect(page.locator("#count-total")).to_have_text(f"{count(board)} solutions")
     # The queen rule's placement of the same board is no superqueen solution.
     page.select_option("#rule", "queen")
+    expect(page.locator("#rule")).to_have_value("queen")
     expect(page.locator("#play")).to_be_enabled()
-    assert cells(page, "attacked") == attacked_under(Rule.QUEEN, (0, 2), 10)
+    expect_cells(page, "attacked", attacked_under(Rule.QUEEN, (0, 2), 10))
     # The torus wraps its diagonals around, and is square only.
     set_n(page, 5)
     page.select_option("#rule", "toroidal")
+    expect(page.locator("#rule")).to_have_value("toroidal")
     page.locator("#board .cell[data-row='0'][data-col='0']").click(click_count=2)
-    assert cells(page, "attacked") == attacked_under(Rule.TOROIDAL, (0, 0), 5)
+    expect_cells(page, "attacked", attacked_under(Rule.TOROIDAL, (0, 0), 5))
     page.fill("#n", "10x8")
     page.press("#n", "Enter")
     expect(page.locator("#message")).to_have_text(
@@ -426,6 +438,7 @@ def test_the_rule_selector(page: Page, tmp_path: Path) -> None:
     )
     expect(page.locator("#board .cell")).to_have_count(25)  # the board stays as it was
     page.select_option("#rule", "queen")
+    expect(page.locator("#rule")).to_have_value("queen")
     page.fill("#n", "7x6")
     page.press("#n", "Enter")
     expect(page.locator("#board .cell")).to_have_count(42)
