@@ -3,7 +3,8 @@
  * Includes the kernel's source with QUEENS_STATS defined and counts the
  * plain N x N board with the symmetric counter, then prints the nodes
  * expanded per row, the busy lanes of the expansion steps, the children
- * kept and the nodes of the three-row count.  Run it under valgrind for
+ * kept, the nodes of the three-row count and the most nodes a row's buffer
+ * held (which must stay within its room).  Run it under valgrind for
  * instruction counts, which do not depend on the load of the machine:
  *
  *     mkdir -p benchmarks/.build
@@ -56,6 +57,7 @@ int main(int argc, char **argv) {
                    ? (double)simd_stats.finished / (double)(simd_stats.finish_vectors * (use_simd() == SIMD_AVX512 ? 16u : 8u))
                    : 0.0,
                (unsigned long long)simd_stats.classified);
+        printf("buffer peak %d nodes (room %d)\n", simd_stats.peak, SIMD_CAP + SIMD_ROOM);
     }
 #endif
     return status == 0 ? 0 : 1;

@@ -149,6 +149,62 @@ def test_vector_searches_and_plain_loop_count_the_same(n: int, kind: str) -> Non
     assert counts[kind] == counts["False"]
 
 
+@contextlib.contextmanager
+def _search(kind: str) -> Iterator[None]:
+    """The kernel's counters run by the vector search `kind` ("" the plain loop) inside."""
+    from queens.engines import _kernel
+
+    before = _kernel.simd()
+    _kernel.simd(kind or False)
+    try:
+        yield
+    finally:
+        _kernel.simd(before or False)
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", [*_vector_searches(), ""])
+def test_every_small_board_counts_right_in_each_search(kind: str) -> None:
+    # The refill of the vector lanes at its edges: boards with fewer waiting
+    # nodes than lanes (n = 4..7), the masks counter (any n, no symmetry: the
+    # same vector search without the border rules) and the symmetric one.
+    from queens.engines import _kernel
+
+    with _search(kind):
+        for n in range(1, 14):
+            total, unique = known_counts()[n]
+            assert _kernel.count_masks(Board.empty(n).allowed_masks()) == (total, total), n
+            if n >= kernel.SYMMETRIC_MIN_N:
+                assert _kernel.count_symmetric(n) == (total, unique), n
+
+
+@needs_kernel
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(kernel.SYMMETRIC_MIN_N, 12),
+    st.integers(2, 11),
+    st.sampled_from([*_vector_searches(), ""]),
+)
+def test_each_search_counts_every_subproblem_like_the_plain_loop(
+    n: int, depth: int, kind: str
+) -> None:
+    # The sub-problems of a split (prefixes of 2..n-1 rows, the deepest
+    # leaving the vector search fewer rows than it expands) one by one: the same counts by
+    # each search as by the plain loop, and together the whole board's,
+    # which the reference solver counts too.
+    from queens.engines import _kernel
+
+    prefixes = _kernel.symmetric_prefixes(n, min(depth, n - 1))
+    with _search(kind):
+        found = [_kernel.count_symmetric(n, p) for p in prefixes]
+    with _search(""):
+        assert found == [_kernel.count_symmetric(n, p) for p in prefixes]
+    total = sum(t for t, _ in found)
+    assert (total, sum(u for _, u in found)) == known_counts()[n]
+    if n <= 8:
+        assert total == reference.count(Board.empty(n).allowed_masks())
+
+
 @pytest.mark.slow
 @needs_kernel
 @pytest.mark.parametrize("n", [16, 17])

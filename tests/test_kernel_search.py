@@ -76,6 +76,39 @@ def test_the_counters_hang_together(stats_binary: Path) -> None:
     # steps as vectors of expanded nodes
     assert int(steps[1]) * lanes >= sum(rows)
     assert int(finish[2]) * lanes >= int(finish[1]) > 0
+    _assert_within_room(out, lanes)
+
+
+def _assert_within_room(out: str, lanes: int) -> None:
+    # The most nodes a row's buffer held, with a whole vector written past
+    # the last of them, within the buffer's room (SIMD_CAP + SIMD_ROOM).
+    peak = re.search(r"buffer peak (\d+) nodes \(room (\d+)\)", out)
+    assert peak is not None
+    assert int(peak[1]) + lanes <= int(peak[2])
+
+
+@pytest.fixture(scope="module", params=[1, 40])
+def tight_binary(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # Buffers of SIMD_CAP = 1 or 40 nodes: a row waits as soon as the next one
+    # holds more, so the vectors in flight stop taking nodes and empty
+    # (never refilled at 1, now and then at 40) on nearly every call.
+    directory = tmp_path_factory.mktemp(f"cap{request.param}")
+    return _build(directory, "-DQUEENS_STATS", f"-DSIMD_CAP={request.param}")
+
+
+def test_buffers_near_their_room_count_right(tight_binary: Path) -> None:
+    known = known_counts()
+    for search in ("avx512", "avx2", "off"):
+        for n in range(4, 14):
+            run = subprocess.run(
+                [str(tight_binary), str(n), search], capture_output=True, text=True
+            )
+            if run.returncode == 2 and "no such search" in run.stderr:
+                break  # this CPU cannot run it
+            total, unique = known[n]
+            assert f"n={n} total={total} unique={unique} status=0" in run.stdout, run.stdout
+            if search != "off":
+                _assert_within_room(run.stdout, 16 if search == "avx512" else 8)
 
 
 def test_the_plain_loop_and_bad_arguments(stats_binary: Path) -> None:
