@@ -52,12 +52,13 @@ ENGINES = ("avx512", "avx2", "")
 
 ENGINE_NAMES = {"avx512": "AVX-512", "avx2": "AVX2", "": "plain loop"}
 
-RELATIVE_COST = {"avx512": 0.77, "avx2": 1.0, "": 3.8}
+RELATIVE_COST = {"avx512": 0.82, "avx2": 1.0, "": 5.2}
 """CPU time of each search relative to AVX2, for a search this CPU cannot run.
 
-Measured on the AVX-512 development machine with ``benchmarks/count.py``
-(N = 17, CPU-time ratios to the reference counter 0.087, 0.113 and 0.426;
-see the README's "Counting engine")."""
+Measured by ``queens plan 21`` on the AVX-512 development machine (AMD EPYC, 2026-11-26,
+after the vector search's refill): 11.35, 13.78 and 71.28 core-seconds for the timed
+sub-problems of N = 18 with AVX-512, AVX2 and the plain loop (an older AVX-512 machine
+measured 0.77 and 3.8 before the refill; the plain loop's share differs most by CPU)."""
 
 
 @dataclass(frozen=True)
