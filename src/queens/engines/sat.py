@@ -256,18 +256,24 @@ def solve(
 
 
 def decide(
-    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
+    allowed: Sequence[int],
+    *,
+    deadline: Deadline = NEVER,
+    symmetry: bool = True,
+    **shape: Unpack[Shape],
 ) -> Verdict:
     """:func:`solve`, saying what decided the board.
 
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
-    process that is stopped when the time is up.
+    process that is stopped when the time is up.  With ``symmetry``, the
+    propagated board's own symmetries get lex-leader clauses
+    (:func:`symmetry_clauses`).
     """
     if not available():
         raise SolverMissing
     if deadline.at is None:
-        return decide_here(allowed, shape)
-    child = Background(allowed, shape)
+        return decide_here(allowed, shape, symmetry)
+    child = Background(allowed, shape, symmetry)
     try:
         if not child.wait(deadline.remaining()):
             raise deadline.undecided()
@@ -276,7 +282,9 @@ def decide(
         child.stop()
 
 
-def decide_here(allowed: Sequence[int], shape: Shape | None = None) -> Verdict:
+def decide_here(
+    allowed: Sequence[int], shape: Shape | None = None, symmetry: bool = True
+) -> Verdict:
     """:func:`decide` in this process, without a time limit.
 
     The board is first propagated and checked against the diagonal-sum
@@ -298,28 +306,72 @@ def decide_here(allowed: Sequence[int], shape: Shape | None = None) -> Verdict:
     problem = residual(state, (found[1], found[3]))
     cnf, top = clauses(problem)
     cnf += diagonal_sums.colour_clauses(problem, top)
+    how = verdict.SAT
+    if symmetry:
+        broken = symmetry_clauses(problem, max(top, _top(cnf)))
+        if broken is not None:
+            cnf += broken[1]
+            how += f", {broken[0]} (lex-leader)"
     from pysat.solvers import Solver
 
     with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
         if not solver.solve():
-            return Verdict(None, verdict.SAT)
+            return Verdict(None, how)
         model: list[int] = solver.get_model()
     for index, (r, c) in enumerate(problem.squares):
         if model[index] > 0:
             state.placed[r] = c
-    return Verdict(state.solution(), verdict.SAT)
+    return Verdict(state.solution(), how)
 
 
-def _child(conn: Connection, allowed: Sequence[int], shape: Shape) -> None:
+def _top(cnf: list[list[int]]) -> int:
+    """The largest variable in ``cnf``."""
+    return max((abs(lit) for clause in cnf for lit in clause), default=0)
+
+
+def symmetry_clauses(problem: Residual, top: int) -> tuple[str, list[list[int]]] | None:
+    """Lex-leader clauses for the propagated state's own symmetries (new variables
+    above ``top``): the group described and the clauses, or None when the state
+    keeps no symmetry, symmetry breaking is off, or the encoding has over
+    :data:`~queens.engines.symmetry_breaking.LEX_LEADER_MAX_SQUARES` squares.
+
+    Sound because every symmetry of the state maps the encoding's solutions
+    onto solutions: the groups of squares encoded (lines, diagonals, knight
+    pairs) are the state's, which the symmetry keeps, and the clauses added
+    beside them (needed diagonals, the colour count) are necessary conditions
+    every solution meets (see
+    :func:`~queens.engines.symmetry_breaking.lex_leader_clauses`).
+    """
+    from pysat.formula import IDPool
+
+    from queens.engines import symmetry_breaking
+
+    state = problem.state
+    if (
+        not symmetry_breaking.ENABLED
+        or len(problem.squares) > symmetry_breaking.LEX_LEADER_MAX_SQUARES
+    ):
+        return None
+    group = symmetry_breaking.state_group(state)
+    if len(group) <= 1:
+        return None
+    pool = IDPool(start_from=top + 1)
+    found = symmetry_breaking.lex_leader_clauses(
+        problem.squares, group, state.width, state.height, pool
+    )
+    return symmetry_breaking.describe(group), found
+
+
+def _child(conn: Connection, allowed: Sequence[int], shape: Shape, symmetry: bool) -> None:
     """The child process: decide and send the verdict back."""
-    conn.send(decide_here(allowed, shape))
+    conn.send(decide_here(allowed, shape, symmetry))
     conn.close()
 
 
 class Background:
     """The SAT solver working on a board in a child process, stopped at will."""
 
-    def __init__(self, allowed: Sequence[int], shape: Shape) -> None:
+    def __init__(self, allowed: Sequence[int], shape: Shape, symmetry: bool = True) -> None:
         methods = multiprocessing.get_all_start_methods()
         # fork starts in milliseconds with everything imported; spawn elsewhere.
         context = (
@@ -329,7 +381,7 @@ class Background:
         )
         self._conn, child_end = context.Pipe(duplex=False)
         self._process = context.Process(
-            target=_child, args=(child_end, list(allowed), shape), daemon=True
+            target=_child, args=(child_end, list(allowed), shape, symmetry), daemon=True
         )
         self._process.start()
         child_end.close()
