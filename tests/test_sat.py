@@ -254,8 +254,6 @@ def test_whole_boards_under_the_rules(rule: str, n: int) -> None:
     board = Board(n, rule=rule)
     found = sat.decide(board.allowed_masks(), **ruled_shape(board))
     assert found.how.startswith(("SAT solver (CaDiCaL)", "solved by propagation before search"))
-    if found.how.startswith("SAT"):  # the whole board keeps every symmetry of the square
-        assert "symmetry breaking under rotate 90" in found.how
     assert (found.columns is None) == (n == 9)
     if found.columns is not None:
         answers_rule(found.columns, board)

@@ -268,6 +268,34 @@ def test_lex_leader_keeps_exactly_one_solution_of_every_orbit(board: Board) -> N
     assert len(kept) == len(orbits)
 
 
+@settings(max_examples=100, deadline=None)
+@given(symmetric_boards())
+def test_the_lex_leader_clauses_join_after_the_budget(board: Board) -> None:
+    need_pysat()
+    saved = sat.LEX_AFTER_CONFLICTS
+    sat.LEX_AFTER_CONFLICTS = 1  # at once, after the first conflict
+    try:
+        found = sat.decide(board.allowed_masks(), **ruled_shape(board))
+    finally:
+        sat.LEX_AFTER_CONFLICTS = saved
+    answers_rule(found.columns, board)
+
+
+def test_the_verdict_names_the_lex_leader_clauses_when_they_joined(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    need_pysat()
+    masks = _symmetric_board(12, Symmetry.ROTATE_180, 0.3, 1).allowed_masks()
+    # Within the default budget CaDiCaL solves it without the clauses.
+    assert sat.decide(masks).how == "SAT solver (CaDiCaL)"
+    monkeypatch.setattr(sat, "LEX_AFTER_CONFLICTS", 1)
+    how = sat.decide(masks).how
+    assert how == "SAT solver (CaDiCaL), symmetry breaking under rotate 180 (lex-leader)"
+    assert sat.decide(masks, symmetry=False).how == "SAT solver (CaDiCaL)"
+    # Decided before any conflict: the clauses are not needed.
+    assert not sat.run_solver([[1, 2]], [[-1]]).lex_used
+
+
 def test_lex_leader_clauses_skip_big_encodings(monkeypatch: pytest.MonkeyPatch) -> None:
     need_pysat()
     board = _symmetric_board(10, Symmetry.ROTATE_180, 0.35, 1)
