@@ -471,15 +471,20 @@ def checked_root(allowed: Sequence[int], **shape: Unpack[Shape]) -> tuple[State 
     a rule whose pieces attack what the queen does (every rule there is:
     :func:`queens.engines.diagonal_sums.applies`); elsewhere it is not used.
     On a torus the queens fill, its own identities modulo n are checked too
-    (:func:`queens.engines.diagonal_sums.torus_refutes`).
+    (:func:`queens.engines.diagonal_sums.torus_refutes`).  Last, the
+    Hall-type count of :mod:`queens.engines.hall` (rows, columns and
+    diagonals matched in pairs), on every shape and rule.
     """
-    from queens.engines import diagonal_sums  # it imports State from here
+    from queens.engines import diagonal_sums, hall  # they import State from here
 
     start = root(allowed, **shape)
     if start is None:
         return None, verdict.PROPAGATION
     if diagonal_sums.refutes(start) or not diagonal_sums.narrow(start):
         return None, verdict.IDENTITY
+    short = hall.short_pair(start)
+    if short is not None:
+        return None, verdict.hall(*short)
     return start, ""
 
 
