@@ -349,3 +349,10 @@ def test_the_orbit_cut_on_denser_boards_agrees_with_the_reference(
     board = Board(n, board.reserved, rule=rule)
     found = propagate.decide(board.allowed_masks(), **ruled_shape(board))
     answers_rule(found.columns, board)
+
+
+def test_the_module_examples_hold() -> None:
+    import doctest
+
+    failures, attempted = doctest.testmod(symmetry_breaking)
+    assert attempted > 0 and failures == 0

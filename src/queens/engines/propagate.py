@@ -451,9 +451,10 @@ def root_group(start: State) -> tuple[Symmetry, ...]:
 
 
 def searched(stats: Stats, group: Sequence[Symmetry]) -> str:
-    """The verdict of a search: its decisions, and the symmetries it cut orbits under."""
+    """The verdict of a search: its decisions, and the symmetries it cut orbits under
+    when the cut struck out any square."""
     how = verdict.searched(stats.decisions)
-    if len(group) > 1:
+    if len(group) > 1 and stats.cut:
         from queens.engines.symmetry_breaking import describe
 
         how += f", {describe(group)} ({stats.cut} square{'' if stats.cut == 1 else 's'} cut)"

@@ -181,7 +181,13 @@ def stabilizer(
 
 
 def describe(group: Sequence[Symmetry]) -> str:
-    """The group for a verdict: "symmetry breaking under rotate 180, mirror"."""
+    """The group for a verdict: "symmetry breaking under rotate 180, mirror".
+
+    >>> describe(list(Symmetry))
+    'symmetry breaking under all 8 symmetries of the square'
+    """
+    if len(group) == len(Symmetry):
+        return "symmetry breaking under all 8 symmetries of the square"
     names = ", ".join(s.value for s in group if s is not Symmetry.IDENTITY)
     return f"symmetry breaking under {names}"
 
