@@ -302,13 +302,15 @@ class State:
             pending += [(m.bit_length() - 1, c) for c, m in cols.items() if _single(m)]
         return True
 
+    def is_open(self, r: int, c: int) -> bool:
+        """True when a queen may still go on (r, c): an open row's domain, an open column."""
+        return r in self.rows and c in self.cols and bool((self.rows[r] >> c) & 1)
+
     def strike_refuted(self, r: int, c: int) -> bool:
         """Rule out the square (r, c), known to be in no solution of this state, wherever
         it still is: :meth:`strike` if it is open, a dead end if a queen stands there."""
-        if r in self.rows:
-            if c in self.cols and (self.rows[r] >> c) & 1:
-                return self.strike(r, c)
-            return True
+        if self.is_open(r, c):
+            return self.strike(r, c)
         return self.placed.get(r) != c
 
     def strike(self, r: int, c: int) -> bool:
@@ -575,11 +577,14 @@ def _strike_orbit(state: State, square: Square, group: Sequence[Symmetry], stats
     which ``state`` keeps (the orbit cut of :func:`search`); False at a dead end."""
     from queens.engines.symmetry_breaking import orbit
 
-    images = orbit(square, group, state.width, state.height)
+    first, *images = orbit(square, group, state.width, state.height)
+    if not state.strike(*first):
+        return False
     for r, c in images:
+        if state.is_open(r, c):
+            stats.cut += 1
         if not state.strike_refuted(r, c):
             return False
-    stats.cut += len(images) - 1
     return True
 
 
