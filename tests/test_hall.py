@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,15 @@ def _brute_matching(edges: dict[int, set[int]]) -> int:
 @given(st.dictionaries(st.integers(0, 5), st.sets(st.integers(0, 5), min_size=1), max_size=6))
 def test_the_matching_is_maximum(edges: dict[int, set[int]]) -> None:
     assert hall.max_matching(edges) == _brute_matching(edges)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(st.integers(0, 5), st.sets(st.integers(0, 5), min_size=1), max_size=6),
+    st.integers(1, 6),
+)
+def test_the_shortcut_agrees_with_the_matching(edges: dict[int, set[int]], left: int) -> None:
+    assert hall._short(edges, left) == (_brute_matching(edges) < left)
 
 
 def _refuted(board: Board) -> bool:
@@ -62,6 +72,14 @@ def test_three_rows_on_two_columns() -> None:
     assert state is not None and state.left
     assert hall.short_pair(state) == ("rows", "columns")
     assert reference.count(board.allowed_masks()) == 0
+
+
+def test_big_states_are_not_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = Board(6, [(r, c) for r in range(3) for c in range(2, 6)])
+    state = propagate.root(board.allowed_masks())
+    assert state is not None and hall.refutes(state)
+    monkeypatch.setattr(hall, "MAX_SQUARES", 6 * 3 - 1)
+    assert not hall.refutes(state)
 
 
 def test_refutes_an_excluded_board_the_identity_leaves_open() -> None:
