@@ -18,6 +18,15 @@ Families (near the hard region of each, see the README section "Hard puzzles"):
   solution, which is checked, or "no solution"), else the script stops.  So
   ``python benchmarks/hard.py --families excluded --methods auto`` is the
   one command for the issue's table (N = 21..30, 80 boards).
+- symmetric: boards that keep a symmetry, for symmetry breaking: whole
+  diagonals reserved as unions of orbits under the half turn (even seeds) or
+  the mirror (odd seeds), N = 20..26, K = N - 2 diagonals (the mixing
+  density, as for ``excluded``), the first 4 solvable and 4 unsolvable seeds
+  of each size (``SYMMETRIC_SEEDS``, found by ``--scan`` as above).
+
+``--symmetry on|off|both`` times each method with symmetry breaking (the
+default), without it (the same ``queens solve`` process with
+``queens.engines.symmetry_breaking.ENABLED`` turned off), or both.
 
 For each family and method (auto, propagate, sat) it prints the median and
 the largest time of one ``queens solve --board FILE --method M`` process per
@@ -34,6 +43,7 @@ seconds (what timed out is counted as undecided).
 
 Usage: python benchmarks/hard.py [--seeds K] [--timeout S] [--quick]
        [--families F,...] [--methods M,...] [--compare-timeout S] [--no-compare] [--scan]
+       [--symmetry on|off|both]
 """
 
 from __future__ import annotations
@@ -43,6 +53,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import random
 import re
 import resource
 import shutil
@@ -59,10 +70,17 @@ from typing import Any
 from queens import generate
 from queens.board import Board
 from queens.engines import propagate, sat
+from queens.symmetry import Symmetry
 from queens.validate import board_problem
 
 METHODS = ("auto", "propagate", "sat")
-TARGETS = {"completion": 2.0, "blocked": 5.0, "diagonals": 20.0, "excluded": 20.0}
+TARGETS = {
+    "completion": 2.0,
+    "blocked": 5.0,
+    "diagonals": 20.0,
+    "excluded": 20.0,
+    "symmetric": 20.0,
+}
 
 # Densities and counts near the hard region, from calibration runs of this
 # generator (about half of the boards solvable): see the README.
@@ -89,6 +107,20 @@ EXCLUDED_SEEDS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
 }
 """The solvable and the unsolvable seeds of each size, as ``--scan`` found them (the
 scan left N = 28 seed 2 and N = 30 seed 9 undecided within 60 s, under load)."""
+SYMMETRIC = {n: n - 2 for n in range(20, 27)}
+"""K diagonals (with their images) for each N of the symmetric family: the mixing
+density, measured as for EXCLUDED (seeds 0..9, K = N - 2: 3 to 7 of 10 solvable)."""
+SYMMETRIC_SEEDS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    20: ((0, 1, 2, 3), (5, 6, 7, 8)),
+    21: ((0, 1, 2, 4), (3, 5, 9, 11)),
+    22: ((1, 2, 4, 5), (0, 3, 6, 8)),
+    23: ((1, 4, 5, 7), (0, 2, 3, 6)),
+    24: ((0, 1, 3, 5), (2, 4, 6, 7)),
+    25: ((0, 1, 3, 7), (2, 4, 5, 6)),
+    26: ((1, 2, 3, 7), (0, 4, 5, 6)),
+}
+"""The symmetric family's solvable and unsolvable seeds of each size, as ``--scan`` found
+them (with symmetry breaking; none left undecided within 60 s, under load 5)."""
 EXPECTED: dict[str, str] = {}
 """The answer ("sat" or "unsat") recorded for a board of the excluded family, by its text."""
 
@@ -102,6 +134,8 @@ def instances(
     found: list[Instance] = []
     if "excluded" in families:
         found += excluded_instances(quick, timeout, scan)
+    if "symmetric" in families:
+        found += symmetric_instances(quick, timeout, scan)
     ds = (10, 20, 30) if quick else (10, 15, 20, 25, 30)
     for d in ds:
         n = round(0.19 * d * d)
@@ -120,56 +154,115 @@ def instances(
     return [i for i in found if i[0] in families]
 
 
+Generator = Callable[[int, int, int], Board]
+"""A seeded family's boards: (N, K, seed) -> board."""
+
+
 def excluded_instances(quick: bool, timeout: float, scan: bool) -> list[Instance]:
     """EXCLUDED_EACH solvable and unsolvable boards of each size: those of
     EXCLUDED_SEEDS, or with ``scan`` the first ones found (see the docstring)."""
-    seeds = excluded_scan(quick, timeout) if scan else EXCLUDED_SEEDS
+    return seeded_instances(
+        "excluded", generate.diagonals, EXCLUDED, EXCLUDED_SEEDS, quick, timeout, scan
+    )
+
+
+def symmetric_instances(quick: bool, timeout: float, scan: bool) -> list[Instance]:
+    """The symmetric family: as :func:`excluded_instances`, from SYMMETRIC_SEEDS."""
+    return seeded_instances(
+        "symmetric", symmetric_diagonals, SYMMETRIC, SYMMETRIC_SEEDS, quick, timeout, scan
+    )
+
+
+def seeded_instances(
+    family: str,
+    make: Generator,
+    counts: dict[int, int],
+    known: Seeds,
+    quick: bool,
+    timeout: float,
+    scan: bool,
+) -> list[Instance]:
+    """The recorded (or, with ``scan``, newly found) seeds' boards, answers recorded."""
+    seeds = seed_scan(family, make, counts, quick, timeout) if scan or not known else known
     found: list[Instance] = []
     for n, (solvable, unsolvable) in seeds.items():
         if quick and n % 4 != 1:
             continue
-        label = f"N={n} K={EXCLUDED[n]}"
+        label = f"N={n} K={counts[n]}"
         for seeds_, answer in ((solvable, "sat"), (unsolvable, "unsat")):
             for seed in seeds_:
-                board = generate.diagonals(n, EXCLUDED[n], seed)
+                board = make(n, counts[n], seed)
                 EXPECTED[str(board)] = answer
-                found.append(("excluded", label, board))
+                found.append((family, label, board))
     return found
+
+
+def diagonal_image(n: int, line: tuple[str, int], symmetry: Symmetry) -> tuple[str, int]:
+    """The diagonal (``("sum", r + c)`` or ``("diff", r - c)``) a symmetry maps ``line`` onto:
+    the half turn keeps the kind (r + c -> 2(n - 1) - (r + c), r - c -> c - r), the
+    mirror swaps it (r + c -> (r + c) - (n - 1) as a difference, and back)."""
+    kind, k = line
+    if symmetry is Symmetry.ROTATE_180:
+        return (kind, 2 * (n - 1) - k) if kind == "sum" else (kind, -k)
+    if symmetry is Symmetry.MIRROR:
+        return ("diff", k - (n - 1)) if kind == "sum" else ("sum", k + n - 1)
+    raise ValueError(f"no diagonal image under {symmetry.value}")
+
+
+def symmetric_diagonals(n: int, count: int, seed: int) -> Board:
+    """Every square of about ``count`` diagonals reserved, chosen at random with their
+    images under the half turn (even seeds) or the mirror (odd seeds): the board
+    keeps that symmetry (``count`` or one more, when the last diagonal's image
+    is another diagonal)."""
+    symmetry = (Symmetry.ROTATE_180, Symmetry.MIRROR)[seed % 2]
+    lines = [("sum", k) for k in range(2 * n - 1)] + [("diff", k) for k in range(-(n - 1), n)]
+    random.Random(seed).shuffle(lines)
+    chosen: set[tuple[str, int]] = set()
+    for line in lines:
+        if len(chosen) >= count:
+            break
+        chosen |= {line, diagonal_image(n, line, symmetry)}
+    sums = {k for kind, k in chosen if kind == "sum"}
+    diffs = {k for kind, k in chosen if kind == "diff"}
+    reserved = [(r, c) for r in range(n) for c in range(n) if r + c in sums or r - c in diffs]
+    return Board.build(n, reserved=reserved)
 
 
 Seeds = dict[int, tuple[tuple[int, ...], tuple[int, ...]]]
 """Each size's solvable and unsolvable seeds."""
 
 
-def excluded_scan(quick: bool, timeout: float) -> Seeds:
+def seed_scan(
+    family: str, make: Generator, counts: dict[int, int], quick: bool, timeout: float
+) -> Seeds:
     """Scan seeds 0, 1, 2, ... of each size for the first EXCLUDED_EACH solvable and
     unsolvable boards, as decided in this process by ``auto`` (solutions checked)."""
     from queens.engines import portfolio
     from queens.engines.budget import Deadline, Undecided
 
     chosen: Seeds = {}
-    for n, count in EXCLUDED.items():
+    for n, count in counts.items():
         if quick and n % 4 != 1:
             continue
         kinds: dict[bool, list[int]] = {True: [], False: []}
         for seed in range(EXCLUDED_SCAN):
-            board = generate.diagonals(n, count, seed)
+            board = make(n, count, seed)
             try:
                 columns = portfolio.solve(board.allowed_masks(), deadline=Deadline(timeout))
             except Undecided:
-                print(f"# excluded N={n} K={count} seed {seed}: undecided in {timeout:g} s")
+                print(f"# {family} N={n} K={count} seed {seed}: undecided in {timeout:g} s")
                 continue
             if columns is not None and board_problem(columns, board) is not None:
-                raise SystemExit(f"wrong answer by auto on excluded N={n} seed {seed}")
+                raise SystemExit(f"wrong answer by auto on {family} N={n} seed {seed}")
             kind = kinds[columns is not None]
             if len(kind) < EXCLUDED_EACH:
                 kind.append(seed)
             if min(len(k) for k in kinds.values()) >= EXCLUDED_EACH:
                 break
         chosen[n] = (tuple(kinds[True]), tuple(kinds[False]))
-        print(f"# excluded N={n} K={count}: seeds 0..{seed} scanned: solvable {kinds[True]}, "
+        print(f"# {family} N={n} K={count}: seeds 0..{seed} scanned: solvable {kinds[True]}, "
               f"unsolvable {kinds[False]}", flush=True)  # fmt: skip
-    print(f"# EXCLUDED_SEEDS = {chosen}")
+    print(f"# {family.upper()}_SEEDS = {chosen}")
     return chosen
 
 
@@ -187,9 +280,19 @@ CPU_SECONDS: list[float] = []
 """CPU time (user + system, the process and its children) of each run_solve, in order."""
 
 
-def run_solve(path: Path, board: Board, method: str, timeout: float) -> tuple[str, float]:
+WITHOUT_SYMMETRY = (
+    "import sys; from queens.engines import symmetry_breaking; "
+    "symmetry_breaking.ENABLED = False; from queens.cli import entry_point; entry_point()"
+)
+"""The ``queens`` command with symmetry breaking turned off (``--symmetry off``)."""
+
+
+def run_solve(
+    path: Path, board: Board, method: str, timeout: float, symmetry: bool = True
+) -> tuple[str, float]:
     """One whole process: (answer, seconds), the answer checked against the board."""
-    argv = [*queens_command(), "solve", "--board", str(path), "--method", method]
+    command = queens_command() if symmetry else [sys.executable, "-c", WITHOUT_SYMMETRY]
+    argv = [*command, "solve", "--board", str(path), "--method", method]
     argv += ["--format", "json", "--timeout", str(timeout)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
@@ -346,7 +449,13 @@ def main() -> None:
     parser.add_argument(
         "--scan",
         action="store_true",
-        help="find the excluded family's seeds again instead of EXCLUDED_SEEDS (slow)",
+        help="find the seeded families' seeds again instead of the recorded ones (slow)",
+    )
+    parser.add_argument(
+        "--symmetry",
+        choices=("on", "off", "both"),
+        default="on",
+        help="time with symmetry breaking (default), without it, or both",
     )
     args = parser.parse_args()
     families = set(args.families.split(","))
@@ -361,12 +470,15 @@ def main() -> None:
     print(f"# {os.cpu_count()} CPUs; one `queens solve --board` process per instance and method")
     results: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
     cpu: dict[tuple[str, str, str], list[float]] = {}
+    modes = {"on": (True,), "off": (False,), "both": (True, False)}[args.symmetry]
+    variants = [(m, on) for m in methods for on in modes]
     with tempfile.TemporaryDirectory() as folder:
         for index, (family, label, board) in enumerate(found):
             path = Path(folder) / f"board-{index}.txt"
             path.write_text(str(board) + "\n")
-            for method in methods:
-                answer = run_solve(path, board, method, args.timeout)
+            for plain, on in variants:
+                method = plain if on else f"{plain} (no symmetry breaking)"
+                answer = run_solve(path, board, plain, args.timeout, on)
                 if answer[0] != "undecided" and EXPECTED.get(str(board), answer[0]) != answer[0]:
                     raise SystemExit(f"{method} answered {answer[0]} on {family} {label}, "
                                      f"recorded {EXPECTED[str(board)]}: {path}")  # fmt: skip
@@ -380,7 +492,7 @@ def main() -> None:
     rows = [["family", "instances", "method", "sat/unsat/undecided", "median", "max", "target",
              "CPU median", "CPU max"]]  # fmt: skip
     for family in (f for f in TARGETS if f in families):
-        for method in methods:
+        for method in dict.fromkeys(m for (_, _, m) in results):
             runs = [
                 r for (f, _, m), rs in results.items() if f == family and m == method for r in rs
             ]

@@ -49,3 +49,39 @@ def test_no_solution_agrees_with_the_counter(name: str, board: Board) -> None:
         assert all(answer is None for answer in answers), name
     else:
         assert all(honours(answer, board) for answer in answers), name
+
+
+def test_the_symmetric_family_keeps_its_symmetry() -> None:
+    from queens.symmetry import Symmetry, board_symmetries
+
+    hard = _benchmark()
+    found = hard.symmetric_instances(False, 60.0, False)
+    assert len(found) == 8 * len(hard.SYMMETRIC)
+    for _, label, board in found:
+        kept = board_symmetries(board)
+        assert Symmetry.ROTATE_180 in kept or Symmetry.MIRROR in kept, label
+        assert board.reserved, label
+        # Whole diagonals: a reserved square's diagonal through it is reserved in full
+        # in one of the two directions.
+        for r, c in board.reserved:
+            n = board.n
+            d1 = {(i, r + c - i) for i in range(n) if 0 <= r + c - i < n}
+            d2 = {(i, i - r + c) for i in range(n) if 0 <= i - r + c < n}
+            assert d1 <= board.reserved or d2 <= board.reserved, label
+
+
+@pytest.mark.slow
+def test_the_symmetric_family_at_n20_agrees_with_and_without_breaking() -> None:
+    need_pysat()
+    hard = _benchmark()
+    for _, label, board in hard.symmetric_instances(False, 60.0, False):
+        if board.n != 20:
+            continue
+        masks = board.allowed_masks()
+        broken = portfolio.decide(masks)
+        plain = portfolio.decide(masks, symmetry=False)
+        assert (broken.columns is None) == (plain.columns is None), label
+        assert (broken.columns is None) == (hard.EXPECTED[str(board)] == "unsat"), label
+        for found in (broken.columns, plain.columns):
+            if found is not None:
+                assert honours(found, board), label

@@ -83,5 +83,5 @@ def test_the_sat_solver_takes_over_under_the_rules(monkeypatch: pytest.MonkeyPat
     torus = Board.build(19, queens=[(0, 0), (1, 5)], rule="toroidal")
     for board in (torus, Board.build(12, queens=[(0, 0)], rule="superqueen")):
         found = portfolio.decide(board.allowed_masks(), **ruled_shape(board))
-        assert found.how == verdict.SAT
+        assert found.how.startswith(verdict.SAT)
         answers_rule(found.columns, board)

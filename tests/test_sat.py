@@ -253,7 +253,7 @@ def test_the_wrapped_diagonals_of_a_filled_torus_hold_one_queen_each() -> None:
 def test_whole_boards_under_the_rules(rule: str, n: int) -> None:
     board = Board(n, rule=rule)
     found = sat.decide(board.allowed_masks(), **ruled_shape(board))
-    assert found.how in ("SAT solver (CaDiCaL)", "solved by propagation before search")
+    assert found.how.startswith(("SAT solver (CaDiCaL)", "solved by propagation before search"))
     assert (found.columns is None) == (n == 9)
     if found.columns is not None:
         answers_rule(found.columns, board)

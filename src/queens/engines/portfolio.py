@@ -41,9 +41,18 @@ def solve(
 
 
 def decide(
-    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
+    allowed: Sequence[int],
+    *,
+    deadline: Deadline = NEVER,
+    symmetry: bool = True,
+    **shape: Unpack[Shape],
 ) -> Verdict:
-    """:func:`solve`, saying what decided the board."""
+    """:func:`solve`, saying what decided the board.
+
+    With ``symmetry``, both engines break the propagated board's own
+    symmetries (:mod:`queens.engines.symmetry_breaking`): the search by its
+    orbit cut, CaDiCaL by lex-leader clauses.
+    """
     if not allowed:
         return Verdict([], verdict.EMPTY)
     start, how = propagate.checked_root(allowed, **shape)
@@ -52,13 +61,14 @@ def decide(
     if not start.left:
         return Verdict(start.solution(), verdict.SOLVED)
     stats = propagate.Stats()
+    group = propagate.root_group(start) if symmetry else ()
     if not sat.available():
-        columns = propagate.search(start, deadline=deadline, stats=stats)
-        return Verdict(columns, verdict.searched(stats.decisions))
+        columns = propagate.search(start, deadline=deadline, stats=stats, group=group)
+        return Verdict(columns, propagate.searched(stats, group))
     try:
         columns = propagate.search(
-            start, deadline=deadline, node_limit=QUICK_DECISIONS, stats=stats
+            start, deadline=deadline, node_limit=QUICK_DECISIONS, stats=stats, group=group
         )
     except propagate.NodeLimit:
-        return sat.decide(allowed, deadline=deadline, **shape)
-    return Verdict(columns, verdict.searched(stats.decisions))
+        return sat.decide(allowed, deadline=deadline, symmetry=symmetry, **shape)
+    return Verdict(columns, propagate.searched(stats, group))

@@ -46,6 +46,7 @@ from typing import TypedDict, Unpack
 from queens.engines import verdict
 from queens.engines.budget import NEVER, Deadline
 from queens.engines.verdict import Verdict
+from queens.symmetry import Symmetry
 from queens.validate import EMPTY
 
 Domains = dict[int, int]
@@ -301,6 +302,17 @@ class State:
             pending += [(m.bit_length() - 1, c) for c, m in cols.items() if _single(m)]
         return True
 
+    def is_open(self, r: int, c: int) -> bool:
+        """True when a queen may still go on (r, c): an open row's domain, an open column."""
+        return r in self.rows and c in self.cols and bool((self.rows[r] >> c) & 1)
+
+    def strike_refuted(self, r: int, c: int) -> bool:
+        """Rule out the square (r, c), known to be in no solution of this state, wherever
+        it still is: :meth:`strike` if it is open, a dead end if a queen stands there."""
+        if self.is_open(r, c):
+            return self.strike(r, c)
+        return self.placed.get(r) != c
+
     def strike(self, r: int, c: int) -> bool:
         """Rule out the square (r, c) and propagate; False at a dead end."""
         rows, cols = self.rows, self.cols
@@ -405,13 +417,16 @@ def decide(
     *,
     deadline: Deadline = NEVER,
     rng: random.Random | None = None,
+    symmetry: bool = True,
     **shape: Unpack[Shape],
 ) -> Verdict:
     """:func:`solve`, saying what decided the board.
 
     After the first propagation, the diagonal-sum identity
     (:mod:`queens.engines.diagonal_sums`) may refute the board before any
-    search.
+    search.  With ``symmetry`` (and without ``rng``: random solutions are
+    drawn from every solution), the search cuts orbits under the propagated
+    board's own symmetries (:func:`root_group`, :func:`search`).
     """
     if not allowed:
         return Verdict([], verdict.EMPTY)
@@ -421,8 +436,31 @@ def decide(
     if not start.left:
         return Verdict(start.solution(), verdict.SOLVED)
     stats = Stats()
-    columns = search(start, deadline=deadline, rng=rng, stats=stats)
-    return Verdict(columns, verdict.searched(stats.decisions))
+    group = root_group(start) if symmetry and rng is None else ()
+    columns = search(start, deadline=deadline, rng=rng, stats=stats, group=group)
+    return Verdict(columns, searched(stats, group))
+
+
+def root_group(start: State) -> tuple[Symmetry, ...]:
+    """The symmetries of the propagated board ``start`` for the orbit cut of
+    :func:`search` (the identity alone when there are none, or when symmetry
+    breaking is turned off: :data:`queens.engines.symmetry_breaking.ENABLED`)."""
+    from queens.engines import symmetry_breaking
+
+    if not symmetry_breaking.ENABLED:
+        return (Symmetry.IDENTITY,)
+    return symmetry_breaking.state_group(start)
+
+
+def searched(stats: Stats, group: Sequence[Symmetry]) -> str:
+    """The verdict of a search: its decisions, and the symmetries it cut orbits under
+    when the cut struck out any square."""
+    how = verdict.searched(stats.decisions)
+    if len(group) > 1 and stats.cut:
+        from queens.engines.symmetry_breaking import describe
+
+        how += f", {describe(group)} ({stats.cut} square{'' if stats.cut == 1 else 's'} cut)"
+    return how
 
 
 def checked_root(allowed: Sequence[int], **shape: Unpack[Shape]) -> tuple[State | None, str]:
@@ -436,25 +474,32 @@ def checked_root(allowed: Sequence[int], **shape: Unpack[Shape]) -> tuple[State 
     a rule whose pieces attack what the queen does (every rule there is:
     :func:`queens.engines.diagonal_sums.applies`); elsewhere it is not used.
     On a torus the queens fill, its own identities modulo n are checked too
-    (:func:`queens.engines.diagonal_sums.torus_refutes`).
+    (:func:`queens.engines.diagonal_sums.torus_refutes`).  Last, the
+    Hall-type count of :mod:`queens.engines.hall` (rows, columns and
+    diagonals matched in pairs), on every shape and rule.
     """
-    from queens.engines import diagonal_sums  # it imports State from here
+    from queens.engines import diagonal_sums, hall  # they import State from here
 
     start = root(allowed, **shape)
     if start is None:
         return None, verdict.PROPAGATION
     if diagonal_sums.refutes(start) or not diagonal_sums.narrow(start):
         return None, verdict.IDENTITY
+    short = hall.short_pair(start)
+    if short is not None:
+        return None, verdict.hall(*short)
     return start, ""
 
 
 class Stats:
-    """What a search did: the number of decisions made."""
+    """What a search did: the number of decisions made, and the squares struck by the
+    orbit cut beyond the refuted ones (see :func:`search`)."""
 
-    __slots__ = ("decisions",)
+    __slots__ = ("cut", "decisions")
 
     def __init__(self) -> None:
         self.decisions = 0
+        self.cut = 0
 
 
 def search(
@@ -464,23 +509,49 @@ def search(
     rng: random.Random | None = None,
     node_limit: int | None = None,
     stats: Stats | None = None,
+    group: Sequence[Symmetry] = (),
 ) -> list[int] | None:
     """Depth-first two-way branching from a propagated ``start`` (left unchanged).
 
     Returns None after exhausting the tree; raises ``Undecided`` at the
     deadline, and :class:`NodeLimit` after ``node_limit`` decisions.  With
     ``stats``, the number of decisions is kept there (also when it raises).
+
+    ``group``: symmetries that map ``start`` onto itself (see
+    :func:`queens.engines.symmetry_breaking.state_group`), for the orbit
+    cut.  In a state S that a group G maps onto itself, once the branch
+    placing a queen on s is exhausted without a solution, the squares g(s)
+    for g in G are struck out together with s.  Proof: let Sol(S) be the
+    complete placements that extend S (its queens placed, the others on
+    squares of its open rows' and columns' domains, its required rows
+    filled).  Each g in G keeps the attack rule
+    (:func:`~queens.engines.symmetry_breaking.keeps_rule`) and maps S onto
+    itself, so x is in Sol(S) exactly when g(x) is.  No x in Sol(S) holds s
+    (the branch proved it: propagation and the search drop no solution), so
+    none holds g(s): if x did, g^-1(x) would be in Sol(S) and hold s.
+    Striking every g(s) so keeps Sol(S), and the search stays complete.
+    A child's group is checked again (:func:`~queens.engines.symmetry_breaking.state_group`),
+    among the symmetries that can keep it: after the cut, G; after placing
+    s, those fixing s; so the cut is used only in states proven symmetric.
+    Without ``group`` (or with the identity alone) the search is exactly the
+    plain one.
     """
     if stats is None:
         stats = Stats()
+    symmetric = len(group) > 1
     # Each entry is a state to explore, with a square to strike out of it
-    # first (the right branch, made lazily from its parent's state) or None.
-    stack: list[tuple[State, Square | None]] = [(start, None)]
+    # first (the right branch, made lazily from its parent's state) or None,
+    # and the symmetries the state is known to keep (its group).
+    stack: list[tuple[State, Square | None, Sequence[Symmetry]]] = [(start, None, group)]
     while stack:
-        state, excluded = stack.pop()
+        state, excluded, kept = stack.pop()
         if excluded is not None:
             state = state.copy()
-            if not state.strike(*excluded):
+            if len(kept) > 1:
+                if not _strike_orbit(state, excluded, kept, stats):
+                    continue
+                kept = _still_kept(state, kept)
+            elif not state.strike(*excluded):
                 continue
         if not state.left:
             return state.solution()
@@ -491,11 +562,45 @@ def search(
             if node_limit is not None and nodes > node_limit:
                 raise NodeLimit(nodes)
         square = state.choose(rng)
-        stack.append((state, square))
+        stack.append((state, square, kept))
         child = state.copy()
         if child.propagate([square]):
-            stack.append((child, None))
+            fixing: Sequence[Symmetry] = ()
+            if symmetric and len(kept) > 1:
+                fixing = _still_kept(child, _fixing(square, kept, state))
+            stack.append((child, None, fixing))
     return None
+
+
+def _strike_orbit(state: State, square: Square, group: Sequence[Symmetry], stats: Stats) -> bool:
+    """Strike out ``square``, refuted in ``state``, and its images under ``group``,
+    which ``state`` keeps (the orbit cut of :func:`search`); False at a dead end."""
+    from queens.engines.symmetry_breaking import orbit
+
+    first, *images = orbit(square, group, state.width, state.height)
+    if not state.strike(*first):
+        return False
+    for r, c in images:
+        if state.is_open(r, c):
+            stats.cut += 1
+        if not state.strike_refuted(r, c):
+            return False
+    return True
+
+
+def _fixing(square: Square, group: Sequence[Symmetry], state: State) -> tuple[Symmetry, ...]:
+    from queens.engines.symmetry_breaking import stabilizer
+
+    return stabilizer(square, group, state.width, state.height)
+
+
+def _still_kept(state: State, candidates: Sequence[Symmetry]) -> tuple[Symmetry, ...]:
+    """Those of ``candidates`` that map ``state`` onto itself (the identity always)."""
+    if len(candidates) <= 1:
+        return (Symmetry.IDENTITY,)
+    from queens.engines.symmetry_breaking import state_group
+
+    return state_group(state, candidates)
 
 
 class NodeLimit(Exception):

@@ -3,8 +3,9 @@
 The engines for hard boards (:mod:`~queens.engines.propagate`,
 :mod:`~queens.engines.sat`, :mod:`~queens.engines.portfolio`) return a
 :class:`Verdict`, so ``queens solve --verbose`` can say whether a board was
-refuted before any search (by propagation or by the diagonal-sum identity of
-:mod:`~queens.engines.diagonal_sums`), decided by the search (and after how
+refuted before any search (by propagation, by the diagonal-sum identity of
+:mod:`~queens.engines.diagonal_sums` or by the Hall-type count of
+:mod:`~queens.engines.hall`), decided by the search (and after how
 many decisions) or by the SAT solver.
 """
 
@@ -17,6 +18,11 @@ IDENTITY = "refuted by the diagonal-sum identity before search"
 SAT = "SAT solver (CaDiCaL)"
 EMPTY = "nothing to decide (a board of no rows)"
 SOLVED = "solved by propagation before search"
+
+
+def hall(first: str, second: str) -> str:
+    """How a board refuted by the Hall-type count (:mod:`~queens.engines.hall`) is described."""
+    return f"refuted by a Hall-type count ({first} against {second}) before search"
 
 
 def searched(decisions: int) -> str:
