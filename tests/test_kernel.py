@@ -149,19 +149,6 @@ def test_vector_searches_and_plain_loop_count_the_same(n: int, kind: str) -> Non
     assert counts[kind] == counts["False"]
 
 
-@contextlib.contextmanager
-def _search(kind: str) -> Iterator[None]:
-    """The kernel's counters run by the vector search `kind` ("" the plain loop) inside."""
-    from queens.engines import _kernel
-
-    before = _kernel.simd()
-    _kernel.simd(kind or False)
-    try:
-        yield
-    finally:
-        _kernel.simd(before or False)
-
-
 @needs_kernel
 @pytest.mark.parametrize("kind", [*_vector_searches(), ""])
 def test_every_small_board_counts_right_in_each_search(kind: str) -> None:
@@ -170,7 +157,7 @@ def test_every_small_board_counts_right_in_each_search(kind: str) -> None:
     # same vector search without the border rules) and the symmetric one.
     from queens.engines import _kernel
 
-    with _search(kind):
+    with kernel.searching_with(kind):
         for n in range(1, 14):
             total, unique = known_counts()[n]
             assert _kernel.count_masks(Board.empty(n).allowed_masks()) == (total, total), n
@@ -195,9 +182,9 @@ def test_each_search_counts_every_subproblem_like_the_plain_loop(
     from queens.engines import _kernel
 
     prefixes = _kernel.symmetric_prefixes(n, min(depth, n - 1))
-    with _search(kind):
+    with kernel.searching_with(kind):
         found = [_kernel.count_symmetric(n, p) for p in prefixes]
-    with _search(""):
+    with kernel.searching_with(""):
         assert found == [_kernel.count_symmetric(n, p) for p in prefixes]
     total = sum(t for t, _ in found)
     assert (total, sum(u for _, u in found)) == known_counts()[n]

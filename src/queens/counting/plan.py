@@ -27,12 +27,12 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 
 from queens.board import Board
-from queens.engines import knuth
+from queens.engines import kernel, knuth
 
 CALIBRATION_N = 18
 """The board whose sub-problems are timed (large enough for the vector search's steady pace)."""
@@ -107,7 +107,6 @@ def make_plan(n: int, calibration_n: int | None = None, step: int | None = None)
     N = :data:`CALIBRATION_N`.
     """
     from queens.counting.split import SPLIT_VERSION, split
-    from queens.engines import kernel
 
     calibration_n = CALIBRATION_N if calibration_n is None else calibration_n
     step = CALIBRATION_STEP if step is None else step
@@ -161,31 +160,18 @@ def _searches() -> list[str]:
     from queens.engines import _kernel
 
     found = [""]
-    with _search(_kernel.simd()):
+    with kernel.searching_with(_kernel.simd()):
         for kind in ("avx2", "avx512"):
             with suppress(ValueError):  # raised when this CPU cannot run it
                 found.append(_kernel.simd(kind))
     return found
 
 
-@contextmanager
-def _search(kind: str) -> Iterator[None]:
-    """Count with the kernel's search ``kind`` (process-wide), then put back the one before."""
-    from queens.engines import _kernel
-
-    before = _kernel.simd()
-    _kernel.simd(kind or False)
-    try:
-        yield
-    finally:
-        _kernel.simd(before or False)
-
-
 def _timed_with(kind: str, n: int, prefixes: Sequence[tuple[int, ...]]) -> float:
     """CPU seconds of the calling thread to count these sub-problems with the search ``kind``."""
     from queens.engines import _kernel
 
-    with _search(kind):
+    with kernel.searching_with(kind):
         start = time.thread_time()
         for prefix in prefixes:
             _kernel.count_symmetric(n, prefix)

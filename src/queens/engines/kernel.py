@@ -23,6 +23,7 @@ import os
 import warnings
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from types import ModuleType
 from typing import NamedTuple, TypeVar
 
@@ -141,6 +142,20 @@ SIMD_NAMES = {"avx512": "AVX-512", "avx2": "AVX2"}
 def simd() -> str:
     """The vector search the compiled kernel counts plain boards with ("" for none)."""
     return SIMD_NAMES.get(_kernel.simd(), "") if _kernel is not None else ""
+
+
+@contextmanager
+def searching_with(kind: str) -> Iterator[None]:
+    """Count plain boards with the compiled kernel's search ``kind`` ("avx512", "avx2",
+    or "" for the plain loop; process-wide) inside, then put back the one before.
+    ValueError when this CPU cannot run it; the compiled kernel must be in use."""
+    assert _kernel is not None, "the compiled kernel is not in use"
+    before = _kernel.simd()
+    _kernel.simd(kind or False)
+    try:
+        yield
+    finally:
+        _kernel.simd(before or False)
 
 
 def description() -> str:
