@@ -302,9 +302,9 @@ def test_lex_leader_clauses_skip_big_encodings(monkeypatch: pytest.MonkeyPatch) 
     state = propagate.root(board.allowed_masks())
     assert state is not None
     problem = sat.residual(state)
-    assert sat.symmetry_clauses(problem, 10_000) is not None
+    assert sat.symmetry_clauses(problem, [], 10_000) is not None
     monkeypatch.setattr(symmetry_breaking, "LEX_LEADER_MAX_SQUARES", len(problem.squares) - 1)
-    assert sat.symmetry_clauses(problem, 10_000) is None
+    assert sat.symmetry_clauses(problem, [], 10_000) is None
 
 
 # -- the paths that must not change ----------------------------------------------

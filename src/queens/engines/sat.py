@@ -306,7 +306,7 @@ def decide_here(
     problem = residual(state, (found[1], found[3]))
     cnf, top = clauses(problem)
     cnf += diagonal_sums.colour_clauses(problem, top)
-    broken = symmetry_clauses(problem, max(top, _top(cnf))) if symmetry else None
+    broken = symmetry_clauses(problem, cnf, top) if symmetry else None
     answer = run_solver(cnf, broken[1] if broken is not None else [])
     how = verdict.SAT
     if answer.lex_used and broken is not None:
@@ -365,9 +365,12 @@ def _top(cnf: list[list[int]]) -> int:
     return max((abs(lit) for clause in cnf for lit in clause), default=0)
 
 
-def symmetry_clauses(problem: Residual, top: int) -> tuple[str, list[list[int]]] | None:
+def symmetry_clauses(
+    problem: Residual, cnf: list[list[int]], top: int
+) -> tuple[str, list[list[int]]] | None:
     """Lex-leader clauses for the propagated state's own symmetries (new variables
-    above ``top``): the group described and the clauses, or None when the state
+    above ``top`` and every variable of ``cnf``, looked up only when the clauses are
+    made): the group described and the clauses, or None when the state
     keeps no symmetry, symmetry breaking is off, or the encoding has over
     :data:`~queens.engines.symmetry_breaking.LEX_LEADER_MAX_SQUARES` squares.
 
@@ -391,7 +394,7 @@ def symmetry_clauses(problem: Residual, top: int) -> tuple[str, list[list[int]]]
     group = symmetry_breaking.state_group(state)
     if len(group) <= 1:
         return None
-    pool = IDPool(start_from=top + 1)
+    pool = IDPool(start_from=max(top, _top(cnf)) + 1)
     found = symmetry_breaking.lex_leader_clauses(
         problem.squares, group, state.width, state.height, pool
     )
