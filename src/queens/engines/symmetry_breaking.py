@@ -198,7 +198,6 @@ def lex_leader_clauses(
     width: int,
     height: int,
     pool: IDPool,
-    positions: int | None = None,
 ) -> list[list[int]]:
     """Clauses keeping only solutions x with x <=lex x o g for every g of ``group``.
 
@@ -221,10 +220,6 @@ def lex_leader_clauses(
     model, e holds on every equal prefix, so at the first position where x
     and y differ x_i < y_i: x <lex y or x = y.  And the lex-least x of its
     orbit satisfies them with e_i set to "equal up to i".
-
-    With ``positions``, each chain stops after that many moved positions: a
-    prefix of the comparison, weaker (it keeps the solutions whose first
-    positions are no greater than their images'), and so sound as well.
     """
     index = {square: i + 1 for i, square in enumerate(squares)}
     clauses: list[list[int]] = []
@@ -232,15 +227,11 @@ def lex_leader_clauses(
         if symmetry is Symmetry.IDENTITY:
             continue
         previous: int | None = None
-        left = len(squares) if positions is None else positions
         for i, square in enumerate(squares):
             x = i + 1
             y = index[symmetry.square_on(width, height, square)]
             if y == x:
                 continue
-            if left == 0:
-                break
-            left -= 1
             equal = pool.id(("lex", symmetry.value, x))
             guard = [] if previous is None else [-previous]
             clauses.append([*guard, -x, y])
