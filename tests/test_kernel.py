@@ -192,6 +192,36 @@ def test_each_search_counts_every_subproblem_like_the_plain_loop(
         assert total == reference.count(Board.empty(n).allowed_masks())
 
 
+@needs_kernel
+@pytest.mark.parametrize("kind", _vector_searches() or ["none on this CPU"])
+def test_marks_from_the_rows_of_a_prefix(kind: str) -> None:
+    # The vector search counts the completions of a border node as classes
+    # of 8 unless its rows need sym_check: it marks the nodes below row
+    # BOUND1's queen on the top column or row BOUND2's on column 0, and a
+    # sub-problem whose prefix already holds such a row starts marked.  Every
+    # such sub-problem (the prefix reaching past the middle row), counted by
+    # the vector search and by the plain loop: the same counts.
+    from queens.engines import _kernel
+
+    if kind not in _vector_searches():
+        pytest.skip("this CPU runs no vector search: the plain loop counts")
+    checked = 0
+    for n in range(9, 15):
+        for depth in range(n // 2 + 1, n - 3):
+            prefixes = [
+                p
+                for p in _kernel.symmetric_prefixes(n, depth)
+                if p[0] != 0
+                and (p[p[0]] == n - 1 or (len(p) > n - 1 - p[0] and p[n - 1 - p[0]] == 0))
+            ]
+            with kernel.searching_with(kind):
+                found = [_kernel.count_symmetric(n, p) for p in prefixes]
+            with kernel.searching_with(""):
+                assert found == [_kernel.count_symmetric(n, p) for p in prefixes], (n, depth)
+            checked += sum(total > 0 for total, _ in found)
+    assert checked > 1000
+
+
 @pytest.mark.slow
 @needs_kernel
 @pytest.mark.parametrize("n", [16, 17])

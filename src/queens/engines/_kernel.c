@@ -687,9 +687,38 @@ static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i) {
     int y;
     for (y = top; y > y0; y--) {
         int parent = (int)levels[y - y0].parent[i];
-        s->board[y - 1] = (mask_t)(levels[y - y0].c[i] ^ levels[y - y0 - 1].c[parent]);
+        s->board[y - 1] = (mask_t)(levels[y - y0].c[i] ^ levels[y - y0 - 1].c[parent]) & s->mask;
         i = parent;
     }
+}
+
+/* Marked nodes.  sym_check looks at a border placement's rows only when
+ * row BOUND1's queen is on the top column, row BOUND2's on column 0, or
+ * the last row's on ENDBIT; any other complete placement is a class of 8.
+ * So the border search marks a node (bit 31 of its columns, beyond a board
+ * of n <= 31) once either of the first two is among its rows, and the
+ * three-row count counts the completions of unmarked nodes whose last
+ * queen is not on ENDBIT in place, as for a corner, instead of rebuilding
+ * their boards to classify them one by one (measured at n = 17: 11.8
+ * million classified before, most of the count's time). */
+#define SYM_MARK ((uint32_t)1 << 31)
+
+static int sym_marking(const sym_t *s) { return !s->corner && s->n <= 31; }
+
+/* The mark of a node of row y0 from the rows above it (already on the board). */
+static uint32_t sym_mark(const sym_t *s, int y0) {
+    if (!sym_marking(s)) return 0;
+    if (s->bound1 < y0 && s->board[s->bound1] == s->topbit) return SYM_MARK;
+    if (s->bound2 < y0 && s->board[s->bound2] == 1) return SYM_MARK;
+    return 0;
+}
+
+/* The column a row's queen marks its children on (none: 0). */
+static uint32_t sym_mark_column(const sym_t *s, int y) {
+    if (!sym_marking(s)) return 0;
+    if (y == s->bound1) return (uint32_t)s->topbit;
+    if (y == s->bound2) return 1;
+    return 0;
 }
 
 /* The first `left` lanes of the set `lanes` (which has more). */
@@ -708,6 +737,7 @@ static ALWAYS_INLINE unsigned simd_lanes(int left, int lanes) {
  * first of the rows, q in the second, t in the third). */
 typedef struct {
     unsigned pqt, ptq, qpt, qtp, tpq, tqp;
+    unsigned hits; /* the lanes with an order that puts a queen on its row's column `hit` */
 } orders_t;
 
 /* Corner nodes: each completion is a class of 8, so only their number counts. */
@@ -733,7 +763,7 @@ static ALWAYS_INLINE void simd_classify(sym_t *s, level_t *levels, int y0, int t
         SIMD_STAT(simd_stats.classified++);
         found &= found - 1;
         simd_board(s, levels, y0, top, i);
-        sym_finish3(s, top, lv->c[i], lv->l[i], lv->r[i]);
+        sym_finish3(s, top, lv->c[i] & s->mask, lv->l[i], lv->r[i]);
     }
 }
 
@@ -873,11 +903,14 @@ SIMD_STEP(TARGET) void simd_refill_##ISA(const sym_t *s, int y, level_t *from,  
 }                                                                                  \
                                                                                    \
 /* One step of `f`: a child on the lowest free column of every busy lane,    */    \
-/* kept when its next row (and the one after) keep a free column.            */    \
-SIMD_STEP(TARGET) void simd_step_##ISA(level_t *to, flight_##ISA *f, V next, V after) { \
+/* kept when its next row (and the one after) keep a free column; with       */    \
+/* MARKING, a child whose queen is on the column `marked` is marked.          */    \
+SIMD_STEP(TARGET) void simd_step_##ISA(level_t *to, flight_##ISA *f, V next, V after, \
+                                       int marking, V marked) {                    \
     unsigned live = NZ(f->avail), keep;                                            \
     V bit = AND(f->avail, SUB(ZERO, f->avail));                                    \
     V cc = OR(f->c, bit), ll = SHL(OR(f->l, bit), 1), rr = SHR(OR(f->r, bit), 1);  \
+    if (marking) cc = SELECT(EQM(bit, marked), OR(cc, SET1(SYM_MARK)), cc);        \
     V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);                                       \
     V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);                      \
     keep = live & NZ(a1) & NZ(a2);                                                 \
@@ -898,14 +931,21 @@ SIMD_STEP(TARGET) void simd_step_##ISA(level_t *to, flight_##ISA *f, V next, V a
 __attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,   \
                                                               level_t *from, level_t *to) { \
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);             \
+    uint32_t column = sym_mark_column(s, y);                                       \
+    V marked = SET1(column);                                                       \
     flight_##ISA f0, f1;                                                           \
     f0.c = f0.l = f0.r = f0.parent = f0.avail = ZERO;                              \
     f1 = f0;                                                                       \
     simd_refill_##ISA(s, y, from, &f0);                                            \
     simd_refill_##ISA(s, y, from, &f1);                                            \
     while (NZ(OR(f0.avail, f1.avail))) {                                           \
-        simd_step_##ISA(to, &f0, next, after);                                     \
-        simd_step_##ISA(to, &f1, next, after);                                     \
+        if (column) {                                                              \
+            simd_step_##ISA(to, &f0, next, after, 1, marked);                      \
+            simd_step_##ISA(to, &f1, next, after, 1, marked);                      \
+        } else {                                                                   \
+            simd_step_##ISA(to, &f0, next, after, 0, marked);                      \
+            simd_step_##ISA(to, &f1, next, after, 0, marked);                      \
+        }                                                                          \
         if (to->count <= SIMD_CAP && from->pos < from->count) {                    \
             simd_refill_##ISA(s, y, from, &f0);                                    \
             simd_refill_##ISA(s, y, from, &f1);                                    \
@@ -916,7 +956,8 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,  
 /* The orders in which a vector of nodes (c, l, r) of row `top` completes    */    \
 /* the last three rows (masks m0, m1, m2 of the board's columns `full`):     */    \
 /* each queen on a column its row has free, no two on a diagonal.            */    \
-SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l, V r) { \
+SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l, V r, \
+                                              const uint32_t *hit) {               \
     V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);               \
     V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);                                  \
     V a0 = AND(f, ANDNOT(OR(l, r), m0));                                           \
@@ -936,34 +977,72 @@ SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l,
     o.qtp = q0 & t1 & p2 & ~qt1 & ~pq2;                                            \
     o.tpq = t0 & p1 & q2 & ~pq1 & ~qt2;                                            \
     o.tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;                                     \
+    o.hits = 0;                                                                    \
+    if (hit[0]) {                                                                  \
+        V h = SET1(hit[0]);                                                        \
+        o.hits |= ((o.pqt | o.ptq) & EQM(p, h)) | ((o.qpt | o.qtp) & EQM(q, h))    \
+                  | ((o.tpq | o.tqp) & EQM(t, h));                                 \
+    }                                                                              \
+    if (hit[1]) {                                                                  \
+        V h = SET1(hit[1]);                                                        \
+        o.hits |= ((o.qpt | o.tpq) & EQM(p, h)) | ((o.pqt | o.tqp) & EQM(q, h))    \
+                  | ((o.ptq | o.qtp) & EQM(t, h));                                 \
+    }                                                                              \
+    if (hit[2]) {                                                                  \
+        V h = SET1(hit[2]);                                                        \
+        o.hits |= ((o.qtp | o.tqp) & EQM(p, h)) | ((o.ptq | o.tpq) & EQM(q, h))    \
+                  | ((o.pqt | o.qpt) & EQM(t, h));                                 \
+    }                                                                              \
     return o;                                                                      \
 }                                                                                  \
                                                                                    \
 /* Count the last three rows of every node of row `top` (= last - 2), a      */    \
 /* vector at a time.  Row BOUND2's rule there: no side queen below BOUND2.   */    \
+/* Border nodes are classified one by one, except the unmarked ones none of  */    \
+/* whose completions puts the last row's queen on ENDBIT, or row BOUND2's    */    \
+/* (when among the three) on column 0: those are classes of 8 (SYM_MARK).    */    \
+/* (The orders are then exactly the completions: the three rows cover the    */    \
+/* board's free columns, so with no side column after BOUND2, the rows down  */    \
+/* to BOUND2 cover both, which is all its rule asks.)                        */    \
 __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t *levels, \
                                                               int y0, int top) {   \
     level_t *lv = &levels[top - y0];                                               \
     V full = SET1(s->mask), side = SET1(s->sidemask);                              \
     V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]);                  \
     V m2 = SET1(s->rowmask[top + 2]);                                              \
+    V mark = SET1(SYM_MARK);                                                       \
+    const int quick = sym_marking(s);                                              \
+    uint32_t hit[3] = {0, 0, 0};                                                   \
     int at;                                                                        \
+    if (quick) {                                                                   \
+        hit[2] = (uint32_t)s->endbit;                                              \
+        if (s->bound2 >= top) hit[s->bound2 - top] = 1;                            \
+    }                                                                              \
     if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);                     \
     if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2); \
     for (at = 0; at < lv->count; at += LANES) {                                    \
         unsigned valid = simd_lanes(lv->count - at, LANES);                        \
-        orders_t o = simd_orders_##ISA(full, m0, m1, m2, LOADU(lv->c + at),        \
-                                       LOADU(lv->l + at), LOADU(lv->r + at));      \
+        V c = LOADU(lv->c + at);                                                   \
+        orders_t o = simd_orders_##ISA(full, m0, m1, m2, c, LOADU(lv->l + at),     \
+                                       LOADU(lv->r + at), hit);                    \
         SIMD_STAT((simd_stats.finish_vectors++,                                    \
                    simd_stats.finished += (uint64_t)__builtin_popcount(valid)));   \
-        if (s->corner) s->c8 += orders_count(o, valid);                            \
-        else simd_classify(s, levels, y0, top, at, orders_any(o, valid));          \
+        if (s->corner) {                                                           \
+            s->c8 += orders_count(o, valid);                                       \
+        } else if (quick) {                                                        \
+            unsigned slow = orders_any(o, valid) & (NZ(AND(c, mark)) | o.hits);    \
+            s->c8 += orders_count(o, valid & ~slow);                               \
+            simd_classify(s, levels, y0, top, at, slow);                           \
+        } else {                                                                   \
+            simd_classify(s, levels, y0, top, at, orders_any(o, valid));           \
+        }                                                                          \
     }                                                                              \
     lv->count = lv->pos = 0;                                                       \
 }                                                                                  \
                                                                                    \
 static int sym_search_##ISA(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) { \
-    return simd_search(s, y0, s->last - 2, C, L, R, simd_expand_##ISA, simd_finish_##ISA, 0); \
+    return simd_search(s, y0, s->last - 2, C | sym_mark(s, y0), L, R, simd_expand_##ISA, \
+                       simd_finish_##ISA, 0);                                       \
 }                                                                                  \
                                                                                    \
 /* A row's diagonals one row down under RULE (a constant): shifted by one  */    \
