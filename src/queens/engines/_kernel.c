@@ -661,9 +661,10 @@ static struct {
 
 /* Nodes a row's buffer holds before its row waits (SIMD_CAP), plus room for
  * what may come after that (SIMD_ROOM) and for reading a whole vector past
- * the last node (SIMD_SLACK).  The room: the symmetric counter's two vectors
- * in flight finish their up to 32 columns a lane (2 * 16 * 32 children), and
- * the last of them is written a whole vector long (16); the shaped searches'
+ * the last node (SIMD_SLACK).  The room: the symmetric counter's vectors in
+ * flight (2 of 16 lanes, or 4 of 8: 32 lanes either way) finish their up to
+ * 32 columns a lane (2 * 16 * 32 children), and the last of them is written
+ * a whole vector long (at most 16); the shaped searches'
  * one vector, up to 33 children a lane (16 * 33), fits in that too.  SIMD_CAP
  * may be set smaller when compiling, to test the search with its buffers
  * always near full (tests/test_kernel_search.py). */
@@ -853,12 +854,17 @@ static ALWAYS_INLINE int simd_search(sym_t *s, int y0, int top, uint32_t C, uint
 /* with KNIGHTS, superqueens', the knight's attacks `kn`).                   */    \
 SIMD_STEP(TARGET) void simd_put_##ISA(level_t *to, unsigned keep, V c, V l, V r,   \
                                       V parent, int parents, V kn, int knights) {  \
+    /* (the arrays and the packing read once, before the stores, which the     */  \
+    /* compiler cannot tell from them: measured, AVX2 reloaded its table)       */  \
     int at = to->count;                                                            \
-    STOREU(to->c + at, COMPRESS(keep, c));                                         \
-    STOREU(to->l + at, COMPRESS(keep, l));                                         \
-    STOREU(to->r + at, COMPRESS(keep, r));                                         \
-    if (parents) STOREU(to->parent + at, COMPRESS(keep, parent));                  \
-    if (knights) STOREU(KNIGHTS(to) + at, COMPRESS(keep, kn));                     \
+    uint32_t *cs = to->c + at, *ls = to->l + at, *rs = to->r + at;                 \
+    uint32_t *ps = to->parent + at, *ks = KNIGHTS(to) + at;                        \
+    PACKING how = PACK(keep);                                                      \
+    STOREU(cs, COMPRESS(how, c));                                                  \
+    STOREU(ls, COMPRESS(how, l));                                                  \
+    STOREU(rs, COMPRESS(how, r));                                                  \
+    if (parents) STOREU(ps, COMPRESS(how, parent));                                \
+    if (knights) STOREU(ks, COMPRESS(how, kn));                                    \
     to->count = at + __builtin_popcount(keep);                                     \
     SIMD_STAT(simd_stats.peak = to->count > simd_stats.peak ? to->count : simd_stats.peak); \
 }                                                                                  \
@@ -920,37 +926,63 @@ SIMD_STEP(TARGET) void simd_step_##ISA(level_t *to, flight_##ISA *f, V next, V a
     f->avail = XOR(f->avail, bit);                                                 \
 }                                                                                  \
                                                                                    \
-/* Expand the waiting nodes of row y into row y + 1's buffer, two vectors    */    \
-/* in flight (their steps overlap in the CPU), each taking a free column of   */    \
-/* every lane at a time; a lane whose node has no column left takes the next  */    \
-/* waiting node at once (refill) while row y + 1's buffer is within SIMD_CAP, */    \
-/* instead of idling until its whole vector is done (measured: ~0.54 of the  */    \
-/* lanes were busy without refill at n = 16).  Refilled only within SIMD_CAP, */    \
-/* the 2 * LANES lanes then hold at most 32 columns each still to try: row   */    \
-/* y + 1 ends within SIMD_CAP + 2 * 16 * 32 (SIMD_ROOM).                     */    \
+/* Expand the waiting nodes of row y into row y + 1's buffer, FLIGHTS        */    \
+/* vectors in flight (their steps overlap in the CPU: 2 with AVX-512, 4 of   */    \
+/* AVX2's narrower ones, measured 4 % faster than 2), each taking a free     */    \
+/* column of every lane at a time; a lane whose node has no column left      */    \
+/* takes the next waiting node at once (refill) while row y + 1's buffer is  */    \
+/* within SIMD_CAP, instead of idling until its whole vector is done         */    \
+/* (measured: ~0.54 of the lanes were busy without refill at n = 16).        */    \
+/* Refilled only within SIMD_CAP, the FLIGHTS * LANES (at most 32) lanes     */    \
+/* then hold at most 32 columns each still to try: row y + 1 ends within     */    \
+/* SIMD_CAP + 2 * 16 * 32 (SIMD_ROOM).  (The rows' buffers are copied into   */    \
+/* locals, kept in registers: through the pointers, each put reloaded them   */    \
+/* and the count after the stores.)                                          */    \
 __attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,   \
-                                                              level_t *from, level_t *to) { \
+                                                              level_t *from_row,   \
+                                                              level_t *to_row) {   \
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);             \
     uint32_t column = sym_mark_column(s, y);                                       \
     V marked = SET1(column);                                                       \
-    flight_##ISA f0, f1;                                                           \
+    level_t from_copy = *from_row, to_copy = *to_row;                              \
+    level_t *from = &from_copy, *to = &to_copy;                                    \
+    flight_##ISA f0, f1, f2, f3; /* the first FLIGHTS of them (2 or 4) in use */   \
     f0.c = f0.l = f0.r = f0.parent = f0.avail = ZERO;                              \
-    f1 = f0;                                                                       \
+    f1 = f2 = f3 = f0;                                                             \
     simd_refill_##ISA(s, y, from, &f0);                                            \
     simd_refill_##ISA(s, y, from, &f1);                                            \
-    while (NZ(OR(f0.avail, f1.avail))) {                                           \
+    if (FLIGHTS > 2) {                                                             \
+        simd_refill_##ISA(s, y, from, &f2);                                        \
+        simd_refill_##ISA(s, y, from, &f3);                                        \
+    }                                                                              \
+    while (NZ(FLIGHTS > 2 ? OR(OR(f0.avail, f1.avail), OR(f2.avail, f3.avail))     \
+                          : OR(f0.avail, f1.avail))) {                             \
         if (column) {                                                              \
             simd_step_##ISA(to, &f0, next, after, 1, marked);                      \
             simd_step_##ISA(to, &f1, next, after, 1, marked);                      \
+            if (FLIGHTS > 2) {                                                     \
+                simd_step_##ISA(to, &f2, next, after, 1, marked);                  \
+                simd_step_##ISA(to, &f3, next, after, 1, marked);                  \
+            }                                                                      \
         } else {                                                                   \
             simd_step_##ISA(to, &f0, next, after, 0, marked);                      \
             simd_step_##ISA(to, &f1, next, after, 0, marked);                      \
+            if (FLIGHTS > 2) {                                                     \
+                simd_step_##ISA(to, &f2, next, after, 0, marked);                  \
+                simd_step_##ISA(to, &f3, next, after, 0, marked);                  \
+            }                                                                      \
         }                                                                          \
         if (to->count <= SIMD_CAP && from->pos < from->count) {                    \
             simd_refill_##ISA(s, y, from, &f0);                                    \
             simd_refill_##ISA(s, y, from, &f1);                                    \
+            if (FLIGHTS > 2) {                                                     \
+                simd_refill_##ISA(s, y, from, &f2);                                \
+                simd_refill_##ISA(s, y, from, &f3);                                \
+            }                                                                      \
         }                                                                          \
     }                                                                              \
+    from_row->pos = from->pos;                                                     \
+    to_row->count = to->count;                                                     \
 }                                                                                  \
                                                                                    \
 /* The orders in which a vector of nodes (c, l, r) of row `top` completes    */    \
@@ -1317,6 +1349,7 @@ static int gaps_search_##ISA(sym_t *s) {                                        
 /* AVX-512F: 16 lanes; sets of lanes are the mask registers themselves. */
 #define V __m512i
 #define LANES 16
+#define FLIGHTS 2 /* vectors in flight (FLIGHTS * LANES <= 32: SIMD_ROOM) */
 #define SET1(x) _mm512_set1_epi32((int)(x))
 #define ZERO _mm512_setzero_si512()
 #define IOTA _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -1337,12 +1370,15 @@ static int gaps_search_##ISA(sym_t *s) {                                        
 #define EQM(a, b) ((unsigned)_mm512_cmpeq_epi32_mask((a), (b)))
 #define GTM(a, b) ((unsigned)_mm512_cmpgt_epi32_mask((a), (b)))
 #define SELECT(m, a, b) _mm512_mask_blend_epi32((__mmask16)(m), (b), (a))
-#define COMPRESS(m, v) _mm512_maskz_compress_epi32((__mmask16)(m), (v))
+#define PACKING __mmask16
+#define PACK(m) ((__mmask16)(m))
+#define COMPRESS(how, v) _mm512_maskz_compress_epi32((how), (v)) /* the lanes `how`, packed */
 /* (EXPAND in the register form: the same CPU time as vpexpandd from memory, measured) */
 #define EXPAND(old, m, v) _mm512_mask_expand_epi32((old), (__mmask16)(m), (v))
 SIMD_SEARCH(avx512, "avx512f")
 #undef V
 #undef LANES
+#undef FLIGHTS
 #undef SET1
 #undef ZERO
 #undef IOTA
@@ -1363,6 +1399,8 @@ SIMD_SEARCH(avx512, "avx512f")
 #undef EQM
 #undef GTM
 #undef SELECT
+#undef PACKING
+#undef PACK
 #undef COMPRESS
 #undef EXPAND
 
@@ -1384,6 +1422,7 @@ static void avx2_pack_init(void) {
 
 #define V __m256i
 #define LANES 8
+#define FLIGHTS 4 /* vectors in flight (FLIGHTS * LANES <= 32: SIMD_ROOM) */
 #define SET1(x) _mm256_set1_epi32((int)(x))
 #define ZERO _mm256_setzero_si256()
 #define IOTA _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0)
@@ -1408,13 +1447,15 @@ static void avx2_pack_init(void) {
     _mm256_cmpeq_epi32(AND(SET1(m), _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1)), \
                        _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1))
 #define SELECT(m, a, b) _mm256_blendv_epi8((b), (a), LANEMASK(m))
-#define COMPRESS(m, v) \
-    _mm256_permutevar8x32_epi32((v), LOADU(avx2_pack[(m) & 0xffu]))
+#define PACKING __m256i
+#define PACK(m) LOADU(avx2_pack[(m) & 0xffu])
+#define COMPRESS(how, v) _mm256_permutevar8x32_epi32((v), (how))
 #define EXPAND(old, m, v) \
     SELECT((m), _mm256_permutevar8x32_epi32((v), LOADU(avx2_spread[(m) & 0xffu])), (old))
 SIMD_SEARCH(avx2, "avx2")
 #undef V
 #undef LANES
+#undef FLIGHTS
 #undef SET1
 #undef ZERO
 #undef IOTA
@@ -1437,6 +1478,8 @@ SIMD_SEARCH(avx2, "avx2")
 #undef GTM
 #undef LANEMASK
 #undef SELECT
+#undef PACKING
+#undef PACK
 #undef COMPRESS
 #undef EXPAND
 
