@@ -1020,10 +1020,12 @@ SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l,
         o.hits |= ((o.qpt | o.tpq) & EQM(p, h)) | ((o.pqt | o.tqp) & EQM(q, h))    \
                   | ((o.ptq | o.qtp) & EQM(t, h));                                 \
     }                                                                              \
-    if (hit[2]) {                                                                  \
-        V h = SET1(hit[2]);                                                        \
-        o.hits |= ((o.qtp | o.tqp) & EQM(p, h)) | ((o.ptq | o.tpq) & EQM(q, h))    \
-                  | ((o.pqt | o.qpt) & EQM(t, h));                                 \
+    if (hit[2]) { /* and only with the middle row's queen at or above hit[3] */   \
+        V h = SET1(hit[2]), below = SET1(hit[3] - 1);                              \
+        unsigned gp = GTM(p, below), gq = GTM(q, below), gt = GTM(t, below);       \
+        o.hits |= (((o.qtp & gt) | (o.tqp & gq)) & EQM(p, h))                      \
+                  | (((o.ptq & gt) | (o.tpq & gp)) & EQM(q, h))                    \
+                  | (((o.pqt & gq) | (o.qpt & gp)) & EQM(t, h));                   \
     }                                                                              \
     return o;                                                                      \
 }                                                                                  \
@@ -1035,7 +1037,10 @@ SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l,
 /* (when among the three) on column 0: those are classes of 8 (SYM_MARK).    */    \
 /* (The orders are then exactly the completions: the three rows cover the    */    \
 /* board's free columns, so with no side column after BOUND2, the rows down  */    \
-/* to BOUND2 cover both, which is all its rule asks.)                        */    \
+/* to BOUND2 cover both, which is all its rule asks.)  With row 1 above the  */    \
+/* sub-tree, a last queen on ENDBIT counts only with the middle row's on or  */    \
+/* left of row 1's mirror image: else sym_check's half-turn comparison ends  */    \
+/* at its first row (row 1 against the mirror of row last - 1), in favour.   */    \
 __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t *levels, \
                                                               int y0, int top) {   \
     level_t *lv = &levels[top - y0];                                               \
@@ -1044,10 +1049,11 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
     V m2 = SET1(s->rowmask[top + 2]);                                              \
     V mark = SET1(SYM_MARK);                                                       \
     const int quick = sym_marking(s);                                              \
-    uint32_t hit[3] = {0, 0, 0};                                                   \
+    uint32_t hit[4] = {0, 0, 0, 1}; /* a column a row (0: none), and see above */   \
     int at;                                                                        \
     if (quick) {                                                                   \
         hit[2] = (uint32_t)s->endbit;                                              \
+        if (y0 >= 2) hit[3] = (uint32_t)(s->topbit >> lowest_index(s->board[1]));  \
         if (s->bound2 >= top) hit[s->bound2 - top] = 1;                            \
     }                                                                              \
     if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);                     \
