@@ -224,9 +224,18 @@ def test_marks_from_the_rows_of_a_prefix(kind: str) -> None:
 
 @pytest.mark.slow
 @needs_kernel
+@pytest.mark.parametrize("kind", [*_vector_searches(), ""])
 @pytest.mark.parametrize("n", [16, 17])
-def test_symmetric_counts_match_known_slow(n: int) -> None:
-    assert kernel.count_symmetric(n) == known_counts()[n]
+def test_symmetric_counts_match_known_slow(n: int, kind: str) -> None:
+    # Whole and as the command splits it (sub-problems of two rows and more),
+    # with each search this CPU runs.
+    from queens.engines import _kernel
+
+    with kernel.searching_with(kind):
+        assert kernel.count_symmetric(n) == known_counts()[n]
+        if kind:
+            found = [_kernel.count_symmetric(n, p) for p in _kernel.symmetric_prefixes(n, 3)]
+            assert tuple(map(sum, zip(*found, strict=True))) == known_counts()[n]
 
 
 @needs_kernel

@@ -59,6 +59,22 @@ def test_the_counters_build_counts_right(stats_binary: Path, n: int) -> None:
     assert f"n={n} total={total} unique={unique} status=0" in out
 
 
+@pytest.mark.parametrize("search", ["avx512", "avx2", "off"])
+def test_the_split_counts_right(stats_binary: Path, search: str) -> None:
+    # `split`: sub-problem by sub-problem, each with two rows placed (row 1 on
+    # the board, as `queens count` splits), with each search this CPU runs.
+    for n in (9, 12, 13):
+        run = subprocess.run(
+            [str(stats_binary), str(n), search, "split"], capture_output=True, text=True
+        )
+        if run.returncode == 2 and "no such search" in run.stderr:
+            pytest.skip(f"this CPU cannot run {search}")
+        total, unique = known_counts()[n]
+        assert f"n={n} total={total} unique={unique} status=0" in run.stdout, run.stdout
+    bad = subprocess.run([str(stats_binary), "9", search, "whole"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "usage" in bad.stderr
+
+
 def test_the_counters_hang_together(stats_binary: Path) -> None:
     out = _run(stats_binary, "13")
     if "search=off" in out:

@@ -12,10 +12,10 @@ so the estimate errs on the long side.  Without the compiled kernel, the
 pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower.  On a CPU
 with AVX-512 or AVX2 the kernel counts plain boards with a vector search,
 for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
-(measured on the AVX-512 machine after the vector search's refill:
-``queens count 18 --workers 1`` 11.5 core-seconds with AVX-512, 14.2 with
-``QUEENS_SIMD=avx2``: the values below times ``SIMD_GROWTH`` squared; before the
-refill 16 and about 22).
+(measured on the AVX-512 machine after the marks of the border nodes:
+``queens count 18 --workers 1`` 8.5 core-seconds with AVX-512, 11.4 with
+``QUEENS_SIMD=avx2``: the values below times ``SIMD_GROWTH`` squared; after the
+refill and before the marks 11.5 and 14.2, before the refill 16 and about 22).
 
 Boards of other shapes (a rectangle, or fewer queens than rows) have no such
 simple growth: their search tree is sized by Knuth's estimator
@@ -46,7 +46,7 @@ GROWTH_BELOW_16 = 6.3
 GROWTH = 7.0
 PINNED_FACTOR = 5.0
 PURE_PYTHON_FACTOR = 60.0
-SIMD_CORE_SECONDS_16 = {"AVX-512": 0.20, "AVX2": 0.245}
+SIMD_CORE_SECONDS_16 = {"AVX-512": 0.147, "AVX2": 0.197}
 SIMD_GROWTH = 7.6
 SHAPE_NODES_PER_SECOND = 25e6
 SHAPE_PROBES = 1000

@@ -52,13 +52,14 @@ ENGINES = ("avx512", "avx2", "")
 
 ENGINE_NAMES = {"avx512": "AVX-512", "avx2": "AVX2", "": "plain loop"}
 
-RELATIVE_COST = {"avx512": 0.82, "avx2": 1.0, "": 5.2}
+RELATIVE_COST = {"avx512": 0.74, "avx2": 1.0, "": 6.3}
 """CPU time of each search relative to AVX2, for a search this CPU cannot run.
 
 Measured by ``queens plan 21`` on the AVX-512 development machine (AMD EPYC, 2026-11-26,
-after the vector search's refill): 11.35, 13.78 and 71.28 core-seconds for the timed
-sub-problems of N = 18 with AVX-512, AVX2 and the plain loop (an older AVX-512 machine
-measured 0.77 and 3.8 before the refill; the plain loop's share differs most by CPU)."""
+after the marks of the border nodes): 8.26, 11.22 and 70.21 core-seconds for the timed
+sub-problems of N = 18 with AVX-512, AVX2 and the plain loop (0.82 and 5.2 after the
+refill, before the marks; an older AVX-512 machine measured 0.77 and 3.8 before the
+refill; the plain loop's share differs most by CPU)."""
 
 
 @dataclass(frozen=True)
