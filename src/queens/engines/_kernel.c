@@ -738,8 +738,15 @@ static ALWAYS_INLINE unsigned simd_lanes(int left, int lanes) {
  * first of the rows, q in the second, t in the third). */
 typedef struct {
     unsigned pqt, ptq, qpt, qtp, tpq, tqp;
-    unsigned hits; /* the lanes with an order that puts a queen on its row's column `hit` */
+    unsigned hits; /* the lanes with an order that puts a queen on a column of hits_t */
 } orders_t;
+
+/* The columns of the three rows (0: none) on which a queen sends its node
+ * to be classified; on the last row's, only with the middle row's queen at
+ * column bit `middle_from` or above. */
+typedef struct {
+    uint32_t column[3], middle_from;
+} hits_t;
 
 /* Corner nodes: each completion is a class of 8, so only their number counts. */
 static ALWAYS_INLINE uint64_t orders_count(orders_t o, unsigned valid) {
@@ -943,6 +950,7 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,  
                                                               level_t *to_row) {   \
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);             \
     uint32_t column = sym_mark_column(s, y);                                       \
+    const int marking = column != 0;                                               \
     V marked = SET1(column);                                                       \
     level_t from_copy = *from_row, to_copy = *to_row;                              \
     level_t *from = &from_copy, *to = &to_copy;                                    \
@@ -957,20 +965,11 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,  
     }                                                                              \
     while (NZ(FLIGHTS > 2 ? OR(OR(f0.avail, f1.avail), OR(f2.avail, f3.avail))     \
                           : OR(f0.avail, f1.avail))) {                             \
-        if (column) {                                                              \
-            simd_step_##ISA(to, &f0, next, after, 1, marked);                      \
-            simd_step_##ISA(to, &f1, next, after, 1, marked);                      \
-            if (FLIGHTS > 2) {                                                     \
-                simd_step_##ISA(to, &f2, next, after, 1, marked);                  \
-                simd_step_##ISA(to, &f3, next, after, 1, marked);                  \
-            }                                                                      \
-        } else {                                                                   \
-            simd_step_##ISA(to, &f0, next, after, 0, marked);                      \
-            simd_step_##ISA(to, &f1, next, after, 0, marked);                      \
-            if (FLIGHTS > 2) {                                                     \
-                simd_step_##ISA(to, &f2, next, after, 0, marked);                  \
-                simd_step_##ISA(to, &f3, next, after, 0, marked);                  \
-            }                                                                      \
+        simd_step_##ISA(to, &f0, next, after, marking, marked);                    \
+        simd_step_##ISA(to, &f1, next, after, marking, marked);                    \
+        if (FLIGHTS > 2) {                                                         \
+            simd_step_##ISA(to, &f2, next, after, marking, marked);                \
+            simd_step_##ISA(to, &f3, next, after, marking, marked);                \
         }                                                                          \
         if (to->count <= SIMD_CAP && from->pos < from->count) {                    \
             simd_refill_##ISA(s, y, from, &f0);                                    \
@@ -989,7 +988,7 @@ __attribute__((target(TARGET))) static void simd_expand_##ISA(sym_t *s, int y,  
 /* the last three rows (masks m0, m1, m2 of the board's columns `full`):     */    \
 /* each queen on a column its row has free, no two on a diagonal.            */    \
 SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l, V r, \
-                                              const uint32_t *hit) {               \
+                                              const hits_t *hit) {                 \
     V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);               \
     V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);                                  \
     V a0 = AND(f, ANDNOT(OR(l, r), m0));                                           \
@@ -1010,18 +1009,18 @@ SIMD_STEP(TARGET) orders_t simd_orders_##ISA(V full, V m0, V m1, V m2, V c, V l,
     o.tpq = t0 & p1 & q2 & ~pq1 & ~qt2;                                            \
     o.tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;                                     \
     o.hits = 0;                                                                    \
-    if (hit[0]) {                                                                  \
-        V h = SET1(hit[0]);                                                        \
+    if (hit->column[0]) {                                                          \
+        V h = SET1(hit->column[0]);                                                \
         o.hits |= ((o.pqt | o.ptq) & EQM(p, h)) | ((o.qpt | o.qtp) & EQM(q, h))    \
                   | ((o.tpq | o.tqp) & EQM(t, h));                                 \
     }                                                                              \
-    if (hit[1]) {                                                                  \
-        V h = SET1(hit[1]);                                                        \
+    if (hit->column[1]) {                                                          \
+        V h = SET1(hit->column[1]);                                                \
         o.hits |= ((o.qpt | o.tpq) & EQM(p, h)) | ((o.pqt | o.tqp) & EQM(q, h))    \
                   | ((o.ptq | o.qtp) & EQM(t, h));                                 \
     }                                                                              \
-    if (hit[2]) { /* and only with the middle row's queen at or above hit[3] */   \
-        V h = SET1(hit[2]), below = SET1(hit[3] - 1);                              \
+    if (hit->column[2]) {                                                          \
+        V h = SET1(hit->column[2]), below = SET1(hit->middle_from - 1);            \
         unsigned gp = GTM(p, below), gq = GTM(q, below), gt = GTM(t, below);       \
         o.hits |= (((o.qtp & gt) | (o.tqp & gq)) & EQM(p, h))                      \
                   | (((o.ptq & gt) | (o.tpq & gp)) & EQM(q, h))                    \
@@ -1049,12 +1048,13 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
     V m2 = SET1(s->rowmask[top + 2]);                                              \
     V mark = SET1(SYM_MARK);                                                       \
     const int quick = sym_marking(s);                                              \
-    uint32_t hit[4] = {0, 0, 0, 1}; /* a column a row (0: none), and see above */   \
+    hits_t hit = {{0, 0, 0}, 1};                                                   \
     int at;                                                                        \
     if (quick) {                                                                   \
-        hit[2] = (uint32_t)s->endbit;                                              \
-        if (y0 >= 2) hit[3] = (uint32_t)(s->topbit >> lowest_index(s->board[1]));  \
-        if (s->bound2 >= top) hit[s->bound2 - top] = 1;                            \
+        hit.column[2] = (uint32_t)s->endbit;                                       \
+        if (y0 >= 2) /* row 1's mirror image */                                    \
+            hit.middle_from = (uint32_t)(s->topbit >> lowest_index(s->board[1]));  \
+        if (s->bound2 >= top) hit.column[s->bound2 - top] = 1;                     \
     }                                                                              \
     if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);                     \
     if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2); \
@@ -1062,7 +1062,7 @@ __attribute__((target(TARGET))) static void simd_finish_##ISA(sym_t *s, level_t 
         unsigned valid = simd_lanes(lv->count - at, LANES);                        \
         V c = LOADU(lv->c + at);                                                   \
         orders_t o = simd_orders_##ISA(full, m0, m1, m2, c, LOADU(lv->l + at),     \
-                                       LOADU(lv->r + at), hit);                    \
+                                       LOADU(lv->r + at), &hit);                   \
         SIMD_STAT((simd_stats.finish_vectors++,                                    \
                    simd_stats.finished += (uint64_t)__builtin_popcount(valid)));   \
         if (s->corner) {                                                           \
