@@ -110,7 +110,9 @@ def bench_solve(made: list[Grid], seeds: int) -> None:
     for n, seconds_list in by_size.items():
         label = f"{n} x {n}, " + ("grown regions" if n == 25 else "generated (one solution)")
         median, largest = statistics.median(seconds_list), max(seconds_list)
-        print(f"| {label} | {len(seconds_list)} | {median * 1000:.1f} ms | {largest * 1000:.1f} ms |")
+        print(
+            f"| {label} | {len(seconds_list)} | {median * 1000:.1f} ms | {largest * 1000:.1f} ms |"
+        )
 
 
 def numbers(text: str) -> list[int]:
