@@ -165,7 +165,7 @@ def _placing(state: State, square: Square, kind: str, why: str, focus: list[Squa
     cleared = sorted(_candidates(state) - _candidates(after) - {square})
     region = f"region {state.grid.name(*square)}"
     text = f"{why}: a queen at {cell(square)}"
-    if region not in why.lower():
+    if region.lower() not in why.lower():
         text += f" ({region})"
     if cleared:
         text += f", which clears {len(cleared)} cell{'s' if len(cleared) != 1 else ''}"
