@@ -43,8 +43,9 @@ def json_text_limit(max_n: int = MAX_N) -> int:
 
 
 def looks_like_json(text: str) -> bool:
-    """Whether puzzle text is a JSON level rather than grid text (grid text never holds '{')."""
-    return text.lstrip("\ufeff \t\r\n").startswith("{")
+    """Whether puzzle text is meant as JSON rather than grid text (which never holds '{' or
+    '[')."""
+    return text.lstrip("\ufeff \t\r\n").startswith(("{", "["))
 
 
 def _ordinal(k: int) -> str:
@@ -121,7 +122,7 @@ def parse_json_level(text: str, max_n: int = MAX_N) -> Grid:
 
 
 def parse_puzzle(text: str, max_n: int = MAX_N) -> Grid:
-    """Grid text or a JSON level (told apart by a leading ``{``)."""
+    """Grid text or a JSON level (told apart by a leading ``{`` or ``[``)."""
     if looks_like_json(text):
         return parse_json_level(text, max_n)
     return parse_grid(text, max_n)
