@@ -256,8 +256,8 @@ function onPointerDown(event) {
   if (event.button !== 0 || !state.grid) return;
   const index = cellUnder(event);
   if (index === null) return;
-  event.preventDefault();
-  setFocus(index);
+  event.preventDefault();  // no text selection, no scrolling: a drag paints
+  setFocus(index, $("grid").contains(document.activeElement));  // the keyboard's cell follows
   state.drag = { start: index, last: index, moved: false, erase: state.marks[index] === CROSS };
 }
 
@@ -775,7 +775,10 @@ function setUp() {
   $("check").addEventListener("click", () => state.grid && run(check));
   $("solution").addEventListener("click", () => state.grid && !state.solved && run(showSolution));
   $("reset").addEventListener("click", restart);
-  $("daily").addEventListener("click", () => leaveGame() && run(() => openDaily(localDate())));
+  $("daily").addEventListener("click", () => {
+    if (state.about.kind === "daily" && state.about.date === localDate()) return;
+    if (leaveGame()) run(() => openDaily(localDate()));
+  });
   $("generate").addEventListener("click", () => run(generate));
   $("copy-link").addEventListener("click", () => run(copyLink));
   $("copy-share").addEventListener("click", async () => {
@@ -790,7 +793,10 @@ function setUp() {
     const file = event.target.files[0];
     if (file) await load(await file.text());
   });
-  document.addEventListener("visibilitychange", () => { if (state.grid) save(); });
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden && state.started !== null) setPaused(true);  // no time while away
+    if (state.grid) save();
+  });
   window.addEventListener("pagehide", save);
   setInterval(() => { if (state.started !== null) tick(); }, 250);
   loadSettings();
