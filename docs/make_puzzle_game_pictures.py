@@ -5,7 +5,8 @@ docs/pictures/puzzle-game-won.png (the win screen with its share text).
     python docs/make_puzzle_game_pictures.py
 
 Needs the web and web-test extras and Chromium (QUEENS_CHROMIUM, default /usr/bin/chromium).
-The pictures show level 83 of the archive (10 x 10, hard), so they change only when the archive does.
+The pictures show level 83 of the archive (10 x 10, hard), so they change only when the
+archive does.
 """
 
 from __future__ import annotations

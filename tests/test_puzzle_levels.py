@@ -100,7 +100,7 @@ def test_cli_daily(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argument", "message"),
     [
-        ("2026-13-01", "DATE is not a date: month must be in 1..12"),
+        ("2026-13-01", "DATE must be a real date, got '2026-13-01' (month must be in 1..12)"),
         ("26-11-2026", "DATE must be a date YYYY-MM-DD, got '26-11-2026'"),
         ("\uff12\uff10\uff12\uff16-11-26", "DATE must be a date YYYY-MM-DD"),  # full-width digits
     ],

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from datetime import date
 from typing import Any
@@ -143,14 +142,13 @@ def _add_daily(commands: Any) -> None:
 
 
 def day(text: str) -> date:
-    """A date on the command line: YYYY-MM-DD (ASCII digits)."""
-    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
-        try:
-            return date.fromisoformat(text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(f"is not a date: {error}") from None
-    shown = text if len(text) <= 40 else text[:37] + "..."
-    raise argparse.ArgumentTypeError(f"must be a date YYYY-MM-DD, got {shown!r}")
+    """DATE on the command line (YYYY-MM-DD)."""
+    from queens.puzzle.levels import parse_day
+
+    try:
+        return parse_day(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _add_render(commands: Any) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 
 from queens.puzzle.grid import MAX_N, NAMES, Grid, GridError, parse_grid
+from queens.puzzle.grid import _ordinal as ordinal
 
 EXAMPLE = '{"size": n, "colorRegions": [["A", "B", ...], ...]}'
 
@@ -46,11 +47,6 @@ def looks_like_json(text: str) -> bool:
     """Whether puzzle text is meant as JSON rather than grid text (which never holds '{' or
     '[')."""
     return text.lstrip("\ufeff \t\r\n").startswith(("{", "["))
-
-
-def _ordinal(k: int) -> str:
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return f"{k}{suffix}"
 
 
 def _shown(value: object) -> str:
@@ -96,7 +92,7 @@ def _names(size: int, rows: list[list[str]]) -> dict[str, str]:
             if label not in labels and len(labels) == size:
                 raise LevelJsonError(
                     f"colorRegions row {number}, cell {column}: region {_shown(label)} is the "
-                    f"{_ordinal(size + 1)} region, but size {size} has {size} (one a row)"
+                    f"{ordinal(size + 1)} region, but size {size} has {size} (one a row)"
                 )
             labels[label] = None
     if len(labels) < size:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
@@ -150,6 +151,23 @@ def level(number: int) -> Level:
     if not 1 <= number <= CYCLE:
         raise ValueError(f"levels go from 1 to {CYCLE}, not {number}")
     return levels()[number - 1]
+
+
+def parse_day(text: str) -> date:
+    """A date written YYYY-MM-DD (ASCII digits); ValueError saying why if it is not one.
+
+    >>> parse_day("2026-02-30")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be a real date, got '2026-02-30' (day is out of range for month)
+    """
+    shown = repr(text if len(text) <= 40 else text[:37] + "...")
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        raise ValueError(f"must be a date YYYY-MM-DD, got {shown}")
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise ValueError(f"must be a real date, got {shown} ({error})") from None
 
 
 def daily_number(day: date) -> int:

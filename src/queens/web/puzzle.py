@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from datetime import date
 from typing import TYPE_CHECKING
 
 import anyio.to_thread
@@ -197,15 +196,12 @@ def _level_json(level: Level) -> dict[str, object]:
 
 
 async def daily(request: Request) -> Response:
-    from queens.puzzle.levels import daily
+    from queens.puzzle.levels import daily, parse_day
 
-    text = request.query_params.get("date", "")
-    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
-        raise InputError("date must be YYYY-MM-DD")
     try:
-        day = date.fromisoformat(text)
+        day = parse_day(request.query_params.get("date", ""))
     except ValueError as error:
-        raise InputError(f"date {text!r} is not a date: {error}") from None
+        raise InputError(f"date {error}") from None
     return JSONResponse({**_level_json(daily(day)), "date": day.isoformat()})
 
 

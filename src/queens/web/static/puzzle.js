@@ -222,21 +222,19 @@ function toggle(index, mark) {
   move(() => setMark(index, state.marks[index] === mark ? EMPTY : mark));
 }
 
-function undo() {
-  if (!state.undo.length || state.solved || state.paused) return;
-  state.redo.push(snapshot());
-  Object.assign(state, state.undo.pop());
+// Undo and redo: the marks move from one stack to the other.
+function travel(from, to) {
+  if (!from.length || state.solved || state.paused) return;
+  to.push(snapshot());
+  Object.assign(state, from.pop());
+  state.version++;
   clearFlags();
   settle();
 }
 
-function redo() {
-  if (!state.redo.length || state.solved || state.paused) return;
-  state.undo.push(snapshot());
-  Object.assign(state, state.redo.pop());
-  clearFlags();
-  settle();
-}
+function undo() { travel(state.undo, state.redo); }
+
+function redo() { travel(state.redo, state.undo); }
 
 // -- pointer: tap cycles; press and drag paints crosses (or erases, starting on a cross) -----
 
@@ -400,10 +398,11 @@ function emojiOf(color) {
   return best;
 }
 
+const hintsUsed = () => (state.hints === 1 ? "1 hint" : `${state.hints || "no"} hints`);
+
 function shareText() {
   const n = state.grid.n, colours = state.grid.colors.map(emojiOf), lines = [];
-  const hints = state.hints === 1 ? "1 hint" : `${state.hints || "no"} hints`;
-  lines.push(`queens ${describe(false)} \u00b7 ${clock(state.elapsed)} \u00b7 ${hints}`);
+  lines.push(`queens ${describe(false)} \u00b7 ${clock(state.elapsed)} \u00b7 ${hintsUsed()}`);
   for (let row = 0; row < n; row++) {
     let line = "";
     for (let col = 0; col < n; col++) {
@@ -432,8 +431,7 @@ function win() {
 }
 
 function showWin() {
-  const hints = state.hints === 1 ? "1 hint" : `${state.hints || "no"} hints`;
-  $("win-summary").textContent = `${describe(true)} in ${clock(state.elapsed)}, ${hints}.`;
+  $("win-summary").textContent = `${describe(true)} in ${clock(state.elapsed)}, ${hintsUsed()}.`;
   $("share-text").textContent = shareText();
   $("share-note").textContent = "";
   if (!$("win").open) $("win").showModal();
@@ -552,10 +550,11 @@ function play(grid, about, marks = null) {
   if (state.solved) {
     say("Solved!");
     tick();
-  } else {
-    say(restored || marks ? `Welcome back: your marks are restored.` : `Place ${n} queens.`);
-    startClock();
+    return;
   }
+  say(restored || marks ? "Welcome back: your marks are restored." : `Place ${n} queens.`);
+  startClock();
+  settle();  // a link's marks may be a whole solution
 }
 
 function localDate() {
