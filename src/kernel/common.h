@@ -1,0 +1,57 @@
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXN 64
+#define SYMMETRIC_MIN_N 4
+typedef uint64_t mask_t;
+
+static int lowest_index(mask_t bit) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(bit);
+#else
+    int i = 0;
+    while (!(bit & 1)) { bit >>= 1; i++; }
+    return i;
+#endif
+}
+
+static int popcount(mask_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int c = 0;
+    while (x) { x &= x - 1; c++; }
+    return c;
+#endif
+}
+
+static mask_t full_mask(int n) { return n >= 64 ? ~(mask_t)0 : (((mask_t)1 << n) - 1); }
+
+/* A count can be told to stop early (Ctrl-C, a closed web page): the caller
+ * passes a byte that another thread sets to non-zero.  The searches look at
+ * it now and then (never in the innermost steps) and give up, reporting that
+ * they stopped rather than a count. */
+typedef const volatile unsigned char stop_flag_t;
+static const unsigned char never_stop = 0;
+
+/* Backtracks between two looks at the flag in count_masks (a few ms). */
+#define STOP_CHECK_PERIOD (1L << 20)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+
+/* The vector search (simd.c, simd_search.h): x86-64 with GCC or Clang only. */
+#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && !defined(_WIN32) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_SIMD 1
+#include <immintrin.h>
+#else
+#define HAVE_SIMD 0
+#endif
+enum { SIMD_OFF, SIMD_AVX2, SIMD_AVX512 };
