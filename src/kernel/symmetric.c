@@ -71,98 +71,27 @@ static void sym_found(sym_t *s) {
     else sym_check(s);
 }
 
-/* The search loop of the symmetric counter: one copy per part (CORNER 1 or
- * 0, so that the corner part carries none of the border part's rules) and
- * per mask type (32-bit masks for n <= 32: a smaller stack, cheaper ops).
- * The current row's state lives in locals; the stack holds the rows above.
- * Two cuts keep the work per solution low:
- *  - a child is entered only when the row after it still has a free column
- *    under the attacks known so far (its own queen can only take more), so
- *    dead ends are dropped one row early;
- *  - the last two rows are counted in place, without entering them. */
-#define SYM_SEARCH(NAME, T, CORNER)                                                \
-static void NAME(sym_t *s, int y0, T C, T L, T R, T A) {                           \
-    T sa[MAXN], sc[MAXN], sl[MAXN], sr[MAXN], rm[MAXN];                            \
-    const int last = s->last, bound2 = s->bound2;                                  \
-    const T side = (T)s->sidemask, lastrow = (T)s->rowmask[s->last];               \
-    int y = y0, k;                                                                 \
-    uint64_t found = 0;                                                            \
-    for (k = 0; k <= last; k++) rm[k] = (T)s->rowmask[k];                          \
-    if (y0 >= last - 1) { /* at most the last two rows: count them in place */     \
-        NAME##_pair(s, y0, C, L, R, A, lastrow);                                   \
-        return;                                                                    \
-    }                                                                              \
-    for (;;) {                                                                     \
-        while (A) {                                                                \
-            T bit = A & -A, avail, c, l, r;                                        \
-            A ^= bit;                                                              \
-            if (!CORNER) s->board[y] = bit;                                        \
-            c = C | bit;                                                           \
-            l = (T)((L | bit) << 1);                                               \
-            r = (R | bit) >> 1;                                                    \
-            avail = rm[y + 1] & ~(c | l | r);                                      \
-            if (!CORNER && y + 1 == bound2) {                                      \
-                if (!(c & side)) continue;                                         \
-                if ((c & side) != side) avail &= side;                             \
-            }                                                                      \
-            if (!avail) continue;                                                  \
-            if (y + 2 == last) { /* rows last-1 and last, in place */              \
-                if (CORNER) {                                                      \
-                    do {                                                           \
-                        T b2 = avail & -avail;                                     \
-                        avail ^= b2;                                               \
-                        found += (lastrow & ~((c | b2) | (T)((l | b2) << 1)        \
-                                              | ((r | b2) >> 1))) != 0;            \
-                    } while (avail);                                               \
-                } else {                                                           \
-                    NAME##_pair(s, y + 1, c, l, r, avail, lastrow);                \
-                }                                                                  \
-                continue;                                                          \
-            }                                                                      \
-            if (!(rm[y + 2] & ~(c | (T)(l << 1) | (r >> 1)))) continue;            \
-            sa[y] = A; sc[y] = C; sl[y] = L; sr[y] = R;                            \
-            y++;                                                                   \
-            C = c; L = l; R = r; A = avail;                                        \
-        }                                                                          \
-        if (y == y0) break;                                                        \
-        y--;                                                                       \
-        if (y == y0 && *s->stop) {                                                 \
-            s->stopped = 1;                                                        \
-            break;                                                                 \
-        }                                                                          \
-        A = sa[y]; C = sc[y]; L = sl[y]; R = sr[y];                                \
-    }                                                                              \
-    s->c8 += found;                                                                \
-}
-
-/* Rows y (= last - 1 or last) and below, given row y's free columns A:
- * each complete placement is counted (corner: class of 8) or classified. */
-#define SYM_PAIR(NAME, T)                                                          \
-static void NAME(sym_t *s, int y, T C, T L, T R, T A, T lastrow) {                 \
-    if (y == s->last) {                                                            \
-        if (A) { s->board[y] = A; sym_found(s); }                                  \
-        return;                                                                    \
-    }                                                                              \
-    while (A) {                                                                    \
-        T bit = A & -A, avail;                                                     \
-        A ^= bit;                                                                  \
-        avail = lastrow & ~((C | bit) | (T)((L | bit) << 1) | ((R | bit) >> 1));   \
-        if (avail) {                                                               \
-            s->board[y] = bit;                                                     \
-            s->board[y + 1] = avail;                                               \
-            sym_found(s);                                                          \
-        }                                                                          \
-    }                                                                              \
-}
-
-SYM_PAIR(sym_search_corner32_pair, uint32_t)
-SYM_PAIR(sym_search_border32_pair, uint32_t)
-SYM_PAIR(sym_search_corner64_pair, uint64_t)
-SYM_PAIR(sym_search_border64_pair, uint64_t)
-SYM_SEARCH(sym_search_corner32, uint32_t, 1)
-SYM_SEARCH(sym_search_border32, uint32_t, 0)
-SYM_SEARCH(sym_search_corner64, uint64_t, 1)
-SYM_SEARCH(sym_search_border64, uint64_t, 0)
+/* The search loops of the symmetric counter (symmetric_loop.h): one copy per
+ * part (corner or border) and mask type (32-bit masks for n <= 32: a smaller
+ * stack, cheaper ops; 64-bit ones above). */
+#define SYM_PASTE(name, suffix) name##_##suffix
+#define SYM_SUFFIXED(name, suffix) SYM_PASTE(name, suffix)
+#define SYM_T uint32_t
+#define SYM_CORNER 1
+#define SYM_SUFFIX corner32
+#include "symmetric_loop.h"
+#define SYM_T uint32_t
+#define SYM_CORNER 0
+#define SYM_SUFFIX border32
+#include "symmetric_loop.h"
+#define SYM_T uint64_t
+#define SYM_CORNER 1
+#define SYM_SUFFIX corner64
+#include "symmetric_loop.h"
+#define SYM_T uint64_t
+#define SYM_CORNER 0
+#define SYM_SUFFIX border64
+#include "symmetric_loop.h"
 
 #if HAVE_SIMD
 static int sym_search_simd(sym_t *s, int y0, uint32_t c, uint32_t l, uint32_t r);
