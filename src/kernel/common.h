@@ -1,3 +1,6 @@
+/* common.h: what every part of the kernel uses: the types (mask_t, a row's
+ * columns as bits; counts_t), the limits, the bit helpers, the stop flag,
+ * the attack rules' codes and whether the vector search is compiled in. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -45,6 +48,13 @@ static const unsigned char never_stop = 0;
 #else
 #define ALWAYS_INLINE inline
 #endif
+
+/* The attack rules (queens.rules, in the order of the Python side's codes):
+ * the symmetric counter knows only the queen's; the shaped searches, scalar
+ * and vector, all three (shapes.c). */
+#define RULE_QUEEN 0
+#define RULE_TOROIDAL 1
+#define RULE_SUPERQUEEN 2
 
 
 /* The vector search (simd.c, simd_search.h): x86-64 with GCC or Clang only. */

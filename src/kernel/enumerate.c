@@ -1,3 +1,6 @@
+/* enumerate.c: the resumable enumerator of an n x n board's solutions (with
+ * the mirror halving it) and the text formats it writes. */
+
 /* ---- enumeration on any board, resumable -------------------------------- */
 
 typedef struct {

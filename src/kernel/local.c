@@ -1,4 +1,6 @@
-/* ---- local search for any N (Sosic & Gu's QS4 style) -------------------
+/* local.c: local search for one solution of any N (the module's local_fill).
+ *
+ * ---- local search for any N (Sosic & Gu's QS4 style) -------------------
  *
  * The algorithm is described in local.py, whose pure-Python fallback follows
  * the same steps; only the random number generator differs (here

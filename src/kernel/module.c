@@ -1,4 +1,7 @@
-/* ======================= the CPython wrapper ============================ */
+/* module.c: the CPython module queens.engines._kernel: every function that
+ * touches Python objects but sym_prefixes (symmetric.c) is here: the
+ * arguments read and checked, the GIL released around the searches, the
+ * Enumerator type, the method table and the module's init. */
 
 /* A buffer that grows as a batch is written (without the GIL: raw memory),
  * so that a batch size asks for no memory before solutions fill it. */

@@ -1,4 +1,6 @@
-/* ---- the region puzzle ("Queens"): one queen per row, column and region --
+/* regions.c: the counter of the region puzzle.
+ *
+ * ---- the region puzzle ("Queens"): one queen per row, column and region --
  *
  * An n x n grid (n <= MAXN) cut into n regions, cells[r * n + c] the region of
  * a cell (0..n-1).  Queens attack along their row and column and touch no

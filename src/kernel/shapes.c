@@ -1,7 +1,9 @@
-/* ---- boards of any shape: k queens on `rows` rows of `width` columns ------
+/* shapes.c: boards of any shape and rule, with empty rows or not.
  *
- * The classic n x n board with n queens never comes here (the searches above
- * are its fast paths, untouched).  Every other board does: masks of `width`
+ * ---- boards of any shape: k queens on `rows` rows of `width` columns ------
+ *
+ * The classic n x n board with n queens never comes here (count_masks and
+ * the symmetric counter are its fast paths, untouched).  Every other board does: masks of `width`
  * bits (width <= 64) for up to MAX_ROWS rows (more rows than columns is
  * fine), `k` queens (k <= min(width, rows)) and the rows that must hold a
  * queen (`required`: the rows of fixed queens; every row when k == rows).

@@ -1,6 +1,9 @@
-/* ---- the symmetric counter, 16 or 8 nodes at a time (AVX-512, AVX2) ------
+/* simd.c: the vector search's buffers and driver, shared by its instruction
+ * sets (whose steps are simd_search.h); compiled only when HAVE_SIMD.
  *
- * The same search as above, breadth-first within bounded buffers: the
+ * ---- the symmetric counter, 16 or 8 nodes at a time (AVX-512, AVX2) ------
+ *
+ * The same search as symmetric.c's loops, breadth-first within bounded buffers: the
  * nodes of each row wait in a buffer, and are expanded a vector at a time
  * (16 lanes of 32-bit masks with AVX-512F, 8 with AVX2; n <= 32), their
  * surviving children packed into the next row's buffer; a full buffer is
@@ -15,7 +18,7 @@
  * where GCC cannot align the stack for vector values; nor with
  * -DQUEENS_NO_SIMD), each instruction set through a target attribute, so
  * no -m flag is needed; the best one the CPU has is chosen at run time.
- * Everything else runs the loop above. */
+ * Everything else runs symmetric.c's loops. */
 
 
 /* Rows y, y + 1 and y + 2 (the last) from the state of row y, with the

@@ -1,3 +1,8 @@
+/* simd_choice.c: which search runs: the best instruction set of the CPU,
+ * found at run time (or the one chosen through simd(), QUEENS_SIMD on the
+ * Python side), the dispatch to its functions, and count_board, the plain
+ * counter's choice between the vector search and count_masks.  Without
+ * HAVE_SIMD only the plain loops exist and simd() reports none. */
 #if HAVE_SIMD
 static int simd_best = -1; /* the best the CPU has, once looked at */
 static int simd_kind = -1; /* the one in use */

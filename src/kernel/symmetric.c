@@ -1,10 +1,6 @@
-/* ---- the symmetric counter for plain boards ----------------------------- */
-
-/* The attack rules (queens.rules; see "boards of any shape" below): the
- * square counter knows only the queen's, the shaped vector search all three. */
-#define RULE_QUEEN 0
-#define RULE_TOROIDAL 1
-#define RULE_SUPERQUEEN 2
+/* symmetric.c: the symmetric counter of the plain n x n board (sym_count),
+ * its sub-problems' prefixes (sym_prefixes), and its search loops
+ * (symmetric_loop.h); the vector search (simd_search.h) is its fast path. */
 
 typedef struct {
     int n, last, corner, bound1, bound2;

@@ -1,3 +1,7 @@
+/* walk.c: the images of a placement under the board's symmetries, the walk
+ * over per-row masks that the plain counter, the enumerator and the prefix
+ * generator share, and the plain counter of any n x n board (count_masks). */
+
 /* ---- symmetries of placements (order of queens.symmetry.ALL) ---------- */
 
 /* The image of a placement (cols[row] = column) under symmetry `sym`. */
