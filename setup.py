@@ -17,6 +17,7 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 KERNEL = Path("src/kernel")
+PARTS = sorted(path.as_posix() for path in KERNEL.glob("*.[ch]") if path.name != "_kernel.c")
 
 OPTIMISE = [] if sys.platform == "win32" else ["-O3"]
 
@@ -24,7 +25,7 @@ ext_modules = [
     Extension(
         "queens.engines._kernel",
         [(KERNEL / "_kernel.c").as_posix()],
-        depends=sorted(path.as_posix() for path in KERNEL.glob("*.[ch]") if path.name != "_kernel.c"),
+        depends=PARTS,
         extra_compile_args=OPTIMISE,
         optional=True,
     ),

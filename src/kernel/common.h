@@ -57,8 +57,20 @@ static const unsigned char never_stop = 0;
 #define RULE_SUPERQUEEN 2
 
 
-/* The vector search (simd.c, simd_search.h): x86-64 with GCC or Clang only. */
-#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && !defined(_WIN32) && (defined(__GNUC__) || defined(__clang__))
+/* The vector search (simd.c, simd_search.h) is compiled on x86-64 with a
+ * GCC or Clang that knows AVX-512F and __builtin_cpu_supports (GCC 5,
+ * Clang 4), not on Windows (where GCC cannot align the stack for vector
+ * values), and not with -DQUEENS_NO_SIMD.  Everywhere else (ARM, 32-bit
+ * x86, other compilers) the plain loops count alone, with the same counts;
+ * so does a CPU without AVX2, found out at run time (simd_choice.c). */
+#if defined(__clang__)
+#define QUEENS_COMPILER_SIMD (__clang_major__ >= 4)
+#elif defined(__GNUC__)
+#define QUEENS_COMPILER_SIMD (__GNUC__ >= 5)
+#else
+#define QUEENS_COMPILER_SIMD 0
+#endif
+#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && !defined(_WIN32) && QUEENS_COMPILER_SIMD
 #define HAVE_SIMD 1
 #include <immintrin.h>
 #else

@@ -630,7 +630,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     }
     if (PyModule_AddIntConstant(module, "MAX_N", MAXN) < 0
         || PyModule_AddIntConstant(module, "SYMMETRIC_MIN_N", SYMMETRIC_MIN_N) < 0
-        || PyModule_AddIntConstant(module, "MAX_ROWS", MAX_ROWS) < 0) {
+        || PyModule_AddIntConstant(module, "MAX_ROWS", MAX_ROWS) < 0
+        || PyModule_AddIntConstant(module, "VECTOR_SEARCH", HAVE_SIMD) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -14,11 +14,10 @@
  * a branch.  The rare complete border placements are classified one by one
  * (sym_check), their rows rebuilt from each node's parent.  The loop above
  * mispredicts a branch on nearly every node; this search does not, which is
- * most of its speed.  Compiled only for x86-64 with GCC or Clang (not on Windows,
- * where GCC cannot align the stack for vector values; nor with
- * -DQUEENS_NO_SIMD), each instruction set through a target attribute, so
- * no -m flag is needed; the best one the CPU has is chosen at run time.
- * Everything else runs symmetric.c's loops. */
+ * most of its speed.  Compiled only where HAVE_SIMD (common.h), each
+ * instruction set through a target attribute, so no -m flag is needed; the
+ * best one the CPU has is chosen at run time.  Everything else runs
+ * symmetric.c's loops. */
 
 
 /* Rows y, y + 1 and y + 2 (the last) from the state of row y, with the
