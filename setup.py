@@ -1,7 +1,7 @@
 """The optional C kernel: the package works without it (pure-Python fallbacks).
 
 ``queens.engines._kernel`` (one C99 file): counting and enumeration
-(``engines/kernel.py``) and local search for any N (``engines/local.py``).
+(``engines/counting/kernel.py``) and local search for any N (``engines/anyn/local.py``).
 
 Without a C compiler the install still succeeds and queens falls back to its
 pure-Python engines (``queens --version`` says which one is in use).  No
