@@ -1,7 +1,7 @@
 """The optional C kernel: the package works without it (pure-Python fallbacks).
 
-``queens.engines._kernel``: counting and enumeration (``engines/kernel.py``) and local
-search for any N (``engines/local.py``).  One compilation unit, ``src/kernel/_kernel.c``,
+``queens.engines._kernel``: counting and enumeration (``engines/counting/kernel.py``) and local
+search for any N (``engines/anyn/local.py``).  One compilation unit, ``src/kernel/_kernel.c``,
 which includes its parts (the other files of ``src/kernel/``, listed as ``depends`` so a
 change to any of them rebuilds it).  The sources live outside the package, so the wheel
 carries only the compiled module; MANIFEST.in puts them in the sdist.

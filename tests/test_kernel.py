@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from conftest import DATA, is_solution, known_counts
 from queens import api, symmetry
 from queens.board import Board
-from queens.engines import Counts, kernel, reference
+from queens.engines import Counts
+from queens.engines.counting import kernel, reference
 from queens.formats import render
 from queens.solution import Solution
 from queens.validate import board_problem
@@ -365,7 +366,8 @@ def test_fallback_cannot_write_text(pure_python: None) -> None:
 
 
 def test_env_var_forces_the_fallback() -> None:
-    code = "from queens.engines import kernel; print(kernel.compiled(), kernel.description())"
+    code = "from queens.engines.counting import kernel; "
+    code += "print(kernel.compiled(), kernel.description())"
     env = {**os.environ, kernel.FORCE_PURE_ENV: "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout.startswith("False pure-Python engine (forced by QUEENS_PURE_PYTHON)")
