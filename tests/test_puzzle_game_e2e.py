@@ -348,3 +348,11 @@ def test_timer_pause_and_hide(open_page: Opener) -> None:
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator("#timer")).to_be_hidden()
     expect(page.locator("#show-timer")).not_to_be_checked()
+
+
+def test_a_damaged_link_opens_today_and_says_why(open_page: Opener) -> None:
+    page = open_page("#grid=AAB-CA-CCB")
+    expect(page.locator("#grid-error")).to_have_text(
+        "The link's grid: grid line 2, column 3: 2 cells, but line 1 has 3"
+    )
+    expect(page.locator("#title")).to_contain_text("daily puzzle")

@@ -17,7 +17,7 @@ const SETTINGS_KEY = "queens-settings";
 const state = {
   grid: null, about: {}, marks: [], owner: [], undo: [], redo: [], hints: 0, hint: null,
   elapsed: 0, started: null, paused: false, solved: false, revealed: false, focus: 0,
-  drag: null, version: 0, busy: 0, levels: [],
+  drag: null, version: 0, busy: 0, levels: [], cellEls: [],
 };
 const $ = (id) => document.getElementById(id);
 
@@ -113,7 +113,7 @@ function draw() {
 }
 
 function clearFlags() {
-  for (const cell of state.cellEls || []) cell.classList.remove(...FLAG_CLASSES);
+  for (const cell of state.cellEls) cell.classList.remove(...FLAG_CLASSES);
   state.hint = null;
   $("apply-hint").hidden = true;
 }
@@ -605,7 +605,14 @@ async function openFromUrl() {
     Object.assign(about, { kind: "generated", seed: params.get("seed"), difficulty: params.get("difficulty") || "" });
   }
   if (params.has("grid")) {
-    const grid = await request("/api/puzzle/grid", { grid: params.get("grid").split("-").join("\n") });
+    let grid;
+    try {
+      grid = await request("/api/puzzle/grid", { grid: params.get("grid").split("-").join("\n") });
+    } catch (error) {  // a damaged link: today's puzzle instead, and why
+      await openDaily(localDate());
+      showGridError(`The link's grid: ${error.message}`);
+      return;
+    }
     if (about.kind === "daily" || about.kind === "level") {
       const known = await request(about.kind === "daily"
         ? `/api/puzzle/daily?date=${encodeURIComponent(about.date)}` : `/api/puzzle/levels/${about.level}`)
@@ -632,7 +639,11 @@ async function hint() {
   const result = await request("/api/puzzle/hint", position());
   if (version !== state.version) return;
   clearFlags();
-  for (const index of cellsOf(result.wrong)) cellEl(index).classList.add("wrong");
+  // A mistake blocks the hint: the message names it; only a queen is outlined (a cross
+  // outlined would say where a queen goes).
+  for (const index of cellsOf(result.wrong)) {
+    if (state.marks[index] === QUEEN) cellEl(index).classList.add("wrong");
+  }
   say(result.message);
   if (!result.step) return;
   state.hints++;
