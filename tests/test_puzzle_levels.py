@@ -70,6 +70,8 @@ def test_the_archive_is_checked_on_read() -> None:
     data["sha256"] = digest(data["levels"])
     with pytest.raises(LevelsError, match="level 1: not the 7 x 7 easy grid"):
         read_levels(json.dumps(data))
+    with pytest.raises(LevelsError, match="epoch '2026-01-06', expected 2026-01-05"):
+        read_levels(text.replace('"epoch": "2026-01-05"', '"epoch": "2026-01-06"'))
     with pytest.raises(LevelsError, match="not JSON"):
         read_levels("{")
     with pytest.raises(ValueError, match="1 to 364"):

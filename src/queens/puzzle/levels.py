@@ -11,7 +11,7 @@ The daily puzzle of a date is level ``(date - EPOCH) % CYCLE + 1``: the same for
 on that date, and, :data:`CYCLE` being 52 weeks, every Monday's puzzle is a Monday level.
 
 The file is checked on every read (:class:`LevelsError` if anything is off): its format,
-a SHA-256 of its levels, and each level's grid text, size and difficulty name.
+epoch, a SHA-256 of its levels, and each level's grid text, size and difficulty name.
 
 >>> from datetime import date, timedelta
 >>> today = daily(date(2026, 1, 5))
@@ -120,6 +120,8 @@ def read_levels(text: str) -> tuple[Level, ...]:
         raise LevelsError(f"level archive: not a {FORMAT} file")
     if data.get("version") != VERSION:
         raise LevelsError(f"level archive: version {data.get('version')!r}, expected {VERSION}")
+    if data.get("epoch") != EPOCH.isoformat():  # else the dates would name other levels
+        raise LevelsError(f"level archive: epoch {data.get('epoch')!r}, expected {EPOCH}")
     records = data.get("levels")
     if not isinstance(records, list) or len(records) != CYCLE:
         raise LevelsError(f"level archive: expected {CYCLE} levels")
