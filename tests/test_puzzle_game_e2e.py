@@ -254,6 +254,10 @@ def test_undo_redo_and_auto_crosses(open_page: Opener) -> None:
     page.click(cell(2, 3))
     page.click(cell(2, 3))
     assert marks(page).count("x") == 1 and marks(page)[2 * 10 + 3] == "q"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#reset")  # Restart: asks, then clears the marks and their history
+    assert marks(page) == "." * 100
+    expect(page.locator("#undo")).to_be_disabled()
 
 
 def drag(page: Page, start: tuple[int, int], end: tuple[int, int]) -> None:
