@@ -1,6 +1,8 @@
-"""Make the level archive (src/queens/puzzle/levels.json): level k generated with seed
-FIRST_SEED + k - 1 at its weekday's size and difficulty (queens.puzzle.levels.WEEK), each
-checked to have exactly one solution and that difficulty.
+"""Make the level archive (src/queens/puzzle/levels.json): level k is the grid generated at
+its weekday's size and difficulty (queens.puzzle.levels.WEEK) from the first of the seeds
+k, k + 364, k + 2 * 364, ... whose largest region has at most BALANCE * n cells (the
+generator's grids sometimes have one region over a third of the board, dull to play);
+each is checked to have exactly one solution and that difficulty.
 
     python scripts/make_puzzle_levels.py            # writes the archive (a few minutes)
     python scripts/make_puzzle_levels.py --check    # exit 1 if the shipped file differs
@@ -13,20 +15,32 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 
 from queens.puzzle.explain import explain
 from queens.puzzle.generate import generate
-from queens.puzzle.levels import CYCLE, FIRST_SEED, Level, archive_text, schedule
+from queens.puzzle.levels import CYCLE, Level, archive_text, schedule
 from queens.puzzle.solve import solve
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "queens" / "puzzle" / "levels.json"
 
 
+BALANCE = 2.75
+"""The largest region a level may have, in multiples of n (the average region's size)."""
+
+TRIES = 100
+"""Seeds tried for a level before giving up."""
+
+
 def make_level(number: int) -> Level:
     n, difficulty = schedule(number)
-    seed = FIRST_SEED + number - 1
-    grid = generate(n, seed, difficulty)
+    for seed in range(number, number + TRIES * CYCLE, CYCLE):
+        grid = generate(n, seed, difficulty)
+        if max(Counter(grid.cells).values()) <= BALANCE * n:
+            break
+    else:
+        raise SystemExit(f"level {number}: no balanced {n} x {n} {difficulty} grid found")
     if not solve(grid).unique or explain(grid).difficulty != difficulty:
         raise SystemExit(f"level {number}: generate({n}, {seed}, {difficulty!r}) is not that")
     return Level(number, grid, difficulty, seed)

@@ -1,9 +1,9 @@
 """The level archive and the daily puzzle.
 
 The archive is :data:`CYCLE` numbered grids shipped as data (``levels.json`` next to this
-module), made once by ``scripts/make_puzzle_levels.py`` from fixed seeds with
-:func:`queens.puzzle.generate.generate`, so the grids stay the same whatever the generator
-later becomes.  Level k has the size and difficulty of day ``(k - 1) % 7`` of
+module), made once by ``scripts/make_puzzle_levels.py`` from fixed seeds (each level
+records its own) with :func:`queens.puzzle.generate.generate`, so the grids stay the same
+whatever the generator later becomes.  Level k has the size and difficulty of day ``(k - 1) % 7`` of
 :data:`WEEK` (Monday first): small and easy early in the week, bigger and harder towards
 Sunday, as in the game it imitates.
 
@@ -45,9 +45,6 @@ WEEK = ((7, "easy"), (8, "easy"), (8, "medium"), (9, "medium"), (9, "hard"), (10
 
 CYCLE = 52 * 7
 """Levels in the archive (364: whole weeks, so a level keeps its weekday year after year)."""
-
-FIRST_SEED = 1
-"""Level k is generated with seed ``FIRST_SEED + k - 1``."""
 
 
 class LevelsError(ValueError):
