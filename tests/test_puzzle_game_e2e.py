@@ -134,7 +134,7 @@ def test_the_daily_won_with_the_keyboard_alone(open_page: Opener) -> None:
     share = page.inner_text("#share-text").splitlines()
     assert share[0].startswith(f"queens daily {today.isoformat()} \u00b7 ") and len(share) == 1 + n
     for row, line in enumerate(share[1:]):  # one emoji a cell, the crown on the queen
-        emoji = re.findall(r"[\U0001F7E5-\U0001F7EB\u2B1C\U0001F451]", line)
+        emoji = re.findall(r"[\U0001F7E5-\U0001F7EB\u2B1B\u2B1C\U0001F451]", line)
         assert "".join(emoji) == line and len(emoji) == n
         assert emoji.index("\U0001f451") == truth[row] and emoji.count("\U0001f451") == 1
     assert page.evaluate("document.activeElement.id") == "copy-share"

@@ -366,7 +366,7 @@ function setPaused(paused) {
 const EMOJI = [
   ["\u{1F7E5}", [221, 46, 68]], ["\u{1F7E7}", [244, 144, 12]], ["\u{1F7E8}", [253, 203, 88]],
   ["\u{1F7E9}", [120, 177, 89]], ["\u{1F7E6}", [85, 172, 238]], ["\u{1F7EA}", [170, 142, 214]],
-  ["\u{1F7EB}", [193, 105, 79]], ["\u2B1C", [230, 231, 232]],
+  ["\u{1F7EB}", [193, 105, 79]], ["\u2B1C", [230, 231, 232]], ["\u2B1B", [49, 55, 61]],
 ];
 const QUEEN_EMOJI = "\u{1F451}";
 
@@ -386,22 +386,34 @@ function hue(r, g, b) {
   return (h * 60 + 360) % 360;
 }
 
-// The emoji nearest a region's colour by hue (the page's colours are pastel).
-function emojiOf(color) {
-  const [r, g, b] = rgb(color), h = hue(r, g, b);
-  if (h === null || Math.max(r, g, b) - Math.min(r, g, b) < 25) return EMOJI[7][0];
-  let best = EMOJI[0][0], gap = 361;
-  for (const [emoji, [er, eg, eb]] of EMOJI.slice(0, 6)) {
-    const d = Math.abs(hue(er, eg, eb) - h), around = Math.min(d, 360 - d);
-    if (around < gap) { gap = around; best = emoji; }
-  }
-  return best;
+// How far a region's colour is from an emoji's: hue around the circle, with greys (little
+// saturation) near the white square and far from the rest (the page's colours are pastel).
+function distance([r, g, b], [er, eg, eb]) {
+  const grey = Math.max(r, g, b) - Math.min(r, g, b) < 25, emojiGrey = hue(er, eg, eb) === null
+    || Math.max(er, eg, eb) - Math.min(er, eg, eb) < 25;
+  if (grey || emojiGrey) return grey === emojiGrey ? 0 : 360;
+  const d = Math.abs(hue(er, eg, eb) - hue(r, g, b));
+  return Math.min(d, 360 - d);
+}
+
+// Each region's emoji: the nearest one no earlier region took (while some are left), so
+// neighbouring colours stay apart in the share text.
+function regionEmoji(colors) {
+  const used = new Set();
+  return colors.map((color) => {
+    const rgbColor = rgb(color);
+    const free = EMOJI.filter(([emoji]) => !used.has(emoji));
+    const [emoji] = (free.length ? free : EMOJI).reduce((best, candidate) =>
+      distance(rgbColor, candidate[1]) < distance(rgbColor, best[1]) ? candidate : best);
+    used.add(emoji);
+    return emoji;
+  });
 }
 
 const hintsUsed = () => (state.hints === 1 ? "1 hint" : `${state.hints || "no"} hints`);
 
 function shareText() {
-  const n = state.grid.n, colours = state.grid.colors.map(emojiOf), lines = [];
+  const n = state.grid.n, colours = regionEmoji(state.grid.colors), lines = [];
   lines.push(`queens ${describe(false)} \u00b7 ${clock(state.elapsed)} \u00b7 ${hintsUsed()}`);
   for (let row = 0; row < n; row++) {
     let line = "";
