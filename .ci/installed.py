@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import queens
-from queens.engines import kernel
+from queens.engines.counting import kernel
 
-FILES = ["py.typed", "engines/_kernel.pyi", "web/static/index.html"]
-PAGE = ["/", "/app.js", "/app.css", "/api/info"]
+FILES = ["py.typed", "engines/_kernel.pyi", "web/static/index.html", "puzzle/levels.json"]
+PAGE = ["/", "/app.js", "/app.css", "/api/info", "/api/puzzle/levels/1"]
 
 
 def check_installed() -> None:

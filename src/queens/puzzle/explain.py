@@ -83,8 +83,8 @@ REASONS = {
 def level_reason(level: int) -> str:
     """What the steps of a level rest on.
 
-    >>> level_reason(3)
-    'k regions within k lines, or k lines within k regions'
+    >>> level_reason(2)
+    'a region within one line, or a line within one region'
     """
     return REASONS[level]
 
