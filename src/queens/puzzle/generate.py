@@ -358,10 +358,10 @@ def generate(n: int, seed: int, difficulty: str | None = None) -> Grid:
 
     >>> print(generate(5, seed=1))
     AABBB
-    AACCC
-    DAACE
+    AAAAC
+    DCCCC
+    DDDCC
     DDDCE
-    DDDEE
     """
     if not MIN_N <= n <= MAX_N:
         raise GenerateError(
