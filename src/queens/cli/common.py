@@ -153,7 +153,7 @@ class Parser(argparse.ArgumentParser):
 
 def nearest(word: str, choices: Sequence[str]) -> str | None:
     """The choice closest to a misspelt ``word`` (``slove``: ``solve``), if one is close."""
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.7)
     return close[0] if close else None
 
 

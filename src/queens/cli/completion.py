@@ -10,13 +10,12 @@ import argparse
 import sys
 from typing import Any
 
-SHELLS = ("bash", "zsh", "fish", "tcsh")
+SHELLS = ("bash", "zsh", "fish")
 
 INSTALL = {
     "bash": 'eval "$(queens completion bash)"   # in ~/.bashrc',
     "zsh": 'queens completion zsh > "${fpath[1]}/_queens"   # then restart zsh',
     "fish": "queens completion fish > ~/.config/fish/completions/queens.fish",
-    "tcsh": "eval `queens completion tcsh`   # in ~/.tcshrc",
 }
 
 
