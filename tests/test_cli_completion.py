@@ -89,3 +89,24 @@ def test_the_install_lines_are_in_the_help(capsys: pytest.CaptureFixture[str]) -
     out = " ".join(capsys.readouterr().out.split())
     assert 'eval "$(queens completion bash)"' in out
     assert "~/.config/fish/completions/queens.fish" in out
+
+
+def test_fish_completes_commands_options_and_choices(tmp_path: Path) -> None:
+    if shutil.which("fish") is None and os.environ.get("CI") != "true":
+        pytest.skip("fish is not installed here (apt-get install fish)")
+    path = tmp_path / "queens.fish"
+    path.write_text(script("fish"))
+
+    def offered(line: str) -> list[str]:
+        result = subprocess.run(
+            ["fish", "-c", f"source {path}; complete -C'{line}'"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert result.returncode == 0, result.stderr
+        return [entry.split("\t")[0] for entry in result.stdout.splitlines()]
+
+    assert offered("queens sol") == ["solve"]
+    assert "--format" in offered("queens solve --fo")
+    assert offered("queens count 8 --rule tor") == ["toroidal"]
