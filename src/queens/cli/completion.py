@@ -20,13 +20,13 @@ INSTALL = {
 
 
 def add_parser(subparsers: Any) -> None:
-    install = "; ".join(f"{shell}: {line}" for shell, line in INSTALL.items())
+    install = "\n".join(f"  {shell}: {line}" for shell, line in INSTALL.items())
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "completion",
-        description=(
-            "Print the script that completes queens' commands, options and choices in "
-            f"SHELL. Install it once: {install}."
-        ),
+        description="Print the script that completes queens' commands, options and choices "
+        "in SHELL.",
+        epilog=f"Install it once:\n{install}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("shell", metavar="SHELL", choices=SHELLS, help=", ".join(SHELLS))
     parser.set_defaults(run=run)
