@@ -24,16 +24,16 @@ def bash_script(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def bash(commands: str, source: str) -> str:
-    """``commands`` run by bash after sourcing ``source``."""
-    result = subprocess.run(
-        ["bash", "-c", f"source {source} && {commands}"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def shell(name: str, commands: str) -> str:
+    """What ``commands`` print when run by the shell ``name`` (which must succeed)."""
+    result = subprocess.run([name, "-c", commands], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     return result.stdout
+
+
+def bash(commands: str, source: str) -> str:
+    """``commands`` run by bash after sourcing ``source``."""
+    return shell("bash", f"source {source} && {commands}")
 
 
 def completions(path: Path, *words: str) -> list[str]:
@@ -98,14 +98,8 @@ def test_fish_completes_commands_options_and_choices(tmp_path: Path) -> None:
     path.write_text(script("fish"))
 
     def offered(line: str) -> list[str]:
-        result = subprocess.run(
-            ["fish", "-c", f"source {path}; complete -C'{line}'"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert result.returncode == 0, result.stderr
-        return [entry.split("\t")[0] for entry in result.stdout.splitlines()]
+        out = shell("fish", f"source {path}; complete -C'{line}'")
+        return [entry.split("\t")[0] for entry in out.splitlines()]
 
     assert offered("queens sol") == ["solve"]
     assert "--format" in offered("queens solve --fo")
