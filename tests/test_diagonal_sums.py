@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import queens
 from hardboards import need_pysat, small_boards
-from queens import generate
+from queens import hard_boards
 from queens.board import Board
 from queens.engines.counting import reference
 from queens.engines.hard import cnf, diagonal_sums, propagate
@@ -101,7 +101,7 @@ def test_it_refutes_boards_that_propagation_leaves_open() -> None:
     # many of the unsolvable ones, each confirmed by the exhaustive counter.
     refuted = 0
     for seed in range(20):
-        board = generate.diagonals(12, 10, seed)
+        board = hard_boards.diagonals(12, 10, seed)
         state = propagate.root(board.allowed_masks())
         if state is not None and state.rows and diagonal_sums.refutes(state):
             assert queens.count(board) == 0
@@ -210,7 +210,7 @@ def test_the_torus_identities_need_every_row_filled() -> None:
 def test_the_identities_are_kept_off_any_other_rule() -> None:
     # A state the identity refutes under the queen rule, relabelled with a rule
     # the proof does not cover (one whose pieces need not attack diagonally).
-    board = generate.diagonals(12, 10, seed=0)
+    board = hard_boards.diagonals(12, 10, seed=0)
     state = propagate.root(board.allowed_masks())
     assert state is not None and diagonal_sums.refutes(state)
     state.rule = "region"
@@ -264,7 +264,7 @@ def test_the_colour_count_keeps_exactly_the_solutions(board: Board) -> None:
 
 
 def test_support_is_remembered_and_its_answer_is_a_copy() -> None:
-    board = generate.diagonals(14, 12, 1)  # an open board whose support strikes diagonals
+    board = hard_boards.diagonals(14, 12, 1)  # an open board whose support strikes diagonals
     state = propagate.root(board.allowed_masks())
     assert state is not None
     first = diagonal_sums.support(state)
@@ -288,7 +288,7 @@ def test_the_colour_count_refutes_some_boards() -> None:
     # that never fires would pass the test above).
     refuted = 0
     for seed in range(40):
-        board = generate.diagonals(8, 8, seed)
+        board = hard_boards.diagonals(8, 8, seed)
         state = propagate.root(board.allowed_masks())
         if state is not None and diagonal_sums.colour_refutes(state):
             assert queens.count(board) == 0
@@ -305,5 +305,5 @@ def test_the_colour_count_goes_to_the_solver_only_when_its_diagonals_are_few() -
         return cnf.colour_clauses(problem, cnf.clauses(problem)[1])
 
     need_pysat()
-    assert clauses(generate.diagonals(22, 20, 0))
-    assert not clauses(generate.blocked(50, 0.85, 0))
+    assert clauses(hard_boards.diagonals(22, 20, 0))
+    assert not clauses(hard_boards.blocked(50, 0.85, 0))

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from hardboards import answers_rule, answers_shape, honours, need_pysat, ruled_boards, small_boards
-from queens import generate
+from queens import hard_boards
 from queens.api import engine_shape, ruled_shape
 from queens.board import Board
 from queens.engines.counting import reference
@@ -37,7 +37,7 @@ def test_agrees_with_the_reference_counter(board: Board) -> None:
 
 def test_the_encoding_of_an_open_board_is_solved_by_the_solver() -> None:
     # No forced squares here, so the answer comes from the SAT solver itself.
-    board = generate.blocked(12, 0.3, seed=4)
+    board = hard_boards.blocked(12, 0.3, seed=4)
     state = sat.propagate.root(board.allowed_masks())
     assert state is not None and len(state.rows) == 12
     assert honours(sat.solve(board.allowed_masks()), board)
@@ -54,7 +54,7 @@ def test_nauck_and_unsolvable_boards() -> None:
 
 
 def test_with_a_deadline_the_child_process_answers() -> None:
-    board = generate.removed(60, 20, seed=2)
+    board = hard_boards.removed(60, 20, seed=2)
     assert honours(sat.solve(board.allowed_masks(), deadline=Deadline(60)), board)
     assert sat.solve(Board.empty(3).allowed_masks(), deadline=Deadline(60)) is None
 
@@ -62,7 +62,7 @@ def test_with_a_deadline_the_child_process_answers() -> None:
 def test_the_deadline_stops_the_solver() -> None:
     # A board CaDiCaL needs seconds for (7.7 s measured on the AVX-512 machine under
     # load; the N = 22 board this test used before took 0.06 s there, too close to 0.05).
-    board = generate.diagonals(30, 28, seed=5)
+    board = hard_boards.diagonals(30, 28, seed=5)
     with pytest.raises(Undecided):
         sat.solve(board.allowed_masks(), deadline=Deadline(0.05))
 
@@ -88,7 +88,7 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
     # meeting the diagonal-sum identity uses: each becomes an at-least-one clause.
     from queens.engines.hard import diagonal_sums, propagate
 
-    board = generate.diagonals(12, 10, seed=7)
+    board = hard_boards.diagonals(12, 10, seed=7)
     state, _ = propagate.checked_root(board.allowed_masks())
     assert state is not None
     support = diagonal_sums.support(state)

@@ -8,15 +8,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from queens import symmetry
+from queens.notation import EMPTY_LETTER, LETTERS, parse_columns
 from queens.symmetry import Symmetry
 from queens.validate import EMPTY, placement_problem
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
-
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
-EMPTY_LETTER = "-"
-"""The ``letters`` format's mark for a row without a queen."""
 
 
 class Solution(Sequence[int]):
@@ -250,8 +247,6 @@ class Solution(Sequence[int]):
 
         Raises ValueError naming the first item that is not a column number.
         """
-        from queens.checking import parse_columns  # the reader of every list text
-
         return cls((c - 1 for c in parse_columns(text)), width)
 
 

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from queens.located import LocatedError
+
 NAMES = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The characters that name regions, in the order generated grids use them."""
 
@@ -33,24 +35,14 @@ QUEEN = "*"
 """A queen in the board format (not a region name, so it stands out)."""
 
 
-class GridError(ValueError):
+class GridError(LocatedError):
     """Grid text that cannot be a puzzle, with the 1-based line and column at fault.
 
     >>> str(GridError("unexpected '#' (expected a letter or digit)", 2, 4))
     "grid line 2, column 4: unexpected '#' (expected a letter or digit)"
     """
 
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
-        self.reason = reason
-        self.line = line
-        self.column = column
-        if line is None:
-            where = "grid"
-        elif column is None:
-            where = f"grid line {line}"
-        else:
-            where = f"grid line {line}, column {column}"
-        super().__init__(f"{where}: {reason}")
+    subject = "grid"
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ from queens.web.inputs import (
     parse_count_request,
     parse_run_request,
     parse_solve_request,
+    read_json,
 )
 from queens.web.limits import LOCAL_HOSTS
 from queens.web.puzzle import ROUTES as PUZZLE_ROUTES
@@ -126,22 +127,6 @@ def limits_json() -> dict[str, int]:
         "default_speed": limits.DEFAULT_SPEED,
         "max_steps": limits.MAX_STEPS,
     }
-
-
-async def read_json(request: Request) -> object:
-    """The request body as JSON, refusing other content types and bodies over MAX_BODY."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise InputError("send JSON (Content-Type: application/json)", 415)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limits.MAX_BODY:
-            raise InputError(f"the request is too large (at most {limits.MAX_BODY} bytes)", 413)
-    try:
-        return json.loads(body)
-    except (ValueError, RecursionError):
-        raise InputError("the request is not valid JSON") from None
 
 
 class EventStream(StreamingResponse):
