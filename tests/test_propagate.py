@@ -18,7 +18,7 @@ from queens.engines.counting import reference
 from queens.engines.hard import diagonal_sums, propagate
 from queens.engines.hard.budget import Deadline, Undecided
 from queens.engines.hard.state import State
-from queens.rules import attack_kind
+from queens.rules import Rule, attack_kind
 from queens.validate import board_problem
 from strategies import shaped_boards
 
@@ -180,15 +180,15 @@ def test_every_rule_agrees_with_the_reference(board: Board) -> None:
 @pytest.mark.parametrize(
     ("rule", "width", "height"),
     [
-        ("queen", 9, 9),
-        ("toroidal", 9, 9),
-        ("toroidal", 10, 10),
-        ("superqueen", 9, 9),
-        ("superqueen", 9, 7),
-        ("superqueen", 7, 9),
+        (Rule.QUEEN, 9, 9),
+        (Rule.TOROIDAL, 9, 9),
+        (Rule.TOROIDAL, 10, 10),
+        (Rule.SUPERQUEEN, 9, 9),
+        (Rule.SUPERQUEEN, 9, 7),
+        (Rule.SUPERQUEEN, 7, 9),
     ],
 )
-def test_a_queen_strikes_out_what_the_rule_attacks(rule: str, width: int, height: int) -> None:
+def test_a_queen_strikes_out_what_the_rule_attacks(rule: Rule, width: int, height: int) -> None:
     # From each square, on an open board: the squares left in the rows' and the
     # columns' domains are exactly those attack_kind (the rule's slow definition)
     # says the queen does not attack.
@@ -233,7 +233,7 @@ def test_fixed_queens_under_the_rules() -> None:
     for board in (knight, wrapped):
         found = propagate.decide(board.allowed_masks(), **ruled_shape(board))
         assert found.columns is None and found.how == "refuted by propagation before search"
-    assert propagate.solve(knight.with_rule("queen").allowed_masks()) is not None
+    assert propagate.solve(knight.with_rule(Rule.QUEEN).allowed_masks()) is not None
     completed = Board.build(13, queens=[(0, 5), (6, 6), (12, 0)], rule="toroidal")
     answers_rule(propagate.solve(completed.allowed_masks(), **ruled_shape(completed)), completed)
 

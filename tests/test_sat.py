@@ -15,6 +15,7 @@ from queens.engines.counting import reference
 from queens.engines.hard import cnf, sat
 from queens.engines.hard.budget import Deadline, Undecided
 from queens.engines.hard.state import State
+from queens.rules import Rule
 from strategies import shaped_boards
 
 BOARDS = Path(__file__).parent / "data" / "boards"
@@ -222,7 +223,7 @@ def test_knight_pairs_are_excluded_under_the_superqueen_rule() -> None:
     # allow both, the superqueen's do not.
     from pysat.solvers import Solver
 
-    for rule, allowed in (("queen", True), ("superqueen", False)):
+    for rule, allowed in ((Rule.QUEEN, True), (Rule.SUPERQUEEN, False)):
         state = State.from_allowed([(1 << 12) - 1] * 12, rule=rule)
         problem = cnf.residual(state)
         a, b = problem.squares.index((3, 4)), problem.squares.index((5, 5))
@@ -237,7 +238,7 @@ def test_the_wrapped_diagonals_of_a_filled_torus_hold_one_queen_each() -> None:
     # identity needed); with one fixed queen, its two diagonals are taken.
     from pysat.solvers import Solver
 
-    state = State.from_allowed([(1 << 12) - 1] * 12, rule="toroidal")
+    state = State.from_allowed([(1 << 12) - 1] * 12, rule=Rule.TOROIDAL)
     problem = cnf.residual(state)
     assert len(problem.wrapped) == 24 and {len(g) for g in problem.wrapped} == {12}
     for group in problem.wrapped:
@@ -249,7 +250,7 @@ def test_the_wrapped_diagonals_of_a_filled_torus_hold_one_queen_each() -> None:
     fixed = sat.propagate.root(board.allowed_masks(), **ruled_shape(board))
     assert fixed is not None and len(cnf.residual(fixed).wrapped) == 20
     answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
-    part = State.from_allowed([(1 << 11) - 1] * 11, queens=9, rule="toroidal")
+    part = State.from_allowed([(1 << 11) - 1] * 11, queens=9, rule=Rule.TOROIDAL)
     assert cnf.residual(part).wrapped == ()  # not filled: at most one queen a diagonal
 
 

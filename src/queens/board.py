@@ -304,10 +304,10 @@ class Board:
             self.width, self.reserved, self.queens, height=self.height, k=k, rule=self.rule
         )
 
-    def with_rule(self, rule: Rule | str) -> Board:
+    def with_rule(self, rule: Rule) -> Board:
         """The same board under another attack rule (see :mod:`queens.rules`).
 
-        >>> Board(5).with_rule("toroidal").rule
+        >>> Board(5).with_rule(Rule.TOROIDAL).rule
         <Rule.TOROIDAL: 'toroidal'>
         """
         return Board(

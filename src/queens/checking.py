@@ -52,7 +52,7 @@ class Placement:
         return self.height
 
     def problem(
-        self, size: int | Size | None = None, queens: int | None = None, rule: str = "queen"
+        self, size: int | Size | None = None, queens: int | None = None, rule: Rule = Rule.QUEEN
     ) -> str | None:
         """Why this is not a placement of ``queens`` queens (default: as many as
         fit) on a board of ``size`` (N or (width, height); default: its own)
@@ -68,10 +68,10 @@ class Placement:
             return self.missing
         width, height = wanted
         problem = placement_problem(self.columns, height, width=width, queens=queens)
-        if problem is None and rule != "queen":
-            if width != height and Rule(rule).needs_square:
-                return f"the {rule} rule needs a square board, not {width} x {height}"
-            problem = rule_clash(Rule(rule), list(self.columns), width)
+        if problem is None and rule is not Rule.QUEEN:
+            if width != height and rule.needs_square:
+                return f"the {rule.value} rule needs a square board, not {width} x {height}"
+            problem = rule_clash(rule, list(self.columns), width)
         return problem
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from queens.board import Board, Square
+from queens.rules import Rule
 
 
 class Symmetry(Enum):
@@ -182,7 +183,7 @@ def keeps_translations(board: Board) -> bool:
     (True, False)
     """
     return (
-        board.rule.value == "toroidal"
+        board.rule is Rule.TOROIDAL
         and board.is_square
         and board.is_full
         and not board.reserved

@@ -23,7 +23,7 @@ from queens.board import (
     text_limit,
     whole_range,
 )
-from queens.rules import RULE_NAMES, parse_rule, shape_problem
+from queens.rules import RULE_NAMES, Rule, shape_problem
 
 T = TypeVar("T")
 
@@ -306,7 +306,7 @@ def board_from_args(
     prog: str,
     max_n: int | None = None,
     queens: int | None = None,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     queen_rule_only: bool = False,
 ) -> Board:
     """The board a command works on, from N or WxH, ``--board FILE`` or both (must
@@ -317,7 +317,7 @@ def board_from_args(
     ``max_n``, the largest side the command takes, also bounds reading the
     board file (board text itself stops at :data:`queens.board.MAX_TEXT_N`).
     """
-    if queen_rule_only and rule != "queen":
+    if queen_rule_only and rule is not Rule.QUEEN:
         raise UsageError(f"{prog} supports the queen rule only", prog)
     if size is not None and max_n is not None and max(size) > max_n:
         shown = f"N = {size[0]:,}" if size[0] == size[1] else f"{size[0]:,}x{size[1]:,}"
@@ -331,8 +331,8 @@ def board_from_args(
         if size is not None and size != board.size:
             given = f"N is {size[0]}" if size[0] == size[1] else f"the size is {size[0]}x{size[1]}"
             raise UsageError(f"{given} but the board is {board.size_text}", prog)
-    if rule != "queen":
-        problem = shape_problem(parse_rule(rule), board.width, board.height)
+    if rule is not Rule.QUEEN:
+        problem = shape_problem(rule, board.width, board.height)
         if problem is not None:
             raise UsageError(problem, prog)
         board = board.with_rule(rule)
@@ -384,12 +384,19 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     add_rule_argument(parser)
 
 
+def _rule(name: str) -> Rule | str:
+    """``--rule``'s name as the :class:`~queens.rules.Rule` it names; any other text as it
+    is, for argparse's ``choices`` to refuse with its usual message."""
+    return Rule(name) if name in RULE_NAMES else name
+
+
 def add_rule_argument(parser: argparse.ArgumentParser) -> None:
     """``--rule``: how queens attack (:mod:`queens.rules`), the queen's by default."""
     parser.add_argument(
         "--rule",
         choices=RULE_NAMES,
-        default="queen",
+        type=_rule,
+        default=Rule.QUEEN,
         help="how queens attack: queen (default), toroidal (diagonals wrap around a square "
         "board), superqueen (also a knight's jumps)",
     )

@@ -59,7 +59,7 @@ class Plan:
                 width=board.width,
                 height=board.height,
                 queens=board.k,
-                rule=board.rule.value,
+                rule=board.rule.value,  # its name in the file
             )
             self.checkpoint = Checkpoint.open(checkpoint, header)
             self.done = self.checkpoint.done()

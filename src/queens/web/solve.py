@@ -47,7 +47,7 @@ def first_solution(board: Board, seconds: float | None = None) -> Answer:
             width=board.width,
             queens=board.k,
             required=board.required_rows() | part.pinned_required(),
-            rule=board.rule.value,
+            rule=board.rule,
         )
         columns = next(found, None)
         if columns is not None:
