@@ -13,6 +13,7 @@ import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from queens.located import LocatedError
@@ -354,7 +355,13 @@ class Board:
         holds two); attacks between
         fixed queens are left for the search to find, so every engine sees
         the same simple constraint: one queen per row, inside its mask.
+        Worked out once per board (the board is immutable), however many
+        engines and checks ask.
         """
+        return self._allowed_masks
+
+    @cached_property
+    def _allowed_masks(self) -> tuple[Mask, ...]:
         full = (1 << self.width) - 1
         masks = [full] * self.height
         for row, col in self.reserved:
