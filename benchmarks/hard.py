@@ -248,7 +248,9 @@ def seed_scan(
         for seed in range(EXCLUDED_SCAN):
             board = make(n, count, seed)
             try:
-                columns = portfolio.solve(board.allowed_masks(), deadline=Deadline(timeout))
+                columns = portfolio.decide(
+                    board.allowed_masks(), deadline=Deadline(timeout)
+                ).columns
             except Undecided:
                 print(f"# {family} N={n} K={count} seed {seed}: undecided in {timeout:g} s")
                 continue
@@ -352,7 +354,7 @@ def ours(problem: cnf.Residual, timeout: float) -> bool | None:
     state = problem.state
     n = len(state.rows) + len(state.placed)
     allowed = [state.rows[r] if r in state.rows else 1 << state.placed[r] for r in range(n)]
-    return portfolio.solve(allowed) is not None
+    return portfolio.decide(allowed).columns is not None
 
 
 Backend = Callable[[cnf.Residual, float], "bool | None"]

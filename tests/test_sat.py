@@ -29,7 +29,7 @@ def _pysat() -> None:
 @settings(max_examples=150, deadline=None)
 @given(small_boards())
 def test_agrees_with_the_reference_counter(board: Board) -> None:
-    found = sat.solve(board.allowed_masks())
+    found = sat.decide(board.allowed_masks()).columns
     if found is None:
         assert reference.count(board.allowed_masks()) == 0
     else:
@@ -41,23 +41,23 @@ def test_the_encoding_of_an_open_board_is_solved_by_the_solver() -> None:
     board = hard_boards.blocked(12, 0.3, seed=4)
     state = sat.propagate.root(board.allowed_masks())
     assert state is not None and len(state.rows) == 12
-    assert honours(sat.solve(board.allowed_masks()), board)
+    assert honours(sat.decide(board.allowed_masks()).columns, board)
 
 
 def test_nauck_and_unsolvable_boards() -> None:
     nauck = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
-    assert honours(sat.solve(nauck.allowed_masks()), nauck)
+    assert honours(sat.decide(nauck.allowed_masks()).columns, nauck)
     clash = Board.build(8, queens=[(0, 0), (5, 5)])
     row = Board.build(8, reserved=[(2, c) for c in range(8)])
-    assert sat.solve(clash.allowed_masks()) is None
-    assert sat.solve(row.allowed_masks()) is None
-    assert sat.solve(Board.empty(3).allowed_masks()) is None
+    assert sat.decide(clash.allowed_masks()).columns is None
+    assert sat.decide(row.allowed_masks()).columns is None
+    assert sat.decide(Board.empty(3).allowed_masks()).columns is None
 
 
 def test_with_a_deadline_the_child_process_answers() -> None:
     board = hard_boards.removed(60, 20, seed=2)
-    assert honours(sat.solve(board.allowed_masks(), deadline=Deadline(60)), board)
-    assert sat.solve(Board.empty(3).allowed_masks(), deadline=Deadline(60)) is None
+    assert honours(sat.decide(board.allowed_masks(), deadline=Deadline(60)).columns, board)
+    assert sat.decide(Board.empty(3).allowed_masks(), deadline=Deadline(60)).columns is None
 
 
 def test_the_deadline_stops_the_solver() -> None:
@@ -65,23 +65,23 @@ def test_the_deadline_stops_the_solver() -> None:
     # load; the N = 22 board this test used before took 0.06 s there, too close to 0.05).
     board = hard_boards.diagonals(30, 28, seed=5)
     with pytest.raises(Undecided):
-        sat.solve(board.allowed_masks(), deadline=Deadline(0.05))
+        sat.decide(board.allowed_masks(), deadline=Deadline(0.05))
 
 
 def test_a_missing_solver_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sat, "available", lambda: False)
     with pytest.raises(sat.SolverMissing, match=r"install queens-toolkit\[sat\]"):
-        sat.solve([1])
+        sat.decide([1])
 
 
 @pytest.mark.parametrize("size", [cnf.PAIRWISE_UP_TO, cnf.PAIRWISE_UP_TO + 1])
 def test_both_cardinality_encodings(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
     # A plain board of this size has rows of exactly the size around the switch.
     board = Board.empty(size)
-    assert honours(sat.solve(board.allowed_masks()), board)
+    assert honours(sat.decide(board.allowed_masks()).columns, board)
     monkeypatch.setattr(cnf, "PAIRWISE_UP_TO", 0)
     nauck = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
-    assert honours(sat.solve(nauck.allowed_masks()), nauck)
+    assert honours(sat.decide(nauck.allowed_masks()).columns, nauck)
 
 
 def test_diagonals_every_solution_uses_get_a_queen() -> None:
@@ -105,7 +105,7 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
     formula, _ = cnf.clauses(problem)
     for group in problem.needed:
         assert sorted(i + 1 for i in group) in [sorted(clause) for clause in formula]
-    found = sat.solve(board.allowed_masks())
+    found = sat.decide(board.allowed_masks()).columns
     if found is not None:
         assert honours(found, board)
         assert needed1 <= {r + c for r, c in enumerate(found)}
@@ -115,7 +115,7 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
 @settings(max_examples=200, deadline=None)
 @given(shaped_boards())
 def test_boards_of_any_shape_agree_with_the_reference(board: Board) -> None:
-    answers_shape(sat.solve(board.allowed_masks(), **engine_shape(board)), board)
+    answers_shape(sat.decide(board.allowed_masks(), **engine_shape(board)).columns, board)
 
 
 @pytest.mark.parametrize(("width", "height", "k"), [(12, 9, 9), (9, 12, 9), (12, 12, 7), (7, 7, 0)])
@@ -142,17 +142,17 @@ def test_too_many_queens_for_the_free_squares_is_unsatisfiable() -> None:
     board = Board(5, {(r, c) for r in range(5) for c in range(5)} - diagonal, k=2)
     state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
     assert state is not None and state.left == 2 and len(cnf.residual(state).counted) == 5
-    assert sat.solve(board.allowed_masks(), **engine_shape(board)) is None
+    assert sat.decide(board.allowed_masks(), **engine_shape(board)).columns is None
     assert reference.count(board.allowed_masks(), 2) == 0
     one = board.with_queens(1)
-    answers_shape(sat.solve(one.allowed_masks(), **engine_shape(one)), one)
+    answers_shape(sat.decide(one.allowed_masks(), **engine_shape(one)).columns, one)
 
 
 def test_a_row_counts_only_when_it_holds_a_queen() -> None:
     # Rows of two and three squares: a row's count variable must imply a queen
     # in that row, or the solver could count a row left empty (found by search).
     board = Board(4, [(0, 2), (1, 2), (2, 1), (2, 3), (3, 2)], k=3)
-    found = sat.solve(board.allowed_masks(), **engine_shape(board))
+    found = sat.decide(board.allowed_masks(), **engine_shape(board)).columns
     answers_shape(found, board)
 
 
@@ -179,7 +179,7 @@ def test_the_encoding_allows_exactly_k_queens() -> None:
 @settings(max_examples=300, deadline=None)
 @given(ruled_boards())
 def test_every_rule_agrees_with_the_reference(board: Board) -> None:
-    answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
+    answers_rule(sat.decide(board.allowed_masks(), **ruled_shape(board)).columns, board)
 
 
 def _placements(problem: cnf.Residual) -> set[frozenset[tuple[int, int]]]:
@@ -249,7 +249,7 @@ def test_the_wrapped_diagonals_of_a_filled_torus_hold_one_queen_each() -> None:
     board = Board.build(11, queens=[(2, 3)], rule="toroidal")
     fixed = sat.propagate.root(board.allowed_masks(), **ruled_shape(board))
     assert fixed is not None and len(cnf.residual(fixed).wrapped) == 20
-    answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
+    answers_rule(sat.decide(board.allowed_masks(), **ruled_shape(board)).columns, board)
     part = State.from_allowed([(1 << 11) - 1] * 11, queens=9, rule=Rule.TOROIDAL)
     assert cnf.residual(part).wrapped == ()  # not filled: at most one queen a diagonal
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from queens.located import LocatedError
+from queens.located import LocatedError, split_cells, text_lines
 from queens.rules import Rule, parse_rule, shape_problem
 from queens.rules import attack_kind as rule_attack_kind
 
@@ -555,27 +555,9 @@ def text_limit(max_n: int = MAX_TEXT_N) -> int:
 
 
 def _split_cells(line: str, line_number: int) -> list[tuple[int, str]]:
-    """The cells of one line with their 1-based columns.
-
-    A line is either packed (``..Q.``) or separated by single spaces
-    (``. . Q .``), decided by its second character.
-    """
-    separated = len(line) > 1 and line[1] == " "
-    cells: list[tuple[int, str]] = []
-    for index, char in enumerate(line):
-        column = index + 1
-        if separated and index % 2 == 1:
-            if char != " ":
-                raise BoardError(
-                    f"expected a single space between cells, got {char!r}", line_number, column
-                )
-            continue
-        if char not in _CELLS:
-            raise BoardError(f"unexpected {char!r} (expected '.', '*' or 'Q')", line_number, column)
-        cells.append((column, _CELLS[char]))
-    if separated and len(line) % 2 == 0:
-        raise BoardError("line ends with a space between cells", line_number, len(line))
-    return cells
+    """The cells of one line with their 1-based columns (see :func:`split_cells`)."""
+    cells = split_cells(line, line_number, BoardError, _CELLS, "'.', '*' or 'Q'")
+    return [(column, _CELLS[char]) for column, char in cells]
 
 
 def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Board:
@@ -593,12 +575,7 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
     ...
     queens.board.BoardError: board line 5, column 2: unexpected 'x' (expected '.', '*' or 'Q')
     """
-    text = text.removeprefix("\ufeff")
-    lines = [line.rstrip() for line in text.splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    if not lines:
-        raise BoardError("no board (the input is empty)")
+    lines = text_lines(text, BoardError)
     n = 0
     reserved: list[Square] = []
     queens: list[Square] = []

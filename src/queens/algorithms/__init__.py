@@ -10,6 +10,10 @@ Every module has the same two faces:
 A *node* is one queen put on the board: every ``Place`` event is a node, and
 ``search`` counts exactly the places ``trace`` reports.  All of them honour
 reserved squares and fixed queens through :meth:`Board.allowed_masks`.
+
+The two faces, and the algorithms among themselves, repeat their set-up and
+loops on purpose: each module is read on its own as the algorithm it teaches,
+and ``search`` stays free of the events' cost.
 """
 
 from __future__ import annotations

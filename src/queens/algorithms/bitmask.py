@@ -73,6 +73,8 @@ def trace(board: Board) -> Iterator[Event]:
     yield from place(0, board.k, 0, 0, 0)
 
 
+# The search of trace() written again without events, on purpose: each algorithm reads
+# on its own, and counting pays no event's cost (see queens.algorithms).
 def search(board: Board) -> Outcome:
     allowed = board.allowed_masks()
     n = board.n

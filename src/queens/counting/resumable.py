@@ -13,10 +13,10 @@ import concurrent.futures
 import random
 import time
 from dataclasses import dataclass
-from types import TracebackType
 
 from queens.board import Board
 from queens.counting.checkpoint import Checkpoint, Header
+from queens.counting.closing import Closing
 from queens.counting.run import OnResult, count_subproblems
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.split import split
@@ -34,7 +34,7 @@ class PlanOutcome:
     shard: Shard
 
 
-class Plan:
+class Plan(Closing):
     """A count about to run: which sub-problems, and which are done already.
 
     Opening the checkpoint happens here, so a file from another run is
@@ -113,14 +113,3 @@ class Plan:
     def close(self) -> None:
         if self.checkpoint is not None:
             self.checkpoint.close()
-
-    def __enter__(self) -> Plan:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()

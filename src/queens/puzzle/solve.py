@@ -250,7 +250,10 @@ def _matchable(state: State) -> bool:
 
 
 def _perfect(options: list[int]) -> bool:
-    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines."""
+    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines.
+
+    Kuhn's augmenting paths, as :func:`queens.engines.hard.hall.max_matching` runs them on
+    sets: written again here on purpose (the two families share no module)."""
     owner: dict[int, int] = {}
 
     def augment(item: int, seen: set[int]) -> bool:

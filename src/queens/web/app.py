@@ -256,13 +256,24 @@ async def create_run(request: Request) -> Response:
     wanted = parse_run_request(await read_json(request), TRACERS)
     run = _runs(request).create(wanted.board, Stepper(wanted.board, wanted.algorithm))
     run.speed = wanted.speed
+    return _created(run)
+
+
+def _created(run: Run) -> Response:
+    """The answer to a request that started a run (stepping or counting): its id, its board."""
     return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
 
 
-async def run_stream(request: Request) -> Response:
+def _stream(request: Request, events: Callable[[Run], AsyncIterator[str]], count: bool) -> Response:
+    """The events of the run the path names (a count's when ``count``), released when the
+    stream ends however it ends."""
     runs = _runs(request)
-    run = runs.attach(request.path_params["id"], count=False)
-    return EventStream(search_events(run), lambda: runs.release(run.id))
+    run = runs.attach(request.path_params["id"], count=count)
+    return EventStream(events(run), lambda: runs.release(run.id))
+
+
+async def run_stream(request: Request) -> Response:
+    return _stream(request, search_events, count=False)
 
 
 async def run_control(request: Request) -> Response:
@@ -273,14 +284,11 @@ async def run_control(request: Request) -> Response:
 
 async def create_count(request: Request) -> Response:
     wanted = parse_count_request(await read_json(request))
-    run = _runs(request).create(wanted)
-    return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
+    return _created(_runs(request).create(wanted))
 
 
 async def count_stream(request: Request) -> Response:
-    runs = _runs(request)
-    run = runs.attach(request.path_params["id"], count=True)
-    return EventStream(count_events(run), lambda: runs.release(run.id))
+    return _stream(request, count_events, count=True)
 
 
 async def solve(request: Request) -> Response:

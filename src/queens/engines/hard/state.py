@@ -238,7 +238,10 @@ class State:
                         gone_rows.append(r2)
                     elif rest & (rest - 1) == 0 and (full_rows or r2 in required):
                         pending.append((r2, rest.bit_length() - 1))
-            # The same for the row and both diagonals, seen from the open columns.
+            # The same for the row and both diagonals, seen from the open columns.  The
+            # twin of the loop above on purpose: this is the hot loop of every hard-board
+            # search, and a shared helper (a call per line, the roles passed in) costs
+            # more than the repetition.
             bit = 1 << r
             for c2, mask in cols.items():
                 k = c2 - c if c2 > c else c - c2
