@@ -458,6 +458,7 @@ def decide(
     chosen = chosen_method(board, method)
     if chosen not in ("auto", *HARD_METHODS):
         return Decision(solve(board, method=chosen), f"method {chosen}")
+    # Imported here: ``import queens`` stays quick (the SAT engine loads multiprocessing).
     from queens.engines.hard import portfolio, propagate, sat
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}

@@ -62,7 +62,7 @@ def render(
     """
     if fmt == "board":
         if style != "plain":
-            from queens.show.text import styled_board
+            from queens.show.text import styled_board  # display: rich, when styled
 
             shown = board or Board.empty(solution.width, solution.height, solution.queen_count)
             return styled_board(shown, solution, style)

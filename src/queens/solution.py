@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from queens import symmetry
+from queens.board import Board
 from queens.notation import EMPTY_LETTER, LETTERS, parse_columns
 from queens.symmetry import Symmetry
 from queens.validate import EMPTY, placement_problem
@@ -183,7 +184,6 @@ class Solution(Sequence[int]):
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """A checkered board in a rich console (rich is imported only here)."""
-        from queens.board import Board
         from queens.show.text import rich_board
 
         yield rich_board(Board.empty(self._width, self.height, self.queen_count), self)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from queens.algorithms import Algorithm, Outcome
+from queens.algorithms.base import Algorithm, Outcome
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove
 

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 from queens.board import Board
+from queens.counting import verify
 from queens.counting.checkpoint import Checkpoint, Header
 from queens.counting.closing import Closing
 from queens.counting.run import OnResult, count_subproblems
@@ -102,8 +103,6 @@ class Plan(Closing):
         Raises :class:`~queens.counting.verify.Disagreement` naming the
         first sub-problem a recount contradicts (see :mod:`queens.counting.verify`).
         """
-        from queens.counting import verify
-
         if self.checkpoint is not None:
             shard = (f"checkpoint {self.checkpoint.path!r}", self.checkpoint.done())
         else:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from queens.engines.counting import kernel
 from queens.puzzle.grid import Grid
 
 Square = tuple[int, int]
@@ -313,8 +314,6 @@ def count(grid: Grid, limit: int | None = None) -> int:
     1
     """
     if limit is None:
-        from queens.engines.counting import kernel
-
         found = kernel.count_regions(grid.n, bytes(grid.cells))
         if found is not None:
             return found

@@ -45,7 +45,9 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from queens.board import Board, no_solution_message
+from queens.counting.split import sum_counts
 from queens.engines import Counts
+from queens.engines.counting.kernel import Stopped
 from queens.events import event_json
 from queens.rules import RULE_NAMES
 from queens.tracing import TRACERS
@@ -64,6 +66,7 @@ from queens.web.inputs import (
 from queens.web.limits import LOCAL_HOSTS
 from queens.web.puzzle import ROUTES as PUZZLE_ROUTES
 from queens.web.runs import Busy, Registry, Run
+from queens.web.solve import SOLVE_SECONDS, first_solution
 from queens.web.stepper import Stepper
 from queens.web.tree import tree_picture
 
@@ -195,9 +198,6 @@ async def search_events(run: Run) -> AsyncIterator[str]:
 
 async def count_events(run: Run) -> AsyncIterator[str]:
     """A count's progress (sub-problems done), then its total and fundamental counts."""
-    from queens.counting.split import sum_counts
-    from queens.engines.counting.kernel import Stopped
-
     parts = await anyio.to_thread.run_sync(count_parts, run.board)
     loop = asyncio.get_running_loop()
     yield sse({"type": "start", "id": run.id, **shape_json(run.board), "parts": len(parts)})
@@ -292,8 +292,6 @@ async def count_stream(request: Request) -> Response:
 
 
 async def solve(request: Request) -> Response:
-    from queens.web.solve import SOLVE_SECONDS, first_solution
-
     board = parse_solve_request(await read_json(request))
     state = request.app.state
     if state.solving >= limits.MAX_RUNS:  # each holds a thread for up to SOLVE_SECONDS
