@@ -1,6 +1,6 @@
 """The Python face of the compiled kernel, with a pure-Python fallback.
 
-The kernel (``_kernel.c``) is an optional extension: an install without a C
+The kernel (``src/kernel/``) is an optional extension: an install without a C
 compiler still works, with the same answers, only slower.  The first use of
 the fallback warns once through :mod:`warnings`.  Setting the environment
 variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
