@@ -1,6 +1,6 @@
 """The region puzzle: generating (balance, speed) and solving, in the library.
 
-- generate: ``queens.puzzle.generate.generate`` for ``--seeds`` seeds (0, 1, ...) at each
+- generate: ``queens.puzzle.maker.generate`` for ``--seeds`` seeds (0, 1, ...) at each
   size of ``--sizes`` (default 8, 10, 12, 14, 16) and each difficulty (easy, medium,
   hard).  For each size and difficulty: the largest region's share of the board (median
   and largest over the seeds), the grids with a one-cell region (and the most such
@@ -29,8 +29,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from queens.puzzle.explain import explain
-from queens.puzzle.generate import generate, grow_regions, random_solution
 from queens.puzzle.grid import Grid
+from queens.puzzle.maker import generate, grow_regions, random_solution
 from queens.puzzle.solve import count, problem, solve
 
 DIFFICULTIES = ("easy", "medium", "hard")

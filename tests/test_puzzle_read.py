@@ -19,8 +19,8 @@ require("PIL", "numpy", why="install queens-toolkit[read]")
 
 from PIL import Image, ImageDraw  # noqa: E402
 
-from queens.puzzle.generate import generate, grow_regions, random_solution  # noqa: E402
 from queens.puzzle.grid import Grid  # noqa: E402
+from queens.puzzle.maker import generate, grow_regions, random_solution  # noqa: E402
 from queens.puzzle.read import ReadError, read_grid  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
 from queens.show.puzzle import puzzle_png  # noqa: E402

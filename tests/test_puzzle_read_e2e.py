@@ -12,7 +12,7 @@ require("PIL", "numpy", why="install queens-toolkit[read]")
 
 from playwright.sync_api import Browser  # noqa: E402
 
-from queens.puzzle.generate import generate  # noqa: E402
+from queens.puzzle.maker import generate  # noqa: E402
 from queens.puzzle.read import read_grid  # noqa: E402
 from test_puzzle_e2e import SEED, generate_7  # noqa: E402
 from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtures)
