@@ -1,0 +1,228 @@
+"""New Star Battle grids (k stars a row, column and region) with exactly one solution.
+
+1. A random placement of k stars a row and a column, none touching (a randomised
+   row-by-row search).
+2. Regions grown around it: each star grows a territory (random flood fill), and
+   neighbouring territories are joined k at a time into the n regions, so the placement
+   is a solution.
+3. While a second solution exists, a cell on a region border that holds no star of the
+   placement moves to a neighbouring region (keeping regions connected) when that does not
+   add solutions; the placement stays a solution throughout.
+
+The finished grid is checked by both engines (the compiled kernel's count and the
+propagating search), and its difficulty is the explanation's
+(:mod:`queens.puzzle.stars_explain`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from queens.puzzle.grid import Grid
+from queens.puzzle.stars import MAX_STARS, MAX_STARS_N, Rows, count, impossible, solve_python
+
+MIN_N = {1: 4, 2: 8, 3: 14, 4: 19, 5: 23, 6: 25}
+"""The smallest grid generated for each number of stars (smaller ones rarely, or never,
+have a unique solution made this way)."""
+
+ATTEMPTS = 12
+"""Fresh starts before giving up."""
+
+MOVES = 4000
+"""Region changes tried in one attempt."""
+
+
+class GenerateError(Exception):
+    """No grid could be made (within the attempts) for the request."""
+
+
+def random_placement(n: int, stars: int, rng: random.Random) -> Rows:
+    """k stars in each row and column, none touching, at random."""
+    full = (1 << n) - 1
+    held = [0] * n
+    chosen: list[tuple[int, ...]] = []
+
+    def options(above: int) -> list[tuple[int, ...]]:
+        blocked = above | above << 1 | above >> 1
+        open_columns = [c for c in range(n) if not blocked >> c & 1 and held[c] < stars]
+        rng.shuffle(open_columns)
+        found: list[tuple[int, ...]] = []
+
+        def pick(start: int, taken: tuple[int, ...]) -> None:
+            if len(found) >= 40:
+                return
+            if len(taken) == stars:
+                found.append(tuple(sorted(taken)))
+                return
+            for i in range(start, len(open_columns)):
+                c = open_columns[i]
+                if all(abs(c - t) > 1 for t in taken):
+                    pick(i + 1, (*taken, c))
+
+        pick(0, ())
+        return found
+
+    def feasible(row: int, mask: int) -> bool:
+        left = n - 1 - row
+        return all(
+            2 * (stars - held[c]) - 1 + (mask >> c & 1) <= left
+            for c in range(n)
+            if held[c] < stars
+        )
+
+    def place(row: int, above: int) -> bool:
+        if row == n:
+            return True
+        for option in options(above):
+            mask = sum(1 << c for c in option)
+            for c in option:
+                held[c] += 1
+            if feasible(row, mask):
+                chosen.append(option)
+                if place(row + 1, mask):
+                    return True
+                chosen.pop()
+            for c in option:
+                held[c] -= 1
+        return False
+
+    if not place(0, 0):
+        raise GenerateError(f"no placement of {stars} stars on a {n} x {n} grid")
+    assert full
+    return tuple(chosen)
+
+
+def _neighbours(n: int, index: int) -> list[int]:
+    r, c = divmod(index, n)
+    out = []
+    if r > 0:
+        out.append(index - n)
+    if r + 1 < n:
+        out.append(index + n)
+    if c > 0:
+        out.append(index - 1)
+    if c + 1 < n:
+        out.append(index + 1)
+    return out
+
+
+def grow_regions(n: int, stars: int, placement: Rows, rng: random.Random) -> list[int] | None:
+    """A region per cell, each region holding ``stars`` of the placement; None when the
+    territories could not be joined k at a time into connected regions."""
+    seeds = [r * n + c for r, columns in enumerate(placement) for c in columns]
+    territory = [-1] * (n * n)
+    frontier: list[int] = []
+    for label, cell in enumerate(seeds):
+        territory[cell] = label
+        frontier.append(cell)
+    while frontier:
+        cell = frontier.pop(rng.randrange(len(frontier)))
+        for other in _neighbours(n, cell):
+            if territory[other] < 0:
+                territory[other] = territory[cell]
+                frontier.append(other)
+    touching: list[set[int]] = [set() for _ in seeds]
+    for cell in range(n * n):
+        for other in _neighbours(n, cell):
+            if territory[other] != territory[cell]:
+                touching[territory[cell]].add(territory[other])
+    group = [-1] * len(seeds)
+    order = list(range(len(seeds)))
+    rng.shuffle(order)
+    order.sort(key=lambda t: len(touching[t]))
+    regions = 0
+    for start in order:
+        if group[start] >= 0:
+            continue
+        members = [start]
+        group[start] = regions
+        queue = deque([start])
+        while queue and len(members) < stars:
+            here = queue.popleft()
+            near = [t for t in touching[here] if group[t] < 0]
+            rng.shuffle(near)
+            for t in near:
+                if len(members) == stars:
+                    break
+                group[t] = regions
+                members.append(t)
+                queue.append(t)
+        if len(members) < stars:
+            return None
+        regions += 1
+    return [group[territory[cell]] for cell in range(n * n)]
+
+
+def _connected_without(n: int, cells: list[int], region: int, removed: int) -> bool:
+    """Whether region ``region`` stays connected when ``removed`` leaves it."""
+    members = [i for i, g in enumerate(cells) if g == region and i != removed]
+    if not members:
+        return False
+    seen = {members[0]}
+    queue = [members[0]]
+    while queue:
+        here = queue.pop()
+        for other in _neighbours(n, here):
+            if other != removed and other not in seen and cells[other] == region:
+                seen.add(other)
+                queue.append(other)
+    return len(seen) == len(members)
+
+
+def _grid(n: int, cells: list[int]) -> Grid:
+    return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+
+
+def _refine(n: int, stars: int, cells: list[int], placement: Rows, rng: random.Random) -> bool:
+    """Move border cells between regions until one solution is left; whether it was."""
+    star_cells = {r * n + c for r, columns in enumerate(placement) for c in columns}
+    cap = 50
+    solutions = count(_grid(n, cells), stars, limit=cap)
+    for _ in range(MOVES):
+        if solutions == 1:
+            return True
+        cell = rng.randrange(n * n)
+        if cell in star_cells:
+            continue
+        others = {cells[o] for o in _neighbours(n, cell)} - {cells[cell]}
+        if not others:
+            continue
+        target = rng.choice(sorted(others))
+        old = cells[cell]
+        if not _connected_without(n, cells, old, cell):
+            continue
+        cells[cell] = target
+        trial = _grid(n, cells)
+        if impossible(trial, stars) is not None:
+            cells[cell] = old
+            continue
+        found = count(trial, stars, limit=cap)
+        if found <= solutions:
+            solutions = found
+        else:
+            cells[cell] = old
+    return solutions == 1
+
+
+def generate(n: int, stars: int = 2, seed: int = 0) -> Grid:
+    """A grid with exactly one solution of ``stars`` a row, column and region (same seed,
+    same grid); checked by two engines."""
+    if not 1 <= stars <= MAX_STARS or not MIN_N.get(stars, 99) <= n <= MAX_STARS_N:
+        low = MIN_N.get(stars, MAX_STARS_N)
+        raise GenerateError(
+            f"{stars}-star grids are generated from {low} x {low} to "
+            f"{MAX_STARS_N} x {MAX_STARS_N} (stars 1 to {MAX_STARS})"
+        )
+    rng = random.Random(seed)
+    for _ in range(ATTEMPTS):
+        placement = random_placement(n, stars, rng)
+        cells = grow_regions(n, stars, placement, rng)
+        if cells is None:
+            continue
+        if _refine(n, stars, cells, placement, rng):
+            grid = _grid(n, cells)
+            verdict = solve_python(grid, stars)
+            if verdict.unique and count(grid, stars) == 1:
+                return grid
+    raise GenerateError(f"no {n} x {n} grid with one {stars}-star solution in {ATTEMPTS} tries")
