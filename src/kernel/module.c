@@ -592,15 +592,31 @@ static PyObject *py_count_regions(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong((unsigned long long)total);
 }
 
-/* count_stars(n, k, cells, limit=0, stop=None) -> (total, first), or None when stopped:
+/* A solution of Star Battle as a tuple of n column masks, one a row; NULL on failure. */
+static PyObject *star_rows(const mask_t *rows, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    int i;
+    if (!tuple) return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong((unsigned long long)rows[i]);
+        if (!mask) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, i, mask);
+    }
+    return tuple;
+}
+
+/* count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last), or None when stopped:
  * Star Battle with k stars per row, column and region (none touching) on an n x n grid,
  * counted up to limit solutions (0: all); first is the first solution found as a tuple of
- * column masks, one a row, or None when there is none. */
+ * column masks, one a row, and last the last one found (None, None when there is none). */
 static PyObject *py_count_stars(PyObject *self, PyObject *args) {
-    PyObject *cells_obj, *stop_obj = NULL, *first, *result;
+    PyObject *cells_obj, *stop_obj = NULL, *first, *last, *result;
     Py_buffer view;
     stop_flag_t *stop;
-    int n, k, i, stopped = 0;
+    int n, k, stopped = 0;
     unsigned long long limit = 0;
     uint64_t total;
     unsigned char grid[MAXN * MAXN];
@@ -630,26 +646,22 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
         Py_RETURN_NONE;
     }
     if (s->found_first) {
-        first = PyTuple_New(n);
-        if (!first) {
+        first = star_rows(s->first, n);
+        last = star_rows(s->last, n);
+        if (!first || !last) {
+            Py_XDECREF(first);
+            Py_XDECREF(last);
             PyMem_Free(s);
             return NULL;
         }
-        for (i = 0; i < n; i++) {
-            PyObject *mask = PyLong_FromUnsignedLongLong((unsigned long long)s->first[i]);
-            if (!mask) {
-                Py_DECREF(first);
-                PyMem_Free(s);
-                return NULL;
-            }
-            PyTuple_SET_ITEM(first, i, mask);
-        }
     } else {
         first = Py_None;
+        last = Py_None;
         Py_INCREF(first);
+        Py_INCREF(last);
     }
     PyMem_Free(s);
-    result = Py_BuildValue("(KN)", (unsigned long long)total, first);
+    result = Py_BuildValue("(KNN)", (unsigned long long)total, first, last);
     return result;
 }
 
@@ -672,9 +684,9 @@ static PyMethodDef kernel_methods[] = {
      "count_regions(n, cells, stop=None) -> int: the solutions of the region puzzle (one queen\n"
      "per row, column and region, none touching) of an n x n grid; None when stopped"},
     {"count_stars", py_count_stars, METH_VARARGS,
-     "count_stars(n, k, cells, limit=0, stop=None) -> (total, first): Star Battle with k stars\n"
-     "per row, column and region (none touching), counted up to limit (0: all); first: the first\n"
-     "solution as a column mask a row, or None; None when stopped"},
+     "count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last): Star Battle with k\n"
+     "stars per row, column and region (none touching), counted up to limit (0: all); first, last:\n"
+     "the first and last solutions found, a column mask a row, or None; None when stopped"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

@@ -10,21 +10,25 @@
  * rows below must still be able to finish every column and region:
  *  - a column needing m more stars needs 2m - 1 rows below (m rows, none
  *    adjacent), 2m when this row has a star in it;
+ *  - the regions whose cells end by row y + j need no more than the j * k
+ *    stars of rows y+1..y+j (k regions within k rows);
  *  - a region needing m more stars must hold m below this row: a band of two
  *    rows holds at most as many stars as its columns hold without two
  *    adjacent (no two stars of a band share or neighbour a column), so the
- *    region's bands of rows (y+1, y+2), (y+3, y+4), ... bound what it holds.
+ *    region's bands of rows (y+1, y+2), (y+3, y+4), ... bound what it holds
+ *    (full columns, and row y+1's cells next to row y's stars, left out).
  * Counting stops at `limit` solutions (0: never); the first solution found is
- * kept (its rows' column masks).  The stop flag is looked at on backtracks. */
+ * kept (its rows' column masks), and the last one.  The stop flag is looked at on backtracks. */
 
 #define STARS_MAX_K 8
 
 typedef struct {
     int n, k;
     const unsigned char *cells;
-    /* region_cap[r][g]: an upper bound on the stars region g can hold in rows r..n-1 */
-    unsigned char region_cap[MAXN + 1][MAXN];
+    mask_t rows[MAXN][MAXN + 2]; /* rows[g][r]: region g's columns in row r (0 past the end) */
     mask_t first[MAXN]; /* the first solution's stars, a column mask a row */
+    mask_t last[MAXN];  /* the last one found (another when there are two or more) */
+    int last_row[MAXN]; /* last_row[g]: the last row with a cell of region g */
     int found_first;
 } stars_t;
 
@@ -39,32 +43,22 @@ static int spread_columns(mask_t mask) {
     return count;
 }
 
-static void stars_caps(stars_t *s) {
+static void stars_rows(stars_t *s) {
     int n = s->n, r, g, c;
-    mask_t rows[MAXN][MAXN]; /* rows[g][r]: region g's columns in row r */
-    memset(rows, 0, sizeof rows);
+    memset(s->rows, 0, sizeof s->rows);
     for (r = 0; r < n; r++)
-        for (c = 0; c < n; c++) rows[s->cells[r * n + c]][r] |= (mask_t)1 << c;
-    for (g = 0; g < n; g++) s->region_cap[n][g] = 0;
-    for (r = n - 1; r >= 0; r--) {
-        for (g = 0; g < n; g++) {
-            int band;
-            if (r == n - 1) {
-                band = spread_columns(rows[g][r]);
-                s->region_cap[r][g] = (unsigned char)band;
-            } else {
-                band = spread_columns(rows[g][r] | rows[g][r + 1]);
-                band += s->region_cap[r + 2 > n ? n : r + 2][g];
-                s->region_cap[r][g] = (unsigned char)(band > 255 ? 255 : band);
-            }
-        }
-    }
+        for (c = 0; c < n; c++) s->rows[s->cells[r * n + c]][r] |= (mask_t)1 << c;
+    for (r = 0; r < n; r++)
+        for (g = 0; g < n; g++)
+            if (s->rows[g][r]) s->last_row[g] = r;
 }
 
-/* Whether rows y+1.. can still complete every column and region, row y being complete. */
+/* Whether rows y+1.. can still complete every column and region, row y being complete;
+ * `next` the columns open in row y + 1 (not full, not touching row y's stars). */
 static int stars_feasible(const stars_t *s, int y, const int *col_count, const int *region_count,
-                          mask_t row_stars) {
+                          mask_t row_stars, mask_t next, mask_t open) {
     int n = s->n, k = s->k, c, g, left = n - 1 - y;
+    if (spread_columns(next) < k) return 0;
     for (c = 0; c < n; c++) {
         int need = k - col_count[c];
         if (need > 0) {
@@ -72,9 +66,27 @@ static int stars_feasible(const stars_t *s, int y, const int *col_count, const i
             if (rows_needed > left) return 0;
         }
     }
+    {
+        /* k regions within k rows: the regions whose cells end by row y + j need no more
+         * than the j * k stars of rows y+1..y+j */
+        int ending[MAXN + 1], j, sum = 0;
+        memset(ending, 0, sizeof(int) * (size_t)(n + 1));
+        for (g = 0; g < n; g++) ending[s->last_row[g]] += k - region_count[g];
+        for (j = 1; j <= left; j++) {
+            sum += ending[y + j];
+            if (sum > j * k) return 0;
+        }
+    }
     for (g = 0; g < n; g++) {
         int need = k - region_count[g];
-        if (need > s->region_cap[y + 1][g]) return 0;
+        if (need > 0) {
+            /* the band of rows y+1, y+2 as it is now (row y+1 clear of row y's stars), then
+             * the bands below, all without the full columns */
+            int room = spread_columns((s->rows[g][y + 1] & next) | (s->rows[g][y + 2] & open)), r;
+            for (r = y + 3; r < n && room < need; r += 2)
+                room += spread_columns((s->rows[g][r] | s->rows[g][r + 1]) & open);
+            if (need > room) return 0;
+        }
     }
     return 1;
 }
@@ -94,7 +106,7 @@ static uint64_t count_stars(stars_t *s, uint64_t limit, stop_flag_t *stop, int *
     s->found_first = 0;
     placed[0] = -1;
     rem[0] = full;
-    stars_caps(s);
+    stars_rows(s);
     for (;;) {
         int row = i / k, slot = i % k, c, g;
         mask_t bit, free;
@@ -131,12 +143,15 @@ static uint64_t count_stars(stars_t *s, uint64_t limit, stop_flag_t *stop, int *
                 memcpy(s->first, row_stars, sizeof(mask_t) * (size_t)n);
                 s->found_first = 1;
             }
+            memcpy(s->last, row_stars, sizeof(mask_t) * (size_t)n);
             if (++total == limit) break;
             continue;
         } else {
             mask_t stars = row_stars[row];
-            if (!stars_feasible(s, row, col_count, region_count, stars)) continue;
-            rem[i + 1] = full & ~(stars | (stars << 1) | (stars >> 1));
+            mask_t next = full & ~full_cols & ~(stars | (stars << 1) | (stars >> 1));
+            if (!stars_feasible(s, row, col_count, region_count, stars, next, full & ~full_cols))
+                continue;
+            rem[i + 1] = next;
         }
         i++;
         placed[i] = -1;

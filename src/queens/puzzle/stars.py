@@ -158,7 +158,10 @@ def problem(grid: Grid, stars: int, rows: Sequence[Sequence[int]]) -> str | None
     for i, (r1, c1) in enumerate(cells):
         for r2, c2 in cells[i + 1 :]:
             if max(abs(r1 - r2), abs(c1 - c2)) <= 1:
-                return f"the stars at row {r1 + 1}, column {c1 + 1} and row {r2 + 1}, column {c2 + 1} touch"
+                return (
+                    f"the stars at row {r1 + 1}, column {c1 + 1} and "
+                    f"row {r2 + 1}, column {c2 + 1} touch"
+                )
     return None
 
 
@@ -181,6 +184,10 @@ def board(grid: Grid, rows: Sequence[Sequence[int]]) -> str:
 
 def columns_of(mask: int) -> tuple[int, ...]:
     return tuple(c for c in range(mask.bit_length()) if mask >> c & 1)
+
+
+def _rows(masks: Sequence[int]) -> Rows:
+    return tuple(columns_of(mask) for mask in masks)
 
 
 # ---- the propagating search ---------------------------------------------------------
@@ -373,16 +380,18 @@ class _Problem:
     def hopeless(self) -> bool:
         return impossible(self.grid, self.stars) is not None
 
-    def kernel(self, limit: int) -> tuple[int, Rows | None] | None:
-        """(count up to limit, first solution) by the compiled kernel, or None without it."""
+    def kernel(self, limit: int) -> tuple[int, Rows | None, Rows | None] | None:
+        """(count up to limit, first solution, last solution found) by the compiled kernel,
+        or None without it."""
         from queens.engines.counting import kernel
 
         found = kernel.count_stars(self.grid.n, self.stars, bytes(self.grid.cells), limit)
         if found is None:
             return None
-        total, first = found
-        rows = None if first is None else tuple(columns_of(mask) for mask in first)
-        return total, rows
+        total, first, last = found
+        if first is None or last is None:
+            return total, None, None
+        return total, _rows(first), _rows(last)
 
 
 def solutions(grid: Grid, stars: int = 2) -> Iterator[Rows]:
@@ -416,9 +425,30 @@ def solve(grid: Grid, stars: int = 2) -> StarVerdict:
         return StarVerdict(None, unique=False)
     found = task.kernel(2)
     if found is not None:
-        total, first = found
+        total, first, _ = found
         return StarVerdict(first, unique=total == 1)
     return solve_python(grid, stars)
+
+
+def sample(grid: Grid, stars: int, limit: int) -> tuple[int, list[Rows]]:
+    """How many solutions up to ``limit``, and up to two different ones of them."""
+    task = _Problem(grid, stars)
+    if task.hopeless:
+        return 0, []
+    found = task.kernel(limit)
+    if found is not None:
+        total, first, last = found
+        shown = [] if first is None or last is None else [first, last][: min(total, 2)]
+        return total, shown
+    shown = []
+    total = 0
+    for rows in search(StarState.start(Units(grid), stars)):
+        total += 1
+        if len(shown) < 2:
+            shown.append(rows)
+        if total == limit:
+            break
+    return total, shown
 
 
 def solve_python(grid: Grid, stars: int = 2) -> StarVerdict:

@@ -20,7 +20,7 @@ import random
 from collections import deque
 
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import MAX_STARS, MAX_STARS_N, Rows, count, impossible, solve_python
+from queens.puzzle.stars import MAX_STARS, MAX_STARS_N, Rows, count, sample, solve_python
 
 MIN_N = {1: 4, 2: 8, 3: 14, 4: 19, 5: 23, 6: 25}
 """The smallest grid generated for each number of stars (smaller ones rarely, or never,
@@ -66,9 +66,7 @@ def random_placement(n: int, stars: int, rng: random.Random) -> Rows:
     def feasible(row: int, mask: int) -> bool:
         left = n - 1 - row
         return all(
-            2 * (stars - held[c]) - 1 + (mask >> c & 1) <= left
-            for c in range(n)
-            if held[c] < stars
+            2 * (stars - held[c]) - 1 + (mask >> c & 1) <= left for c in range(n) if held[c] < stars
         )
 
     def place(row: int, above: int) -> bool:
@@ -107,51 +105,62 @@ def _neighbours(n: int, index: int) -> list[int]:
     return out
 
 
+def _group_stars(seeds: list[int], n: int, stars: int, rng: random.Random) -> list[list[int]]:
+    """The placement's stars k at a time, each star with its nearest free ones."""
+    left = seeds.copy()
+    rng.shuffle(left)
+    groups = []
+    while left:
+        first = left.pop()
+        r, c = divmod(first, n)
+        left.sort(key=lambda s: -(abs(s // n - r) + abs(s % n - c)) - rng.random())
+        groups.append([first] + [left.pop() for _ in range(stars - 1)])
+    return groups
+
+
+def _path(n: int, owner: list[int], start: int, goal: int, group: int) -> list[int] | None:
+    """A shortest path of unowned cells (or the group's own) from start to goal, or None."""
+    came = {start: start}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            path = []
+            while here != start:
+                path.append(here)
+                here = came[here]
+            return path
+        for other in _neighbours(n, here):
+            if other not in came and owner[other] in (-1, group):
+                came[other] = here
+                queue.append(other)
+    return None
+
+
 def grow_regions(n: int, stars: int, placement: Rows, rng: random.Random) -> list[int] | None:
-    """A region per cell, each region holding ``stars`` of the placement; None when the
-    territories could not be joined k at a time into connected regions."""
+    """A region per cell, each region connected and holding ``stars`` of the placement;
+    None when a region's stars could not be joined by a path of free cells."""
     seeds = [r * n + c for r, columns in enumerate(placement) for c in columns]
-    territory = [-1] * (n * n)
-    frontier: list[int] = []
-    for label, cell in enumerate(seeds):
-        territory[cell] = label
-        frontier.append(cell)
+    owner = [-1] * (n * n)
+    groups = _group_stars(seeds, n, stars, rng)
+    for label, members in enumerate(groups):
+        for cell in members:
+            owner[cell] = label
+    for label, members in enumerate(groups):
+        for cell in members[1:]:
+            path = _path(n, owner, members[0], cell, label)
+            if path is None:
+                return None
+            for step in path:
+                owner[step] = label
+    frontier = [cell for cell in range(n * n) if owner[cell] >= 0]
     while frontier:
         cell = frontier.pop(rng.randrange(len(frontier)))
         for other in _neighbours(n, cell):
-            if territory[other] < 0:
-                territory[other] = territory[cell]
+            if owner[other] < 0:
+                owner[other] = owner[cell]
                 frontier.append(other)
-    touching: list[set[int]] = [set() for _ in seeds]
-    for cell in range(n * n):
-        for other in _neighbours(n, cell):
-            if territory[other] != territory[cell]:
-                touching[territory[cell]].add(territory[other])
-    group = [-1] * len(seeds)
-    order = list(range(len(seeds)))
-    rng.shuffle(order)
-    order.sort(key=lambda t: len(touching[t]))
-    regions = 0
-    for start in order:
-        if group[start] >= 0:
-            continue
-        members = [start]
-        group[start] = regions
-        queue = deque([start])
-        while queue and len(members) < stars:
-            here = queue.popleft()
-            near = [t for t in touching[here] if group[t] < 0]
-            rng.shuffle(near)
-            for t in near:
-                if len(members) == stars:
-                    break
-                group[t] = regions
-                members.append(t)
-                queue.append(t)
-        if len(members) < stars:
-            return None
-        regions += 1
-    return [group[territory[cell]] for cell in range(n * n)]
+    return owner
 
 
 def _connected_without(n: int, cells: list[int], region: int, removed: int) -> bool:
@@ -175,31 +184,39 @@ def _grid(n: int, cells: list[int]) -> Grid:
 
 
 def _refine(n: int, stars: int, cells: list[int], placement: Rows, rng: random.Random) -> bool:
-    """Move border cells between regions until one solution is left; whether it was."""
+    """Move border cells between regions until one solution is left; whether it was.
+
+    A move is aimed at another solution: one of its stars off the placement moves to a
+    neighbouring region, which that solution then breaks (two regions off by one star),
+    while the placement stays whole.  A move is kept when the solutions (counted up to
+    a cap) do not grow."""
     star_cells = {r * n + c for r, columns in enumerate(placement) for c in columns}
-    cap = 50
-    solutions = count(_grid(n, cells), stars, limit=cap)
+    cap = 20
+    solutions, shown = sample(_grid(n, cells), stars, cap)
     for _ in range(MOVES):
         if solutions == 1:
             return True
-        cell = rng.randrange(n * n)
+        other = next((rows for rows in shown if rows != placement), None)
+        targets: list[int] = []
+        if other is not None:
+            targets = [r * n + c for r, columns in enumerate(other) for c in columns]
+            targets = [t for t in targets if t not in star_cells]
+        if not targets or rng.random() < 0.2:
+            targets = [rng.randrange(n * n)]
+        cell = rng.choice(targets)
         if cell in star_cells:
             continue
-        others = {cells[o] for o in _neighbours(n, cell)} - {cells[cell]}
-        if not others:
+        choices = sorted({cells[o] for o in _neighbours(n, cell)} - {cells[cell]})
+        if not choices:
             continue
-        target = rng.choice(sorted(others))
         old = cells[cell]
         if not _connected_without(n, cells, old, cell):
             continue
-        cells[cell] = target
+        cells[cell] = rng.choice(choices)
         trial = _grid(n, cells)
-        if impossible(trial, stars) is not None:
-            cells[cell] = old
-            continue
-        found = count(trial, stars, limit=cap)
+        found, found_shown = sample(trial, stars, cap)
         if found <= solutions:
-            solutions = found
+            solutions, shown = found, found_shown
         else:
             cells[cell] = old
     return solutions == 1

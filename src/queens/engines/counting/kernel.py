@@ -400,10 +400,11 @@ def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | N
 
 def count_stars(
     n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
-) -> tuple[int, tuple[int, ...] | None] | None:
+) -> tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None:
     """Star Battle with ``stars`` a row, column and region on an n x n grid (``cells``: a
     region number per cell, row by row), counted up to ``limit`` solutions (0: all), with
-    the first solution found (a column mask a row); None without the compiled kernel.
+    the first and the last solution found (a column mask a row; None when there is none);
+    None without the compiled kernel.
 
     Raises :class:`Stopped` when ``stop`` is set before the count is done.
     """
@@ -411,7 +412,7 @@ def count_stars(
     kernel = _kernel_for(n)
     if kernel is None:
         return None
-    found: tuple[int, tuple[int, ...] | None] | None = kernel.count_stars(
+    found: tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None = kernel.count_stars(
         n, stars, cells, limit, byte
     )
     if found is None:
