@@ -3,7 +3,9 @@ checked against a plain brute force written apart from the package."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from itertools import combinations
 
 import pytest
@@ -180,3 +182,52 @@ def test_the_kernel_stops_on_the_flag() -> None:
     worker.join(timeout=30)
     assert not worker.is_alive()
     assert len(outcome) == 1 and isinstance(outcome[0], kernel.Stopped)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_explanations_are_sound_and_replay_to_the_solution(seed: int) -> None:
+    from queens.puzzle.stars_explain import LEVELS, explain, replay
+
+    grid = generate(8 + 2 * (seed % 2), 2, seed)
+    (truth,) = list(stars.solutions(grid, 2))
+    solution = {(r, c) for r, cols in enumerate(truth) for c in cols}
+    explanation = explain(grid, 2)
+    assert explanation.rows == truth
+    for step in explanation.steps:
+        assert step.kind in LEVELS and step.text
+        assert set(step.placed) <= solution, step.text
+        assert not set(step.cleared) & solution, step.text
+    assert replay(grid, 2, explanation.steps) == truth
+
+
+def test_explain_refuses_grids_without_one_solution() -> None:
+    from queens.puzzle.stars_explain import NotUnique, Stuck, explain
+
+    with pytest.raises(Stuck):
+        explain(Grid.from_regions([[r] * 6 for r in range(6)]), 2)
+    with pytest.raises(NotUnique):
+        explain(Grid.from_regions([[r] * 8 for r in range(8)]), 2)
+
+
+def test_cli_solve_count_and_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from queens.cli import main
+
+    grid = generate(10, 2, 1)
+    path = tmp_path / "g.txt"
+    path.write_text(str(grid) + "\n")
+    assert main(["puzzle", "solve", "--stars", "2", "--count", str(path)]) == 0
+    assert capsys.readouterr().out == "1\n"
+    assert main(["puzzle", "solve", "--stars", "2", "--format", "json", str(path)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["stars"] == 2 and stars.problem(grid, 2, record["rows"]) is None
+    assert main(["puzzle", "solve", "--stars", "2", "--format", "list", str(path)]) == 2
+    assert "--format list with --stars 2" in capsys.readouterr().err
+    assert main(["puzzle", "solve", "--stars", "7", str(path)]) == 2
+    capsys.readouterr()
+    assert main(["puzzle", "explain", "--stars", "2", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["difficulty"] in ("easy", "medium", "hard", "expert")
+    small = tmp_path / "s.txt"
+    small.write_text("\n".join("ABCDEF"[r] * 6 for r in range(6)) + "\n")
+    assert main(["puzzle", "solve", "--stars", "2", str(small)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a 6 x 6 grid holds at most 9 stars" in err
