@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
