@@ -24,7 +24,7 @@ def _no_solution(grid: Grid, stars: int) -> NoSolution:
     from queens.puzzle.stars import impossible
 
     reason = impossible(grid, stars)
-    why = f" ({reason})" if reason else ""
+    why = f": {reason}" if reason else ""
     return NoSolution(
         f"no solution: no way to put {stars} stars in every row, column and region "
         f"without two touching{why}"

@@ -168,11 +168,12 @@ def _room(state: StarState) -> Step | None:
         if dead is not None:
             state.cand &= ~(1 << index)
             need = trial.need(dead)
+            room = units.room(trial.free(dead), dead)
             return Step(
                 "room",
-                f"a star at {_where(n, index)} would leave {units.name(dead)} room for fewer "
-                f"than its {need} star{'s' if need > 1 else ''} (a 2 x 2 block holds one): "
-                "cleared",
+                f"a star at {_where(n, index)} would leave {units.name(dead)} room for "
+                f"{room} of its {need} star{'s' if need > 1 else ''} left (a 2 x 2 block "
+                "holds one): cleared",
                 (),
                 (_cell(n, index),),
             )
