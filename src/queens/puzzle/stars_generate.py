@@ -33,6 +33,11 @@ MOVES = 4000
 """Region changes tried in one attempt."""
 
 
+CAPS = (20, 100, 500)
+"""How far solutions are counted while regions change: the least cap above the count, so
+a move's effect shows (a grid with more than the largest cap takes moves at random)."""
+
+
 class GenerateError(Exception):
     """No grid could be made (within the attempts) for the request."""
 
@@ -163,6 +168,11 @@ def grow_regions(n: int, stars: int, placement: Rows, rng: random.Random) -> lis
     return owner
 
 
+def _foreign(n: int, cells: list[int], cell: int) -> list[int]:
+    """The other regions next to ``cell`` (it is on their border when there are any)."""
+    return sorted({cells[o] for o in _neighbours(n, cell)} - {cells[cell]})
+
+
 def _connected_without(n: int, cells: list[int], region: int, removed: int) -> bool:
     """Whether region ``region`` stays connected when ``removed`` leaves it."""
     members = [i for i, g in enumerate(cells) if g == region and i != removed]
@@ -191,8 +201,11 @@ def _refine(n: int, stars: int, cells: list[int], placement: Rows, rng: random.R
     while the placement stays whole.  A move is kept when the solutions (counted up to
     a cap) do not grow."""
     star_cells = {r * n + c for r, columns in enumerate(placement) for c in columns}
-    cap = 20
+    cap = CAPS[0]
     solutions, shown = sample(_grid(n, cells), stars, cap)
+    while solutions == cap and cap < CAPS[-1]:
+        cap = CAPS[CAPS.index(cap) + 1]
+        solutions, shown = sample(_grid(n, cells), stars, cap)
     for _ in range(MOVES):
         if solutions == 1:
             return True
@@ -201,22 +214,21 @@ def _refine(n: int, stars: int, cells: list[int], placement: Rows, rng: random.R
         if other is not None:
             targets = [r * n + c for r, columns in enumerate(other) for c in columns]
             targets = [t for t in targets if t not in star_cells]
+        targets = [t for t in targets if _foreign(n, cells, t)]
         if not targets or rng.random() < 0.2:
-            targets = [rng.randrange(n * n)]
+            targets = [t for t in range(n * n) if t not in star_cells and _foreign(n, cells, t)]
         cell = rng.choice(targets)
-        if cell in star_cells:
-            continue
-        choices = sorted({cells[o] for o in _neighbours(n, cell)} - {cells[cell]})
-        if not choices:
-            continue
+        choices = _foreign(n, cells, cell)
         old = cells[cell]
         if not _connected_without(n, cells, old, cell):
             continue
         cells[cell] = rng.choice(choices)
-        trial = _grid(n, cells)
-        found, found_shown = sample(trial, stars, cap)
+        found, found_shown = sample(_grid(n, cells), stars, cap)
         if found <= solutions:
             solutions, shown = found, found_shown
+            # fewer solutions than a smaller cap holds: count with that cap from now on
+            while cap > CAPS[0] and solutions < CAPS[CAPS.index(cap) - 1]:
+                cap = CAPS[CAPS.index(cap) - 1]
         else:
             cells[cell] = old
     return solutions == 1
