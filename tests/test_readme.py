@@ -32,7 +32,11 @@ ROOT = Path(__file__).parent.parent
 README = ROOT / "README.md"
 NOT_RUN = re.compile(r"<!-- readme-test: not run: .+ -->")
 # The files the README's sessions read, as the README shows them (with `cat`).
-FILES = {"sample.txt": BOARDS / "sample-65.txt", "nauck.txt": BOARDS / "nauck-1850-2.txt"}
+FILES = {
+    "sample.txt": BOARDS / "sample-65.txt",
+    "nauck.txt": BOARDS / "nauck-1850-2.txt",
+    "stars.txt": BOARDS.parent / "stars-8.txt",
+}
 # The programs a session may run; anything else has to be marked as not run.
 PROGRAMS = {"queens", "printf", "cat", "echo"}
 TIMEOUT = 120  # seconds for one command: a README example that takes longer is marked
@@ -267,7 +271,7 @@ def test_the_library_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert runner.failures == 0, "".join(report)
 
 
-PICTURE = re.compile(r"`queens ((?:render|tree)\s[^`]*?--out\s+(docs/[\w.-]+\.svg))`")
+PICTURE = re.compile(r"`queens ((?:render|tree|puzzle render)\s[^`]*?--out\s+(docs/[\w.-]+\.svg))`")
 
 
 @pytest.mark.parametrize("match", list(PICTURE.finditer(README.read_text())), ids=lambda m: m[2])
@@ -277,6 +281,8 @@ def test_the_pictures_in_docs_are_what_their_commands_make(
     """The README names the command of each picture in docs/; it must still make that file."""
     arguments, picture = " ".join(match[1].split()), match[2]
     made = tmp_path / Path(picture).name
+    for file, source in FILES.items():
+        shutil.copyfile(source, tmp_path / file)
     command = Command(0, "queens " + arguments.replace(picture, str(made)), "")
     output, status = run(command, 0, tmp_path)
     assert status == 0, output
