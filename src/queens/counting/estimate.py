@@ -9,7 +9,11 @@ grows by a factor of 6 to 8 per row in this range; 6.3 measured from 14 to
 without the 8-fold symmetry (``PINNED_FACTOR`` times the work) and rows
 holding a fixed queen are taken as free rows; reserved squares are ignored,
 so the estimate errs on the long side.  Without the compiled kernel, the
-pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower.  On a CPU
+pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower, and so are
+boards wider (or, of other shapes, taller) than the kernel takes
+(``kernel.KERNEL_MAX_N``): the Python search counts those whatever the build.
+One or two queens on a board without reserved squares or fixed queens are
+counted in closed form (:mod:`queens.engines.few`), at once.  On a CPU
 with AVX-512 or AVX2 the kernel counts plain boards with a vector search,
 for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
 (measured on the AVX-512 machine after the marks of the border nodes:
@@ -36,10 +40,11 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
+from math import comb, perm
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import kernel
+from queens.engines import few, kernel
 
 CORE_SECONDS_16 = 1.45
 GROWTH_BELOW_16 = 6.3
@@ -119,13 +124,15 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
 
 def core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count ``board``."""
+    if closed_form(board):
+        return 0.0
     if not (board.is_square and board.is_full) or board.rule.value != "queen":
         return _shape_core_seconds(board)
     if board.is_plain:
         rows, factor = board.n, 1.0
     else:
         rows, factor = choice_rows(board), PINNED_FACTOR
-    if not kernel.compiled():
+    if not kernel.compiled() or board.n > kernel.KERNEL_MAX_N:  # the Python search counts
         factor *= PURE_PYTHON_FACTOR
     steps = rows - 16
     growth = GROWTH if steps > 0 else GROWTH_BELOW_16
@@ -159,8 +166,40 @@ def _shape_core_seconds(board: Board) -> float:
         rule=rule,
         width=shape.width,
     )
-    factor = 1.0 if kernel.compiled() else PURE_PYTHON_FACTOR
-    return found.nodes * factor / SHAPE_NODES_PER_SECOND
+    # Too wide or too tall for the compiled kernel: the Python search counts it.
+    factor = 1.0 if kernel.compiled() and kernel.takes(shape) else PURE_PYTHON_FACTOR
+    return max(found.nodes, open_board_nodes(board)) * factor / SHAPE_NODES_PER_SECOND
+
+
+def open_board_nodes(board: Board) -> float:
+    """About the search tree of k queens on a board without reserved squares or fixed
+    queens and with rows to spare: its placements of k - 1 queens, each tried in the
+    rows below.  (Knuth's estimator misses these trees: its random paths place the
+    queens in the first rows, where the search spends little; so the larger is kept.)
+
+    Placements of j queens: j rows of H, j columns of W in order, and each pair of
+    them not attacking, with the chance of two queens in other rows and columns
+    (from the exact count of pairs, :func:`queens.engines.few.pairs`).
+    """
+    # In the orientation the kernel counts in (the shorter side as rows), so a board
+    # and its transpose get the same estimate.
+    height, width = sorted(board.size)
+    k = board.k
+    if board.reserved or board.queens or k >= height or k < 3:
+        return 0.0
+    apart = comb(height, 2) * width * (width - 1)
+    chance = few.pairs(width, height, board.rule.value) / apart if apart else 0.0
+    j = k - 1
+    try:
+        placements = comb(height, j) * perm(width, j) * chance ** comb(j, 2)
+        return placements * (height - j) / 2
+    except OverflowError:
+        return math.inf
+
+
+def closed_form(board: Board) -> bool:
+    """True for the boards counted in closed form, at once (:mod:`queens.engines.few`)."""
+    return not board.reserved and not board.queens and board.k <= few.MAX_QUEENS
 
 
 def choice_rows(board: Board) -> int:

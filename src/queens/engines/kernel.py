@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import NamedTuple, TypeVar
 
 from queens import symmetry
-from queens.engines import Counts, reference
+from queens.engines import Counts, few, reference
 from queens.engines import symmetric as pure_symmetric
 from queens.symmetry import Symmetry
 
@@ -323,8 +323,11 @@ def count(
         other = count(rest, (), stop, width=width, queens=queens, required=required, rule=rule)
         return Counts(zero + other.total, canonical)
     byte = stop_byte(stop)
+    closed = few.counts(allowed, group, width=width, queens=queens, required=required, rule=rule)
+    if closed is not None:  # one or two queens on an open board: no search
+        return closed
     classic = _is_classic(allowed, width, queens) and rule == "queen"
-    kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes
+    kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see takes
     if kernel is not None and classic:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
     if _is_whole_torus(allowed, queens, rule, group):
@@ -334,7 +337,7 @@ def count(
         one = count((1, *allowed[1:]), (), stop, width=n, queens=n, required=required, rule=rule)
         return Counts(n * one.total, n * one.total)
     shape = counting_shape(allowed, group, width=width, queens=queens, required=required)
-    if kernel is not None and _takes(shape):
+    if kernel is not None and takes(shape):
         shaped = kernel.count_shape(
             shape.allowed,
             shape.width,
@@ -375,7 +378,7 @@ def _is_whole_torus(
     )
 
 
-def _takes(shape: Shape) -> bool:
+def takes(shape: Shape) -> bool:
     """True when the compiled kernel's shaped search takes this board."""
     return shape.width <= KERNEL_MAX_N and len(shape.allowed) <= KERNEL_MAX_ROWS
 
@@ -445,14 +448,14 @@ def solutions(
         return
     n = len(allowed)
     classic = _is_classic(allowed, width, queens) and rule == "queen"
-    kernel = _kernel_for(n if classic else 0)  # shapes: see _takes
+    kernel = _kernel_for(n if classic else 0)  # shapes: see takes
     bits = group_bits(group)
     shape = Shape(
         tuple(allowed), n if width is None else width, n if queens is None else queens, required, ()
     )
     if kernel is not None and classic:
         enumerator = kernel.Enumerator(allowed, bits)
-    elif kernel is not None and _takes(shape):
+    elif kernel is not None and takes(shape):
         enumerator = kernel.Enumerator(
             allowed,
             bits,
