@@ -12,7 +12,7 @@ from typing import Literal, TypedDict, get_args
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, construct, kernel, local
+from queens.engines import Counts, budget, construct, kernel, local
 from queens.engines.budget import Deadline
 from queens.engines.budget import Undecided as Undecided  # re-exported: what solve raises
 from queens.solution import Solution
@@ -309,11 +309,12 @@ def solve(
     constructs above (see :func:`chosen_method` for boards of other shapes and
     queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
     reserved squares or fixed queens, which runs one then the other) give any
-    valid solution, on boards of any shape and under every rule, and raise :class:`Undecided` when
-    ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat``
-    extra (``SolverMissing`` otherwise).  The other methods do not look at
-    the clock, but ``timeout`` must be None or a number >= 0 whatever the
-    method and the board.
+    valid solution, on boards of any shape and under every rule; ``sat`` needs the ``sat``
+    extra (``SolverMissing`` otherwise).  ``search``, ``propagate``, ``sat`` and
+    ``auto`` raise :class:`Undecided` when ``timeout`` seconds pass without an
+    answer (the search looks at the clock every few milliseconds); ``construct``
+    and ``local`` answer in seconds on any board they take.  ``timeout`` must
+    be None or a number >= 0 whatever the method and the board.
     A :class:`MethodError` (a ValueError) for an unknown method, a seed given
     to another method than ``local``, ``construct``/``local`` on a board with
     constraints or one too big for them (see :func:`check_method`).
@@ -347,7 +348,15 @@ def solve(
             # auto gives the same solution each time (on one install; see chosen_method).
             seed = AUTO_LOCAL_SEED if known == "auto" else secrets.randbelow(local.SEED_LIMIT)
         return _solution(local.local_search(board.n, seed, rule=board.rule.value))
-    return next(solutions(board), None)
+    return _first(board, Deadline(timeout))
+
+
+def _first(board: Board, deadline: Deadline) -> Solution | None:
+    """The lexicographically first solution, or :class:`Undecided` once ``deadline`` passes."""
+    if deadline.at is None:
+        return next(solutions(board), None)
+    with budget.watching(budget.deadline_watcher(deadline)):
+        return next(solutions(board), None)
 
 
 def _check_timeout(timeout: float | None) -> None:

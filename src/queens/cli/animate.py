@@ -8,6 +8,7 @@ from contextlib import nullcontext
 from typing import Any
 
 from queens.cli.common import add_board_arguments, board_of_args, no_solution, pause
+from queens.cli.searching import add_force_argument, ticking, watched
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.animate import animate, key_reader
 from queens.show.steps import until_first_solution
@@ -41,6 +42,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--first", action="store_true", help="stop at the first solution")
     add_algorithm_argument(parser)
+    add_force_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -55,8 +57,10 @@ def run(args: argparse.Namespace) -> int:
         events = until_first_solution(events)
     console = Console()
     stepping = args.step and console.is_terminal
-    with key_reader() if stepping else nullcontext() as wait:
-        progress = animate(board, events, console, delay=delay, wait=wait)
+    # On a terminal the animation shows the search go on; else it is watched.
+    search = nullcontext() if console.is_terminal else watched(board, args.force)
+    with search, key_reader() if stepping else nullcontext() as wait:
+        progress = animate(board, ticking(events), console, delay=delay, wait=wait)
     if not console.is_terminal:
         shown = progress.last_solution
         sys.stdout.write(plain_board(board, shown) + "\n\n")

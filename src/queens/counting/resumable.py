@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from types import TracebackType
 
 from queens.board import Board
-from queens.counting.checkpoint import Checkpoint, Header
 from queens.counting import estimate
+from queens.counting.checkpoint import Checkpoint, Header
 from queens.counting.run import OnResult, count_subproblems, default_workers
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.split import split

@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import NamedTuple, TypeVar
 
 from queens import symmetry
-from queens.engines import Counts, few, reference
+from queens.engines import Counts, budget, few, reference
 from queens.engines import symmetric as pure_symmetric
 from queens.symmetry import Symmetry
 
@@ -439,7 +439,9 @@ def solutions(
     ``translations``, of the whole torus, as :func:`count` says).
     Streams in batches: the kernel is asked for the next batch only when
     the previous one has been consumed (and returns after a few
-    milliseconds of search even when the batch is not full).
+    milliseconds of search even when the batch is not full).  Between
+    batches (and every few thousand nodes of the Python search) it tells
+    the watcher of :func:`queens.engines.budget.watching`, if any.
     """
     if translations and group:
         first = (allowed[0] & 1, *allowed[1:])
@@ -466,14 +468,17 @@ def solutions(
         )
     else:
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
-        for columns in reference.solutions(allowed, queens, required, rule, width):
+        found = reference.solutions(allowed, queens, required, rule, width, budget.tick)
+        for columns in found:
             if not nontrivial or symmetry.is_canonical(columns, nontrivial, width):
+                budget.tick(1)
                 yield array("i", columns)
         return
     batch = 16  # small first batches: the first solution comes at once
     while True:
         flat = array("i")
         flat.frombytes(enumerator.columns(batch))
+        budget.tick(len(flat) // max(1, n))  # a time limit or progress line (budget.watching)
         if not flat and enumerator.finished():
             return
         for start in range(0, len(flat), n):
@@ -500,6 +505,7 @@ def solution_text(
         found, text = enumerator.text(
             batch if left is None else min(batch, left), FORMAT_CODES[fmt], first
         )
+        budget.tick(found)
         if found:
             yield found, text
             first = False
