@@ -38,9 +38,12 @@ def test_search_honours_the_timeout(board: Board) -> None:
 
 def test_watchers_nest_and_both_hear() -> None:
     heard: list[str] = []
-    with budget.watching(lambda found: heard.append("outer")):
-        with budget.watching(lambda found: heard.append("inner")):
-            budget.tick()
+    outer, inner = (
+        budget.watching(lambda _: heard.append("outer")),
+        budget.watching(lambda _: heard.append("inner")),
+    )
+    with outer, inner:
+        budget.tick()
     budget.tick()  # no watcher: nothing
     assert heard == ["inner", "outer"]
 

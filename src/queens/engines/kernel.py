@@ -468,8 +468,8 @@ def solutions(
         )
     else:
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
-        found = reference.solutions(allowed, queens, required, rule, width, budget.tick)
-        for columns in found:
+        searched = reference.solutions(allowed, queens, required, rule, width, budget.tick)
+        for columns in searched:
             if not nontrivial or symmetry.is_canonical(columns, nontrivial, width):
                 budget.tick(1)
                 yield array("i", columns)
