@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -81,6 +82,15 @@ def test_enumeration_timeout_exits_3_keeping_what_was_written(
     assert capsys.readouterr().err.endswith("queens: undecided: no answer within 0.2 s\n")
 
 
+def _await_notice(process: subprocess.Popen[str]) -> None:
+    """Read stderr up to the notice that the search is under way (after a warning, perhaps)."""
+    assert process.stderr is not None
+    for line in process.stderr:
+        if "Ctrl-C stops it" in line:
+            return
+    raise AssertionError("no notice")
+
+
 @pytest.mark.parametrize(
     "argv",
     [
@@ -96,9 +106,7 @@ def test_long_searches_are_interrupted(argv: list[str], tmp_path: object) -> Non
         [*QUEENS, *args, "--force"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     deadline = time.monotonic() + RUNAWAY
-    assert process.stderr is not None
-    line = process.stderr.readline()  # the notice: the search is under way
-    assert "Ctrl-C stops it" in line
+    _await_notice(process)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=max(1.0, deadline - time.monotonic()))
     assert process.returncode == 130
@@ -118,3 +126,45 @@ def test_ctrl_c_stops_a_count_of_a_board_too_wide_for_the_kernel() -> None:
     _, err = process.communicate(timeout=RUNAWAY)
     assert process.returncode == 130
     assert err.endswith("queens: interrupted\n")
+
+
+def _rows_grid(n: int) -> str:
+    """The grid whose regions are its rows: every arrangement of non-touching queens counts."""
+    return "\n".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[row] * n for row in range(n)) + "\n"
+
+
+def test_a_region_count_of_centuries_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Class B of issue 26: 20 x 20 would take years and ignored Ctrl-C.
+    path = tmp_path / "rows20.txt"
+    path.write_text(_rows_grid(20))
+    assert main(["puzzle", "solve", "--count", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "years" in err and "--force" in err
+
+
+def test_region_count_estimate_and_result_for_a_small_grid() -> None:
+    from queens.puzzle.grid import parse_grid
+    from queens.puzzle.solve import count, estimated_seconds
+
+    grid = parse_grid(_rows_grid(9))
+    assert estimated_seconds(grid) < 1
+    assert count(grid) == count(grid, force=True) > 0
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_ctrl_c_stops_a_region_count(tmp_path: Path) -> None:
+    # 11,661,506,218 solutions: minutes in C; 63,779,034 (n = 12): minutes in Python
+    path = tmp_path / "rows.txt"
+    path.write_text(_rows_grid(14 if kernel.compiled() else 12))
+    process = subprocess.Popen(
+        [*QUEENS, "puzzle", "solve", "--count", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _await_notice(process)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=RUNAWAY)
+    assert (process.returncode, out, err) == (130, "", "queens: interrupted\n")

@@ -55,6 +55,9 @@ def _add_solve(commands: Any) -> None:
     how.add_argument("--all", action="store_true", help="print every solution")
     how.add_argument("--count", action="store_true", help="print how many solutions")
     solve.add_argument(
+        "--force", action="store_true", help="run even a count estimated to take over an hour"
+    )
+    solve.add_argument(
         "--format",
         default="board",
         metavar="FORMAT",
@@ -182,12 +185,27 @@ def _write(grid: Grid, columns: list[int], fmt: str, style: str) -> None:
     write_solution(sys.stdout, Solution(columns), fmt)
 
 
+def _count(grid: Grid, force: bool) -> int:
+    """The whole count: refused when estimated over an hour (unless ``force``); Ctrl-C stops it."""
+    from queens.cli.searching import stoppable
+    from queens.counting.estimate import CountTooLong
+    from queens.puzzle.solve import count
+
+    try:
+        return stoppable(
+            lambda stop: count(grid, stop=stop, force=force),
+            f"counting the solutions of the {grid.n} x {grid.n} grid",
+        )
+    except CountTooLong as error:
+        raise CommandError(f"{error.reason}; add --force to run it anyway") from None
+
+
 def run_solve(args: argparse.Namespace) -> int:
-    from queens.puzzle.solve import count, solutions, solve
+    from queens.puzzle.solve import solutions, solve
 
     grid = read_grid(args.grid)
     if args.count:
-        print(count(grid))
+        print(_count(grid, args.force))
         return 0
     style = _style(args, grid)
     if args.all:

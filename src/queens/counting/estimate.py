@@ -77,12 +77,14 @@ class CountTooLong(Exception):
     that line without the advice.
     """
 
-    def __init__(self, seconds: float, workers: int) -> None:
+    def __init__(
+        self, seconds: float, workers: int, model: str = "queens.counting.estimate"
+    ) -> None:
         self.seconds = seconds
         self.workers = workers
         self.reason = (
             f"this count would take {describe(seconds)} on {workers} "
-            f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate)"
+            f"worker{'s' if workers > 1 else ''} (estimate: see {model})"
         )
         super().__init__(f"{self.reason}; pass force=True to run it anyway")
 
