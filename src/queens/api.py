@@ -89,6 +89,7 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     ['[0, 1]', '[0, 2]', '[0, 3]', '[1, 0]']
     """
     board = as_board(board_or_n)
+    check_searchable(board)
     group = symmetry.board_symmetries(board) if unique else ()
     found = kernel.solutions(
         board.allowed_masks(),
@@ -98,6 +99,32 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     )
     for columns in found:
         yield Solution._owning(columns, board.width)  # a fresh array each: no copy needed
+
+
+SEARCH_MAX_N = 900
+"""The largest side searched (``solutions``, ``solve(method="search")``): wider boards than
+the compiled kernel takes are searched in Python, which recurses once a row and ends in
+a RecursionError a little above this (``count`` has the same limit)."""
+
+
+class TooBigToSearch(ValueError):
+    """A board with a side over :data:`SEARCH_MAX_N` asked of the search.
+
+    >>> str(TooBigToSearch(Board(1000)))
+    'the search goes up to N = 900, not 1000 x 1000 (use method construct or local)'
+    """
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(
+            f"the search goes up to N = {SEARCH_MAX_N}, not {board.size_text} "
+            "(use method construct or local)"
+        )
+
+
+def check_searchable(board: Board) -> None:
+    """:class:`TooBigToSearch` for a side over :data:`SEARCH_MAX_N`, before any memory is spent."""
+    if max(board.size) > SEARCH_MAX_N:
+        raise TooBigToSearch(board)
 
 
 def solution_text(
@@ -353,6 +380,7 @@ def solve(
 
 def _first(board: Board, deadline: Deadline) -> Solution | None:
     """The lexicographically first solution, or :class:`Undecided` once ``deadline`` passes."""
+    check_searchable(board)
     if deadline.at is None:
         return next(solutions(board), None)
     with budget.watching(budget.deadline_watcher(deadline)):

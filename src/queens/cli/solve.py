@@ -129,6 +129,8 @@ def run(args: argparse.Namespace) -> int:
                 written = write_one(args, board, method, timeout, style)
     except api.Undecided as error:  # what was written stays written
         raise OutOfTime(str(error)) from None
+    except api.TooBigToSearch as error:
+        raise CommandError(str(error).replace("method ", "--method ")) from None
     except RecursionError:
         raise CommandError(
             f"the search went too deep for this {board.size_text} board (it recurses once "
