@@ -3,13 +3,18 @@ stored counts refused (G), exit statuses by convention (H), and the smaller ones
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import queens
 from queens.board import MAX_TEXT_N, BoardError
+from queens.counting.checkpoint import checksum
+from queens.engines import Counts
 from queens.puzzle.grid import GridError, parse_grid
 
 RUNAWAY = 120  # seconds: proves "did not run away", nothing about speed
@@ -57,3 +62,91 @@ def test_text_that_is_not_a_string_is_a_type_error() -> None:
         queens.Board.parse(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="grid text must be a str, got bytes"):
         parse_grid(b"AB\nBA")  # type: ignore[arg-type]
+
+
+# -- G: stored counts checked for plausibility on every read -------------------
+
+
+@pytest.fixture(scope="module")
+def checkpoint_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from queens.cli import main
+
+    path = tmp_path_factory.mktemp("g") / "c10.db"
+    assert main(["count", "10", "--checkpoint", str(path), "--quiet"]) == 0
+    return path
+
+
+def _copy(path: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "edited.db"
+    shutil.copy(path, copy)
+    return copy
+
+
+def _refused_everywhere(path: Path, capsys: pytest.CaptureFixture[str], words: str) -> None:
+    """Both readers refuse the file: exit 2, one line, nothing on stdout, without --verify."""
+    from queens.cli import main
+
+    for argv in (["merge", str(path)], ["count", "10", "--checkpoint", str(path)]):
+        status = main(argv)
+        out, err = capsys.readouterr()
+        assert (status, out, err.count("\n")) == (2, "", 1), (argv, err)
+        assert words in err, err
+
+
+def _set_record(path: Path, index: int, total: int, unique: int) -> None:
+    """Store counts with their right checksum, as a faulty or hostile writer would."""
+    with sqlite3.connect(path) as connection:
+        key = connection.execute("SELECT value FROM meta WHERE key = 'split_key'").fetchone()[0]
+        counts = Counts(total, unique)
+        connection.execute(
+            "UPDATE results SET total = ?, uniq = ?, checksum = ? WHERE subproblem = ?",
+            (total, unique, checksum(key, index, counts), index),
+        )
+
+
+@pytest.mark.parametrize(("total", "unique"), [(-985808, 0), (2**62, 0), (3, 4), (5, -1)], ids=str)
+def test_impossible_records_are_refused(
+    checkpoint_file: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    total: int,
+    unique: int,
+) -> None:
+    edited = _copy(checkpoint_file, tmp_path)
+    _set_record(edited, 3, total, unique)
+    _refused_everywhere(edited, capsys, "sub-problem 4 has")
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("rule", "bogus", "names the rule 'bogus'"),
+        ("width", "13", "says 13 x 10 but its board is 10 x 10"),
+        ("height", "0", "cannot be"),
+        ("queens", "99", "cannot be"),
+        ("package_version", "0.0.1", "written by queens 0.0.1"),
+        ("board", "Q" + "." * 9 + ("\n" + "." * 10) * 9, "does not give its split key"),
+        ("board", "\0" * 10 + ("\n" + "." * 10) * 9, "does not read"),
+    ],
+)
+def test_headers_that_do_not_hold_together_are_refused(
+    checkpoint_file: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    key: str,
+    value: str,
+    words: str,
+) -> None:
+    edited = _copy(checkpoint_file, tmp_path)
+    with sqlite3.connect(edited) as connection:
+        connection.execute("UPDATE meta SET value = ? WHERE key = ?", (value, key))
+    _refused_everywhere(edited, capsys, words)
+
+
+def test_an_untouched_checkpoint_still_reads(
+    checkpoint_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from queens.cli import main
+
+    assert main(["merge", str(checkpoint_file)]) == 0
+    assert capsys.readouterr().out == "724\n"
