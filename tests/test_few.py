@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, few, reference
+from queens.engines import Counts
+from queens.engines.counting import few, reference
 from queens.symmetry import Symmetry
 
 

@@ -15,7 +15,8 @@ import pytest
 import queens
 from queens.board import Board
 from queens.cli import main, searching
-from queens.engines import budget, kernel
+from queens.engines import watch
+from queens.engines.counting import kernel
 
 QUEENS = [sys.executable, "-m", "queens"]
 RUNAWAY = 120  # seconds: a bound that only proves "did not run away"
@@ -40,12 +41,12 @@ def test_search_honours_the_timeout(board: Board) -> None:
 def test_watchers_nest_and_both_hear() -> None:
     heard: list[str] = []
     outer, inner = (
-        budget.watching(lambda _: heard.append("outer")),
-        budget.watching(lambda _: heard.append("inner")),
+        watch.watching(lambda _: heard.append("outer")),
+        watch.watching(lambda _: heard.append("inner")),
     )
     with outer, inner:
-        budget.tick()
-    budget.tick()  # no watcher: nothing
+        watch.tick()
+    watch.tick()  # no watcher: nothing
     assert heard == ["inner", "outer"]
 
 

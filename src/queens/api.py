@@ -12,9 +12,11 @@ from typing import Literal, TypedDict, get_args
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, budget, construct, kernel, local
-from queens.engines.budget import Deadline
-from queens.engines.budget import Undecided as Undecided  # re-exported: what solve raises
+from queens.engines import Counts, watch
+from queens.engines.anyn import construct, local
+from queens.engines.counting import kernel
+from queens.engines.hard.budget import Deadline
+from queens.engines.hard.budget import Undecided as Undecided  # re-exported: what solve raises
 from queens.solution import Solution
 
 BoardOrN = Board | int
@@ -122,7 +124,14 @@ class TooBigToSearch(ValueError):
 
 
 def check_searchable(board: Board) -> None:
-    """:class:`TooBigToSearch` for a side over :data:`SEARCH_MAX_N`, before any memory is spent."""
+    """:class:`TooBigToSearch` for a side over :data:`SEARCH_MAX_N`, before any memory is spent.
+
+    >>> check_searchable(Board(SEARCH_MAX_N, height=8))
+    >>> check_searchable(Board(SEARCH_MAX_N + 1, height=8))
+    Traceback (most recent call last):
+    ...
+    queens.api.TooBigToSearch: the search goes up to N = 900, not 901 x 8 (use method construct ...
+    """
     if max(board.size) > SEARCH_MAX_N:
         raise TooBigToSearch(board)
 
@@ -383,7 +392,7 @@ def _first(board: Board, deadline: Deadline) -> Solution | None:
     check_searchable(board)
     if deadline.at is None:
         return next(solutions(board), None)
-    with budget.watching(budget.deadline_watcher(deadline)):
+    with watch.watching(lambda _: deadline.check()):
         return next(solutions(board), None)
 
 
@@ -403,7 +412,7 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     ``auto`` stays ``auto`` on a board with reserved squares or fixed queens,
     and on a board of another shape or queen count with a side over
     :data:`AUTO_SEARCH_MAX_N`: the propagating search, then SAT (see
-    :mod:`queens.engines.portfolio`).  Smaller boards of any shape without
+    :mod:`queens.engines.hard.portfolio`).  Smaller boards of any shape without
     constraints are searched (the lexicographically first solution), and so is
     the classic board up to :data:`AUTO_SEARCH_MAX_N`; above, it is constructed.
 
@@ -476,7 +485,7 @@ def decide(
 
     ``how`` is, for instance, "refuted by the diagonal-sum identity before
     search", "search: 1234 decisions" or "SAT solver (CaDiCaL)" (the texts
-    of :mod:`queens.engines.verdict`).  On a plain board ``auto`` is not a
+    of :mod:`queens.engines.hard.verdict`).  On a plain board ``auto`` is not a
     hard-board method, and ``how`` names the method used.
 
     >>> decide(Board.build(8, queens=[(0, 0), (1, 4)]))
@@ -492,7 +501,7 @@ def decide(
     chosen = chosen_method(board, method)
     if chosen not in ("auto", *HARD_METHODS):
         return Decision(solve(board, method=chosen), f"method {chosen}")
-    from queens.engines import portfolio, propagate, sat
+    from queens.engines.hard import portfolio, propagate, sat
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}
     found = engines[chosen](board.allowed_masks(), **ruled_shape(board), deadline=Deadline(timeout))

@@ -3,7 +3,7 @@
 Lexicographic enumeration (``solve --all/--limit``, ``--method search``,
 ``render``, ``animate``) has no time model: the first solution of the 40 x 40
 board takes hours, of the 30 x 30 board a blink.  So the search is watched
-instead (:func:`queens.engines.budget.watching`): after
+instead (:func:`queens.engines.watch.watching`): after
 :data:`NOTICE_SECONDS` without a new solution one line on stderr says what
 runs and that Ctrl-C stops it; after :data:`REFUSE_SECONDS` without one the
 command stops with a one-line refusal (exit 2) naming ``--force``, which
@@ -23,8 +23,8 @@ from typing import TypeVar
 
 from queens.board import Board
 from queens.cli.common import CommandError
-from queens.engines import budget
-from queens.engines.kernel import StopFlag
+from queens.engines import watch
+from queens.engines.counting.kernel import StopFlag
 from queens.events import Event, Found
 
 NOTICE_SECONDS = 1.0
@@ -73,7 +73,7 @@ class SearchWatch:
 @contextmanager
 def watched(board: Board, force: bool, what: str = "solution") -> Iterator[None]:
     """Searches inside are watched (see the module docstring)."""
-    with budget.watching(SearchWatch(board, force=force, what=what)):
+    with watch.watching(SearchWatch(board, force=force, what=what)):
         yield
 
 
@@ -94,9 +94,9 @@ def ticking(events: Iterable[Event]) -> Iterator[Event]:
     of each solution and, every :data:`TICK_EVENTS` events, that the search goes on."""
     for number, event in enumerate(events):
         if isinstance(event, Found):
-            budget.tick(1)
+            watch.tick(1)
         elif number % TICK_EVENTS == 0:
-            budget.tick(0)
+            watch.tick(0)
         yield event
 
 

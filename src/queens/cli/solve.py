@@ -21,7 +21,8 @@ from queens.cli.common import (
     seed,
 )
 from queens.cli.searching import add_force_argument, watched
-from queens.engines import budget
+from queens.engines import watch
+from queens.engines.hard.budget import Deadline
 from queens.formats import FORMATS, format_problem, write_board_solutions, write_solutions
 from queens.show.text import STYLES, resolve_style
 
@@ -118,9 +119,9 @@ def run(args: argparse.Namespace) -> int:
     method = method_args(args, board, many)
     timeout = check_timeout(args.timeout, method)
     searched = many or args.unique or method == "search"  # lexicographic: watched, timed here
-    limited = budget.Deadline(timeout if searched else None)
+    limited = Deadline(timeout if searched else None)
     try:
-        with watched(board, args.force), budget.watching(budget.deadline_watcher(limited)):
+        with watched(board, args.force), watch.watching(lambda _: limited.check()):
             if many:
                 written = write_board_solutions(
                     sys.stdout, board, args.format, unique=args.unique, limit=limit, style=style
@@ -213,7 +214,7 @@ def solve_one(
 
     With ``verbose`` (auto, propagate, sat), what decided the board goes to stderr.
     """
-    from queens.engines.sat import SolverMissing
+    from queens.engines.hard.sat import SolverMissing
 
     try:
         if verbose and method in ("auto", *api.HARD_METHODS):

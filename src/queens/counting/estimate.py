@@ -13,7 +13,7 @@ pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower, and so are
 boards wider (or, of other shapes, taller) than the kernel takes
 (``kernel.KERNEL_MAX_N``): the Python search counts those whatever the build.
 One or two queens on a board without reserved squares or fixed queens are
-counted in closed form (:mod:`queens.engines.few`), at once.  On a CPU
+counted in closed form (:mod:`queens.engines.counting.few`), at once.  On a CPU
 with AVX-512 or AVX2 the kernel counts plain boards with a vector search,
 for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
 (measured on the AVX-512 machine after the marks of the border nodes:
@@ -23,7 +23,7 @@ refill and before the marks 11.5 and 14.2, before the refill 16 and about 22).
 
 Boards of other shapes (a rectangle, or fewer queens than rows) have no such
 simple growth: their search tree is sized by Knuth's estimator
-(:mod:`queens.engines.knuth`) in the orientation the kernel counts them in,
+(:mod:`queens.engines.counting.knuth`) in the orientation the kernel counts them in,
 at ``SHAPE_NODES_PER_SECOND`` (measured: ``queens count 12x16``, with its
 fundamental count, places about 47 million queens a CPU second; totals alone
 go faster, see benchmarks/count.py; so the estimate errs long).
@@ -44,7 +44,7 @@ from math import comb, perm
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import few, kernel
+from queens.engines.counting import few, kernel
 
 CORE_SECONDS_16 = 1.45
 GROWTH_BELOW_16 = 6.3
@@ -151,7 +151,7 @@ def core_seconds(board: Board) -> float:
 @functools.lru_cache(maxsize=16)
 def _shape_core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count a board of another shape (Knuth's estimator)."""
-    from queens.engines import knuth  # imported here: ``import queens`` stays quick
+    from queens.engines.counting import knuth  # imported here: ``import queens`` stays quick
 
     rule = board.rule.value
     allowed = board.allowed_masks()
@@ -181,7 +181,7 @@ def open_board_nodes(board: Board) -> float:
 
     Placements of j queens: j rows of H, j columns of W in order, and each pair of
     them not attacking, with the chance of two queens in other rows and columns
-    (from the exact count of pairs, :func:`queens.engines.few.pairs`).
+    (from the exact count of pairs, :func:`queens.engines.counting.few.pairs`).
     """
     # In the orientation the kernel counts in (the shorter side as rows), so a board
     # and its transpose get the same estimate.
@@ -200,7 +200,7 @@ def open_board_nodes(board: Board) -> float:
 
 
 def closed_form(board: Board) -> bool:
-    """True for the boards counted in closed form, at once (:mod:`queens.engines.few`)."""
+    """True for the boards counted in closed form, at once (:mod:`queens.engines.counting.few`)."""
     return not board.reserved and not board.queens and board.k <= few.MAX_QUEENS
 
 
@@ -229,13 +229,13 @@ def sampled_seconds(board: Board, workers: int) -> float:
     have a choice, ignoring reserved squares, so it errs long on blocked
     boards.  Here its estimate is scaled by the ratio of this board's search
     tree to that plain board's, both sized by Knuth's estimator
-    (:mod:`queens.engines.knuth`); the smaller of the two estimates is kept.
+    (:mod:`queens.engines.counting.knuth`); the smaller of the two estimates is kept.
     """
     rough = seconds(board, workers)
     if board.is_plain or not (board.is_square and board.is_full) or board.rule.value != "queen":
         # shapes and other rules: sampled already
         return rough
-    from queens.engines import knuth  # imported here: ``import queens`` stays quick
+    from queens.engines.counting import knuth  # imported here: ``import queens`` stays quick
 
     masks = board.allowed_masks()
     rows = choice_rows(board)

@@ -10,7 +10,7 @@ The workers are threads when the compiled kernel is in use: it lets go of
 the GIL while it counts, so threads run on all cores, start at once (a
 process pool costs a tenth of a second to start and feed, the whole of a
 ``queens count 15``) and stop within milliseconds through a
-:class:`~queens.engines.kernel.StopFlag`.  The pure-Python fallback holds
+:class:`~queens.engines.counting.kernel.StopFlag`.  The pure-Python fallback holds
 the GIL, so it gets a process pool instead.
 """
 
@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from queens.board import Board
 from queens.counting import estimate
 from queens.counting.split import Split, SubProblem, count_subproblem, sum_counts
-from queens.engines import Counts, kernel
+from queens.engines import Counts
+from queens.engines.counting import kernel
 
 if TYPE_CHECKING:  # imported when a pool is needed: small counts start faster without
     import concurrent.futures as cf

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from queens.puzzle.grid import Grid
 
 if TYPE_CHECKING:
-    from queens.engines.kernel import StopFlag
+    from queens.engines.counting.kernel import StopFlag
 
 Square = tuple[int, int]
 
@@ -321,7 +321,7 @@ def estimated_seconds(grid: Grid, probes: int = ESTIMATE_PROBES, seed: int = 0) 
     """
     import random
 
-    from queens.engines import kernel
+    from queens.engines.counting import kernel
 
     rng = random.Random(seed)
     n, cells, full = grid.n, grid.cells, (1 << grid.n) - 1
@@ -353,12 +353,12 @@ def count(
     """How many solutions, counting no further than ``limit``.
 
     A whole count (no ``limit``) goes to the compiled kernel when it is there
-    (a plain row-by-row search in C, :func:`queens.engines.kernel.count_regions`);
+    (a plain row-by-row search in C, :func:`queens.engines.counting.kernel.count_regions`);
     else, and with a limit, this module's propagating search counts.  A whole
     count estimated over an hour (:func:`estimated_seconds`) raises
     :class:`~queens.counting.estimate.CountTooLong` unless ``force``; setting
-    ``stop`` (from another thread) ends the kernel's count with
-    :class:`~queens.engines.kernel.Stopped`.
+    ``stop`` (from another thread) ends the count with
+    :class:`~queens.engines.counting.kernel.Stopped`.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> count(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"))
@@ -366,7 +366,7 @@ def count(
     """
     if limit is None:
         from queens.counting import estimate
-        from queens.engines import kernel
+        from queens.engines.counting import kernel
 
         seconds = 0.0 if force else estimated_seconds(grid)
         if seconds > estimate.REFUSE_SECONDS:
@@ -377,7 +377,7 @@ def count(
     total = 0
     for _ in solutions(grid):
         if stop is not None and stop.is_set():
-            from queens.engines.kernel import Stopped
+            from queens.engines.counting.kernel import Stopped
 
             raise Stopped
         total += 1

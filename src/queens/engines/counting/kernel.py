@@ -1,13 +1,13 @@
 """The Python face of the compiled kernel, with a pure-Python fallback.
 
-The kernel (``_kernel.c``) is an optional extension: an install without a C
+The kernel (``src/kernel/``) is an optional extension: an install without a C
 compiler still works, with the same answers, only slower.  The first use of
 the fallback warns once through :mod:`warnings`.  Setting the environment
 variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
 comparisons), and ``QUEENS_SIMD=off`` (or ``avx2``, ``avx512``) chooses the
 compiled kernel's search for plain boards instead of the best this CPU runs.
 This module is the one place that loads the kernel (:func:`loaded`): local
-search (:mod:`queens.engines.local`) takes it from here too.
+search (:mod:`queens.engines.anyn.local`) takes it from here too.
 
 Every function takes plain data: ``allowed`` (a column bitmask per row, see
 :meth:`queens.board.Board.allowed_masks`) and ``group`` (the symmetries that
@@ -28,8 +28,9 @@ from types import ModuleType
 from typing import NamedTuple, TypeVar
 
 from queens import symmetry
-from queens.engines import Counts, budget, few, reference
-from queens.engines import symmetric as pure_symmetric
+from queens.engines import Counts, watch
+from queens.engines.counting import few, reference
+from queens.engines.counting import symmetric as pure_symmetric
 from queens.symmetry import Symmetry
 
 T = TypeVar("T")
@@ -403,7 +404,7 @@ def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | N
 def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = None) -> Counts:
     """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
 
-    See :mod:`queens.engines.symmetric` for what a prefix means.  Raises
+    See :mod:`queens.engines.counting.symmetric` for what a prefix means.  Raises
     :class:`Stopped` when ``stop`` is set before the count is done.
     """
     byte = stop_byte(stop)
@@ -441,7 +442,7 @@ def solutions(
     the previous one has been consumed (and returns after a few
     milliseconds of search even when the batch is not full).  Between
     batches (and every few thousand nodes of the Python search) it tells
-    the watcher of :func:`queens.engines.budget.watching`, if any.
+    the watcher of :func:`queens.engines.watch.watching`, if any.
     """
     if translations and group:
         first = (allowed[0] & 1, *allowed[1:])
@@ -468,17 +469,17 @@ def solutions(
         )
     else:
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
-        searched = reference.solutions(allowed, queens, required, rule, width, budget.tick)
+        searched = reference.solutions(allowed, queens, required, rule, width, watch.tick)
         for columns in searched:
             if not nontrivial or symmetry.is_canonical(columns, nontrivial, width):
-                budget.tick(1)
+                watch.tick(1)
                 yield array("i", columns)
         return
     batch = 16  # small first batches: the first solution comes at once
     while True:
         flat = array("i")
         flat.frombytes(enumerator.columns(batch))
-        budget.tick(len(flat) // max(1, n))  # a time limit or progress line (budget.watching)
+        watch.tick(len(flat) // max(1, n))  # a time limit or progress line (watch.watching)
         if not flat and enumerator.finished():
             return
         for start in range(0, len(flat), n):
@@ -505,7 +506,7 @@ def solution_text(
         found, text = enumerator.text(
             batch if left is None else min(batch, left), FORMAT_CODES[fmt], first
         )
-        budget.tick(found)
+        watch.tick(found)
         if found:
             yield found, text
             first = False

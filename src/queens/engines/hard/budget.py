@@ -8,9 +8,6 @@ An engine given a :class:`Deadline` checks it now and then and raises
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 
 
 class Undecided(TimeoutError):
@@ -54,48 +51,3 @@ class Deadline:
 
 NEVER = Deadline(None)
 """A deadline that never comes."""
-
-
-Watcher = Callable[[int], None]
-"""Hears, now and then during a search, how many solutions it found since it last
-heard (often 0); it may raise to stop the search (:class:`Undecided`, a refusal)."""
-
-_watcher: ContextVar[Watcher | None] = ContextVar("queens_search_watcher", default=None)
-
-
-@contextmanager
-def watching(watcher: Watcher) -> Iterator[None]:
-    """Searches run inside (in this thread) call ``watcher`` now and then: after each
-    batch of the compiled kernel's enumeration (a few milliseconds of search at most)
-    and every few thousand steps of the Python search.  So a time limit or a progress
-    line needs no thread, and whatever ``watcher`` raises ends the search there.
-    Watchers nest: inside another ``watching``, both hear."""
-    outer = _watcher.get()
-    if outer is not None:  # both hear: a caller's progress line and a library's time limit
-
-        def both(found: int, inner: Watcher = watcher, outer: Watcher = outer) -> None:
-            inner(found)
-            outer(found)
-
-        watcher = both
-    token = _watcher.set(watcher)
-    try:
-        yield
-    finally:
-        _watcher.reset(token)
-
-
-def tick(found: int = 0) -> None:
-    """Tell the current watcher (if any) that the search goes on, with ``found`` new solutions."""
-    watcher = _watcher.get()
-    if watcher is not None:
-        watcher(found)
-
-
-def deadline_watcher(deadline: Deadline) -> Watcher:
-    """A watcher that raises :class:`Undecided` once ``deadline`` has passed."""
-
-    def watch(found: int) -> None:
-        deadline.check()
-
-    return watch

@@ -4,7 +4,7 @@ Many puzzle boards keep a symmetry: reserved squares or excluded diagonals
 chosen in mirror pairs, a fixed queen in the centre.  Such a board's
 solutions come in orbits, and a search that refutes a square has refuted its
 images too.  This module finds the symmetries of a *propagated* state
-(:class:`~queens.engines.propagate.State`), which the propagating search and
+(:class:`~queens.engines.hard.State`), which the propagating search and
 the SAT encoding then use:
 
 - :func:`state_group`: the symmetries of :mod:`queens.symmetry` (8 on a
@@ -12,11 +12,11 @@ the SAT encoding then use:
   queens, the open rows and columns with their domains, the rows that must
   hold a queen.
 - :func:`orbit`: the images of a square under such a group, for the orbit
-  cut of :func:`queens.engines.propagate.search`.
+  cut of :func:`queens.engines.hard.propagate.search`.
 - :func:`lex_leader_clauses`: clauses that keep, of every orbit of the SAT
   encoding's solutions, the lexicographically least (and drop the others),
-  for :mod:`queens.engines.sat`, which adds them only once CaDiCaL has
-  spent a budget of conflicts without them (:func:`queens.engines.sat.run_solver`:
+  for :mod:`queens.engines.hard.sat`, which adds them only once CaDiCaL has
+  spent a budget of conflicts without them (:func:`queens.engines.hard.sat.run_solver`:
   they slow its search for solutions, and speed up its proofs).
 
 Why the attack rules allow it (:func:`keeps_rule`): every symmetry of the
@@ -48,7 +48,7 @@ from queens.symmetry import Symmetry, shape_symmetries
 if TYPE_CHECKING:
     from pysat.formula import IDPool
 
-    from queens.engines.propagate import State
+    from queens.engines.hard.state import State
 
 Square = tuple[int, int]
 
