@@ -29,6 +29,7 @@ _MINUS_ONE = (-1).__add__  # 1-based to 0-based; map() with it stays in C
 
 _SEPARATORS = re.compile(r"[\s,]+")
 _DIGITS = b"0123456789"
+_HUGE = re.compile(r"\d{19,}")  # a column number past any board, whatever its zeros
 # ASCII characters that both str.split() and the regex \s take for whitespace.
 _LIST_BYTES = _DIGITS + b", \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
@@ -49,6 +50,9 @@ def parse_columns(text: str) -> list[int]:
     body = body.removeprefix("[").removesuffix("]").strip()
     if not body:
         raise ValueError("no columns")
+    huge = _HUGE.search(body)
+    if huge:  # before int(), which refuses 4,300 digits in its own words
+        raise ValueError(f"a column number of {len(huge[0]):,} digits (far past any board)")
     fast = _parse_plain(body)
     if fast is not None:
         return fast
@@ -123,10 +127,10 @@ class Placement:
         if self.missing is not None:
             return self.missing
         width, height = wanted
+        if width != height and Rule(rule).needs_square:  # the shape first, as count says
+            return f"the {rule} rule needs a square board, not {width} x {height}"
         problem = placement_problem(self.columns, height, width=width, queens=queens)
         if problem is None and rule != "queen":
-            if width != height and Rule(rule).needs_square:
-                return f"the {rule} rule needs a square board, not {width} x {height}"
             problem = rule_clash(Rule(rule), list(self.columns), width)
         return problem
 

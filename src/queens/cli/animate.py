@@ -8,6 +8,7 @@ from contextlib import nullcontext
 from typing import Any
 
 from queens.cli.common import add_board_arguments, board_of_args, no_solution, pause
+from queens.cli.output import console as stdout_console
 from queens.cli.searching import add_force_argument, ticking, watched
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.animate import animate, key_reader
@@ -47,15 +48,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     delay = args.delay
     algorithm = check_algorithm(args.algorithm, PROG, board)
     events = trace(board, algorithm)
     if args.first:
         events = until_first_solution(events)
-    console = Console()
+    console = stdout_console()  # a closed pipe: exit 0
     stepping = args.step and console.is_terminal
     # On a terminal the animation shows the search go on; else it is watched.
     search = nullcontext() if console.is_terminal else watched(board, args.force)

@@ -12,9 +12,11 @@ from queens.cli.common import (
     UsageError,
     add_rule_argument,
     board_shape,
+    nonempty,
     read_lines,
     whole,
 )
+from queens.rules import parse_rule, shape_problem
 
 PROG = "queens check"
 
@@ -35,7 +37,7 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument(
-        "file", metavar="FILE", nargs="?", default="-", help="input (default: stdin)"
+        "file", metavar="FILE", nargs="?", default="-", type=nonempty, help="input (default: stdin)"
     )
     parser.add_argument(
         "--size",
@@ -55,6 +57,10 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.size is not None and args.rule != "queen":  # as count and solve: a usage error
+        problem = shape_problem(parse_rule(args.rule), *args.size)
+        if problem is not None:
+            raise UsageError(problem, PROG)
     if args.size is not None and args.queens is not None and args.queens > min(args.size):
         width, height = args.size
         raise UsageError(

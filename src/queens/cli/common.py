@@ -8,7 +8,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn
 
 from queens.board import (
     MAX_TEXT_N,
@@ -74,12 +74,42 @@ class OutputError(CommandError):
 _TYPE_ERROR = re.compile(r"argument (\S+): ((?:must|is) .*)")
 
 
+_GIVEN = "_options_given"  # in a namespace while it is parsed: dest -> the option that set it
+
+
+class _StoreOnce(argparse._StoreAction):
+    """argparse's plain ``store``, but an option given again with another value (or another
+    option for the same value, ``--size 8 --n 9``) is a usage error, not the last one wins."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        given: dict[str, str] = namespace.__dict__.setdefault(_GIVEN, {})
+        earlier = given.get(self.dest)
+        if earlier is not None and getattr(namespace, self.dest) != values:
+            if earlier == option_string:
+                parser.error(f"{earlier} given twice with different values")
+            parser.error(f"{earlier} and {option_string} give different values")
+        given[self.dest] = option_string or self.dest
+        setattr(namespace, self.dest, values)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of printing usage and exiting.
 
     ``help_prog`` in the parsed namespace names the innermost command given
-    (``queens generate completion``), for errors found after parsing.
+    (``queens generate completion``), for errors found after parsing.  An option
+    given twice must give the same value (:class:`_StoreOnce`).
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
 
     def error(self, message: str) -> NoReturn:
         # A converter's "argument --limit: must be ..." reads "--limit must be ...".
@@ -92,6 +122,7 @@ class Parser(argparse.ArgumentParser):
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         parsed, extras = super().parse_known_args(args, namespace)
+        parsed.__dict__.pop(_GIVEN, None)
         if getattr(parsed, "help_prog", None) is None:  # the innermost command sets it first
             parsed.help_prog = self.prog
         return parsed, extras
@@ -153,6 +184,14 @@ def board_shape(text: str) -> Size:
     if width < 1 or height < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1 on each side, got {_shown(text)}")
     return width, height
+
+
+def nonempty(text: str) -> str:
+    """A file name, address or host: anything but the empty string (which would mean
+    "none" or "every interface" without saying so)."""
+    if not text:
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
 
 
 positive = whole(1)
@@ -389,6 +428,7 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
         metavar="FILE",
+        type=nonempty,
         help="board text file ('.' free, '*' reserved, 'Q' queen); - for stdin",
     )
     parser.add_argument(

@@ -8,7 +8,16 @@ import random
 import sys
 from typing import Any
 
-from queens.cli.common import CommandError, NoSolution, Parser, UsageError, read_text, seed, whole
+from queens.cli.common import (
+    CommandError,
+    NoSolution,
+    Parser,
+    UsageError,
+    nonempty,
+    read_text,
+    seed,
+    whole,
+)
 from queens.cli.output import write_text
 from queens.puzzle.grid import MAX_N, Grid, GridError, parse_grid, text_limit
 
@@ -40,7 +49,9 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _add_grid(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("grid", metavar="FILE", help="grid text file (- for standard input)")
+    parser.add_argument(
+        "grid", metavar="FILE", type=nonempty, help="grid text file (- for standard input)"
+    )
 
 
 def _add_solve(commands: Any) -> None:
@@ -112,7 +123,9 @@ def _add_generate(commands: Any) -> None:
         metavar="LEVEL",
         help="easy, medium or hard (default: any)",
     )
-    generate.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
+    generate.add_argument(
+        "--out", metavar="FILE", type=nonempty, help="write to FILE instead of stdout"
+    )
     generate.set_defaults(run=run_generate)
 
 
@@ -124,7 +137,9 @@ def _add_render(commands: Any) -> None:
         "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
     )
     _add_grid(render)
-    render.add_argument("--out", metavar="FILE", required=True, help="FILE.svg or FILE.png")
+    render.add_argument(
+        "--out", metavar="FILE", type=nonempty, required=True, help="FILE.svg or FILE.png"
+    )
     render.add_argument("--empty", action="store_true", help="draw the grid without queens")
     render.add_argument(
         "--size",

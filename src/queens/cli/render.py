@@ -14,6 +14,7 @@ from queens.cli.common import (
     add_board_arguments,
     board_of_args,
     no_solution,
+    nonempty,
     whole,
 )
 from queens.cli.searching import add_force_argument, watched
@@ -47,7 +48,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_board_arguments(parser)
-    parser.add_argument("--out", metavar="FILE", required=True, help="FILE.svg or FILE.png")
+    parser.add_argument(
+        "--out", metavar="FILE", type=nonempty, required=True, help="FILE.svg or FILE.png"
+    )
     parser.add_argument(
         "--all",
         action="store_true",

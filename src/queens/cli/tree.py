@@ -6,7 +6,13 @@ import argparse
 import sys
 from typing import Any
 
-from queens.cli.common import CommandError, UsageError, add_board_arguments, board_of_args
+from queens.cli.common import (
+    CommandError,
+    UsageError,
+    add_board_arguments,
+    board_of_args,
+    nonempty,
+)
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.tree import TREE_MAX_NODES, TreeTooBig, tree_svg
 from queens.tracing import trace
@@ -25,7 +31,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_board_arguments(parser)
-    parser.add_argument("--out", metavar="FILE", required=True, help="FILE.svg, or - for stdout")
+    parser.add_argument(
+        "--out", metavar="FILE", type=nonempty, required=True, help="FILE.svg, or - for stdout"
+    )
     add_algorithm_argument(parser)
     parser.set_defaults(run=run)
 
