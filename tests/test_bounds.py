@@ -150,3 +150,103 @@ def test_an_untouched_checkpoint_still_reads(
 
     assert main(["merge", str(checkpoint_file)]) == 0
     assert capsys.readouterr().out == "724\n"
+
+
+# -- H and I: exit statuses and messages by convention ---------------------------
+
+
+class _ClosedPipe:
+    """A standard output whose reader has gone (``| head -c 10``)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError
+
+    def flush(self) -> None:
+        raise BrokenPipeError
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("argv", [["compare", "6"], ["animate", "6", "--delay", "0"]])
+def test_a_closed_pipe_ends_quietly_with_0(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Class H: rich turned the closed pipe into SystemExit(1), the "disagree" status.
+    from queens.cli import main
+
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    assert main(argv) == 0
+
+
+def _usage(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -> str:
+    """The one line a usage error (exit 2) prints."""
+    from queens.cli import main
+
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    return err
+
+
+def test_a_huge_column_number_is_one_line_of_ours(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"[" + b"1" * 5000 + b", 2]")))
+    err = _usage(["check"], capsys)
+    assert "a column number of 5,000 digits" in err and "sys.set_int_max_str_digits" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["count", "12", "--checkpoint", ""], "--checkpoint must not be empty"),
+        (["count", "12", "--scheduler", ""], "--scheduler must not be empty"),
+        (["serve", "--host", ""], "--host must not be empty"),
+        (["solve", "--board", ""], "--board must not be empty"),
+        (["merge", ""], "FILE must not be empty"),
+        (["check", "--size", "8", "--n", "9"], "--size and --n give different values"),
+        (["count", "8", "--queens", "3", "--queens", "4"], "--queens given twice"),
+        (["check", "--size", "10x8", "--rule", "toroidal"], "needs a square board"),
+    ],
+)
+def test_usage_errors(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert words in _usage(argv, capsys)
+
+
+def test_the_same_value_twice_is_no_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from queens.cli import main
+
+    assert main(["count", "8", "--queens", "8", "--queens", "8"]) == 0
+    assert capsys.readouterr().out == "92\n"
+
+
+def test_a_rectangle_too_long_for_counting_says_which_side(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    err = _usage(["count", "1000x1"], capsys)
+    assert "at most 900 columns and 900 rows, got 1000 x 1 (1000 columns, 1 row)" in err
+
+
+def test_library_inputs_that_cannot_be_are_value_errors() -> None:
+    from queens.puzzle.generate import generate
+
+    with pytest.raises(ValueError, match="unknown difficulty 'expert'"):
+        generate(5, 1, "expert")
+    with pytest.raises(ValueError, match="column 5 is off a board of 2 columns"):
+        queens.Solution([0, 5], width=2)
+    with pytest.raises(ValueError, match="at least 1 column wide"):
+        queens.Solution([0, 1], width=-1)
+    with pytest.raises(ValueError, match="column -2 is off"):
+        queens.Solution([0, -2])
+    assert queens.Solution([0, -1, 2], width=4).queen_count == 2
+
+
+def test_local_search_never_hands_the_kernel_a_board_without_solutions() -> None:
+    from queens.engines.anyn import local
+
+    for n in range(2, 12):  # the kernel's local_fill would search forever on 2..9
+        found = local.local_search(n, 0, rule="superqueen")
+        assert (found is None) == (n < 10)

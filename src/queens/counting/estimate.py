@@ -89,6 +89,10 @@ class CountTooLong(Exception):
         super().__init__(f"{self.reason}; pass force=True to run it anyway")
 
 
+def _many(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
 def describe(seconds: float) -> str:
     """An estimate in words: ``about 2.2 h``, ``about 3.1e+04 years``."""
     if seconds >= 1e30:
@@ -111,10 +115,13 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
     ValueError, forced or not.
     """
     side = max(board.width, board.height)
-    if side > COUNT_MAX_N:
+    if side > COUNT_MAX_N and board.is_square:
+        raise ValueError(f"counting is limited to boards of N <= {COUNT_MAX_N}, got N = {side}")
+    if side > COUNT_MAX_N:  # a rectangle: say which side is too long
         raise ValueError(
-            f"counting is limited to boards of N <= {COUNT_MAX_N}, got "
-            + (f"N = {side}" if board.is_square else board.size_text)
+            f"counting is limited to boards of at most {COUNT_MAX_N} columns and "
+            f"{COUNT_MAX_N} rows, got {board.size_text} ({_many(board.width, 'column')}, "
+            f"{_many(board.height, 'row')})"
         )
     expected = seconds(board, workers)
     if expected > REFUSE_SECONDS and not force and not board.is_plain:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Callable, Iterable
 from importlib import resources
 
@@ -133,11 +134,16 @@ async def read_json(request: Request) -> object:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise InputError("send JSON (Content-Type: application/json)", 415)
+    from starlette.requests import ClientDisconnect
+
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limits.MAX_BODY:
-            raise InputError(f"the request is too large (at most {limits.MAX_BODY} bytes)", 413)
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limits.MAX_BODY:
+                raise InputError(f"the request is too large (at most {limits.MAX_BODY} bytes)", 413)
+    except ClientDisconnect:
+        raise ClientGone(request) from None
     try:
         return json.loads(body)
     except (ValueError, RecursionError):
@@ -336,7 +342,17 @@ def stopper(count: bool) -> Callable[[Request], Response]:
     return stop
 
 
+class ClientGone(InputError):
+    """The client left before sending the whole request (less than its Content-Length)."""
+
+    def __init__(self, request: Request) -> None:
+        super().__init__(f"{request.method} {request.url.path}: the client left mid-request")
+
+
 async def input_error(request: Request, error: Exception) -> Response:
+    if isinstance(error, ClientGone):  # one line in the log, no traceback; nobody to answer
+        logging.getLogger("queens.web").warning("%s", error)
+        return Response(status_code=400)
     status = error.status if isinstance(error, InputError) else 400
     return JSONResponse({"error": str(error)}, status)
 
@@ -382,4 +398,5 @@ def create_app(
     app.state.runs = Registry() if registry is None else registry
     app.state.pages = page_files()
     app.state.solving = 0  # solves running now (POST /api/solve)
+    app.state.generating = 0  # puzzles being generated now (POST /api/puzzle/generate)
     return app
