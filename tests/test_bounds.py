@@ -250,3 +250,10 @@ def test_local_search_never_hands_the_kernel_a_board_without_solutions() -> None
     for n in range(2, 12):  # the kernel's local_fill would search forever on 2..9
         found = local.local_search(n, 0, rule="superqueen")
         assert (found is None) == (n < 10)
+
+
+def test_the_torus_definition_of_fundamental_with_fewer_queens() -> None:
+    # Decided for issue 26: translations only with a queen in every row (README, rules).
+    torus = queens.Board(5, rule="toroidal")
+    assert queens.counts(torus) == (10, 1)  # the 8 symmetries and the 25 translations
+    assert queens.count(torus.with_queens(1), unique=True) == 6  # the 8 symmetries alone
