@@ -17,14 +17,12 @@ import argparse
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
 
 from queens.board import Board
 from queens.cli.common import CommandError
 from queens.engines import watch
-from queens.engines.counting.kernel import StopFlag
 from queens.events import Event, Found
 
 NOTICE_SECONDS = 1.0
@@ -100,41 +98,17 @@ def ticking(events: Iterable[Event]) -> Iterator[Event]:
         yield event
 
 
-T = TypeVar("T")
-
-STOP_WAIT_SECONDS = 0.5
-"""How long a Ctrl-C waits for stopped work to end before the command exits anyway."""
-
-
-def stoppable(work: Callable[[StopFlag], T], notice: str) -> T:
-    """``work(stop)`` in a thread of its own (the compiled kernel lets go of the GIL), this
-    thread waiting for it: a Ctrl-C here sets ``stop``, waits for the work to see it (the
-    kernel looks every few milliseconds) and goes on as KeyboardInterrupt (exit 130).
-    After :data:`NOTICE_SECONDS` ``notice`` goes to stderr, with how to stop."""
-    stop = StopFlag()
-    outcome: list[T] = []
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            outcome.append(work(stop))
-        except BaseException as error:  # handed to the waiting thread
-            failure.append(error)
-
-    worker = threading.Thread(target=run, name="queens-stoppable", daemon=True)
-    worker.start()
-    started = time.monotonic()
-    noticed = False
+@contextmanager
+def noticed(notice: str) -> Iterator[None]:
+    """``notice`` (and how to stop) on stderr if the work inside runs past
+    :data:`NOTICE_SECONDS` (a timer thread: the work may be deep in C code)."""
+    timer = threading.Timer(
+        NOTICE_SECONDS,
+        lambda: print(f"queens: {notice}; Ctrl-C stops it", file=sys.stderr, flush=True),
+    )
+    timer.daemon = True
+    timer.start()
     try:
-        while worker.is_alive():
-            worker.join(0.05)
-            if not noticed and time.monotonic() - started >= NOTICE_SECONDS:
-                noticed = True
-                print(f"queens: {notice}; Ctrl-C stops it", file=sys.stderr, flush=True)
-    except KeyboardInterrupt:
-        stop.set()
-        worker.join(STOP_WAIT_SECONDS)  # a Python search may not look at the flag: it is a
-        raise  # daemon thread, gone with the process
-    if failure:
-        raise failure[0]
-    return outcome[0]
+        yield
+    finally:
+        timer.cancel()

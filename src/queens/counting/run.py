@@ -146,7 +146,11 @@ def iter_results(
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if executor is None and workers == 1:
-        yield from _in_process(subproblems)
+        todo = list(subproblems)
+        if todo and in_kernel(todo[0]):  # one thread, so that a Ctrl-C reaches the kernel
+            yield from _on_threads(todo, 1)
+        else:
+            yield from _in_process(todo)
         return
     todo = list(subproblems)
     if not todo:

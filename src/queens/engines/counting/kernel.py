@@ -20,9 +20,10 @@ bitmask of the rows that must hold a queen when some may stay empty).
 from __future__ import annotations
 
 import os
+import threading
 import warnings
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 from typing import NamedTuple, TypeVar
@@ -103,6 +104,53 @@ class StopFlag:
 
     def is_set(self) -> bool:
         return self.byte[0] != 0
+
+
+STOP_WAIT_SECONDS = 0.5
+"""How long a Ctrl-C waits for a stopped search to end before it goes on anyway (the
+pure-Python fallback does not look at the flag; its thread is a daemon)."""
+
+
+def needs_helper(stop: StopFlag | None) -> bool:
+    """True when :func:`interruptible` runs its work in a helper thread: no ``stop`` flag,
+    the compiled kernel in use, and this the main thread (where Ctrl-C arrives)."""
+    return (
+        stop is None
+        and _kernel is not None
+        and threading.current_thread() is threading.main_thread()
+    )
+
+
+def interruptible(work: Callable[[StopFlag | None], T], stop: StopFlag | None) -> T:
+    """``work(stop)``; called from the main thread without a ``stop`` flag while the
+    compiled kernel is in use, in a helper thread with a flag of its own, so that a
+    Ctrl-C (which Python sees only between the main thread's bytecodes, never in C
+    code) sets the flag and ends the search within milliseconds, then goes on as
+    KeyboardInterrupt."""
+    if not needs_helper(stop):
+        return work(stop)
+    flag = StopFlag()
+    outcome: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(work(flag))
+        except BaseException as error:  # handed to the waiting thread
+            failure.append(error)
+
+    helper = threading.Thread(target=run, name="queens-search", daemon=True)
+    helper.start()
+    try:
+        while helper.is_alive():
+            helper.join(0.1)
+    except KeyboardInterrupt:
+        flag.set()
+        helper.join(STOP_WAIT_SECONDS)
+        raise
+    if failure:
+        raise failure[0]
+    return outcome[0]
 
 
 def stop_byte(stop: StopFlag | None) -> bytearray | None:
@@ -307,8 +355,23 @@ def count(
     classes under ``group`` and its translations too
     (:func:`queens.symmetry.is_torus_canonical`).
 
-    Raises :class:`Stopped` when ``stop`` is set before the count is done.
+    Raises :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C
+    stops it too (see :func:`interruptible`).
     """
+    if needs_helper(stop):
+        return interruptible(
+            lambda flag: count(
+                allowed,
+                group,
+                flag,
+                width=width,
+                queens=queens,
+                required=required,
+                rule=rule,
+                translations=translations,
+            ),
+            stop,
+        )
     if translations and group:
         # Every canonical solution has its first queen in column 0: walk to
         # those (counting them), and count the other first columns.
@@ -389,8 +452,11 @@ def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | N
     number per cell, row by row), by the compiled kernel; None without it (the
     puzzle's own search counts then: :mod:`queens.puzzle.solve`).
 
-    Raises :class:`Stopped` when ``stop`` is set before the count is done.
+    Raises :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C
+    stops it too (see :func:`interruptible`).
     """
+    if needs_helper(stop):
+        return interruptible(lambda flag: count_regions(n, cells, flag), stop)
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is None:
@@ -405,8 +471,11 @@ def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = 
     """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
 
     See :mod:`queens.engines.counting.symmetric` for what a prefix means.  Raises
-    :class:`Stopped` when ``stop`` is set before the count is done.
+    :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C stops it
+    too (see :func:`interruptible`).
     """
+    if needs_helper(stop):
+        return interruptible(lambda flag: count_symmetric(n, prefix, flag), stop)
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is not None:
