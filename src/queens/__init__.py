@@ -1,4 +1,25 @@
-"""queens: solve, count, check and show N-Queens placements."""
+"""queens: solve, count, check and show N-Queens placements.
+
+The names here (:func:`solve`, :func:`solutions`, :func:`count`, :func:`counts`,
+:func:`trace`, :class:`Board`, :class:`Solution`, :class:`Symmetry`, ...) are the
+library's front door.  Its public modules, from the bottom up (each imports only
+those before it; ``lint-imports`` checks it, see ``pyproject.toml``):
+
+- the board model: :mod:`queens.rules` (attack rules), :mod:`queens.notation`
+  (column lists and letters), :mod:`queens.located` (errors located in text),
+  :mod:`queens.board` (:class:`Board`, board text, sizes), :mod:`queens.symmetry`,
+  :mod:`queens.validate`, :mod:`queens.solution` (:class:`Solution`),
+  :mod:`queens.events` (search events);
+- the engines: :mod:`queens.engines` (counting and the C kernel, hard boards, any N),
+  :mod:`queens.puzzle` (the region puzzle), :mod:`queens.algorithms` (the textbook
+  searches);
+- orchestration: :mod:`queens.api` (solve, solutions, count), :mod:`queens.counting`
+  (split counts, executors, checkpoints), :mod:`queens.tracing`,
+  :mod:`queens.hard_boards` (generated boards for the hard-board engines);
+- presentation: :mod:`queens.formats` (text formats), :mod:`queens.checking`
+  (reading them back), :mod:`queens.show` (pictures);
+- the command (:mod:`queens.cli`) and the web page (:mod:`queens.web`).
+"""
 
 from __future__ import annotations
 

@@ -51,8 +51,8 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from types import TracebackType
 
+from queens.counting.closing import Closing
 from queens.counting.shards import MAX_SHARDS, WHOLE, Shard
 from queens.counting.split import sum_counts
 from queens.engines import Counts
@@ -155,7 +155,7 @@ def describe_indices(indices: Iterable[int], limit: int = 8) -> str:
     return ", ".join(parts)
 
 
-class Checkpoint:
+class Checkpoint(Closing):
     """An open checkpoint file: its header and finished sub-problems."""
 
     def __init__(self, path: str, connection: sqlite3.Connection, header: Header) -> None:
@@ -302,17 +302,6 @@ class Checkpoint:
         finally:
             self._connection.close()
 
-    def __enter__(self) -> Checkpoint:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
 
 def _connect(path: str) -> sqlite3.Connection:
     try:
@@ -397,7 +386,7 @@ def _header_problem(header: Header) -> str | None:
     """
     from queens.board import Board, BoardError
     from queens.counting.split import Split
-    from queens.rules import RULE_NAMES
+    from queens.rules import RULE_NAMES, parse_rule
 
     if header.rule not in RULE_NAMES:
         return f"names the rule {header.rule!r} (there are {', '.join(RULE_NAMES)})"
@@ -407,7 +396,7 @@ def _header_problem(header: Header) -> str | None:
     if not (width >= 1 and height >= 1 and 0 <= queens <= min(width, height)):
         return f"names {queens} queens on {width} x {height}, which cannot be"
     try:
-        board = Board.parse(header.board).with_rule(header.rule)
+        board = Board.parse(header.board).with_rule(parse_rule(header.rule))
     except (BoardError, ValueError) as error:
         return f"holds a board that does not read ({error})"
     if board.size != (width, height):

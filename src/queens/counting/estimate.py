@@ -45,6 +45,7 @@ from math import comb, perm
 from queens import symmetry
 from queens.board import Board
 from queens.engines.counting import few, kernel
+from queens.rules import Rule
 
 CORE_SECONDS_16 = 1.45
 GROWTH_BELOW_16 = 6.3
@@ -135,7 +136,7 @@ def core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count ``board``."""
     if closed_form(board):
         return 0.0
-    if not (board.is_square and board.is_full) or board.rule.value != "queen":
+    if not (board.is_square and board.is_full) or board.rule is not Rule.QUEEN:
         return _shape_core_seconds(board)
     if board.is_plain:
         rows, factor = board.n, 1.0
@@ -160,7 +161,7 @@ def _shape_core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count a board of another shape (Knuth's estimator)."""
     from queens.engines.counting import knuth  # imported here: ``import queens`` stays quick
 
-    rule = board.rule.value
+    rule = board.rule
     allowed = board.allowed_masks()
     if symmetry.keeps_translations(board):  # the split searches one column of n (see split)
         allowed = (allowed[0] & 1, *allowed[1:])
@@ -239,7 +240,7 @@ def sampled_seconds(board: Board, workers: int) -> float:
     (:mod:`queens.engines.counting.knuth`); the smaller of the two estimates is kept.
     """
     rough = seconds(board, workers)
-    if board.is_plain or not (board.is_square and board.is_full) or board.rule.value != "queen":
+    if board.is_plain or not (board.is_square and board.is_full) or board.rule is not Rule.QUEEN:
         # shapes and other rules: sampled already
         return rough
     from queens.engines.counting import knuth  # imported here: ``import queens`` stays quick

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from queens.engines.counting import kernel
 from queens.puzzle.grid import Grid
 
 if TYPE_CHECKING:
@@ -254,7 +255,10 @@ def _matchable(state: State) -> bool:
 
 
 def _perfect(options: list[int]) -> bool:
-    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines."""
+    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines.
+
+    Kuhn's augmenting paths, as :func:`queens.engines.hard.hall.max_matching` runs them on
+    sets: written again here on purpose (the two families share no module)."""
     owner: dict[int, int] = {}
 
     def augment(item: int, seen: set[int]) -> bool:
@@ -320,8 +324,6 @@ def estimated_seconds(grid: Grid, probes: int = ESTIMATE_PROBES, seed: int = 0) 
     0.0
     """
     import random
-
-    from queens.engines.counting import kernel
 
     rng = random.Random(seed)
     n, cells, full = grid.n, grid.cells, (1 << grid.n) - 1

@@ -42,7 +42,7 @@ def solutions(
     allowed: Sequence[int],
     queens: int | None = None,
     required: int = 0,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     width: int | None = None,
     step: Callable[[], None] | None = None,
 ) -> Iterator[list[int]]:
@@ -54,11 +54,11 @@ def solutions(
     >>> list(solutions([0b11, 0b11, 0b11], queens=1, required=0b010))
     [[-1, 0, -1], [-1, 1, -1]]
 
-    ``rule`` names an attack rule of :mod:`queens.rules` (``width``: the
+    ``rule`` is an attack rule of :mod:`queens.rules` (``width``: the
     board's, which the torus wraps around).  ``step``, when given, is called
     every :data:`STEP_NODES` nodes (a time limit or a progress line: it may raise).
     """
-    if rule != "queen":
+    if rule is not Rule.QUEEN:
         yield from _ruled_solutions(allowed, _queens(allowed, queens), required, rule, width, step)
         return
     n = len(allowed)
@@ -98,13 +98,13 @@ def count(
     allowed: Sequence[int],
     queens: int | None = None,
     required: int = 0,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     width: int | None = None,
 ) -> int:
     """The number of solutions (the same search as :func:`solutions`, counting only)."""
     n = len(allowed)
     k = _queens(allowed, queens)
-    if k < n or rule != "queen":
+    if k < n or rule is not Rule.QUEEN:
         return sum(1 for _ in solutions(allowed, k, required, rule, width))
 
     def place(row: int, cols: int, left: int, right: int) -> int:
@@ -125,13 +125,12 @@ def _ruled_solutions(
     allowed: Sequence[int],
     queens: int,
     required: int,
-    rule_name: str,
+    rule: Rule,
     width: int | None,
     step: Callable[[], None] | None,
 ) -> Iterator[list[int]]:
     """:func:`solutions` under another rule than the queen's (see :mod:`queens.rules`):
     the same row-by-row search, with the rule's attacks carried from row to row."""
-    rule = Rule(rule_name)
     n = len(allowed)
     size = n if width is None else width
     columns = [EMPTY] * n
