@@ -231,7 +231,7 @@ def test_a_rectangle_too_long_for_counting_says_which_side(
 
 
 def test_library_inputs_that_cannot_be_are_value_errors() -> None:
-    from queens.puzzle.generate import generate
+    from queens.puzzle.maker import generate
 
     with pytest.raises(ValueError, match="unknown difficulty 'expert'"):
         generate(5, 1, "expert")
@@ -246,9 +246,10 @@ def test_library_inputs_that_cannot_be_are_value_errors() -> None:
 
 def test_local_search_never_hands_the_kernel_a_board_without_solutions() -> None:
     from queens.engines.anyn import local
+    from queens.rules import Rule
 
     for n in range(2, 12):  # the kernel's local_fill would search forever on 2..9
-        found = local.local_search(n, 0, rule="superqueen")
+        found = local.local_search(n, 0, rule=Rule.SUPERQUEEN)
         assert (found is None) == (n < 10)
 
 

@@ -244,8 +244,7 @@ def _write(grid: Grid, columns: list[int], fmt: str, style: str) -> None:
 def _count(grid: Grid, force: bool) -> int:
     """The whole count: refused when estimated over an hour (unless ``force``); Ctrl-C stops it."""
     from queens.cli.searching import noticed
-    from queens.counting.estimate import CountTooLong
-    from queens.puzzle.solve import count
+    from queens.puzzle.solve import CountTooLong, count
 
     try:  # the kernel's count sees a Ctrl-C (engines.counting.kernel.interruptible)
         with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid"):

@@ -313,6 +313,26 @@ machine: 0.9 to 1.3e8 on the grids whose regions are their rows, n = 10 to 13, w
 
 ESTIMATE_PROBES = 1000
 
+REFUSE_SECONDS = 3600.0
+"""Whole counts estimated to take longer are refused unless forced (as ``queens count``)."""
+
+
+class CountTooLong(Exception):
+    """A whole count estimated over :data:`REFUSE_SECONDS`; ``reason`` says so in one line.
+
+    >>> CountTooLong(7200.0).reason
+    'this count would take about 2 h (estimate: see queens.puzzle.solve.estimated_seconds)'
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        years = seconds / (365 * 86400)
+        about = f"about {years:.2g} years" if years >= 1 else f"about {seconds / 3600:.2g} h"
+        self.reason = (
+            f"this count would take {about} (estimate: see queens.puzzle.solve.estimated_seconds)"
+        )
+        super().__init__(f"{self.reason}; pass force=True to run it anyway")
+
 
 def estimated_seconds(grid: Grid, probes: int = ESTIMATE_PROBES, seed: int = 0) -> float:
     """The time a whole count of ``grid`` should take, from Knuth's estimator of the size of
@@ -358,7 +378,7 @@ def count(
     (a plain row-by-row search in C, :func:`queens.engines.counting.kernel.count_regions`);
     else, and with a limit, this module's propagating search counts.  A whole
     count estimated over an hour (:func:`estimated_seconds`) raises
-    :class:`~queens.counting.estimate.CountTooLong` unless ``force``; setting
+    :class:`CountTooLong` unless ``force``; setting
     ``stop`` (from another thread) ends the count with
     :class:`~queens.engines.counting.kernel.Stopped`.
 
@@ -367,12 +387,11 @@ def count(
     1
     """
     if limit is None:
-        from queens.counting import estimate
         from queens.engines.counting import kernel
 
         seconds = 0.0 if force else estimated_seconds(grid)
-        if seconds > estimate.REFUSE_SECONDS:
-            raise estimate.CountTooLong(seconds, 1, model="queens.puzzle.solve.estimated_seconds")
+        if seconds > REFUSE_SECONDS:
+            raise CountTooLong(seconds)
         found = kernel.count_regions(grid.n, bytes(grid.cells), stop)
         if found is not None:
             return found
