@@ -17,6 +17,7 @@ from queens.cli.common import (
     nonempty,
     whole,
 )
+from queens.cli.output import picture_kind, write_picture
 from queens.cli.searching import add_force_argument, watched
 from queens.cli.solve import solve_one
 from queens.show.svg import picture_size
@@ -49,7 +50,11 @@ def add_parser(subparsers: Any) -> None:
     )
     add_board_arguments(parser)
     parser.add_argument(
-        "--out", metavar="FILE", type=nonempty, required=True, help="FILE.svg or FILE.png"
+        "--out",
+        metavar="FILE",
+        type=nonempty,
+        required=True,
+        help="FILE.svg or FILE.png; - for SVG on stdout",
     )
     parser.add_argument(
         "--all",
@@ -73,14 +78,6 @@ def add_parser(subparsers: Any) -> None:
     )
     add_force_argument(parser)
     parser.set_defaults(run=run)
-
-
-def picture_kind(path: str) -> str:
-    """``svg`` or ``png`` from the output file name; a usage error for anything else."""
-    kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
-    if kind not in ("svg", "png"):
-        raise UsageError(f"--out must name a .svg or .png file, got {path!r}", PROG)
-    return kind
 
 
 def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[int]]:
@@ -113,7 +110,7 @@ def check_picture_size(board: Board, boards: int, args: argparse.Namespace) -> N
 
 def run(args: argparse.Namespace) -> int:
     board = board_of_args(args, PROG, RENDER_MAX_N)
-    kind = picture_kind(args.out)
+    kind = picture_kind(args.out, PROG)
     check_picture_size(board, args.limit or 1, args)  # before the search: the least it holds
     with watched(board, args.force):
         solutions = chosen_solutions(board, args.limit, args.all)
@@ -132,9 +129,5 @@ def run(args: argparse.Namespace) -> int:
             data = solutions_png(board, solutions, **options)
         except MissingPillow as error:
             raise CommandError(str(error)) from None
-    try:
-        with open(args.out, "wb") as file:
-            file.write(data)
-    except OSError as error:
-        raise CommandError(f"cannot write picture file {args.out!r}: {error.strerror}") from None
+    write_picture(data, args.out)
     return 0
