@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import known_counts, without_engine_warning
+from queens import __version__
 from queens.board import Board
 from queens.counting.checkpoint import (
     FLUSH_SECONDS,
@@ -35,7 +36,7 @@ from queens.engines import Counts
 from scale_helpers import busy_n, queens, rows, start, wait_until
 
 
-def _header(n: int = 8, shard: Shard = WHOLE, version: str = "1.0") -> Header:
+def _header(n: int = 8, shard: Shard = WHOLE, version: str = __version__) -> Header:
     parts = split(Board.empty(n))
     return Header(parts.key, len(parts.subproblems), shard, version)
 
@@ -80,7 +81,7 @@ def test_counts_beyond_32_bits_round_trip(tmp_path: Path) -> None:
     ("other", "message"),
     [
         (_header(n=9), "belongs to another count"),
-        (_header(version="2.0"), "written by queens 1.0, this is queens 2.0"),
+        (_header(version="2.0"), f"written by queens {__version__}, this is queens 2.0"),
         (_header(shard=Shard(1, 3)), "holds a whole count, not shard 2/3"),
     ],
 )

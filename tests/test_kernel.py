@@ -353,10 +353,10 @@ def test_fallback_warns_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kernel, "_kernel", None)
     monkeypatch.setattr(kernel, "_warned", False)
     with pytest.warns(RuntimeWarning, match="compiled kernel is not available"):
-        kernel.count([1])
+        kernel.count([7, 7, 7])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        kernel.count([1])  # no second warning
+        kernel.count([7, 7, 7])  # no second warning
     assert "pure-Python" in kernel.description()
 
 

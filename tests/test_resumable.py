@@ -125,3 +125,15 @@ def test_a_plan_takes_a_size_like_the_rest_of_the_api() -> None:
         assert plan.run(workers=1).counts == Counts(*known_counts()[N])
     with pytest.raises(TypeError, match="a Board or a board size"):
         Plan("9")  # type: ignore[arg-type]
+
+
+def test_a_plan_refuses_a_count_of_years_as_the_command_does() -> None:
+    # Class E of issue 26: Plan(100).run() started counting.
+    from queens.counting import estimate
+
+    with pytest.raises(estimate.CountTooLong, match="force=True"):
+        Plan(30)
+    with pytest.raises(ValueError, match="limited to boards"):
+        Plan(estimate.COUNT_MAX_N + 1, force=True)
+    with Plan(8, force=True) as small:
+        assert small.run(workers=1).counts.total == 92

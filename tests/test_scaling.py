@@ -153,8 +153,8 @@ def test_verify_names_the_first_wrong_record(
     """A wrong count stored with its right checksum (a faulty worker): the recount tells."""
     path = tmp_path / "c.db"
     assert run(capsys, "count", "10", "--checkpoint", str(path))[0] == 0
-    edit_record(path, 7, unique=1)
-    edit_record(path, 2, total=-2)
+    edit_record(path, 7, total=1, unique=1)
+    edit_record(path, 2, total=2)  # plausible: only a recount tells
     with sqlite3.connect(path) as connection:  # the rest is counted again by this run
         connection.execute("DELETE FROM results WHERE subproblem NOT IN (2, 7)")
     status, out, err = run(capsys, "count", "10", "--checkpoint", str(path))

@@ -342,19 +342,27 @@ static uint64_t count_plain_shape(const shape_t *b, shape_walk_t *w, stop_flag_t
     return w->total;
 }
 
+/* Solutions between two looks at the stop flag while walking to canonical ones (each
+ * checked under the group: a million backtracks could be seconds of them). */
+#define SOLUTIONS_PER_LOOK (1L << 16)
+
 /* The canonical solutions under the board's group, each walked to (and all
  * of them counted into `*all` when given). */
 static uint64_t walk_canonical(const shape_t *b, shape_walk_t *w, stop_flag_t *stop, int *stopped,
                                uint64_t *all) {
     uint64_t canonical = 0, every = 0;
+    long until_look = SOLUTIONS_PER_LOOK; /* each costs a canonical check: look by them too */
     int found;
     memset(w, 0, sizeof *w);
     w->until_pause = STOP_CHECK_PERIOD;
     while ((found = shape_next(w, b, 0)) != 0) {
-        if (found < 0) {
+        if (found < 0 || --until_look == 0) {
             if (*stop) { *stopped = 1; break; }
-            w->until_pause = STOP_CHECK_PERIOD;
-            continue;
+            until_look = SOLUTIONS_PER_LOOK;
+            if (found < 0) {
+                w->until_pause = STOP_CHECK_PERIOD;
+                continue;
+            }
         }
         every++;
         canonical += (uint64_t)shape_canonical(b, w->cols);

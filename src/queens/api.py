@@ -12,7 +12,7 @@ from typing import Literal, TypedDict, get_args
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts
+from queens.engines import Counts, watch
 from queens.engines.anyn import construct, local
 from queens.engines.counting import kernel
 from queens.engines.hard.budget import Deadline
@@ -92,6 +92,7 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     ['[0, 1]', '[0, 2]', '[0, 3]', '[1, 0]']
     """
     board = as_board(board_or_n)
+    check_searchable(board)
     group = symmetry.board_symmetries(board) if unique else ()
     found = kernel.solutions(
         board.allowed_masks(),
@@ -101,6 +102,39 @@ def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solutio
     )
     for columns in found:
         yield Solution._owning(columns, board.width)  # a fresh array each: no copy needed
+
+
+SEARCH_MAX_N = 900
+"""The largest side searched (``solutions``, ``solve(method="search")``): wider boards than
+the compiled kernel takes are searched in Python, which recurses once a row and ends in
+a RecursionError a little above this (``count`` has the same limit)."""
+
+
+class TooBigToSearch(ValueError):
+    """A board with a side over :data:`SEARCH_MAX_N` asked of the search.
+
+    >>> str(TooBigToSearch(Board(1000)))
+    'the search goes up to N = 900, not 1000 x 1000 (use method construct or local)'
+    """
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(
+            f"the search goes up to N = {SEARCH_MAX_N}, not {board.size_text} "
+            "(use method construct or local)"
+        )
+
+
+def check_searchable(board: Board) -> None:
+    """:class:`TooBigToSearch` for a side over :data:`SEARCH_MAX_N`, before any memory is spent.
+
+    >>> check_searchable(Board(SEARCH_MAX_N, height=8))
+    >>> check_searchable(Board(SEARCH_MAX_N + 1, height=8))
+    Traceback (most recent call last):
+    ...
+    queens.api.TooBigToSearch: the search goes up to N = 900, not 901 x 8 (use method construct ...
+    """
+    if max(board.size) > SEARCH_MAX_N:
+        raise TooBigToSearch(board)
 
 
 def solution_text(
@@ -312,11 +346,12 @@ def solve(
     constructs above (see :func:`chosen_method` for boards of other shapes and
     queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
     reserved squares or fixed queens, which runs one then the other) give any
-    valid solution, on boards of any shape and under every rule, and raise :class:`Undecided` when
-    ``timeout`` seconds pass without an answer; ``sat`` needs the ``sat``
-    extra (``SolverMissing`` otherwise).  The other methods do not look at
-    the clock, but ``timeout`` must be None or a number >= 0 whatever the
-    method and the board.
+    valid solution, on boards of any shape and under every rule; ``sat`` needs the ``sat``
+    extra (``SolverMissing`` otherwise).  ``search``, ``propagate``, ``sat`` and
+    ``auto`` raise :class:`Undecided` when ``timeout`` seconds pass without an
+    answer (the search looks at the clock every few milliseconds); ``construct``
+    and ``local`` answer in seconds on any board they take.  ``timeout`` must
+    be None or a number >= 0 whatever the method and the board.
     A :class:`MethodError` (a ValueError) for an unknown method, a seed given
     to another method than ``local``, ``construct``/``local`` on a board with
     constraints or one too big for them (see :func:`check_method`).
@@ -350,7 +385,16 @@ def solve(
             # auto gives the same solution each time (on one install; see chosen_method).
             seed = AUTO_LOCAL_SEED if known == "auto" else secrets.randbelow(local.SEED_LIMIT)
         return _solution(local.local_search(board.n, seed, rule=board.rule))
-    return next(solutions(board), None)
+    return _first(board, Deadline(timeout))
+
+
+def _first(board: Board, deadline: Deadline) -> Solution | None:
+    """The lexicographically first solution, or :class:`Undecided` once ``deadline`` passes."""
+    check_searchable(board)
+    if deadline.at is None:
+        return next(solutions(board), None)
+    with watch.watching(lambda _: deadline.check()):
+        return next(solutions(board), None)
 
 
 def _check_timeout(timeout: float | None) -> None:

@@ -627,7 +627,18 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
     Traceback (most recent call last):
     ...
     queens.board.BoardError: board line 5, column 2: unexpected 'x' (expected '.', '*' or 'Q')
+
+    Text longer than :func:`text_limit` allows for ``max_n`` is refused before it
+    is split, and a line longer than a row of ``max_n`` cells before its cells are
+    read, so no input costs more memory than a board of ``max_n`` rows.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"board text must be a str, got {type(text).__name__}")
+    if len(text) > text_limit(max_n):
+        raise BoardError(
+            f"the text is {len(text):,} characters, over the {text_limit(max_n):,} of a "
+            f"board of N = {max_n} (boards here are limited to N <= {max_n})"
+        )
     lines = text_lines(text, BoardError)
     n = 0
     reserved: list[Square] = []
@@ -641,6 +652,12 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
             )
         if not line:
             raise BoardError("empty line inside the board", line_number)
+        if len(line) > 2 * max_n - 1:  # more cells than max_n, however they are written
+            raise BoardError(
+                f"{len(line):,} characters, more than the {2 * max_n - 1} of {max_n} cells "
+                f"(boards here are limited to N <= {max_n})",
+                line_number,
+            )
         cells = _split_cells(line, line_number)
         if row == 0:
             n = len(cells)

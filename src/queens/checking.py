@@ -67,10 +67,10 @@ class Placement:
         if self.missing is not None:
             return self.missing
         width, height = wanted
+        if width != height and rule.needs_square:  # the shape first, as count says
+            return f"the {rule.value} rule needs a square board, not {width} x {height}"
         problem = placement_problem(self.columns, height, width=width, queens=queens)
         if problem is None and rule is not Rule.QUEEN:
-            if width != height and rule.needs_square:
-                return f"the {rule.value} rule needs a square board, not {width} x {height}"
             problem = rule_clash(rule, list(self.columns), width)
         return problem
 

@@ -20,6 +20,7 @@ EMPTY_LETTER = "-"
 
 _SEPARATORS = re.compile(r"[\s,]+")
 _DIGITS = b"0123456789"
+_HUGE = re.compile(r"\d{19,}")  # a column number past any board, whatever its zeros
 # ASCII characters that both str.split() and the regex \s take for whitespace.
 _LIST_BYTES = _DIGITS + b", \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
@@ -40,6 +41,9 @@ def parse_columns(text: str) -> list[int]:
     body = body.removeprefix("[").removesuffix("]").strip()
     if not body:
         raise ValueError("no columns")
+    huge = _HUGE.search(body)
+    if huge:  # before int(), which refuses 4,300 digits in its own words
+        raise ValueError(f"a column number of {len(huge[0]):,} digits (far past any board)")
     fast = _parse_plain(body)
     if fast is not None:
         return fast

@@ -33,7 +33,8 @@ class Solution(Sequence[int]):
     On a board of another shape or with fewer queens than rows, ``width`` is
     the board's number of columns (default: square) and an empty row has
     the column -1; the formats write it as ``0`` (list), ``null`` (JSON) and
-    ``-`` (letters).
+    ``-`` (letters).  A column off the board (below -1, or ``width`` and more)
+    is a ValueError, as is a width below 1.
 
     >>> solution = Solution([1, 3, 0, 2])
     >>> print(solution)
@@ -62,7 +63,15 @@ class Solution(Sequence[int]):
 
     def __init__(self, columns: Iterable[int], width: int | None = None) -> None:
         self._columns = _int_array(columns)
-        self._width = len(self._columns) if width is None else width
+        self._width = len(self._columns) if width is None else _checked_width(width)
+        if self._columns and not (
+            min(self._columns) >= EMPTY and max(self._columns) < self._width
+        ):  # off the board: no picture nor format could show it
+            off = next(c for c in self._columns if not EMPTY <= c < self._width)
+            raise ValueError(
+                f"column {off} is off a board of {self._width} columns "
+                f"(columns are 0 to {self._width - 1}, or -1 for an empty row)"
+            )
 
     @classmethod
     def _owning(cls, columns: array[int], width: int | None = None) -> Solution:
@@ -270,6 +279,15 @@ class Solution(Sequence[int]):
         Raises ValueError naming the first item that is not a column number.
         """
         return cls((c - 1 for c in parse_columns(text)), width)
+
+
+def _checked_width(width: int) -> int:
+    """``width`` when it is a whole number of at least 1."""
+    if isinstance(width, bool) or not isinstance(width, int):
+        raise TypeError(f"a width is a whole number, got {width!r}")
+    if width < 1:
+        raise ValueError(f"a board is at least 1 column wide, got width={width}")
+    return width
 
 
 def _int_array(columns: Iterable[int]) -> array[int]:

@@ -182,7 +182,10 @@ def keeps_translations(board: Board) -> bool:
     Its solutions also map onto each other by the n x n translations (shift
     every queen by the same rows and columns, wrapping around), so its
     fundamental solutions are classes under those and the 8 symmetries
-    together (8 n^2 maps; OEIS A053994 counts them).
+    together (8 n^2 maps; OEIS A053994 counts them).  With fewer queens than
+    rows the translations map the board onto itself too, but are not used:
+    fundamental solutions with empty rows are classes under the 8 symmetries
+    alone, as on every board (a definition, documented in the README's rules).
 
     >>> keeps_translations(Board(7, rule="toroidal")), keeps_translations(Board(7))
     (True, False)

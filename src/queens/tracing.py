@@ -112,6 +112,12 @@ def takes(algorithm: str, board: Board) -> bool:
     return algorithm in ANY_SHAPE or (board.is_square and board.is_full)
 
 
+TRACE_MAX_N = 900
+"""The largest side traced: the algorithms keep arrays the size of the board and some
+recurse once a row (Python allows about 1000 levels).  The command line stops far
+below (``queens trace`` up to N = 64: the textbook algorithms are slow)."""
+
+
 def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") -> Iterator[Event]:
     """The events of ``algorithm`` searching a board (or an empty n x n board) for all solutions.
 
@@ -125,9 +131,12 @@ def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") ->
     >>> [str(event) for event in trace(Board(2, height=3, k=1))][:3]
     ['Skip(row=0)', 'Skip(row=1)', 'Place(row=2, col=0)']
 
-    Raises :class:`UnsupportedBoard` for an algorithm that does not take the board.
+    Raises :class:`UnsupportedBoard` for an algorithm that does not take the board, and
+    ValueError for a side over :data:`TRACE_MAX_N` (before any memory is spent).
     """
     board = _as_board(board_or_n)
+    if max(board.size) > TRACE_MAX_N:
+        raise ValueError(f"tracing goes up to N = {TRACE_MAX_N}, not {board.size_text}")
     name = check_algorithm(algorithm)
     if board.rule is not Rule.QUEEN:
         raise ValueError(f"queens trace supports the queen rule only, not {board.rule.value!r}")

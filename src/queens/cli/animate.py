@@ -8,6 +8,8 @@ from contextlib import nullcontext
 from typing import Any
 
 from queens.cli.common import CommandError, add_board_arguments, board_of_args, no_solution, pause
+from queens.cli.output import console as stdout_console
+from queens.cli.searching import add_force_argument, ticking, watched
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.animate import KeysUnavailable, animate, key_reader
 from queens.show.steps import until_first_solution
@@ -41,23 +43,24 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--first", action="store_true", help="stop at the first solution")
     add_algorithm_argument(parser)
+    add_force_argument(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     delay = args.delay
     algorithm = check_algorithm(args.algorithm, PROG, board)
     events = trace(board, algorithm)
     if args.first:
         events = until_first_solution(events)
-    console = Console()
+    console = stdout_console()  # a closed pipe: exit 0
     stepping = args.step and console.is_terminal
+    # On a terminal the animation shows the search go on; else it is watched.
+    search = nullcontext() if console.is_terminal else watched(board, args.force)
     try:
-        with key_reader() if stepping else nullcontext() as wait:
-            progress = animate(board, events, console, delay=delay, wait=wait)
+        with search, key_reader() if stepping else nullcontext() as wait:
+            progress = animate(board, ticking(events), console, delay=delay, wait=wait)
     except KeysUnavailable as error:
         raise CommandError(str(error)) from None
     if not console.is_terminal:

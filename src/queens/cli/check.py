@@ -17,6 +17,7 @@ from queens.cli.common import (
     read_lines,
     whole,
 )
+from queens.rules import parse_rule, shape_problem
 
 PROG = "queens check"
 
@@ -89,6 +90,10 @@ def size_and_input(args: argparse.Namespace) -> tuple[Size | None, str]:
 
 def run(args: argparse.Namespace) -> int:
     args.size, path = size_and_input(args)
+    if args.size is not None and args.rule != "queen":  # as count and solve: a usage error
+        problem = shape_problem(parse_rule(args.rule), *args.size)
+        if problem is not None:
+            raise UsageError(problem, PROG)
     if args.size is not None and args.queens is not None and args.queens > min(args.size):
         width, height = args.size
         raise UsageError(

@@ -100,6 +100,30 @@ SHORT_OPTIONS: dict[str, str] = {
 (:func:`add_short_options` gives them to every parser)."""
 
 
+_GIVEN = "_options_given"  # in a namespace while it is parsed: dest -> the option that set it
+
+
+class _StoreOnce(argparse._StoreAction):
+    """argparse's plain ``store``, but an option given again with another value (or another
+    option for the same value, ``--size 8 --n 9``) is a usage error, not the last one wins."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        given: dict[str, str] = namespace.__dict__.setdefault(_GIVEN, {})
+        earlier = given.get(self.dest)
+        if earlier is not None and getattr(namespace, self.dest) != values:
+            if earlier == option_string:
+                parser.error(f"{earlier} given twice with different values")
+            parser.error(f"{earlier} and {option_string} give different values")
+        given[self.dest] = option_string or self.dest
+        setattr(namespace, self.dest, values)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of printing usage and exiting, takes
     no abbreviated options (``--form`` is not ``--format``: a new option sharing the
@@ -108,12 +132,15 @@ class Parser(argparse.ArgumentParser):
 
     ``help_prog`` in the parsed namespace names the innermost command given
     (``queens generate completion``), for errors found after parsing, and
-    ``help_parser`` is that command's parser (for suggestions).
+    ``help_parser`` is that command's parser (for suggestions).  An option given
+    twice must give the same value (:class:`_StoreOnce`).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
 
     def error(self, message: str) -> NoReturn:
         # Options are named by their long form: "-l/--limit" reads "--limit".
@@ -128,6 +155,7 @@ class Parser(argparse.ArgumentParser):
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         parsed, extras = super().parse_known_args(args, namespace)
+        parsed.__dict__.pop(_GIVEN, None)
         if getattr(parsed, "help_prog", None) is None:  # the innermost command sets it first
             parsed.help_prog = self.prog
             parsed.help_parser = self
@@ -215,6 +243,14 @@ def board_shape(text: str) -> Size:
     """``N`` (N x N) or ``WxH`` (W columns, H rows) as ``(width, height)``
     (:func:`queens.board.parse_size`)."""
     return _argument(parse_size, text)
+
+
+def nonempty(text: str) -> str:
+    """A file name, address or host: anything but the empty string (which would mean
+    "none" or "every interface" without saying so)."""
+    if not text:
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
 
 
 positive = whole(1)
@@ -451,6 +487,7 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
         metavar="FILE",
+        type=nonempty,
         help="board text file ('.' free, '*' reserved, 'Q' queen); - for stdin",
     )
     parser.add_argument(

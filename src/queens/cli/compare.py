@@ -12,6 +12,7 @@ from queens.cli.common import (
     board_of_args,
     seconds,
 )
+from queens.cli.output import console
 from queens.cli.trace import STEP_MAX_N
 from queens.engines.counting import kernel
 from queens.show.compare import Row, compare, disagreement
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         "nodes: queens placed (the place steps of queens trace); "
         "skipped: estimated time over --limit-seconds"
     )
-    out = Console(soft_wrap=False)
+    out = console(soft_wrap=False)  # a closed pipe: exit 0
     out.print(table)
     problem = disagreement(rows)
     if problem is not None:

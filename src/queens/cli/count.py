@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
     fraction = scaling.parse_fraction(args.verify, PROG)
     shard = scaling.parse_shard(args, PROG)
     with scaling.failures(args), ExitStack() as stack:
-        plan = stack.enter_context(Plan(board, checkpoint=args.checkpoint, shard=shard))
+        # Checked above, with the workers asked for.
+        plan = stack.enter_context(Plan(board, checkpoint=args.checkpoint, shard=shard, force=True))
         executor, workers = scaling.open_executor(stack, args, board, workers)
         progress = stack.enter_context(
             CountProgress(len(plan.subproblems), enabled=not args.quiet, done=plan.resumed)

@@ -9,7 +9,7 @@ from typing import Any
 
 from queens import hard_boards
 from queens.board import MAX_TEXT_N, Board
-from queens.cli.common import CommandError, Parser, fraction, seed, whole
+from queens.cli.common import CommandError, Parser, fraction, nonempty, seed, whole
 from queens.cli.output import write_text
 
 PROG = "queens generate"
@@ -64,7 +64,9 @@ def add_parser(subparsers: Any) -> None:
         family.add_argument(
             "--seed", metavar="S", type=seed, help="random seed, 0 to 2**64 - 1 (default: random)"
         )
-        family.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
+        family.add_argument(
+            "--out", metavar="FILE", type=nonempty, help="write to FILE instead of stdout"
+        )
         family.set_defaults(run=run)
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from queens.cli.common import CommandError
+from queens.cli.common import CommandError, nonempty
 from queens.cli.scaling import add_verify_argument, parse_fraction
 from queens.counting.checkpoint import CheckpointError, Incomplete, merge
 from queens.counting.verify import Disagreement, Unverifiable, split_of, verify
@@ -31,7 +31,7 @@ def add_parser(subparsers: Any) -> None:
             "(with --verify, also with a recount)."
         ),
     )
-    parser.add_argument("files", metavar="FILE", nargs="+", help="checkpoint files")
+    parser.add_argument("files", metavar="FILE", nargs="+", type=nonempty, help="checkpoint files")
     parser.add_argument(
         "--unique",
         action="store_true",

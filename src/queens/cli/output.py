@@ -91,6 +91,22 @@ def write_text(text: str, out: str | None) -> None:
         raise CommandError(f"cannot write {out!r}: {error.strerror}") from None
 
 
+def console(**options: Any) -> Any:
+    """A rich Console for standard output whose closed pipe ends the command quietly.
+
+    rich answers a closed pipe with ``SystemExit(1)`` (``Console.on_broken_pipe``);
+    here it is a ``BrokenPipeError`` again, which ``main`` ends with status 0 as
+    every command does (``queens compare 8 | head -c 10``).
+    """
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError
+
+    return _Console(**options)
+
+
 STDOUT = "-"
 """``--out -``: the picture (SVG) on standard output."""
 

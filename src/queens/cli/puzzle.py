@@ -9,7 +9,16 @@ import sys
 from datetime import date
 from typing import Any
 
-from queens.cli.common import CommandError, NoSolution, Parser, UsageError, read_text, seed, whole
+from queens.cli.common import (
+    CommandError,
+    NoSolution,
+    Parser,
+    UsageError,
+    nonempty,
+    read_text,
+    seed,
+    whole,
+)
 from queens.cli.output import picture_kind, write_picture, write_text
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 
@@ -46,6 +55,7 @@ def _add_grid(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "grid",
         metavar="FILE",
+        type=nonempty,
         help='grid text file, or a JSON level {"size": n, "colorRegions": [[...], ...]} '
         "(- for standard input)",
     )
@@ -75,6 +85,9 @@ def _add_solve(commands: Any) -> None:
     how = solve.add_mutually_exclusive_group()
     how.add_argument("--all", action="store_true", help="print every solution")
     how.add_argument("--count", action="store_true", help="print how many solutions")
+    solve.add_argument(
+        "--force", action="store_true", help="run even a count estimated to take over an hour"
+    )
     solve.add_argument(
         "--format",
         default="board",
@@ -132,7 +145,9 @@ def _add_generate(commands: Any) -> None:
         metavar="LEVEL",
         help="easy, medium or hard (default: any)",
     )
-    generate.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
+    generate.add_argument(
+        "--out", metavar="FILE", type=nonempty, help="write to FILE instead of stdout"
+    )
     _add_stars(generate)
     generate.set_defaults(run=run_generate)
 
@@ -177,7 +192,11 @@ def _add_render(commands: Any) -> None:
     )
     _add_grid(render)
     render.add_argument(
-        "--out", metavar="FILE", required=True, help="FILE.svg or FILE.png; - for SVG on stdout"
+        "--out",
+        metavar="FILE",
+        type=nonempty,
+        required=True,
+        help="FILE.svg or FILE.png; - for SVG on stdout",
     )
     render.add_argument("--empty", action="store_true", help="draw the grid without queens")
     render.add_argument(
@@ -269,8 +288,20 @@ def _write(grid: Grid, columns: list[int], fmt: str, style: str) -> None:
     write_solution(sys.stdout, Solution(columns), fmt)
 
 
+def _count(grid: Grid, force: bool) -> int:
+    """The whole count: refused when estimated over an hour (unless ``force``); Ctrl-C stops it."""
+    from queens.cli.searching import noticed
+    from queens.puzzle.solve import CountTooLong, count
+
+    try:  # the kernel's count sees a Ctrl-C (engines.counting.kernel.interruptible)
+        with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid"):
+            return count(grid, force=force)
+    except CountTooLong as error:
+        raise CommandError(f"{error.reason}; add --force to run it anyway") from None
+
+
 def run_solve(args: argparse.Namespace) -> int:
-    from queens.puzzle.solve import count, solutions, solve
+    from queens.puzzle.solve import solutions, solve
 
     grid = read_grid(args.grid)
     if args.stars > 1:
@@ -278,7 +309,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
         return run_solve_stars(args, grid)
     if args.count:
-        print(count(grid))
+        print(_count(grid, args.force))
         return 0
     style = _style(args, grid)
     if args.all:

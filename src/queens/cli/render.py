@@ -14,9 +14,11 @@ from queens.cli.common import (
     add_board_arguments,
     board_of_args,
     no_solution,
+    nonempty,
     whole,
 )
 from queens.cli.output import picture_kind, write_picture
+from queens.cli.searching import add_force_argument, watched
 from queens.cli.solve import solve_one
 from queens.show.svg import picture_size
 
@@ -48,7 +50,11 @@ def add_parser(subparsers: Any) -> None:
     )
     add_board_arguments(parser)
     parser.add_argument(
-        "--out", metavar="FILE", required=True, help="FILE.svg or FILE.png; - for SVG on stdout"
+        "--out",
+        metavar="FILE",
+        type=nonempty,
+        required=True,
+        help="FILE.svg or FILE.png; - for SVG on stdout",
     )
     parser.add_argument(
         "--all",
@@ -70,6 +76,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--coordinates", action="store_true", help="number rows and columns (1-based)"
     )
+    add_force_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -90,19 +97,26 @@ def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[
     return solutions[:wanted]
 
 
-def run(args: argparse.Namespace) -> int:
-    board = board_of_args(args, PROG, RENDER_MAX_N)
-    kind = picture_kind(args.out, PROG)
-    solutions = chosen_solutions(board, args.limit, args.all)
-    if not solutions:
-        raise no_solution(board)
-    width, height = picture_size(board.size, len(solutions), args.size, args.coordinates)
-    if max(width, height) > RENDER_MAX_SIDE:  # checked before anything is drawn
+def check_picture_size(board: Board, boards: int, args: argparse.Namespace) -> None:
+    """A usage error when ``boards`` boards would make a picture over RENDER_MAX_SIDE."""
+    width, height = picture_size(board.size, boards, args.size, args.coordinates)
+    if max(width, height) > RENDER_MAX_SIDE:
         raise UsageError(
             f"the picture would be {width:,} x {height:,} pixels, over {RENDER_MAX_SIDE:,} "
             "a side; choose a smaller --size (or --limit)",
             PROG,
         )
+
+
+def run(args: argparse.Namespace) -> int:
+    board = board_of_args(args, PROG, RENDER_MAX_N)
+    kind = picture_kind(args.out, PROG)
+    check_picture_size(board, args.limit or 1, args)  # before the search: the least it holds
+    with watched(board, args.force):
+        solutions = chosen_solutions(board, args.limit, args.all)
+    if not solutions:
+        raise no_solution(board)
+    check_picture_size(board, len(solutions), args)  # before anything is drawn
     options: dict[str, Any] = {"size": args.size, "coordinates": args.coordinates}
     if kind == "svg":
         from queens.show.svg import solutions_svg

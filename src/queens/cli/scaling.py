@@ -15,7 +15,7 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from queens.board import Board
-from queens.cli.common import CommandError, UsageError
+from queens.cli.common import CommandError, UsageError, nonempty
 from queens.counting.checkpoint import CheckpointError
 from queens.counting.cluster import ClusterError, dask_executor
 from queens.counting.resumable import PlanOutcome
@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--checkpoint",
         metavar="FILE",
+        type=nonempty,
         help="record each finished sub-problem in FILE; a rerun with it resumes",
     )
     group.add_argument(
@@ -43,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--scheduler",
         metavar="ADDRESS",
+        type=nonempty,
         help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)",
     )
     add_verify_argument(group)

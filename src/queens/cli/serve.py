@@ -7,7 +7,7 @@ import importlib.util
 import sys
 from typing import Any
 
-from queens.cli.common import CommandError, port
+from queens.cli.common import CommandError, nonempty, port
 
 PROG = "queens serve"
 
@@ -23,6 +23,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
+        type=nonempty,
         help="address to listen on (default 127.0.0.1; others let other machines in)",
     )
     parser.add_argument(

@@ -20,6 +20,9 @@ from queens.cli.common import (
     seconds,
     seed,
 )
+from queens.cli.searching import add_force_argument, watched
+from queens.engines import watch
+from queens.engines.hard.budget import Deadline
 from queens.formats import FORMATS, format_problem, write_chunks, write_solutions
 from queens.show.text import STYLES, resolve_style
 
@@ -88,8 +91,10 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
         "--timeout",
         metavar="SECONDS",
         type=seconds,
-        help="give up after SECONDS and exit 3 (undecided); for auto, propagate and sat",
+        help="give up after SECONDS and exit 3 (undecided; solutions written stay written); "
+        "for every method but construct and local",
     )
+    add_force_argument(parser)
     parser.add_argument(
         "--verbose",
         action="store_true",
@@ -112,12 +117,21 @@ def run(args: argparse.Namespace) -> int:
     limit: int | None = args.limit
     many = args.all or limit is not None
     method = method_args(args, board, many)
-    timeout = check_timeout(args.timeout, method, many or args.unique)
+    timeout = check_timeout(args.timeout, method)
+    searched = many or args.unique or method == "search"  # lexicographic: watched, timed here
+    limited = Deadline(timeout if searched else None)
     try:
-        if many:
-            written = write_all(board, args.format, unique=args.unique, limit=limit, style=style)
-        else:
-            written = write_one(args, board, method, timeout, style)
+        with watched(board, args.force), watch.watching(lambda _: limited.check()):
+            if many:
+                written = write_all(
+                    board, args.format, unique=args.unique, limit=limit, style=style
+                )
+            else:
+                written = write_one(args, board, method, timeout, style)
+    except api.Undecided as error:  # what was written stays written
+        raise OutOfTime(str(error)) from None
+    except api.TooBigToSearch as error:
+        raise CommandError(str(error).replace("method ", "--method ")) from None
     except RecursionError:
         raise CommandError(
             f"the search went too deep for this {board.size_text} board (it recurses once "
@@ -193,11 +207,13 @@ def write_one(
     return write_solutions(sys.stdout, islice(found, 1), args.format, style=style, board=board)
 
 
-def check_timeout(timeout: float | None, method: str, many: bool) -> float | None:
-    """--timeout goes with one solution by auto, propagate or sat (usage errors)."""
-    if timeout is not None and (many or method not in ("auto", "propagate", "sat")):
+def check_timeout(timeout: float | None, method: str) -> float | None:
+    """--timeout goes with every method but construct and local, which answer in seconds."""
+    if timeout is not None and method in api.PLAIN_ONLY_METHODS:
         raise UsageError(
-            "--timeout goes with one solution by --method auto, propagate or sat", PROG
+            f"--timeout goes with --method auto, search, propagate or sat (method {method} "
+            "answers in seconds)",
+            PROG,
         )
     return timeout
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from queens.cli.common import UsageError, add_board_arguments, board_of_args
+from queens.cli.common import UsageError, add_board_arguments, board_of_args, nonempty
 from queens.cli.output import picture_kind, write_picture
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.tree import TREE_MAX_NODES, TreeTooBig, tree_svg
@@ -25,7 +25,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_board_arguments(parser)
-    parser.add_argument("--out", metavar="FILE", required=True, help="FILE.svg, or - for stdout")
+    parser.add_argument(
+        "--out", metavar="FILE", type=nonempty, required=True, help="FILE.svg, or - for stdout"
+    )
     add_algorithm_argument(parser)
     parser.set_defaults(run=run)
 

@@ -44,6 +44,7 @@ counting again is the only way to a verifiable file.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import sqlite3
 import threading
@@ -228,6 +229,12 @@ class Checkpoint(Closing):
                     f"has counts {total!r}, {unique!r}"
                 )
             counts = Counts(total, unique)
+            if not _plausible(counts, self.header):
+                raise CheckpointError(
+                    f"checkpoint {self.path!r} is damaged: sub-problem {index + 1} has "
+                    f"{total} solutions ({unique} fundamental), which cannot be "
+                    f"({_plausible_text(self.header)})"
+                )
             if check != checksum(self.header.split_key, index, counts):
                 raise CheckpointError(
                     f"checkpoint {self.path!r} is damaged: the record of sub-problem "
@@ -365,7 +372,59 @@ def _read_header(connection: sqlite3.Connection, path: str) -> Header:
         0 <= header.subproblems <= MAX_SUBPROBLEMS and 0 <= shard.index < shard.count <= MAX_SHARDS
     ):
         raise CheckpointError(f"checkpoint {path!r} is damaged: its header is inconsistent")
+    problem = _header_problem(header)
+    if problem is not None:
+        raise CheckpointError(f"checkpoint {path!r} is damaged: its header {problem}")
     return header
+
+
+def _header_problem(header: Header) -> str | None:
+    """What is wrong between the header's fields, or None: the rule, the shape, the queens,
+    and the board text, which must read as a board of that shape and give the split key.
+
+    Files without a shape (written before shapes came) have only the split key to go by.
+    """
+    from queens.board import Board, BoardError
+    from queens.counting.split import Split
+    from queens.rules import RULE_NAMES, parse_rule
+
+    if header.rule not in RULE_NAMES:
+        return f"names the rule {header.rule!r} (there are {', '.join(RULE_NAMES)})"
+    if not header.width:
+        return None
+    width, height, queens = header.width, header.height, header.queens
+    if not (width >= 1 and height >= 1 and 0 <= queens <= min(width, height)):
+        return f"names {queens} queens on {width} x {height}, which cannot be"
+    try:
+        board = Board.parse(header.board).with_rule(parse_rule(header.rule))
+    except (BoardError, ValueError) as error:
+        return f"holds a board that does not read ({error})"
+    if board.size != (width, height):
+        return f"says {width} x {height} but its board is {board.size_text}"
+    if Split(board.with_queens(queens), ()).key != header.split_key:
+        return "holds a board that does not give its split key (edited)"
+    return None
+
+
+def most_solutions(header: Header) -> int | None:
+    """A bound on any count of the header's board: k queens in k of its rows, in distinct
+    columns (None when the header does not give the shape)."""
+    if not header.width:
+        return None
+    k = header.queens
+    return math.comb(header.height, k) * math.perm(header.width, k)
+
+
+def _plausible(counts: Counts, header: Header) -> bool:
+    """0 <= fundamental <= total <= the board's bound: anything else was written by no count."""
+    most = most_solutions(header)
+    return 0 <= counts.unique <= counts.total and (most is None or counts.total <= most)
+
+
+def _plausible_text(header: Header) -> str:
+    most = most_solutions(header)
+    bound = "" if most is None else f" <= {most:,}, the placements of the board's queens"
+    return f"a count is 0 <= fundamental <= total{bound}"
 
 
 def _check_same_run(path: str, found: Header, expected: Header) -> None:
@@ -385,6 +444,13 @@ def _check_same_run(path: str, found: Header, expected: Header) -> None:
             f"checkpoint {path!r} was written by queens {found.version}, this is queens "
             f"{expected.version}; counts from different versions are not mixed"
         )
+    fields = ("board", "width", "height", "queens", "rule")
+    for name in fields:
+        if found.width and getattr(found, name) != getattr(expected, name):
+            raise CheckpointError(
+                f"checkpoint {path!r} belongs to another count: its {name} differs from "
+                "this one's (edited, or another board)"
+            )
     if found.shard != expected.shard:
         raise CheckpointError(
             f"checkpoint {path!r} holds {_shard_text(found.shard)}, "
@@ -425,6 +491,11 @@ def merge(paths: Sequence[str]) -> Merged:
     for path in paths:
         with Checkpoint.read(path) as checkpoint:
             header, done = checkpoint.header, checkpoint.done()
+        if header.version != _package_version():
+            raise CheckpointError(
+                f"checkpoint {path!r} was written by queens {header.version}, this is queens "
+                f"{_package_version()}; counts from other versions are not merged"
+            )
         if headers:
             _check_mergeable(headers[0], (path, header))
         headers.append((path, header))
@@ -442,6 +513,11 @@ def merge(paths: Sequence[str]) -> Merged:
     if missing:
         raise Incomplete(_missing_message(headers, missing, first.subproblems), missing)
     total = sum_counts(counts for counts, _ in results.values())
+    if not _plausible(total, first):
+        raise CheckpointError(
+            f"checkpoints {', '.join(map(repr, paths))} add up to {total.total} solutions "
+            f"({total.unique} fundamental), which cannot be ({_plausible_text(first)})"
+        )
     return Merged(
         total,
         first.subproblems,

@@ -9,7 +9,11 @@ grows by a factor of 6 to 8 per row in this range; 6.3 measured from 14 to
 without the 8-fold symmetry (``PINNED_FACTOR`` times the work) and rows
 holding a fixed queen are taken as free rows; reserved squares are ignored,
 so the estimate errs on the long side.  Without the compiled kernel, the
-pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower.  On a CPU
+pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower, and so are
+boards wider (or, of other shapes, taller) than the kernel takes
+(``kernel.KERNEL_MAX_N``): the Python search counts those whatever the build.
+One or two queens on a board without reserved squares or fixed queens are
+counted in closed form (:mod:`queens.engines.counting.few`), at once.  On a CPU
 with AVX-512 or AVX2 the kernel counts plain boards with a vector search,
 for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
 (measured on the AVX-512 machine after the marks of the border nodes:
@@ -36,10 +40,11 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
+from math import comb, perm
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines.counting import kernel
+from queens.engines.counting import few, kernel
 from queens.rules import Rule
 
 CORE_SECONDS_16 = 1.45
@@ -73,14 +78,20 @@ class CountTooLong(Exception):
     that line without the advice.
     """
 
-    def __init__(self, seconds: float, workers: int) -> None:
+    def __init__(
+        self, seconds: float, workers: int, model: str = "queens.counting.estimate"
+    ) -> None:
         self.seconds = seconds
         self.workers = workers
         self.reason = (
             f"this count would take {describe(seconds)} on {workers} "
-            f"worker{'s' if workers > 1 else ''} (estimate: see queens.counting.estimate)"
+            f"worker{'s' if workers > 1 else ''} (estimate: see {model})"
         )
         super().__init__(f"{self.reason}; pass force=True to run it anyway")
+
+
+def _many(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def describe(seconds: float) -> str:
@@ -105,10 +116,13 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
     ValueError, forced or not.
     """
     side = max(board.width, board.height)
-    if side > COUNT_MAX_N:
+    if side > COUNT_MAX_N and board.is_square:
+        raise ValueError(f"counting is limited to boards of N <= {COUNT_MAX_N}, got N = {side}")
+    if side > COUNT_MAX_N:  # a rectangle: say which side is too long
         raise ValueError(
-            f"counting is limited to boards of N <= {COUNT_MAX_N}, got "
-            + (f"N = {side}" if board.is_square else board.size_text)
+            f"counting is limited to boards of at most {COUNT_MAX_N} columns and "
+            f"{COUNT_MAX_N} rows, got {board.size_text} ({_many(board.width, 'column')}, "
+            f"{_many(board.height, 'row')})"
         )
     expected = seconds(board, workers)
     if expected > REFUSE_SECONDS and not force and not board.is_plain:
@@ -120,13 +134,15 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
 
 def core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count ``board``."""
+    if closed_form(board):
+        return 0.0
     if not (board.is_square and board.is_full) or board.rule is not Rule.QUEEN:
         return _shape_core_seconds(board)
     if board.is_plain:
         rows, factor = board.n, 1.0
     else:
         rows, factor = choice_rows(board), PINNED_FACTOR
-    if not kernel.compiled():
+    if not kernel.compiled() or board.n > kernel.KERNEL_MAX_N:  # the Python search counts
         factor *= PURE_PYTHON_FACTOR
     steps = rows - 16
     growth = GROWTH if steps > 0 else GROWTH_BELOW_16
@@ -160,8 +176,40 @@ def _shape_core_seconds(board: Board) -> float:
         rule=rule,
         width=shape.width,
     )
-    factor = 1.0 if kernel.compiled() else PURE_PYTHON_FACTOR
-    return found.nodes * factor / SHAPE_NODES_PER_SECOND
+    # Too wide or too tall for the compiled kernel: the Python search counts it.
+    factor = 1.0 if kernel.compiled() and kernel.takes(shape) else PURE_PYTHON_FACTOR
+    return max(found.nodes, open_board_nodes(board)) * factor / SHAPE_NODES_PER_SECOND
+
+
+def open_board_nodes(board: Board) -> float:
+    """About the search tree of k queens on a board without reserved squares or fixed
+    queens and with rows to spare: its placements of k - 1 queens, each tried in the
+    rows below.  (Knuth's estimator misses these trees: its random paths place the
+    queens in the first rows, where the search spends little; so the larger is kept.)
+
+    Placements of j queens: j rows of H, j columns of W in order, and each pair of
+    them not attacking, with the chance of two queens in other rows and columns
+    (from the exact count of pairs, :func:`queens.engines.counting.few.pairs`).
+    """
+    # In the orientation the kernel counts in (the shorter side as rows), so a board
+    # and its transpose get the same estimate.
+    height, width = sorted(board.size)
+    k = board.k
+    if board.reserved or board.queens or k >= height or k < 3:
+        return 0.0
+    apart = comb(height, 2) * width * (width - 1)
+    chance = few.pairs(width, height, board.rule.value) / apart if apart else 0.0
+    j = k - 1
+    try:
+        placements = comb(height, j) * perm(width, j) * chance ** comb(j, 2)
+        return placements * (height - j) / 2
+    except OverflowError:
+        return math.inf
+
+
+def closed_form(board: Board) -> bool:
+    """True for the boards counted in closed form, at once (:mod:`queens.engines.counting.few`)."""
+    return not board.reserved and not board.queens and board.k <= few.MAX_QUEENS
 
 
 def choice_rows(board: Board) -> int:

@@ -15,10 +15,10 @@ import time
 from dataclasses import dataclass
 
 from queens.board import Board
-from queens.counting import verify
+from queens.counting import estimate, verify
 from queens.counting.checkpoint import Checkpoint, Header
 from queens.counting.closing import Closing
-from queens.counting.run import OnResult, count_subproblems
+from queens.counting.run import OnResult, count_subproblems, default_workers
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.split import split
 from queens.engines import Counts
@@ -39,13 +39,24 @@ class Plan(Closing):
     """A count about to run: which sub-problems, and which are done already.
 
     Opening the checkpoint happens here, so a file from another run is
-    refused (CheckpointError) before any work starts.
+    refused (CheckpointError) before any work starts.  So is a count estimated
+    to take longer than an hour on this machine's cores, as ``queens count``
+    refuses it (:class:`~queens.counting.estimate.CountTooLong`), unless
+    ``force`` or a ``checkpoint`` or ``shard`` says it is meant to be long;
+    a board too big to count at all is a ValueError, forced or not.
     """
 
     def __init__(
-        self, board: Board | int, *, checkpoint: str | None = None, shard: Shard = WHOLE
+        self,
+        board: Board | int,
+        *,
+        checkpoint: str | None = None,
+        shard: Shard = WHOLE,
+        force: bool = False,
     ) -> None:
         board = Board.of(board)  # a size stands for the empty board, as everywhere
+        long_count = force or checkpoint is not None or shard != WHOLE
+        estimate.check(board, default_workers(), force=long_count)  # before the split
         self.split = split(board)
         self.shard = shard
         self.subproblems = shard.select(self.split.subproblems)

@@ -146,7 +146,11 @@ def iter_results(
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if executor is None and workers == 1:
-        yield from _in_process(subproblems)
+        todo = list(subproblems)
+        if todo and in_kernel(todo[0]):  # one thread, so that a Ctrl-C reaches the kernel
+            yield from _on_threads(todo, 1)
+        else:
+            yield from _in_process(todo)
         return
     todo = list(subproblems)
     if not todo:
@@ -156,6 +160,11 @@ def iter_results(
         yield from _on_executor(todo, executor, count)
         return
     workers = min(count, len(todo))
+    if kernel.compiled() and not in_kernel(todo[0]):
+        # Too wide for the kernel: the Python search holds the GIL (threads would
+        # gain nothing) and sees a Ctrl-C at once in this thread.
+        yield from _in_process(todo)
+        return
     if kernel.compiled():
         yield from _on_threads(todo, workers)
         return
@@ -169,6 +178,26 @@ def iter_results(
         _stop_pool(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def in_kernel(subproblem: SubProblem) -> bool:
+    """True when the compiled kernel counts ``subproblem`` (and lets go of the GIL).
+
+    Boards wider than it takes are counted by the Python search even when it
+    is built (in the calling thread: threads in Python code would not see the
+    stop flag and would run on to the end after a Ctrl-C).
+    """
+    if not kernel.compiled():
+        return False
+    if subproblem.allowed is None or subproblem.queens is None:  # n x n, n queens
+        return subproblem.n <= kernel.KERNEL_MAX_N
+    shape = kernel.counting_shape(
+        subproblem.allowed,
+        width=subproblem.width,
+        queens=subproblem.queens,
+        required=subproblem.pinned_required(),
+    )
+    return kernel.takes(shape)
 
 
 def _on_threads(subproblems: Sequence[SubProblem], workers: int) -> Iterator[Result]:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from queens import symmetry
 from queens.board import Board
 from queens.engines import Counts
-from queens.engines.counting import kernel, reference
+from queens.engines.counting import few, kernel, reference
 from queens.rules import Rule
 
 SPLIT_VERSION = "symmetric-1/pinned-1"
@@ -129,7 +129,13 @@ def split(board: Board) -> Split:
             # A column shift of the torus maps solutions onto solutions: only
             # first queens in column 0 are searched (count_subproblem counts n).
             searched = (allowed[0] & 1, *allowed[1:])
-        prefixes = _pinned_prefixes(searched, k, required, goal, rule, board.width)
+        if (
+            few.counts(allowed, width=board.width, queens=k, required=required, rule=rule)
+            is not None
+        ):
+            prefixes = [()]  # one or two queens: the whole board at once, in closed form
+        else:
+            prefixes = _pinned_prefixes(searched, k, required, goal, rule, board.width)
         # The classic shape keeps its sub-problems' old form (no width, queens).
         classic = board.is_square and board.is_full and rule is Rule.QUEEN
         width, queens = (None, None) if classic else (board.width, k)

@@ -30,7 +30,13 @@ def simd(kind: str | bool | None = None, /) -> str: ...
 def symmetric_prefixes(n: int, depth: int, /) -> list[tuple[int, ...]]: ...
 def local_fill(
     columns: array[int], seed: int, stop: bytearray | None = None, knight: bool = False, /
-) -> bool: ...
+) -> bool:
+    """Fill ``columns`` with a solution by local search; False when ``stop`` was set.
+
+    It searches until it finds one: on a board without any (n = 2 or 3; superqueens,
+    ``knight``, n = 2 to 9) it runs until ``stop`` is set or Ctrl-C.  Its one caller,
+    :func:`queens.engines.anyn.local.local_search`, never passes such a board.
+    """
 
 class Enumerator:
     def __init__(

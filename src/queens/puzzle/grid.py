@@ -148,8 +148,25 @@ def parse_grid(text: str, max_n: int = MAX_N) -> Grid:
     Traceback (most recent call last):
     ...
     queens.puzzle.grid.GridError: grid line 3, column 2: region 'D' is the 4th region, but ...
+
+    Text longer than :func:`text_limit` allows for ``max_n``, or a line longer than
+    a row of ``max_n`` cells, is refused before it is split.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"grid text must be a str, got {type(text).__name__}")
+    if len(text) > text_limit(max_n):
+        raise GridError(
+            f"the text is {len(text):,} characters, over the {text_limit(max_n):,} of a "
+            f"{max_n} x {max_n} grid (grids here are limited to n <= {max_n})"
+        )
     lines = text_lines(text, GridError)
+    for number, line in enumerate(lines, 1):
+        if len(line) > 2 * max_n - 1:
+            raise GridError(
+                f"{len(line):,} characters, more than the {2 * max_n - 1} of {max_n} cells "
+                f"(grids here are limited to n <= {max_n})",
+                number,
+            )
     n = 0
     index: dict[str, int] = {}
     cells: list[int] = []

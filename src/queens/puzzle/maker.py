@@ -26,6 +26,7 @@ run of the same Python.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
@@ -352,9 +353,12 @@ def unique_grid(n: int, rng: random.Random, skew: float = 2.0) -> tuple[Grid, li
     return None
 
 
-def generate(n: int, seed: int, difficulty: str | None = None) -> Grid:
+def generate(
+    n: int, seed: int, difficulty: str | None = None, *, seconds: float | None = None
+) -> Grid:
     """A grid with exactly one solution whose explanation needs ``difficulty``'s reasoning
-    (easy, medium, hard; None: any that needs no case split).
+    (easy, medium, hard; None: any that needs no case split).  With ``seconds``, a
+    :class:`GenerateError` once that time has passed between two attempts.
 
     >>> print(generate(5, seed=1))
     AABBB
@@ -367,9 +371,16 @@ def generate(n: int, seed: int, difficulty: str | None = None) -> Grid:
         raise GenerateError(
             f"generate makes grids from {MIN_N} x {MIN_N} to {MAX_N} x {MAX_N}, not {n} x {n}"
         )
+    if difficulty is not None and difficulty not in WANTED:
+        raise GenerateError(
+            f"unknown difficulty {difficulty!r} (choose from {', '.join(WANTED)}, or None)"
+        )
     low, high = WANTED[difficulty] if difficulty is not None else (1, LEVELS["probe"])
     rng = random.Random(seed)
+    deadline = None if seconds is None else time.monotonic() + seconds
     for _ in range(ATTEMPTS):
+        if deadline is not None and time.monotonic() > deadline:
+            raise GenerateError(f"no {n} x {n} grid found within {seconds:g} s")
         made = unique_grid(n, rng, SKEW.get(difficulty or "hard", 2.0))
         if made is None:
             continue

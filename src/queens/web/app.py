@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Callable, Iterable
 from importlib import resources
 
@@ -55,6 +56,7 @@ from queens.web import limits
 from queens.web.counts import count_parts
 from queens.web.guard import Guard
 from queens.web.inputs import (
+    ClientGone,
     InputError,
     parse_board_request,
     parse_control,
@@ -328,6 +330,9 @@ def stopper(count: bool) -> Callable[[Request], Response]:
 
 
 async def input_error(request: Request, error: Exception) -> Response:
+    if isinstance(error, ClientGone):  # one line in the log, no traceback; nobody to answer
+        logging.getLogger("queens.web").warning("%s", error)
+        return Response(status_code=400)
     status = error.status if isinstance(error, InputError) else 400
     return JSONResponse({"error": str(error)}, status)
 
@@ -373,4 +378,5 @@ def create_app(
     app.state.runs = Registry() if registry is None else registry
     app.state.pages = page_files()
     app.state.solving = 0  # solves running now (POST /api/solve)
+    app.state.generating = 0  # puzzles being generated now (POST /api/puzzle/generate)
     return app

@@ -47,16 +47,28 @@ class Control:
     steps: int
 
 
+class ClientGone(InputError):
+    """The client left before sending the whole request (less than its Content-Length)."""
+
+    def __init__(self, request: Request) -> None:
+        super().__init__(f"{request.method} {request.url.path}: the client left mid-request")
+
+
 async def read_json(request: Request) -> object:
     """The request body as JSON, refusing other content types and bodies over MAX_BODY."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise InputError("send JSON (Content-Type: application/json)", 415)
+    from starlette.requests import ClientDisconnect
+
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limits.MAX_BODY:
-            raise InputError(f"the request is too large (at most {limits.MAX_BODY} bytes)", 413)
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limits.MAX_BODY:
+                raise InputError(f"the request is too large (at most {limits.MAX_BODY} bytes)", 413)
+    except ClientDisconnect:
+        raise ClientGone(request) from None
     try:
         return json.loads(body)
     except (ValueError, RecursionError):

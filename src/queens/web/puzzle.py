@@ -31,6 +31,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from queens.puzzle.grid import Grid, GridError
+from queens.web import limits
 from queens.web.inputs import InputError, read_json
 
 if TYPE_CHECKING:
@@ -45,6 +46,10 @@ JSON level with one cell a line, about 7,000): ``json_text_limit(MAX_N)``."""
 
 GENERATE_MAX_N = 14
 """The largest grid the page generates (a few seconds at most)."""
+
+GENERATE_SECONDS = 10.0
+"""Seconds a generation may take before the page is told to try another seed (503); at
+most ``limits.MAX_RUNS`` generate at once (429 beyond), each in a thread of its own."""
 
 MAX_SEED = 2**32 - 1
 
@@ -110,7 +115,8 @@ async def read(request: Request) -> Response:
 
 async def generate(request: Request) -> Response:
     from queens.puzzle.explain import DIFFICULTIES
-    from queens.puzzle.maker import MIN_N, generate
+    from queens.puzzle.maker import MIN_N, GenerateError, generate
+    from queens.web.runs import Busy
 
     data = await _body(request, {"n", "seed", "difficulty"})
     n = data.get("n")
@@ -124,7 +130,18 @@ async def generate(request: Request) -> Response:
     difficulty = data.get("difficulty")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise InputError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
-    grid = await anyio.to_thread.run_sync(generate, n, seed, difficulty)
+    state = request.app.state
+    if state.generating >= limits.MAX_RUNS:  # each holds a thread for up to GENERATE_SECONDS
+        raise Busy(limits.MAX_RUNS)
+    state.generating += 1
+    try:
+        grid = await anyio.to_thread.run_sync(
+            lambda: generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
+        )
+    except GenerateError as error:
+        raise InputError(f"{error}; try another seed", 503) from None
+    finally:
+        state.generating -= 1
     return JSONResponse({**grid_json(grid), "seed": seed})
 
 

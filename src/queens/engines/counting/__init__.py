@@ -8,4 +8,5 @@ behind it.
 - :mod:`~queens.engines.counting.reference`: the plain backtracking solver, the
   oracle every other engine is checked against.
 - :mod:`~queens.engines.counting.knuth`: Knuth's estimate of a search tree's size.
+- :mod:`~queens.engines.counting.few`: one or two queens on an open board, in closed form.
 """

@@ -20,16 +20,17 @@ bitmask of the rows that must hold a queen when some may stay empty).
 from __future__ import annotations
 
 import os
+import threading
 import warnings
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 from typing import NamedTuple, TypeVar
 
 from queens import symmetry
-from queens.engines import Counts
-from queens.engines.counting import reference
+from queens.engines import Counts, watch
+from queens.engines.counting import few, reference
 from queens.engines.counting import symmetric as pure_symmetric
 from queens.rules import Rule
 from queens.symmetry import Symmetry
@@ -104,6 +105,53 @@ class StopFlag:
 
     def is_set(self) -> bool:
         return self.byte[0] != 0
+
+
+STOP_WAIT_SECONDS = 0.5
+"""How long a Ctrl-C waits for a stopped search to end before it goes on anyway (the
+pure-Python fallback does not look at the flag; its thread is a daemon)."""
+
+
+def needs_helper(stop: StopFlag | None) -> bool:
+    """True when :func:`interruptible` runs its work in a helper thread: no ``stop`` flag,
+    the compiled kernel in use, and this the main thread (where Ctrl-C arrives)."""
+    return (
+        stop is None
+        and _kernel is not None
+        and threading.current_thread() is threading.main_thread()
+    )
+
+
+def interruptible(work: Callable[[StopFlag | None], T], stop: StopFlag | None) -> T:
+    """``work(stop)``; called from the main thread without a ``stop`` flag while the
+    compiled kernel is in use, in a helper thread with a flag of its own, so that a
+    Ctrl-C (which Python sees only between the main thread's bytecodes, never in C
+    code) sets the flag and ends the search within milliseconds, then goes on as
+    KeyboardInterrupt."""
+    if not needs_helper(stop):
+        return work(stop)
+    flag = StopFlag()
+    outcome: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(work(flag))
+        except BaseException as error:  # handed to the waiting thread
+            failure.append(error)
+
+    helper = threading.Thread(target=run, name="queens-search", daemon=True)
+    helper.start()
+    try:
+        while helper.is_alive():
+            helper.join(0.1)
+    except KeyboardInterrupt:
+        flag.set()
+        helper.join(STOP_WAIT_SECONDS)
+        raise
+    if failure:
+        raise failure[0]
+    return outcome[0]
 
 
 def stop_byte(stop: StopFlag | None) -> bytearray | None:
@@ -308,8 +356,23 @@ def count(
     classes under ``group`` and its translations too
     (:func:`queens.symmetry.is_torus_canonical`).
 
-    Raises :class:`Stopped` when ``stop`` is set before the count is done.
+    Raises :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C
+    stops it too (see :func:`interruptible`).
     """
+    if needs_helper(stop):
+        return interruptible(
+            lambda flag: count(
+                allowed,
+                group,
+                flag,
+                width=width,
+                queens=queens,
+                required=required,
+                rule=rule,
+                translations=translations,
+            ),
+            stop,
+        )
     if translations and group:
         # Every canonical solution has its first queen in column 0: walk to
         # those (counting them), and count the other first columns.
@@ -325,8 +388,11 @@ def count(
         other = count(rest, (), stop, width=width, queens=queens, required=required, rule=rule)
         return Counts(zero + other.total, canonical)
     byte = stop_byte(stop)
+    closed = few.counts(allowed, group, width=width, queens=queens, required=required, rule=rule)
+    if closed is not None:  # one or two queens on an open board: no search
+        return closed
     classic = _is_classic(allowed, width, queens) and rule is Rule.QUEEN
-    kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes
+    kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see takes
     if kernel is not None and classic:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
     if _is_whole_torus(allowed, queens, rule, group):
@@ -336,7 +402,7 @@ def count(
         one = count((1, *allowed[1:]), (), stop, width=n, queens=n, required=required, rule=rule)
         return Counts(n * one.total, n * one.total)
     shape = counting_shape(allowed, group, width=width, queens=queens, required=required)
-    if kernel is not None and _takes(shape):
+    if kernel is not None and takes(shape):
         shaped = kernel.count_shape(
             shape.allowed,
             shape.width,
@@ -373,7 +439,7 @@ def _is_whole_torus(
     )
 
 
-def _takes(shape: Shape) -> bool:
+def takes(shape: Shape) -> bool:
     """True when the compiled kernel's shaped search takes this board."""
     return shape.width <= KERNEL_MAX_N and len(shape.allowed) <= KERNEL_MAX_ROWS
 
@@ -383,8 +449,11 @@ def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | N
     number per cell, row by row), by the compiled kernel; None without it (the
     puzzle's own search counts then: :mod:`queens.puzzle.solve`).
 
-    Raises :class:`Stopped` when ``stop`` is set before the count is done.
+    Raises :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C
+    stops it too (see :func:`interruptible`).
     """
+    if needs_helper(stop):
+        return interruptible(lambda flag: count_regions(n, cells, flag), stop)
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is None:
@@ -421,8 +490,11 @@ def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = 
     """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
 
     See :mod:`queens.engines.counting.symmetric` for what a prefix means.  Raises
-    :class:`Stopped` when ``stop`` is set before the count is done.
+    :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C stops it
+    too (see :func:`interruptible`).
     """
+    if needs_helper(stop):
+        return interruptible(lambda flag: count_symmetric(n, prefix, flag), stop)
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is not None:
@@ -456,7 +528,9 @@ def solutions(
     ``translations``, of the whole torus, as :func:`count` says).
     Streams in batches: the kernel is asked for the next batch only when
     the previous one has been consumed (and returns after a few
-    milliseconds of search even when the batch is not full).
+    milliseconds of search even when the batch is not full).  Between
+    batches (and every few thousand nodes of the Python search) it tells
+    the watcher of :func:`queens.engines.watch.watching`, if any.
     """
     if translations and group:
         first = (allowed[0] & 1, *allowed[1:])
@@ -465,14 +539,14 @@ def solutions(
         return
     n = len(allowed)
     classic = _is_classic(allowed, width, queens) and rule is Rule.QUEEN
-    kernel = _kernel_for(n if classic else 0)  # shapes: see _takes
+    kernel = _kernel_for(n if classic else 0)  # shapes: see takes
     bits = group_bits(group)
     shape = Shape(
         tuple(allowed), n if width is None else width, n if queens is None else queens, required, ()
     )
     if kernel is not None and classic:
         enumerator = kernel.Enumerator(allowed, bits)
-    elif kernel is not None and _takes(shape):
+    elif kernel is not None and takes(shape):
         enumerator = kernel.Enumerator(
             allowed,
             bits,
@@ -483,14 +557,17 @@ def solutions(
         )
     else:
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
-        for columns in reference.solutions(allowed, queens, required, rule, width):
+        searched = reference.solutions(allowed, queens, required, rule, width, watch.tick)
+        for columns in searched:
             if not nontrivial or symmetry.is_canonical(columns, nontrivial, width):
+                watch.tick(1)
                 yield array("i", columns)
         return
     batch = 16  # small first batches: the first solution comes at once
     while True:
         flat = array("i")
         flat.frombytes(enumerator.columns(batch))
+        watch.tick(len(flat) // max(1, n))  # a time limit or progress line (watch.watching)
         if not flat and enumerator.finished():
             return
         for start in range(0, len(flat), n):
@@ -517,6 +594,7 @@ def solution_text(
         found, text = enumerator.text(
             batch if left is None else min(batch, left), FORMAT_CODES[fmt], first
         )
+        watch.tick(found)
         if found:
             yield found, text
             first = False

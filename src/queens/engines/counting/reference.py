@@ -14,7 +14,7 @@ before every column, so the order stays lexicographic), except the rows in
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from queens.rules import Rule, diagonals_down, knight_attacks
 
@@ -34,12 +34,17 @@ def _queens(allowed: Sequence[int], queens: int | None) -> int:
     return len(allowed) if queens is None else queens
 
 
+STEP_NODES = 4096
+"""How many nodes the search places between two calls of its ``step`` callback."""
+
+
 def solutions(
     allowed: Sequence[int],
     queens: int | None = None,
     required: int = 0,
     rule: Rule = Rule.QUEEN,
     width: int | None = None,
+    step: Callable[[], None] | None = None,
 ) -> Iterator[list[int]]:
     """Every placement of ``queens`` queens (default: one per row) inside ``allowed``,
     lexicographically.
@@ -50,19 +55,25 @@ def solutions(
     [[-1, 0, -1], [-1, 1, -1]]
 
     ``rule`` is an attack rule of :mod:`queens.rules` (``width``: the
-    board's, which the torus wraps around).
+    board's, which the torus wraps around).  ``step``, when given, is called
+    every :data:`STEP_NODES` nodes (a time limit or a progress line: it may raise).
     """
     if rule is not Rule.QUEEN:
-        yield from _ruled_solutions(allowed, _queens(allowed, queens), required, rule, width)
+        yield from _ruled_solutions(allowed, _queens(allowed, queens), required, rule, width, step)
         return
     n = len(allowed)
     columns = [EMPTY] * n
+    nodes = 0
 
     def place(
         row: int, left_to_place: int, cols: int, left: int, right: int
     ) -> Iterator[list[int]]:
         # ``left`` holds the diagonals running up-left (shifted left each row),
         # ``right`` those running up-right (shifted right each row).
+        nonlocal nodes
+        nodes += 1
+        if step is not None and nodes % STEP_NODES == 0:
+            step()
         if left_to_place == 0:
             if not required >> row:  # no required row below
                 yield list(columns)
@@ -111,17 +122,27 @@ def count(
 
 
 def _ruled_solutions(
-    allowed: Sequence[int], queens: int, required: int, rule: Rule, width: int | None
+    allowed: Sequence[int],
+    queens: int,
+    required: int,
+    rule: Rule,
+    width: int | None,
+    step: Callable[[], None] | None,
 ) -> Iterator[list[int]]:
     """:func:`solutions` under another rule than the queen's (see :mod:`queens.rules`):
     the same row-by-row search, with the rule's attacks carried from row to row."""
     n = len(allowed)
     size = n if width is None else width
     columns = [EMPTY] * n
+    nodes = 0
 
     def place(
         row: int, to_place: int, cols: int, left: int, right: int, last: int, before: int
     ) -> Iterator[list[int]]:
+        nonlocal nodes
+        nodes += 1
+        if step is not None and nodes % STEP_NODES == 0:
+            step()
         if to_place == 0:
             if not required >> row:
                 yield list(columns)

@@ -1,0 +1,295 @@
+"""A fuzz harness (issue 26): random arguments to every command, random inputs to the
+library's public functions, each in a process of its own under a memory limit and a
+time limit.
+
+What every case must do, whatever it was given:
+
+- end by itself within :data:`CASE_SECONDS` with a conventional status (0, 1, 2, 3;
+  the library: a result or one of the documented exceptions), or, still running
+  then, stop within :data:`STOP_SECONDS` of a Ctrl-C with status 130 (interruptible
+  progress is an allowed answer to a long request);
+- print no traceback, and an error as one line;
+- stay under :data:`MEMORY_BYTES` of address space and :data:`RSS_BYTES` resident.
+
+Slow (``pytest -m slow``, CI's slow step): a few hundred processes.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pytestmark = pytest.mark.slow
+
+CASE_SECONDS = 20.0
+STOP_SECONDS = 3.0
+MEMORY_BYTES = 3 << 30  # address space: a runaway allocation fails instead of swapping
+RSS_BYTES = 400 << 20  # resident: the issue's 200 MB before any refusal, with room for imports
+EXAMPLES = int(os.environ.get("QUEENS_FUZZ_EXAMPLES", "60"))
+
+_LIMITS = (
+    "import resource, runpy, sys\n"
+    f"resource.setrlimit(resource.RLIMIT_AS, ({MEMORY_BYTES}, {MEMORY_BYTES}))\n"
+)
+
+
+@dataclass
+class Outcome:
+    status: int  # the exit status (130 after the Ctrl-C sent at CASE_SECONDS)
+    stdout: str
+    stderr: str
+    interrupted: bool
+    max_rss: int  # bytes
+
+
+def _run(code: str, argv: list[str], stdin: str = "") -> Outcome:
+    """``code`` (Python) with ``argv`` as sys.argv[1:], limited, timed, interrupted if long."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", _LIMITS + code, *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
+    )
+    interrupted = False
+    try:
+        out, err = process.communicate(stdin, timeout=CASE_SECONDS)
+    except subprocess.TimeoutExpired:
+        interrupted = True
+        process.send_signal(signal.SIGINT)
+        try:
+            out, err = process.communicate(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            out, err = process.communicate()
+            pytest.fail(f"{argv!r} ignored Ctrl-C for {STOP_SECONDS} s")
+    # The process reports its own peak resident size on its way out (an atexit line).
+    return Outcome(process.returncode, out, _without_rss_line(err), interrupted, _max_rss(err))
+
+
+_RSS_TAG = "queens-fuzz-max-rss:"
+
+
+def _max_rss(err: str) -> int:
+    for line in err.splitlines():
+        if line.startswith(_RSS_TAG):
+            return int(line[len(_RSS_TAG) :]) * 1024
+    return 0
+
+
+def _without_rss_line(err: str) -> str:
+    return "".join(line for line in err.splitlines(True) if not line.startswith(_RSS_TAG))
+
+
+_REPORT_RSS = (
+    "import atexit\n"
+    "atexit.register(lambda: print("
+    f"'{_RSS_TAG}' + str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss), "
+    "file=sys.__stderr__, flush=True))\n"
+)
+
+_CLI = _REPORT_RSS + (
+    "sys.argv[0] = 'queens'\n"
+    "from queens.cli import main\n"
+    "status = main(sys.argv[1:])\n"
+    "sys.stdout.flush()\n"
+    "raise SystemExit(status)\n"
+)
+
+
+def _check_command(argv: list[str], outcome: Outcome) -> None:
+    where = f"queens {' '.join(map(repr, argv))}"
+    assert "Traceback" not in outcome.stderr, f"{where}:\n{outcome.stderr}"
+    assert outcome.max_rss < RSS_BYTES, f"{where}: {outcome.max_rss >> 20} MB resident"
+    if outcome.interrupted:
+        assert outcome.status == 130, f"{where}: {outcome.status} after Ctrl-C"
+        return
+    assert outcome.status in (0, 1, 2, 3), f"{where}: exit {outcome.status}\n{outcome.stderr}"
+    if outcome.status == 2:
+        errors = [line for line in outcome.stderr.splitlines() if "error:" in line]
+        assert len(errors) == 1, f"{where}: {outcome.stderr}"
+
+
+# -- the command line ------------------------------------------------------------
+
+_SIZES = st.one_of(
+    st.integers(1, 14).map(str),
+    st.tuples(st.integers(1, 12), st.integers(1, 12)).map(lambda s: f"{s[0]}x{s[1]}"),
+    st.sampled_from(
+        [
+            "0",
+            "-1",
+            "40",
+            "65",
+            "100",
+            "900",
+            "901",
+            "1000x1",
+            "1x1000",
+            "10" * 30,
+            "8.5",
+            "",
+            "x",
+            "8x",
+            "٨",
+            "2**61",
+            "99999999999999999999",
+        ]
+    ),
+)
+_VALUES = st.one_of(
+    _SIZES,
+    st.sampled_from(["", "-", "queen", "toroidal", "superqueen", "list", "json", "board",
+                     "letters", "auto", "search", "construct", "local", "propagate", "sat",
+                     "nan", "inf", "1e9", "0.001", "1/2", "3/2", "/dev/null", "no/such/file"]),
+    st.text(max_size=12),
+)  # fmt: skip
+
+_OPTIONS = {
+    "solve": ["--all", "--unique", "--limit", "--format", "--method", "--timeout", "--seed",
+              "--queens", "--rule", "--board", "--style", "--verbose", "--force"],
+    "count": ["--unique", "--json", "--workers", "--quiet", "--queens", "--rule", "--board",
+              "--shard", "--verify", "--force"],
+    "check": ["--size", "--n", "--queens", "--rule"],
+    "trace": ["--queens", "--rule", "--algorithm", "--json", "--first", "--board"],
+    "animate": ["--delay", "--first", "--algorithm", "--queens"],
+    "compare": ["--limit-seconds", "--queens"],
+    "render": ["--all", "--limit", "--size", "--coordinates", "--queens", "--force"],
+    "tree": ["--algorithm", "--queens"],
+    "generate": ["completion", "blocked", "diagonals", "--seed", "--density"],
+    "plan": ["--workers", "--json", "--queens", "--rule"],
+    "merge": ["--unique", "--json", "--verify"],
+    "puzzle": ["solve", "explain", "generate", "--count", "--all", "--format", "--seed"],
+}  # fmt: skip
+_FLAGS = {"--all", "--unique", "--json", "--quiet", "--verbose", "--force", "--first",
+          "--coordinates", "--count", "completion", "blocked", "diagonals", "solve",
+          "explain", "generate"}  # fmt: skip
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> tuple[list[str], str]:
+    command = draw(st.sampled_from(sorted(_OPTIONS)))
+    argv = [command]
+    if command not in ("generate", "puzzle", "merge") and draw(st.booleans()):
+        argv.append(draw(_SIZES))
+    for option in draw(st.lists(st.sampled_from(_OPTIONS[command]), max_size=4)):
+        argv.append(option)
+        if option not in _FLAGS:
+            argv.append(draw(_VALUES))
+    if command == "render" or (command == "tree" and draw(st.booleans())):
+        argv += ["--out", draw(st.sampled_from(["/dev/null", "-", "", "x.txt"]))]
+    if command in ("merge", "puzzle") and draw(st.booleans()):
+        argv.append(draw(st.sampled_from(["-", "/dev/null", "", "no-such-file"])))
+    stdin = draw(
+        st.one_of(
+            st.just(""),
+            st.text(max_size=200),
+            st.sampled_from(["[1, 5, 8, 6, 3, 7, 2, 4]\n", "AB\nBA\n", "Q.\n..\n", "\0\0"]),
+        )
+    )
+    return argv, stdin
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(command_lines())
+def test_every_command_stays_bounded(
+    tmp_path_factory: pytest.TempPathFactory, case: object
+) -> None:
+    argv, stdin = case  # type: ignore[misc]
+    cwd = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("fuzz"))  # pictures and checkpoints land here
+    try:
+        outcome = _run(_CLI, argv, stdin)
+    finally:
+        os.chdir(cwd)
+    _check_command(argv, outcome)
+
+
+# -- the library ------------------------------------------------------------------
+
+_ALLOWED = "ValueError, TypeError, queens.Undecided, CountTooLong, KeyboardInterrupt"  # documented
+
+_LIBRARY = _REPORT_RSS + (
+    "import queens\n"
+    "from queens.counting.estimate import CountTooLong\n"
+    "from queens.puzzle.grid import parse_grid\n"
+    "from queens.puzzle.maker import generate\n"
+    "from queens.counting.resumable import Plan\n"
+    "from itertools import islice\n"
+    "call = sys.argv[1]\n"
+    "try:\n"
+    "    result = eval(call)\n"
+    "    if hasattr(result, '__next__'):\n"
+    "        list(islice(result, 3))\n"
+    f"except ({_ALLOWED}) as error:\n"
+    "    print(type(error).__name__, file=sys.stderr)\n"
+    "    if isinstance(error, KeyboardInterrupt):\n"
+    "        raise SystemExit(130)\n"
+)
+
+_ARGUMENTS = st.one_of(
+    st.integers(-3, 30),
+    st.sampled_from([65, 100, 901, 10**6, 10**9, 2**61, True, None, 1.5, "8", "", b"8"]),
+)
+_BOARDS = st.one_of(
+    _ARGUMENTS.map(repr),
+    st.tuples(st.integers(1, 70), st.integers(1, 70), st.integers(0, 5), st.sampled_from(
+        ["queen", "toroidal", "superqueen", "king"])).map(
+        lambda b: f"queens.Board({b[0]}, height={b[1]}, k={b[2]}, rule={b[3]!r})"),
+)  # fmt: skip
+
+
+@st.composite
+def library_calls(draw: st.DrawFn) -> str:
+    board = draw(_BOARDS)
+    text = draw(st.one_of(st.text(max_size=50).map(repr), _ARGUMENTS.map(repr)))
+    method = draw(st.sampled_from(["auto", "search", "construct", "local", "propagate", "x"]))
+    timeout = draw(st.sampled_from(["None", "0", "0.5", "-1", "float('nan')"]))
+    return draw(
+        st.sampled_from(
+            [
+                f"queens.solve({board}, method={method!r}, timeout={timeout})",
+                f"queens.solutions({board})",
+                f"queens.solutions({board}, unique=True)",
+                f"queens.count({board})",
+                f"queens.counts({board})",
+                f"queens.trace({board})",
+                f"queens.Board.parse({text})",
+                f"parse_grid({text})",
+                f"queens.Solution([0, {draw(_ARGUMENTS)!r}], width={draw(_ARGUMENTS)!r})",
+                f"generate({draw(_ARGUMENTS)!r}, 1, {draw(st.sampled_from(['easy', 'x']))!r})",
+                f"Plan({board}).run(workers=1)",
+            ]
+        )
+    )
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(library_calls())
+def test_every_public_function_stays_bounded(call: str) -> None:
+    started = time.monotonic()
+    outcome = _run(_LIBRARY, [call])
+    where = f"{call} ({time.monotonic() - started:.1f} s)"
+    assert "Traceback" not in outcome.stderr, f"{where}:\n{outcome.stderr}"
+    assert outcome.max_rss < RSS_BYTES, f"{where}: {outcome.max_rss >> 20} MB resident"
+    assert outcome.status in (0, 130), f"{where}: exit {outcome.status}\n{outcome.stderr}"
