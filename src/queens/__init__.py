@@ -21,7 +21,7 @@ __version__ = "0.1.0"
 
 
 def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") -> Iterator[Event]:
-    """The search events of ``algorithm`` on a board or an n x n board (see :mod:`queens.tracing`).
+    """The search events of ``algorithm`` on a board or an n x n board (see ``queens.tracing``).
 
     The algorithms are imported on first use, so ``import queens`` stays quick.
 

@@ -2,9 +2,9 @@
 and a number of queens to place.
 
 Squares are ``(row, column)`` pairs, 0-based, row 0 at the top.  Engines do not
-see :class:`Board` itself; they get plain integers from :meth:`Board.allowed_masks`
+see ``Board`` itself; they get plain integers from ``Board.allowed_masks``
 (bit ``c`` of row ``r`` set when a queen may stand on ``(r, c)``),
-:meth:`Board.required_rows` and the queen count ``k``.
+``Board.required_rows`` and the queen count ``k``.
 """
 
 from __future__ import annotations
@@ -255,7 +255,7 @@ class Board:
 
     @classmethod
     def parse(cls, text: str) -> Board:
-        """Read board text; raise :class:`BoardError` naming line and column.
+        """Read board text; raise ``BoardError`` naming line and column.
 
         >>> board = Board.parse('''. * . .
         ... . . . Q
@@ -313,7 +313,7 @@ class Board:
         )
 
     def with_rule(self, rule: Rule | str) -> Board:
-        """The same board under another attack rule (see :mod:`queens.rules`).
+        """The same board under another attack rule (see ``queens.rules``).
 
         >>> Board(5).with_rule("toroidal").rule
         <Rule.TOROIDAL: 'toroidal'>

@@ -77,7 +77,7 @@ def render(
 
 
 STREAM_CHUNK = 1 << 16
-"""Queens written per piece by :func:`write_solution` in the list and json formats."""
+"""Queens written per piece by ``write_solution`` in the list and json formats."""
 
 
 def write_solution(
@@ -172,8 +172,8 @@ def write_board_solutions(
     """Write the board's solutions (at most ``limit``) in order; return how many.
 
     Plain text comes straight from the engine when it writes this format
-    itself (:func:`queens.api.solution_text`); otherwise each
-    :class:`Solution` is rendered here.
+    itself (``queens.api.solution_text``); otherwise each
+    ``Solution`` is rendered here.
 
     >>> import sys
     >>> write_board_solutions(sys.stdout, Board.empty(6), "list", limit=2)

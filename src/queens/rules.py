@@ -10,8 +10,8 @@ what differs is the pattern of further attacks:
   exactly when n is coprime to 6 (Polya, 1918).
 - ``superqueen``: the queen plus the knight's jumps (also called amazon).
 
-A rule is part of a :class:`~queens.board.Board`; engines take its name as
-plain data, and :func:`attack_kind` is the slow, independent definition that
+A rule is part of a ``Board``; engines take its name as
+plain data, and ``attack_kind`` is the slow, independent definition that
 tests check every engine against.
 """
 

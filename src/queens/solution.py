@@ -30,7 +30,7 @@ class Solution(Sequence[int]):
     solutions: a solution is no list (``solution == [0]`` is False, so
     ``solution < [0]`` is a TypeError, as between a tuple and a list).  A
     ``Solution`` is not checked for attacks on creation (engines produce
-    millions of them); call :meth:`problem` or :meth:`is_valid`.
+    millions of them); call ``problem`` or ``is_valid``.
 
     On a board of another shape or with fewer queens than rows, ``width`` is
     the board's number of columns (default: square) and an empty row has

@@ -43,7 +43,7 @@ class NoSolution(CommandError):
 
 class OutOfTime(CommandError):
     """No answer within the time allowed (``--timeout``): exit 3, the CLI's face of
-    :class:`queens.engines.budget.Undecided`.
+    ``queens.engines.budget.Undecided``.
 
     The message reads like ``undecided: no answer within 5 s``.
     """
@@ -331,7 +331,7 @@ def board_from_args(
     the torus on a board that is not square).
 
     ``max_n``, the largest side the command takes, also bounds reading the
-    board file (board text itself stops at :data:`queens.board.MAX_TEXT_N`).
+    board file (board text itself stops at ``queens.board.MAX_TEXT_N``).
     """
     if queen_rule_only and rule != "queen":
         raise UsageError(f"{prog} supports the queen rule only", prog)
@@ -366,7 +366,7 @@ def board_from_args(
 def board_of_args(
     args: argparse.Namespace, prog: str, max_n: int | None = None, queen_rule_only: bool = False
 ) -> Board:
-    """:func:`board_from_args` with what :func:`add_board_arguments` parsed."""
+    """``board_from_args`` with what ``add_board_arguments`` parsed."""
     return board_from_args(
         args.n,
         args.board,
@@ -401,7 +401,7 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_rule_argument(parser: argparse.ArgumentParser) -> None:
-    """``--rule``: how queens attack (:mod:`queens.rules`), the queen's by default."""
+    """``--rule``: how queens attack (``queens.rules``), the queen's by default."""
     parser.add_argument(
         "--rule",
         choices=RULE_NAMES,

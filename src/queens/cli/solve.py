@@ -142,7 +142,7 @@ construction."""
 
 
 def check_shape(board: Board) -> None:
-    """A board of another shape or queen count within :data:`SHAPED_MAX_SIDE` (usage error)."""
+    """A board of another shape or queen count within ``SHAPED_MAX_SIDE`` (usage error)."""
     if not (board.is_square and board.is_full) and max(board.size) > SHAPED_MAX_SIDE:
         raise UsageError(
             f"a {board.size_text} board is too big: boards other than N queens on N x N "

@@ -19,16 +19,16 @@ refill and before the marks 11.5 and 14.2, before the refill 16 and about 22).
 
 Boards of other shapes (a rectangle, or fewer queens than rows) have no such
 simple growth: their search tree is sized by Knuth's estimator
-(:mod:`queens.engines.knuth`) in the orientation the kernel counts them in,
+(``queens.engines.knuth``) in the orientation the kernel counts them in,
 at ``SHAPE_NODES_PER_SECOND`` (measured: ``queens count 12x16``, with its
 fundamental count, places about 47 million queens a CPU second; totals alone
 go faster, see benchmarks/count.py; so the estimate errs long).
 
-:func:`check` refuses a count estimated over :data:`REFUSE_SECONDS` (the
+``check`` refuses a count estimated over ``REFUSE_SECONDS`` (the
 library's ``queens.count`` and the command line alike) by raising
-:class:`CountTooLong`.  Nothing here allocates memory that grows with the
+``CountTooLong``.  Nothing here allocates memory that grows with the
 board: the rows are read from the board's squares, not from its masks, and
-a board over :data:`COUNT_MAX_N` rows is refused before anything else.
+a board over ``COUNT_MAX_N`` rows is refused before anything else.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ _YEAR = 365 * 86400
 
 
 class CountTooLong(Exception):
-    """A count estimated to take longer than :data:`REFUSE_SECONDS`.
+    """A count estimated to take longer than ``REFUSE_SECONDS``.
 
     ``seconds`` is the estimate (``math.inf`` when it is beyond any float),
     ``workers`` the cores it assumes.  ``str(error)`` says so in one line
@@ -99,8 +99,8 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
     """The estimated wall time on ``workers`` cores; CountTooLong when it is too long.
 
     A board with reserved squares or fixed queens that the model finds too
-    long is sampled first (:func:`sampled_seconds`).  With ``force`` nothing
-    is refused nor sampled.  A board over :data:`COUNT_MAX_N` rows is a
+    long is sampled first (``sampled_seconds``).  With ``force`` nothing
+    is refused nor sampled.  A board over ``COUNT_MAX_N`` rows is a
     ValueError, forced or not.
     """
     side = max(board.width, board.height)
@@ -182,13 +182,13 @@ def seconds(board: Board, workers: int) -> float:
 
 
 def sampled_seconds(board: Board, workers: int) -> float:
-    """:func:`seconds` for a board with reserved squares or fixed queens, sharpened by sampling.
+    """``seconds`` for a board with reserved squares or fixed queens, sharpened by sampling.
 
     The model above sees such a board as a plain board of as many rows as
     have a choice, ignoring reserved squares, so it errs long on blocked
     boards.  Here its estimate is scaled by the ratio of this board's search
     tree to that plain board's, both sized by Knuth's estimator
-    (:mod:`queens.engines.knuth`); the smaller of the two estimates is kept.
+    (``queens.engines.knuth``); the smaller of the two estimates is kept.
     """
     rough = seconds(board, workers)
     if board.is_plain or not (board.is_square and board.is_full) or board.rule.value != "queen":

@@ -1,9 +1,9 @@
 """A count of a board's sub-problems: plain, or resumed, sharded, run anywhere.
 
-:class:`Plan` ties the pieces together: the board's split, the shard of it
+``Plan`` ties the pieces together: the board's split, the shard of it
 this run does (all of it by default), the checkpoint that records each
 finished sub-problem (none by default), and the executor that runs the rest
-(local threads by default, or any :class:`concurrent.futures.Executor`, such
+(local threads by default, or any ``concurrent.futures.Executor``, such
 as a Dask cluster's).  Every ``queens count`` runs through one.
 """
 
@@ -25,7 +25,7 @@ from queens.engines import Counts
 
 @dataclass(frozen=True)
 class PlanOutcome:
-    """What :meth:`Plan.run` counted."""
+    """What ``Plan.run`` counted."""
 
     counts: Counts  # of the shard (of the whole board when not sharded)
     subproblems: int  # in the shard
@@ -99,8 +99,8 @@ class Plan:
 
         Stored: what the checkpoint holds, read back from the file (so its
         checksums are checked again), or this run's results without one.
-        Raises :class:`~queens.counting.verify.Disagreement` naming the
-        first sub-problem a recount contradicts (see :mod:`queens.counting.verify`).
+        Raises ``Disagreement`` naming the
+        first sub-problem a recount contradicts (see ``queens.counting.verify``).
         """
         from queens.counting import verify
 

@@ -1,7 +1,7 @@
 """Picking the engine for a board with constraints: the propagating search first, then SAT.
 
 Both start from the propagated board after the diagonal-sum identity
-(:func:`queens.engines.propagate.checked_root`), which decides most
+(``queens.engines.propagate.checked_root``), which decides most
 unsolvable boards with excluded diagonals before any search.
 
 Most boards (completion puzzles, lightly blocked boards, many with excluded
@@ -34,8 +34,8 @@ def solve(
 ) -> list[int] | None:
     """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
 
-    ``shape`` is the board's shape (:class:`~queens.engines.propagate.Shape`).
-    Raises :class:`~queens.engines.budget.Undecided` at the deadline.
+    ``shape`` is the board's shape (``Shape``).
+    Raises ``Undecided`` at the deadline.
     """
     return decide(allowed, deadline=deadline, **shape).columns
 
@@ -47,10 +47,10 @@ def decide(
     symmetry: bool = True,
     **shape: Unpack[Shape],
 ) -> Verdict:
-    """:func:`solve`, saying what decided the board.
+    """``solve``, saying what decided the board.
 
     With ``symmetry``, both engines break the propagated board's own
-    symmetries (:mod:`queens.engines.symmetry_breaking`): the search by its
+    symmetries (``queens.engines.symmetry_breaking``): the search by its
     orbit cut, CaDiCaL by lex-leader clauses.
     """
     if not allowed:

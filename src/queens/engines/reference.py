@@ -6,7 +6,7 @@ keep three bitmasks of the columns and diagonals already attacked.  Trying
 columns in increasing order makes solutions come out in lexicographic order.
 
 Boards arrive as ``allowed``: per row, a bitmask of the columns where a queen
-may stand (see :meth:`queens.board.Board.allowed_masks`), of any width.  With
+may stand (see ``queens.board.Board.allowed_masks``), of any width.  With
 ``queens`` fewer than the rows, a row may also stay empty (column -1, tried
 before every column, so the order stays lexicographic), except the rows in
 ``required`` (a bitmask over rows: those of fixed queens).
@@ -47,7 +47,7 @@ def solutions(
     >>> list(solutions([0b11, 0b11, 0b11], queens=1, required=0b010))
     [[-1, 0, -1], [-1, 1, -1]]
 
-    ``rule`` names an attack rule of :mod:`queens.rules` (``width``: the
+    ``rule`` names an attack rule of ``queens.rules`` (``width``: the
     board's, which the torus wraps around).
     """
     if rule != "queen":
@@ -88,7 +88,7 @@ def count(
     rule: str = "queen",
     width: int | None = None,
 ) -> int:
-    """The number of solutions (the same search as :func:`solutions`, counting only)."""
+    """The number of solutions (the same search as ``solutions``, counting only)."""
     n = len(allowed)
     k = _queens(allowed, queens)
     if k < n or rule != "queen":
@@ -111,7 +111,7 @@ def count(
 def _ruled_solutions(
     allowed: Sequence[int], queens: int, required: int, rule_name: str, width: int | None
 ) -> Iterator[list[int]]:
-    """:func:`solutions` under another rule than the queen's (see :mod:`queens.rules`):
+    """``solutions`` under another rule than the queen's (see ``queens.rules``):
     the same row-by-row search, with the rule's attacks carried from row to row."""
     from queens.rules import Rule, diagonals_down, knight_attacks
 

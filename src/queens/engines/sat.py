@@ -1,8 +1,8 @@
 """The SAT backend for the hardest boards: PySAT's CaDiCaL (the optional ``sat`` extra).
 
-The propagating search (:mod:`queens.engines.propagate`) first places
+The propagating search (``queens.engines.propagate``) first places
 everything forced, and the diagonal-sum identity
-(:mod:`queens.engines.diagonal_sums`) may refute the board there; what is
+(``queens.engines.diagonal_sums``) may refute the board there; what is
 left goes to the SAT solver.  One Boolean
 variable per square still open (an open row crossed with an open column);
 exactly one queen per open row and per open column that must hold one, at
@@ -10,7 +10,7 @@ most one per other row and column and per diagonal, exactly as many queens
 as are left in all when some rows or columns may stay empty, squares that
 are reserved or attacked false.  The cardinality
 constraints come from ``pysat.card``, not written by hand: the pairwise
-encoding for groups of up to :data:`PAIRWISE_UP_TO` squares (no auxiliary
+encoding for groups of up to ``PAIRWISE_UP_TO`` squares (no auxiliary
 variables; measured faster with CaDiCaL on blocked and diagonal boards),
 sequential counters for longer ones (linear size).
 
@@ -72,7 +72,7 @@ class Residual:
     ``squares[i]`` is the square of variable ``i + 1``; ``rows`` and
     ``columns`` are exactly-one groups (the lines that must hold a queen), and
     so is ``wrapped`` (on a torus the queens fill, its free wrapped diagonals:
-    see :func:`rule_groups`), ``diagonals`` at-most-one groups (the rule's
+    see ``rule_groups``), ``diagonals`` at-most-one groups (the rule's
     diagonals with two or more squares, the rows and columns that may stay
     empty, and under the superqueen rule each pair of squares a knight's jump
     apart), ``excluded`` the open-row, open-column squares no queen may take
@@ -100,7 +100,7 @@ def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residua
     """The open part of a propagated state, ready to encode.
 
     ``needed`` are the d1 (r + c) and d2 (r - c) diagonals every solution
-    uses (:func:`queens.engines.diagonal_sums.support`): each gets an
+    uses (``queens.engines.diagonal_sums.support``): each gets an
     at-least-one clause beside its at-most-one.
     """
     open_rows = sorted(state.rows)
@@ -160,11 +160,11 @@ def rule_groups(
     same, and each pair of open squares a knight's jump apart.  The torus:
     the wrapped diagonals (d1 and d2 modulo n), at most one queen each; when
     the queens left fill the torus
-    (:func:`queens.engines.diagonal_sums.fills_the_torus`), each wrapped
+    (``queens.engines.diagonal_sums.fills_the_torus``), each wrapped
     diagonal that no placed queen takes holds exactly one (there are as many
     as queens left): exactly-one groups, with which CaDiCaL refuted the empty
     14 x 14 torus in 1.9 s against 19 s with at-most-one groups (measured
-    without the identities of :func:`~queens.engines.diagonal_sums.torus_refutes`,
+    without the identities of ``torus_refutes``,
     which refute that board at once).
     """
     from queens.engines.diagonal_sums import fills_the_torus
@@ -248,9 +248,9 @@ def solve(
 ) -> list[int] | None:
     """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
 
-    ``shape`` is the board's shape (:class:`~queens.engines.propagate.Shape`).
-    Raises :class:`SolverMissing` without python-sat and
-    :class:`~queens.engines.budget.Undecided` when ``deadline`` passes.
+    ``shape`` is the board's shape (``Shape``).
+    Raises ``SolverMissing`` without python-sat and
+    ``Undecided`` when ``deadline`` passes.
     """
     return decide(allowed, deadline=deadline, **shape).columns
 
@@ -262,12 +262,12 @@ def decide(
     symmetry: bool = True,
     **shape: Unpack[Shape],
 ) -> Verdict:
-    """:func:`solve`, saying what decided the board.
+    """``solve``, saying what decided the board.
 
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
     process that is stopped when the time is up.  With ``symmetry``, the
     propagated board's own symmetries get lex-leader clauses
-    (:func:`symmetry_clauses`).
+    (``symmetry_clauses``).
     """
     if not available():
         raise SolverMissing
@@ -285,10 +285,10 @@ def decide(
 def decide_here(
     allowed: Sequence[int], shape: Shape | None = None, symmetry: bool = True
 ) -> Verdict:
-    """:func:`decide` in this process, without a time limit.
+    """``decide`` in this process, without a time limit.
 
     The board is first propagated and checked against the diagonal-sum
-    identity (:func:`queens.engines.propagate.checked_root`); only what
+    identity (``queens.engines.propagate.checked_root``); only what
     survives goes to the solver.
     """
     if not allowed:
@@ -333,7 +333,7 @@ class Answer:
 
 def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
     """Solve ``cnf``; with ``lex`` (lex-leader clauses), first without them for
-    :data:`LEX_AFTER_CONFLICTS` conflicts, then with them added to the same solver.
+    ``LEX_AFTER_CONFLICTS`` conflicts, then with them added to the same solver.
 
     Why in two steps: measured on the solvable boards of the ``symmetric``
     family (16 boards, N = 21..26), the clauses made CaDiCaL find solutions
@@ -342,7 +342,7 @@ def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
     CPU).  Most solutions come within the budget; a proof that takes longer
     gets the clauses.  Sound: the clauses learnt in the first step follow
     from ``cnf`` alone, and ``cnf`` with ``lex`` is satisfiable exactly when
-    ``cnf`` is (:func:`~queens.engines.symmetry_breaking.lex_leader_clauses`).
+    ``cnf`` is (``lex_leader_clauses``).
     """
     from pysat.solvers import Solver
 
@@ -372,14 +372,14 @@ def symmetry_clauses(
     above ``top`` and every variable of ``cnf``, looked up only when the clauses are
     made): the group described and the clauses, or None when the state
     keeps no symmetry, symmetry breaking is off, or the encoding has over
-    :data:`~queens.engines.symmetry_breaking.LEX_LEADER_MAX_SQUARES` squares.
+    ``LEX_LEADER_MAX_SQUARES`` squares.
 
     Sound because every symmetry of the state maps the encoding's solutions
     onto solutions: the groups of squares encoded (lines, diagonals, knight
     pairs) are the state's, which the symmetry keeps, and the clauses added
     beside them (needed diagonals, the colour count) are necessary conditions
     every solution meets (see
-    :func:`~queens.engines.symmetry_breaking.lex_leader_clauses`).
+    ``lex_leader_clauses``).
     """
     from pysat.formula import IDPool
 

@@ -31,7 +31,7 @@ LEVELS = {"single": 1, "confined": 2, "group": 3, "exclusion": 4, "split": 5}
 """Each kind of step and its level of difficulty."""
 
 DIFFICULTIES = ("easy", "medium", "hard")
-"""The difficulties generate takes; see :func:`difficulty_name`."""
+"""The difficulties generate takes; see ``difficulty_name``."""
 
 GROUP_MAX = 6
 """The largest group of regions (or lines) the ``group`` step looks at: a person does not
@@ -312,7 +312,7 @@ RULES = (singles, confined, groups, exclusions, splits)
 def next_step(state: State, hardest: int = LEVELS["split"]) -> Step | None:
     """The easiest deduction from ``state`` up to level ``hardest``, or None.
 
-    Raises :class:`Stuck` when ``state`` has a row, column or region with no cell left.
+    Raises ``Stuck`` when ``state`` has a row, column or region with no cell left.
     """
     for rule in RULES[:hardest]:
         for step in rule(state):
@@ -327,7 +327,7 @@ class NotUnique(Exception):
 def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
     """The steps from the empty grid to its solution, each the easiest one left.
 
-    Raises :class:`Stuck` for a grid with no solution and :class:`NotUnique` for a grid
+    Raises ``Stuck`` for a grid with no solution and ``NotUnique`` for a grid
     with several; stops early (``solution`` None) when a step harder than ``hardest``
     would be needed.
     """

@@ -7,8 +7,8 @@
    a neighbouring region: that solution then has two queens in one region and none in
    another, while the first keeps one queen per region.  Each move kills a solution and
    keeps the first, so the loop ends with exactly one.
-4. A grid with more than :data:`SINGLE_CELLS` one-cell regions is dropped; the others are
-   explained (:mod:`queens.puzzle.explain`); it is kept when its hardest step
+4. A grid with more than ``SINGLE_CELLS`` one-cell regions is dropped; the others are
+   explained (``queens.puzzle.explain``); it is kept when its hardest step
    is the difficulty asked for (never a case split), else the next attempt starts.
 
 Everything comes from ``random.Random(seed)``, so a seed gives the same grid on every
@@ -41,7 +41,7 @@ SINGLE_CELLS = 2
 puzzles full of them are dull."""
 
 SKEW = {"easy": 6.0, "medium": 3.0, "hard": 3.0}
-"""How uneven the regions grow for each difficulty (see :func:`grow_regions`): many small
+"""How uneven the regions grow for each difficulty (see ``grow_regions``): many small
 regions make easy puzzles."""
 
 WANTED = {"easy": (1, 2), "medium": (3, 3), "hard": (4, 4)}

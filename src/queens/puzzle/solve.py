@@ -128,7 +128,7 @@ def given_state(
 ) -> State:
     """The start of a search with some queens placed and some cells ruled out.
 
-    Raises :class:`Contradiction` when the queens cannot stand together.
+    Raises ``Contradiction`` when the queens cannot stand together.
     """
     state = State.start(grid)
     for row, col in excluded:
@@ -302,7 +302,7 @@ def count(grid: Grid, limit: int | None = None) -> int:
     """How many solutions, counting no further than ``limit``.
 
     A whole count (no ``limit``) goes to the compiled kernel when it is there
-    (a plain row-by-row search in C, :func:`queens.engines.kernel.count_regions`);
+    (a plain row-by-row search in C, ``queens.engines.kernel.count_regions``);
     else, and with a limit, this module's propagating search counts.
 
     >>> from queens.puzzle.grid import parse_grid

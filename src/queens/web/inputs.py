@@ -1,8 +1,8 @@
 """Checking what the page sends: every field, its type and its size.
 
-Requests are JSON objects; anything unexpected is an :class:`InputError`
+Requests are JSON objects; anything unexpected is an ``InputError``
 with a one-line message for the page.  Board text errors are the library's
-:class:`~queens.board.BoardError` messages, so the page says exactly what
+``BoardError`` messages, so the page says exactly what
 ``queens solve --board`` would.
 """
 
