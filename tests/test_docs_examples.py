@@ -1,15 +1,18 @@
-"""The README's examples are run: its shell sessions, its doctests and its pictures.
+"""The examples of the README and of every page of the docs (``docs/**/*.md``) are run:
+their shell sessions, their doctests, and the pictures they show.
 
 A shell session is an indented block whose first line starts with ``$ ``: each
 ``$ command`` is run with bash in a fresh temporary directory holding the files
-the README shows (``FILES``), and what it prints (stdout and stderr, as a
+the pages show (``FILES``), and what it prints (stdout and stderr, as a
 terminal shows them) must be the lines that follow it, up to the next ``$ ``.
 Times and the engine's name are normalised (``normalise``); a block with a rich
 table is compared word by word, since its width follows the engine's name.
 
 A block that cannot be run here (a benchmark record, a server, output that is
-not shown) is marked, invisibly, by the comment ``<!-- readme-test: not run:
-REASON -->`` on the line before it; an unmarked session must run.
+not shown) is marked, invisibly, by the comment ``<!-- docs-test: not run:
+REASON -->`` (or ``readme-test``) on the line before it; an unmarked session
+must run.  The ```` ```python ```` and ```` ```pycon ```` blocks with ``>>>`` of a
+page run as one doctest, in the same directory of files.
 """
 
 from __future__ import annotations
@@ -30,26 +33,33 @@ from conftest import BOARDS, without_engine_warning
 
 ROOT = Path(__file__).parent.parent
 README = ROOT / "README.md"
-NOT_RUN = re.compile(r"<!-- readme-test: not run: .+ -->")
-# The files the README's sessions read, as the README shows them (with `cat`).
+DOCUMENTS = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+NOT_RUN = re.compile(r"<!-- (?:readme|docs)-test: not run: .+ -->")
+# The files the pages' sessions read, as the pages show them (with `cat`).
 FILES = {"sample.txt": BOARDS / "sample-65.txt", "nauck.txt": BOARDS / "nauck-1850-2.txt"}
 # The programs a session may run; anything else has to be marked as not run.
 PROGRAMS = {"queens", "printf", "cat", "echo"}
-TIMEOUT = 120  # seconds for one command: a README example that takes longer is marked
+TIMEOUT = 120  # seconds for one command: an example that takes longer is marked
+
+
+def shown(path: Path) -> str:
+    """A page's name as the failures say it: README.md, docs/guides/counting.md."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
 
 
 @dataclass(frozen=True)
 class Command:
-    line: int  # 1-based line of the README
+    line: int  # 1-based line of the page
     text: str  # without the "$ "
-    output: str  # what the README shows it printing
+    output: str  # what the page shows it printing
 
 
 @dataclass(frozen=True)
 class Session:
-    line: int  # 1-based line of the README where the block starts
+    line: int  # 1-based line of the page where the block starts
     commands: tuple[Command, ...]
     runnable: bool
+    page: str = "README.md"
 
 
 def indented_blocks(lines: list[str]) -> list[tuple[int, list[str], str]]:
@@ -76,9 +86,9 @@ def indented_blocks(lines: list[str]) -> list[tuple[int, list[str], str]]:
     return blocks
 
 
-def sessions(text: str = "") -> list[Session]:
-    """The README's shell sessions, in order."""
-    lines = (text or README.read_text(encoding="utf-8")).splitlines()
+def sessions(text: str, page: str = "README.md") -> list[Session]:
+    """The shell sessions of a page's text, in order."""
+    lines = text.splitlines()
     found = []
     for start, body, before in indented_blocks(lines):
         if not body[0].startswith("$ "):
@@ -90,7 +100,8 @@ def sessions(text: str = "") -> list[Session]:
             else:
                 last = commands[-1]
                 commands[-1] = Command(last.line, last.text, last.output + line + "\n")
-        found.append(Session(start + 1, tuple(commands), not NOT_RUN.fullmatch(before.strip())))
+        runnable = not NOT_RUN.fullmatch(before.strip())
+        found.append(Session(start + 1, tuple(commands), runnable, page))
     return found
 
 
@@ -125,7 +136,7 @@ def environment(columns: int = 80) -> dict[str, str]:
     return env
 
 
-def run(command: Command, status: int, directory: Path) -> tuple[str, int]:
+def run(command: Command, status: int, directory: Path, page: str = "") -> tuple[str, int]:
     # A table is compared word by word, at a width where no cell wraps (a long engine name
     # would wrap at 80 columns and mix its words with the numbers beside it).
     columns = 200 if BOX.search(command.output) else 80
@@ -143,8 +154,8 @@ def run(command: Command, status: int, directory: Path) -> tuple[str, int]:
         )
     except subprocess.TimeoutExpired:
         pytest.fail(
-            f"README.md line {command.line}: `{command.text}` ran over {TIMEOUT} s; make it "
-            "quicker or mark its block `<!-- readme-test: not run: REASON -->`",
+            f"{page} line {command.line}: `{command.text}` ran over {TIMEOUT} s; make it "
+            "quicker or mark its block `<!-- docs-test: not run: REASON -->`",
             pytrace=False,
         )
     return result.stdout, result.returncode
@@ -168,23 +179,24 @@ def program(command: Command) -> str:
     return command.text.split()[0]
 
 
-ALL = sessions()
+TEXTS = {shown(path): path.read_text(encoding="utf-8") for path in DOCUMENTS}
+ALL = [session for page, text in TEXTS.items() for session in sessions(text, page)]
 RUNNABLE = [s for s in ALL if s.runnable]
 
 
 def name(session: Session) -> str:
-    return f"line {session.line}: {session.commands[0].text.split('#')[0].strip()}"
+    return f"{session.page}:{session.line}: {session.commands[0].text.split('#')[0].strip()}"
 
 
 @pytest.mark.parametrize("session", RUNNABLE, ids=name)
-def test_a_readme_session_prints_what_the_readme_shows(session: Session, tmp_path: Path) -> None:
+def test_a_session_prints_what_its_page_shows(session: Session, tmp_path: Path) -> None:
     assert shutil.which("queens", path=environment()["PATH"]), "the queens command is missing"
     for file, source in FILES.items():
         shutil.copyfile(source, tmp_path / file)
     status = 0
     actual: list[tuple[Command, str]] = []
     for command in session.commands:
-        output, status = run(command, status, tmp_path)
+        output, status = run(command, status, tmp_path, session.page)
         actual.append((command, output))
     expected = [(command, command.output) for command in session.commands]
     if not all(
@@ -192,44 +204,46 @@ def test_a_readme_session_prints_what_the_readme_shows(session: Session, tmp_pat
         for (_, want), (_, got) in zip(expected, actual, strict=True)
     ):
         diff = difflib.unified_diff(
-            transcript(expected), transcript(actual), "README.md", "the program", lineterm=""
+            transcript(expected), transcript(actual), session.page, "the program", lineterm=""
         )
         pytest.fail(
-            f"README.md line {session.line}: the program's output differs from the README "
-            "(times and the engine's name normalised); update the README or the program:\n"
+            f"{session.page} line {session.line}: the program's output differs from the page "
+            "(times and the engine's name normalised); update the page or the program:\n"
             + "\n".join(diff),
             pytrace=False,
         )
 
 
 def test_every_session_runs_or_says_why_not() -> None:
-    assert len(RUNNABLE) >= 8, "the README's examples were not found"
+    assert len(RUNNABLE) >= 8, "the examples were not found"
     for session in RUNNABLE:
         for command in session.commands:
             assert program(command) in PROGRAMS, (
-                f"README.md line {command.line}: `{command.text}` is not a command this test "
-                f"runs ({', '.join(sorted(PROGRAMS))}); give it a runnable form or put "
-                "`<!-- readme-test: not run: REASON -->` on the line before its block"
+                f"{session.page} line {command.line}: `{command.text}` is not a command this "
+                f"test runs ({', '.join(sorted(PROGRAMS))}); give it a runnable form or put "
+                "`<!-- docs-test: not run: REASON -->` on the line before its block"
             )
 
 
-def test_every_not_run_mark_stands_before_a_session() -> None:
-    lines = README.read_text(encoding="utf-8").splitlines()
-    marks = [i + 1 for i, line in enumerate(lines) if line.startswith("<!-- readme-test:")]
-    marked = len(ALL) - len(RUNNABLE)
-    assert all(NOT_RUN.fullmatch(lines[i - 1].strip()) for i in marks), marks
-    assert marked == len(marks), f"marks at lines {marks} but {marked} sessions are marked"
+@pytest.mark.parametrize("page", list(TEXTS))
+def test_every_not_run_mark_stands_before_a_session(page: str) -> None:
+    lines = TEXTS[page].splitlines()
+    marks = [i + 1 for i, line in enumerate(lines) if re.match(r"<!-- \w+-test:", line)]
+    marked = sum(1 for s in ALL if s.page == page and not s.runnable)
+    assert all(NOT_RUN.fullmatch(lines[i - 1].strip()) for i in marks), (page, marks)
+    assert marked == len(marks), f"{page}: marks at lines {marks} but {marked} sessions marked"
 
 
-def test_no_dollar_prompt_outside_a_session() -> None:
-    lines = README.read_text(encoding="utf-8").splitlines()
-    in_sessions = {c.line for s in ALL for c in s.commands}
+@pytest.mark.parametrize("page", list(TEXTS))
+def test_no_dollar_prompt_outside_a_session(page: str) -> None:
+    lines = TEXTS[page].splitlines()
+    in_sessions = {c.line for s in ALL if s.page == page for c in s.commands}
     strays = [
         i + 1
         for i, line in enumerate(lines)
-        if line.startswith("    $ ") and i + 1 not in in_sessions
+        if line.lstrip().startswith("$ ") and line.startswith("    ") and i + 1 not in in_sessions
     ]
-    assert not strays, f"README.md lines {strays}: a `$ ` command inside another block"
+    assert not strays, f"{page} lines {strays}: a `$ ` command inside another block"
 
 
 def test_the_session_parser_and_the_comparison_can_fail() -> None:
@@ -237,7 +251,7 @@ def test_the_session_parser_and_the_comparison_can_fail() -> None:
         "Text\n\n    $ queens count 8\n    92\n    $ echo $?\n    0\n\n"
         "<!-- readme-test: not run: why -->\n\n    $ queens serve\n"
     )
-    found = sessions(text)
+    found = sessions(text, "test.md")
     assert [s.runnable for s in found] == [True, False]
     assert [(c.text, c.output) for c in found[0].commands] == [
         ("queens count 8", "92\n"),
@@ -251,41 +265,26 @@ def test_the_session_parser_and_the_comparison_can_fail() -> None:
     )
 
 
-def test_the_library_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ```python blocks with >>> in the README, as doctests, beside the README's files."""
-    text = README.read_text(encoding="utf-8")
-    blocks = re.findall(r"^```python\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)
+LIBRARY_BLOCK = re.compile(r"^```(?:python|pycon)\n(.*?)^```", flags=re.MULTILINE | re.DOTALL)
+WITH_EXAMPLES = [page for page, text in TEXTS.items() if ">>>" in text]
+
+
+@pytest.mark.parametrize("page", WITH_EXAMPLES)
+def test_the_library_examples(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ```python (or ```pycon) blocks with >>> of a page, as one doctest, beside the
+    pages' files."""
+    blocks = LIBRARY_BLOCK.findall(TEXTS[page])
     examples = "\n".join(block for block in blocks if ">>>" in block)
-    assert examples, "the README's library examples were not found"
+    assert examples, f"{page}: a >>> outside a ```python or ```pycon block"
     for file, source in FILES.items():
         shutil.copyfile(source, tmp_path / file)
     monkeypatch.chdir(tmp_path)
-    test = doctest.DocTestParser().get_doctest(examples, {}, "README.md", str(README), 0)
+    test = doctest.DocTestParser().get_doctest(examples, {}, page, page, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     report: list[str] = []
     runner.run(test, out=report.append)
     assert runner.failures == 0, "".join(report)
 
 
-PICTURE = re.compile(r"`queens ((?:render|tree)\s[^`]*?--out\s+(docs/[\w.-]+\.svg))`")
-
-
-@pytest.mark.parametrize("match", list(PICTURE.finditer(README.read_text())), ids=lambda m: m[2])
-def test_the_pictures_in_docs_are_what_their_commands_make(
-    match: re.Match[str], tmp_path: Path
-) -> None:
-    """The README names the command of each picture in docs/; it must still make that file."""
-    arguments, picture = " ".join(match[1].split()), match[2]
-    made = tmp_path / Path(picture).name
-    command = Command(0, "queens " + arguments.replace(picture, str(made)), "")
-    output, status = run(command, 0, tmp_path)
-    assert status == 0, output
-    assert made.read_bytes() == (ROOT / picture).read_bytes(), (
-        f"`queens {arguments}` no longer makes {picture}: run it and commit the new picture"
-    )
-
-
-def test_every_picture_in_docs_has_its_command() -> None:
-    named = {match[2] for match in PICTURE.finditer(README.read_text())}
-    pictures = {f"docs/{path.name}" for path in (ROOT / "docs").glob("*.svg")}
-    assert pictures and pictures <= named, f"no `queens ... --out` command for {pictures - named}"
+def test_the_library_examples_are_found() -> None:
+    assert {"README.md", "docs/getting-started.md"} <= set(WITH_EXAMPLES)
