@@ -17,15 +17,19 @@ page run as one doctest, in the same directory of files.
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import doctest
+import importlib.util
 import os
 import re
 import shutil
 import subprocess
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -265,15 +269,15 @@ def test_the_session_parser_and_the_comparison_can_fail() -> None:
     )
 
 
-LIBRARY_BLOCK = re.compile(r"^```(?:python|pycon)\n(.*?)^```", flags=re.MULTILINE | re.DOTALL)
-WITH_EXAMPLES = [page for page, text in TEXTS.items() if ">>>" in text]
+LIBRARY_BLOCK = re.compile(r"^( *)```(?:python|pycon)\n(.*?)^\1```", flags=re.MULTILINE | re.DOTALL)
+WITH_EXAMPLES = [page for page, text in TEXTS.items() if re.search(r"^ *>>> ", text, re.M)]
 
 
 @pytest.mark.parametrize("page", WITH_EXAMPLES)
 def test_the_library_examples(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The ```python (or ```pycon) blocks with >>> of a page, as one doctest, beside the
     pages' files."""
-    blocks = LIBRARY_BLOCK.findall(TEXTS[page])
+    blocks = [textwrap.dedent(block) for _, block in LIBRARY_BLOCK.findall(TEXTS[page])]
     examples = "\n".join(block for block in blocks if ">>>" in block)
     assert examples, f"{page}: a >>> outside a ```python or ```pycon block"
     for file, source in FILES.items():
@@ -288,3 +292,101 @@ def test_the_library_examples(page: str, tmp_path: Path, monkeypatch: pytest.Mon
 
 def test_the_library_examples_are_found() -> None:
     assert {"README.md", "docs/getting-started.md"} <= set(WITH_EXAMPLES)
+
+
+def docs_tool(name: str) -> ModuleType:
+    """A module of the docs' tooling (``docs/tools/NAME.py``, ``docs/NAME.py``), by path."""
+    path = ROOT / "docs" / "tools" / f"{name}.py"
+    path = path if path.exists() else ROOT / "docs" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"docs_{name}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PICTURES = docs_tool("make_pictures")
+
+
+@pytest.mark.parametrize("picture", list(PICTURES.SVG_COMMANDS))
+def test_the_svgs_in_docs_are_what_their_commands_make(picture: str, tmp_path: Path) -> None:
+    made = PICTURES.make_svg(picture, tmp_path)
+    assert made.read_bytes() == (ROOT / "docs" / picture).read_bytes(), (
+        f"docs/make_pictures.py no longer makes docs/{picture}: run it and commit the picture"
+    )
+
+
+def test_every_picture_in_docs_is_made_by_the_script() -> None:
+    pictures = {p.name for p in (ROOT / "docs").glob("*") if p.suffix in (".svg", ".png")}
+    made = set(PICTURES.SVG_COMMANDS) | set(PICTURES.SCREENSHOTS)
+    assert pictures and pictures == made, f"not made by docs/make_pictures.py: {pictures - made}"
+    for name in PICTURES.SCREENSHOTS:
+        assert (ROOT / "docs" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_pictures_the_readme_shows_exist() -> None:
+    shown_pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", TEXTS["README.md"])
+    assert shown_pictures, "the README shows no picture"
+    assert all((ROOT / picture).is_file() for picture in shown_pictures), shown_pictures
+
+
+REFERENCE = docs_tool("cli_reference")
+COMMANDS_PAGE = TEXTS["docs/commands.md"]
+
+
+@pytest.mark.parametrize("path", list(REFERENCE.commands()), ids=" ".join)
+def test_every_command_has_its_reference_and_a_worked_example(path: tuple[str, ...]) -> None:
+    """docs/commands.md has a section of each command with the marker of its generated
+    reference and an example that runs it (or, for a server, is marked)."""
+    command = " ".join(path)
+    section = re.search(
+        rf"^#+ queens {command}\n(.*?)(?=^#+ queens |\Z)", COMMANDS_PAGE, re.M | re.S
+    )
+    assert section, f"docs/commands.md has no heading 'queens {command}'"
+    assert f"<!-- options: {command} -->" in section[1]
+    if subcommands := REFERENCE.subcommands(REFERENCE.parser_for(path)):
+        assert all(f"queens {command} {name}" in COMMANDS_PAGE for name in subcommands)
+        return
+    examples = [c.text for s in ALL if s.page == "docs/commands.md" for c in s.commands]
+    assert any(re.search(rf"\bqueens {command}\b", text) for text in examples), (
+        f"docs/commands.md: no worked example of 'queens {command}'"
+    )
+
+
+def test_the_reference_is_the_parsers() -> None:
+    """Every argument of every command is in the generated page, and a marker that names no
+    command fails."""
+    for path in [(), *REFERENCE.commands()]:
+        text = REFERENCE.expand(f"<!-- options:{''.join(' ' + p for p in path)} -->")
+        parser = REFERENCE.parser_for(path)
+        assert text.lstrip().startswith("usage: queens")
+        for action in parser._actions:
+            shown_in_help = action.help != argparse.SUPPRESS
+            if action.option_strings and shown_in_help and action.dest != "help":
+                assert action.option_strings[-1] in text, (path, action.option_strings)
+    with pytest.raises(KeyError):
+        REFERENCE.expand("<!-- options: no-such-command -->")
+
+
+def test_the_docstrings_have_no_sphinx_roles() -> None:
+    """mkdocstrings shows ``code``, not :class:`X`: docs/tools/plain_roles.py rewrites them."""
+    roles = docs_tool("plain_roles")
+    left = [
+        f"{path.relative_to(ROOT)}: {found}"
+        for path in sorted((ROOT / "src").rglob("*.py"))
+        if (found := roles.ROLE.findall(path.read_text(encoding="utf-8")))
+    ]
+    assert left == [], "run python docs/tools/plain_roles.py"
+    assert roles.rewrite(":class:`~queens.board.Board`, :func:`queens.count`") == (
+        "``Board``, ``queens.count``"
+    )
+
+
+def test_the_doctests_of_docstrings_are_fenced_for_the_site() -> None:
+    pytest.importorskip("griffe", reason="the docs extra (griffe) is not installed")
+    fenced = docs_tool("doctest_blocks").fenced
+    text = "Sum:\n\n>>> 1 + 1\n2\n\nDone.\n    >>> x\n    1"
+    assert fenced(text).splitlines() == [
+        "Sum:", "", "```pycon", ">>> 1 + 1", "2", "```", "", "Done.", "",
+        "    ```pycon", "    >>> x", "    1", "    ```",
+    ]  # fmt: skip

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from queens.events import Event
     from queens.tracing import AlgorithmName
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The version, written here only (pyproject.toml reads it; CHANGELOG.md says what changed)."""
 
 
 def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") -> Iterator[Event]:
