@@ -380,7 +380,7 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     placed by local search with the seed ``AUTO_LOCAL_SEED`` (the same
     solution each time on one install, but another with the pure-Python
     fallback than with the compiled kernel), since the first superqueen solution
-    by search takes steeply longer with n (see the docs, "Shapes and attack rules").
+    by search takes steeply longer with n (the docs' counting engine page has the times).
 
     >>> chosen_method(Board.empty(8)), chosen_method(Board.empty(100))
     ('search', 'construct')

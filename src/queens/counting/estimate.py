@@ -14,8 +14,8 @@ with AVX-512 or AVX2 the kernel counts plain boards with a vector search,
 for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
 (measured on the AVX-512 machine after the marks of the border nodes:
 ``queens count 18 --workers 1`` 8.5 core-seconds with AVX-512, 11.4 with
-``QUEENS_SIMD=avx2``: the values below times ``SIMD_GROWTH`` squared; after the
-refill and before the marks 11.5 and 14.2, before the refill 16 and about 22).
+``QUEENS_SIMD=avx2``: the values below times ``SIMD_GROWTH`` squared; the earlier
+values are in the docs' counting engine page).
 
 Boards of other shapes (a rectangle, or fewer queens than rows) have no such
 simple growth: their search tree is sized by Knuth's estimator
