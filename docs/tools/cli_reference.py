@@ -54,7 +54,7 @@ def commands(path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
 def escape(text: str) -> str:
     """Text for a Markdown table cell: no markup, no cell break."""
     text = " ".join(text.split())
-    return re.sub(r"([\\`*_<>|\[\]])", r"\\\1", text)
+    return re.sub(r"([\\`*_>|\[\]])", r"\\\1", text).replace("<", "&lt;")
 
 
 def argument(action: argparse.Action) -> str:
