@@ -390,3 +390,25 @@ def test_the_doctests_of_docstrings_are_fenced_for_the_site() -> None:
         "Sum:", "", "```pycon", ">>> 1 + 1", "2", "```", "", "Done.", "",
         "    ```pycon", "    >>> x", "    1", "    ```",
     ]  # fmt: skip
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as MkDocs and GitHub both make it for plain words."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_the_readme_links_resolve() -> None:
+    """The README's links to files and pages lead somewhere, on GitHub as in a checkout
+    (the site checks its own links when built with --strict)."""
+    links = re.findall(r"\]\(([^)\s]+)\)", TEXTS["README.md"])
+    local = [link for link in links if "://" not in link]
+    assert len(local) >= 15, local
+    for link in local:
+        path, _, anchor = link.partition("#")
+        target = ROOT / path
+        assert target.exists(), f"README.md links to {path}, which does not exist"
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", target.read_text(encoding="utf-8"), re.M)
+            assert anchor in {slug(h) for h in headings}, f"README.md: no #{anchor} in {path}"
+    pages = {p.relative_to(ROOT).as_posix() for p in (ROOT / "docs" / "guides").glob("*.md")}
+    assert pages <= {link.partition("#")[0] for link in local}, "a guide the README omits"
