@@ -14,19 +14,26 @@ page is photographed by Playwright driving Chromium, paused in the middle of a 5
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 DOCS = Path(__file__).parent
 
-SVG_COMMANDS: dict[str, list[str]] = {
-    "eight.svg": ["render", "8", "--coordinates", "--size", "320"],
-    "tree-4.svg": ["tree", "4"],
+SVG_COMMANDS: dict[str, list[list[str]]] = {
+    "eight.svg": [["render", "8", "--coordinates", "--size", "320", "--out", "OUT"]],
+    "tree-4.svg": [["tree", "4", "--out", "OUT"]],
+    "puzzle-7.svg": [
+        ["puzzle", "generate", "7", "--seed", "3", "--out", "grid.txt"],
+        ["puzzle", "render", "grid.txt", "--size", "280", "--out", "OUT"],
+    ],
 }
-"""Each SVG of docs/ and the ``queens`` arguments that draw it (``--out`` added)."""
+"""Each SVG of docs/ and the ``queens`` commands that draw it, run in a scratch directory
+(``OUT``: the picture)."""
 
 SCREENSHOTS = ["web-page.png"]
 """The PNGs of docs/ this script photographs."""
@@ -36,10 +43,12 @@ def make_svg(name: str, directory: Path = DOCS) -> Path:
     """Draw ``name`` of ``SVG_COMMANDS`` into ``directory`` with the ``queens`` command."""
     from queens.cli import main
 
-    out = directory / name
-    status = main([*SVG_COMMANDS[name], "--out", str(out)])
-    if status != 0:
-        raise SystemExit(f"queens {' '.join(SVG_COMMANDS[name])} exited {status}")
+    out = (directory / name).resolve()
+    with tempfile.TemporaryDirectory() as scratch, contextlib.chdir(scratch):
+        for command in SVG_COMMANDS[name]:
+            arguments = [str(out) if argument == "OUT" else argument for argument in command]
+            if (status := main(arguments)) != 0:
+                raise SystemExit(f"queens {' '.join(command)} exited {status}")
     return out
 
 
