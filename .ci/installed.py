@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import queens
-from queens.engines import kernel
+from queens.engines.counting import kernel
 
 FILES = ["py.typed", "engines/_kernel.pyi", "web/static/index.html"]
 PAGE = ["/", "/app.js", "/app.css", "/api/info"]

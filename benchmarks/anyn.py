@@ -72,7 +72,7 @@ def biggest_local_n(budget: float, scratch: Path) -> tuple[int, float]:
 
 
 def engine() -> str:
-    from queens.engines import local
+    from queens.engines.anyn import local
 
     return "compiled C" if local.compiled_available() else "pure-Python fallback"
 

@@ -186,7 +186,7 @@ def _shape_rate(width: int, height: int, queens: int, step: int) -> tuple[int, f
     """Nodes, CPU seconds, sub-problems counted and their total, every ``step``-th."""
     from queens.board import Board
     from queens.counting.split import split
-    from queens.engines import kernel
+    from queens.engines.counting import kernel
 
     module = kernel.loaded()
     assert module is not None
@@ -215,7 +215,7 @@ def bench_shapes(repeat: int, sample: int) -> None:
     from queens.board import Board
     from queens.counting.run import count_split
     from queens.counting.split import split
-    from queens.engines import kernel
+    from queens.engines.counting import kernel
 
     module = kernel.loaded()
     if module is None:
@@ -252,7 +252,7 @@ def bench_shapes(repeat: int, sample: int) -> None:
 
 def bench_rules(repeat: int) -> None:
     """Other attack rules: whole counts against the pure-Python reference, and node rates."""
-    from queens.engines import kernel
+    from queens.engines.counting import kernel
 
     module = kernel.loaded()
     pure = {**os.environ, "QUEENS_PURE_PYTHON": "1"}
@@ -283,7 +283,7 @@ def bench_rules(repeat: int) -> None:
 def _rule_rate(module: Any, rule: str, n: int, repeat: int) -> float:
     """Nodes (queens placed) per CPU second of the kernel's shaped search of the n x n
     board under ``rule`` (median of ``repeat`` runs, this thread)."""
-    from queens.engines.kernel import RULE_CODES
+    from queens.engines.counting.kernel import RULE_CODES
 
     full, required = [(1 << n) - 1] * n, bytes([1] * n)
     work = functools.partial(module.count_shape, full, n, n, required, 1, None, RULE_CODES[rule])

@@ -26,7 +26,7 @@ Families (near the hard region of each, see the README section "Hard puzzles"):
 
 ``--symmetry on|off|both`` times each method with symmetry breaking (the
 default), without it (the same ``queens solve`` process with
-``queens.engines.symmetry_breaking.ENABLED`` turned off), or both.
+``queens.engines.hard.symmetry_breaking.ENABLED`` turned off), or both.
 
 For each family and method (auto, propagate, sat) it prints the median and
 the largest time of one ``queens solve --board FILE --method M`` process per
@@ -69,7 +69,7 @@ from typing import Any
 
 from queens import generate
 from queens.board import Board
-from queens.engines import propagate, sat
+from queens.engines.hard import cnf, propagate, sat
 from queens.symmetry import Symmetry
 from queens.validate import board_problem
 
@@ -237,8 +237,8 @@ def seed_scan(
 ) -> Seeds:
     """Scan seeds 0, 1, 2, ... of each size for the first EXCLUDED_EACH solvable and
     unsolvable boards, as decided in this process by ``auto`` (solutions checked)."""
-    from queens.engines import portfolio
-    from queens.engines.budget import Deadline, Undecided
+    from queens.engines.hard import portfolio
+    from queens.engines.hard.budget import Deadline, Undecided
 
     chosen: Seeds = {}
     for n, count in counts.items():
@@ -281,7 +281,7 @@ CPU_SECONDS: list[float] = []
 
 
 WITHOUT_SYMMETRY = (
-    "import sys; from queens.engines import symmetry_breaking; "
+    "import sys; from queens.engines.hard import symmetry_breaking; "
     "symmetry_breaking.ENABLED = False; from queens.cli import entry_point; entry_point()"
 )
 """The ``queens`` command with symmetry breaking turned off (``--symmetry off``)."""
@@ -315,15 +315,15 @@ def run_solve(
 # -- the solver comparison ----------------------------------------------------
 
 
-def cadical(problem: sat.Residual, timeout: float) -> bool | None:
+def cadical(problem: cnf.Residual, timeout: float) -> bool | None:
     from pysat.solvers import Solver
 
-    cnf, _ = sat.clauses(problem)
-    with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+    formula, _ = cnf.clauses(problem)
+    with Solver(name=sat.SOLVER, bootstrap_with=formula) as solver:
         return bool(solver.solve())
 
 
-def cpsat(problem: sat.Residual, timeout: float) -> bool | None:
+def cpsat(problem: cnf.Residual, timeout: float) -> bool | None:
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -345,9 +345,9 @@ def cpsat(problem: sat.Residual, timeout: float) -> bool | None:
     return None
 
 
-def ours(problem: sat.Residual, timeout: float) -> bool | None:
+def ours(problem: cnf.Residual, timeout: float) -> bool | None:
     """This package's auto engine (with the diagonal-sum reasoning) on the same propagated board."""
-    from queens.engines import portfolio
+    from queens.engines.hard import portfolio
 
     state = problem.state
     n = len(state.rows) + len(state.placed)
@@ -355,16 +355,16 @@ def ours(problem: sat.Residual, timeout: float) -> bool | None:
     return portfolio.solve(allowed) is not None
 
 
-Backend = Callable[[sat.Residual, float], "bool | None"]
+Backend = Callable[[cnf.Residual, float], "bool | None"]
 
 
-def _child(conn: Any, backend: Backend, problem: sat.Residual, timeout: float) -> None:
+def _child(conn: Any, backend: Backend, problem: cnf.Residual, timeout: float) -> None:
     start = time.perf_counter()
     answer = backend(problem, timeout)
     conn.send((answer, time.perf_counter() - start))
 
 
-def timed(backend: Backend, problem: sat.Residual, timeout: float) -> tuple[bool | None, float]:
+def timed(backend: Backend, problem: cnf.Residual, timeout: float) -> tuple[bool | None, float]:
     """Solver time in a child process, stopped at ``timeout`` (CaDiCaL cannot be interrupted)."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
@@ -534,7 +534,7 @@ def compare(found: list[Instance], timeout: float) -> None:
         state = propagate.root(board.allowed_masks())
         if state is None or not state.rows:
             continue  # decided by propagation alone: nothing for a solver to do
-        problem = sat.residual(state)
+        problem = cnf.residual(state)
         for name, backend in backends.items():
             answer, seconds = timed(backend, problem, timeout)
             times.setdefault((family, name), []).append(seconds)

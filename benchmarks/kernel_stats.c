@@ -19,7 +19,7 @@
  * each of the method's parts after its first row, so its vector search
  * expands row 1 itself and does not know row 1's queen in advance).
  */
-#include "../src/queens/engines/_kernel.c"
+#include "../src/kernel/_kernel.c"
 
 #include <stdio.h>
 #include <time.h>

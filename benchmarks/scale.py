@@ -98,13 +98,13 @@ def main() -> None:
     parser.add_argument("--no-reference", action="store_true", help="skip the C reference")
     args = parser.parse_args()
 
-    from queens.engines import engine_description
+    from queens.engines.counting import kernel
 
     print(f"# queens count {args.n}: with and without --checkpoint")
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} "
         f"{platform.release()}, Python {platform.python_version()}; engine: "
-        f"{engine_description()}; load average at start: {os.getloadavg()[0]:.2f}"
+        f"{kernel.description()}; load average at start: {os.getloadavg()[0]:.2f}"
     )
     base = [*QUEENS, "count", str(args.n), "--quiet", "--workers", str(args.workers)]
     walls: dict[str, list[float]] = {"plain": [], "checkpoint": [], "reference": []}

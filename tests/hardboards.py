@@ -43,7 +43,7 @@ def need_pysat() -> None:
 def answers_shape(found: Sequence[int] | None, board: Board) -> None:
     """Assert that ``found`` is a solution of ``board`` (any shape, any queen count) by
     :func:`queens.validate.board_problem`, or None only when the reference counts none."""
-    from queens.engines import reference
+    from queens.engines.counting import reference
     from queens.validate import board_problem
 
     if found is None:
@@ -76,7 +76,7 @@ def answers_rule(found: Sequence[int] | None, board: Board) -> None:
     by every pair of queens against :func:`queens.rules.attack_kind` (the rule's slow
     definition), or is None only when the reference search finds no solution."""
     from queens.api import ruled_shape
-    from queens.engines import reference
+    from queens.engines.counting import reference
     from queens.rules import attack_kind
     from queens.validate import EMPTY, board_problem
 

@@ -90,7 +90,7 @@ def test_bad_arguments() -> None:
 
 
 def first_by_search(board: Board) -> list[int]:
-    return next(queens.engines.reference.solutions(board.allowed_masks()))
+    return next(queens.engines.counting.reference.solutions(board.allowed_masks()))
 
 
 @pytest.mark.parametrize("n", [1, 4, 5, 8, 13, queens.api.AUTO_SEARCH_MAX_N])

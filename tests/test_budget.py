@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from queens.engines.budget import NEVER, Deadline, Undecided
+from queens.engines.hard.budget import NEVER, Deadline, Undecided
 
 
 def test_never_never_expires() -> None:

@@ -150,7 +150,7 @@ def test_shaped_counts(capsys: pytest.CaptureFixture[str], argv: list[str], expe
 def test_shaped_unique_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     from queens import symmetry
     from queens.board import Board
-    from queens.engines import reference
+    from queens.engines.counting import reference
 
     board = Board(8, height=6, k=4)
     found = list(reference.solutions(board.allowed_masks(), 4, 0))
@@ -171,7 +171,7 @@ def test_shaped_board_file_workers_and_checkpoint(
     path = tmp_path / "rect.txt"
     path.write_text(". . . . . *\n. Q . . . .\n. . . . . .\n. . . . . .\n")  # 6 x 4, a fixed queen
     from queens.board import Board
-    from queens.engines import reference
+    from queens.engines.counting import reference
 
     board = Board.parse(path.read_text())
     expected = reference.count(board.allowed_masks(), board.k, board.required_rows())

@@ -12,7 +12,8 @@ from queens import generate
 from queens.board import Board
 from queens.cli import main
 from queens.counting import estimate
-from queens.engines import reference, sat
+from queens.engines.counting import reference
+from queens.engines.hard import sat
 
 BOARDS = Path(__file__).parent / "data" / "boards"
 NAUCK = str(BOARDS / "nauck-1850-2.txt")

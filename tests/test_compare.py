@@ -10,7 +10,7 @@ from queens import api
 from queens.algorithms import ALGORITHMS, Outcome
 from queens.board import Board
 from queens.cli import main
-from queens.engines import engine_description
+from queens.engines.counting import kernel
 from queens.events import Place
 from queens.show.compare import Row, compare, disagreement, grow
 from queens.tracing import trace
@@ -58,7 +58,7 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for name in ALGORITHMS:
         assert name in out
-    assert engine_description()[:20] in out
+    assert kernel.description()[:20] in out
     assert "all 6 algorithms that ran agree: 4 solutions" in out
     assert "\x1b" not in out  # not a terminal: no colour
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from conftest import is_solution
 from queens.board import Board
-from queens.engines import reference
-from queens.engines.construct import construct
+from queens.engines.anyn.construct import construct
+from queens.engines.counting import reference
 
 
 def valid(columns: Sequence[int]) -> bool:

@@ -14,7 +14,9 @@ import queens
 from hardboards import need_pysat, small_boards
 from queens import generate
 from queens.board import Board
-from queens.engines import diagonal_sums, propagate, reference
+from queens.engines.counting import reference
+from queens.engines.hard import cnf, diagonal_sums, propagate
+from queens.engines.hard.state import State
 from queens.rules import Rule, attack_kind
 
 
@@ -43,9 +45,7 @@ def _identities_hold(columns: list[int]) -> bool:
     )
 
 
-def _states_along(
-    columns: list[int], allowed: list[int], rule: str = "queen"
-) -> list[propagate.State]:
+def _states_along(columns: list[int], allowed: list[int], rule: str = "queen") -> list[State]:
     """The propagated states of a search that places this solution's queens row by row."""
     state = propagate.root(allowed, rule=rule)
     assert state is not None  # propagation is sound: a board with a solution survives it
@@ -178,9 +178,9 @@ def test_the_identities_hold_under_the_rules_that_attack_what_the_queen_does(rul
 def test_the_torus_identities_refute_the_empty_torus_when_n_shares_a_factor_with_6(
     n: int,
 ) -> None:
-    state = propagate.State.from_allowed([(1 << n) - 1] * n, rule="toroidal")
+    state = State.from_allowed([(1 << n) - 1] * n, rule="toroidal")
     assert diagonal_sums.torus_refutes(state) == (math.gcd(n, 6) != 1)  # Polya, 1918
-    plain = propagate.State.from_allowed([(1 << n) - 1] * n)
+    plain = State.from_allowed([(1 << n) - 1] * n)
     assert not diagonal_sums.torus_refutes(plain)
 
 
@@ -202,7 +202,7 @@ def test_the_torus_identities_refute_only_tori_without_solutions(board: Board) -
 
 def test_the_torus_identities_need_every_row_filled() -> None:
     # Fewer queens than rows: nothing is known of the wrapped diagonals left empty.
-    state = propagate.State.from_allowed([(1 << 8) - 1] * 8, queens=6, rule="toroidal")
+    state = State.from_allowed([(1 << 8) - 1] * 8, queens=6, rule="toroidal")
     assert not diagonal_sums.fills_the_torus(state) and not diagonal_sums.torus_refutes(state)
     assert reference.count([(1 << 8) - 1] * 8, queens=6, rule="toroidal", width=8) > 0
 
@@ -228,21 +228,21 @@ def _models(board: Board) -> set[tuple[int, ...]] | None:
     """Every placement the SAT encoding with the colour clauses allows, by their squares."""
     from pysat.solvers import Solver
 
-    from queens.engines import sat
+    from queens.engines.hard import sat
 
     state = propagate.root(board.allowed_masks())
     if state is None:
         return None
-    problem = sat.residual(state)
-    cnf, top = sat.clauses(problem)
-    slack, diagonal_sums.COLOUR_SLACK = diagonal_sums.COLOUR_SLACK, float("inf")
+    problem = cnf.residual(state)
+    formula, top = cnf.clauses(problem)
+    slack, cnf.COLOUR_SLACK = cnf.COLOUR_SLACK, float("inf")
     try:  # every board gets the clauses here, however many its diagonals
-        colour = diagonal_sums.colour_clauses(problem, top)
+        colour = cnf.colour_clauses(problem, top)
     finally:
-        diagonal_sums.COLOUR_SLACK = slack
+        cnf.COLOUR_SLACK = slack
     assert colour or not state.left
     found: set[tuple[int, ...]] = set()
-    with Solver(name=sat.SOLVER, bootstrap_with=cnf + colour) as solver:
+    with Solver(name=sat.SOLVER, bootstrap_with=formula + colour) as solver:
         while solver.solve():
             model = solver.get_model()
             chosen = [i + 1 for i in range(len(problem.squares)) if model[i] > 0]
@@ -297,13 +297,12 @@ def test_the_colour_count_refutes_some_boards() -> None:
 
 
 def test_the_colour_count_goes_to_the_solver_only_when_its_diagonals_are_few() -> None:
-    from queens.engines import sat
 
     def clauses(board: Board) -> list[list[int]]:
         state = propagate.root(board.allowed_masks())
         assert state is not None
-        problem = sat.residual(state)
-        return diagonal_sums.colour_clauses(problem, sat.clauses(problem)[1])
+        problem = cnf.residual(state)
+        return cnf.colour_clauses(problem, cnf.clauses(problem)[1])
 
     need_pysat()
     assert clauses(generate.diagonals(22, 20, 0))

@@ -7,7 +7,7 @@ import pytest
 from hardboards import honours
 from queens import generate
 from queens.board import Board
-from queens.engines import propagate
+from queens.engines.hard import propagate
 
 
 def _non_attacking(squares: set[tuple[int, int]]) -> bool:

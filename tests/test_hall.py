@@ -13,7 +13,8 @@ from hardboards import ruled_boards, small_boards
 from queens import generate
 from queens.api import ruled_shape
 from queens.board import Board
-from queens.engines import hall, propagate, reference
+from queens.engines.counting import reference
+from queens.engines.hard import hall, propagate
 
 
 def _brute_matching(edges: dict[int, set[int]]) -> int:
@@ -85,7 +86,7 @@ def test_big_states_are_not_counted(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_refutes_an_excluded_board_the_identity_leaves_open() -> None:
     board = generate.diagonals(26, 24, 11)  # benchmarks/hard.py: excluded, unsolvable
     masks = board.allowed_masks()
-    from queens.engines import diagonal_sums
+    from queens.engines.hard import diagonal_sums
 
     state = propagate.root(masks)
     assert state is not None

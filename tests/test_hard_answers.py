@@ -12,7 +12,7 @@ import pytest
 import queens
 from hardboards import honours, need_pysat
 from queens.board import Board
-from queens.engines import portfolio, propagate, sat
+from queens.engines.hard import portfolio, propagate, sat
 
 BENCHMARK = Path(__file__).parent.parent / "benchmarks" / "hard.py"
 

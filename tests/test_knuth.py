@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from queens.board import Board
-from queens.engines import knuth, reference
+from queens.engines.counting import knuth, reference
 
 
 def test_a_single_path_tree_is_estimated_exactly() -> None:

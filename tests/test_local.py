@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from queens import rules, validate
 from queens.board import Board
-from queens.engines import kernel, local, reference
+from queens.engines.anyn import local
+from queens.engines.counting import kernel, reference
 
 CI = os.environ.get("CI") == "true"
 
@@ -197,7 +198,7 @@ def run_python(code: str, **env: str) -> str:
 
 
 def test_pure_python_env_var_is_honoured() -> None:
-    code = "from queens.engines import local; print(local.compiled_available(), "
+    code = "from queens.engines.anyn import local; print(local.compiled_available(), "
     code += "local.local_search(8, 0).tolist())"
     out = run_python(code, QUEENS_PURE_PYTHON="1")
     assert out.split(None, 1) == ["False", f"[{GOLDEN['python'][8, 0].replace(' ', ', ')}]\n"]

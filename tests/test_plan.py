@@ -9,7 +9,7 @@ import pytest
 from queens.board import Board
 from queens.counting import plan
 from queens.counting.split import split
-from queens.engines import kernel
+from queens.engines.counting import kernel
 
 needs_kernel = pytest.mark.skipif(
     not kernel.compiled() and os.environ.get("CI") != "true",

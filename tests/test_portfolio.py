@@ -9,8 +9,9 @@ from hardboards import answers_rule, answers_shape, honours, need_pysat, ruled_b
 from queens import generate
 from queens.api import engine_shape, ruled_shape
 from queens.board import Board
-from queens.engines import portfolio, propagate, reference, sat, verdict
-from queens.engines.budget import Deadline, Undecided
+from queens.engines.counting import reference
+from queens.engines.hard import portfolio, propagate, sat, verdict
+from queens.engines.hard.budget import Deadline, Undecided
 from strategies import shaped_boards
 
 

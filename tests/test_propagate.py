@@ -14,8 +14,10 @@ from hardboards import answers_rule, answers_shape, honours, ruled_boards, small
 from queens import generate
 from queens.api import engine_shape, ruled_shape
 from queens.board import Board
-from queens.engines import diagonal_sums, propagate, reference
-from queens.engines.budget import Deadline, Undecided
+from queens.engines.counting import reference
+from queens.engines.hard import diagonal_sums, propagate
+from queens.engines.hard.budget import Deadline, Undecided
+from queens.engines.hard.state import State
 from queens.rules import attack_kind
 from queens.validate import board_problem
 from strategies import shaped_boards
@@ -192,7 +194,7 @@ def test_a_queen_strikes_out_what_the_rule_attacks(rule: str, width: int, height
     # says the queen does not attack.
     board = Board(width, height=height, rule=rule)
     for square in itertools.product(range(height), range(width)):
-        state = propagate.State.from_allowed(board.allowed_masks(), **ruled_shape(board))
+        state = State.from_allowed(board.allowed_masks(), **ruled_shape(board))
         assert state.propagate([square]) and state.placed == {square[0]: square[1]}
         free = {
             (r, c)

@@ -10,8 +10,8 @@ import pytest
 import queens
 from queens.api import counts
 from queens.engines import Counts
-from queens.engines.budget import Undecided
-from queens.engines.sat import SolverMissing
+from queens.engines.hard.budget import Undecided
+from queens.engines.hard.sat import SolverMissing
 
 
 def test_the_exceptions_and_counts_come_from_the_top() -> None:
@@ -34,8 +34,8 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
 def test_the_sat_engine_loads_only_when_its_exception_is_asked_for() -> None:
     code = (
-        "import sys, queens; before = 'queens.engines.sat' in sys.modules; "
-        "queens.SolverMissing; print(before, 'queens.engines.sat' in sys.modules)"
+        "import sys, queens; before = 'queens.engines.hard.sat' in sys.modules; "
+        "queens.SolverMissing; print(before, 'queens.engines.hard.sat' in sys.modules)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

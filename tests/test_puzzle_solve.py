@@ -63,7 +63,7 @@ def test_givens() -> None:
 @settings(max_examples=300, deadline=None)
 @given(small_grids(1, 7))
 def test_the_compiled_count_agrees_with_brute_force(grid: Grid) -> None:
-    from queens.engines import kernel
+    from queens.engines.counting import kernel
 
     found = kernel.count_regions(grid.n, bytes(grid.cells))
     if not kernel.compiled():
@@ -75,7 +75,7 @@ def test_the_compiled_count_agrees_with_brute_force(grid: Grid) -> None:
 def test_the_compiled_count_checks_its_input() -> None:
     import pytest
 
-    from queens.engines import kernel
+    from queens.engines.counting import kernel
 
     module = kernel.loaded()
     if module is None:

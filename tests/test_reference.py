@@ -7,7 +7,7 @@ from hypothesis import given, settings
 
 from conftest import brute_force, is_solution, known_counts
 from queens.board import Board
-from queens.engines import reference
+from queens.engines.counting import reference
 from strategies import boards
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from conftest import DATA
 from queens import Board, counts, solutions
 from queens.api import ruled_shape
-from queens.engines import kernel, reference
+from queens.engines.counting import kernel, reference
 from queens.rules import RULE_NAMES, Rule, attack_kind, parse_rule, rule_clash, shape_problem
 from queens.symmetry import board_symmetries, is_canonical
 from queens.validate import board_problem
@@ -178,7 +178,7 @@ def test_unique_counts_are_orbits_under_the_square_group() -> None:
 
 
 def test_the_toroidal_construction_is_a_solution_exactly_when_n_is_coprime_to_6() -> None:
-    from queens.engines.construct import construct_toroidal
+    from queens.engines.anyn.construct import construct_toroidal
 
     for n in range(1, 400):
         columns = construct_toroidal(n)

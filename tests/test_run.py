@@ -13,7 +13,8 @@ from conftest import known_counts
 from queens.board import Board
 from queens.counting.run import count_split, iter_results
 from queens.counting.split import count_subproblem, split
-from queens.engines import Counts, kernel
+from queens.engines import Counts
+from queens.engines.counting import kernel
 
 
 def _expected(n: int) -> Counts:

@@ -11,8 +11,10 @@ from hardboards import answers_rule, answers_shape, honours, need_pysat, ruled_b
 from queens import generate
 from queens.api import engine_shape, ruled_shape
 from queens.board import Board
-from queens.engines import reference, sat
-from queens.engines.budget import Deadline, Undecided
+from queens.engines.counting import reference
+from queens.engines.hard import cnf, sat
+from queens.engines.hard.budget import Deadline, Undecided
+from queens.engines.hard.state import State
 from strategies import shaped_boards
 
 BOARDS = Path(__file__).parent / "data" / "boards"
@@ -71,12 +73,12 @@ def test_a_missing_solver_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> No
         sat.solve([1])
 
 
-@pytest.mark.parametrize("size", [sat.PAIRWISE_UP_TO, sat.PAIRWISE_UP_TO + 1])
+@pytest.mark.parametrize("size", [cnf.PAIRWISE_UP_TO, cnf.PAIRWISE_UP_TO + 1])
 def test_both_cardinality_encodings(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
     # A plain board of this size has rows of exactly the size around the switch.
     board = Board.empty(size)
     assert honours(sat.solve(board.allowed_masks()), board)
-    monkeypatch.setattr(sat, "PAIRWISE_UP_TO", 0)
+    monkeypatch.setattr(cnf, "PAIRWISE_UP_TO", 0)
     nauck = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
     assert honours(sat.solve(nauck.allowed_masks()), nauck)
 
@@ -84,7 +86,7 @@ def test_both_cardinality_encodings(monkeypatch: pytest.MonkeyPatch, size: int) 
 def test_diagonals_every_solution_uses_get_a_queen() -> None:
     # After narrowing, this board has 8 d1 and 3 d2 diagonals that every set
     # meeting the diagonal-sum identity uses: each becomes an at-least-one clause.
-    from queens.engines import diagonal_sums, propagate
+    from queens.engines.hard import diagonal_sums, propagate
 
     board = generate.diagonals(12, 10, seed=7)
     state, _ = propagate.checked_root(board.allowed_masks())
@@ -93,15 +95,15 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
     assert support is not None
     needed1, needed2 = support[1], support[3]
     assert (len(needed1), len(needed2)) == (8, 3)
-    problem = sat.residual(state, (needed1, needed2))
+    problem = cnf.residual(state, (needed1, needed2))
     groups = {frozenset(problem.squares[i] for i in group) for group in problem.needed}
     open_squares = [(r, c) for r in state.rows for c in range(12) if (state.rows[r] >> c) & 1]
     expected = {frozenset(sq for sq in open_squares if sq[0] + sq[1] == d) for d in needed1}
     expected |= {frozenset(sq for sq in open_squares if sq[0] - sq[1] == d) for d in needed2}
     assert groups == expected
-    cnf, _ = sat.clauses(problem)
+    formula, _ = cnf.clauses(problem)
     for group in problem.needed:
-        assert sorted(i + 1 for i in group) in [sorted(clause) for clause in cnf]
+        assert sorted(i + 1 for i in group) in [sorted(clause) for clause in formula]
     found = sat.solve(board.allowed_masks())
     if found is not None:
         assert honours(found, board)
@@ -124,7 +126,7 @@ def test_the_encoding_of_shaped_boards_is_solved_by_the_solver(
     board = Board(width, height=height, k=k)
     state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
     assert state is not None
-    problem = sat.residual(state)
+    problem = cnf.residual(state)
     assert problem.queens == (0 if k == min(width, height) or k == 0 else k)
     answers_shape(
         sat.decide_here(board.allowed_masks(), sat.Shape(**engine_shape(board))).columns, board
@@ -138,7 +140,7 @@ def test_too_many_queens_for_the_free_squares_is_unsatisfiable() -> None:
     diagonal = {(r, r) for r in range(5)}
     board = Board(5, {(r, c) for r in range(5) for c in range(5)} - diagonal, k=2)
     state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
-    assert state is not None and state.left == 2 and len(sat.residual(state).counted) == 5
+    assert state is not None and state.left == 2 and len(cnf.residual(state).counted) == 5
     assert sat.solve(board.allowed_masks(), **engine_shape(board)) is None
     assert reference.count(board.allowed_masks(), 2) == 0
     one = board.with_queens(1)
@@ -161,10 +163,10 @@ def test_the_encoding_allows_exactly_k_queens() -> None:
     board = Board(6, k=3)
     state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
     assert state is not None
-    problem = sat.residual(state)
-    cnf, _ = sat.clauses(problem)
+    problem = cnf.residual(state)
+    formula, _ = cnf.clauses(problem)
     squares = [problem.squares.index((r, c)) + 1 for r, c in enumerate([1, 3, 5, 0, 2, 4])]
-    with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+    with Solver(name=sat.SOLVER, bootstrap_with=formula) as solver:
         assert solver.solve(assumptions=squares[:3])
         assert not solver.solve(assumptions=squares[:4])
         assert not solver.solve(assumptions=[-s for s in squares] + squares[:2])
@@ -179,15 +181,15 @@ def test_every_rule_agrees_with_the_reference(board: Board) -> None:
     answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
 
 
-def _placements(problem: sat.Residual) -> set[frozenset[tuple[int, int]]]:
+def _placements(problem: cnf.Residual) -> set[frozenset[tuple[int, int]]]:
     """The queens of every model of the problem's clauses, with the queens already placed."""
     from pysat.solvers import Solver
 
-    cnf, _ = sat.clauses(problem)
+    formula, _ = cnf.clauses(problem)
     placed = set(problem.state.placed.items())
     found: set[frozenset[tuple[int, int]]] = set()
     variables = range(1, len(problem.squares) + 1)
-    with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+    with Solver(name=sat.SOLVER, bootstrap_with=formula) as solver:
         while solver.solve():
             model = solver.get_model()
             queens = {v for v in variables if model[v - 1] > 0}
@@ -206,13 +208,13 @@ def test_the_models_of_every_rule_s_encoding_are_its_solutions(board: Board) -> 
         board.allowed_masks(), shape["queens"], shape["required"], shape["rule"], board.width
     )
     expected = {frozenset((r, c) for r, c in enumerate(found) if c >= 0) for found in solutions}
-    given_state = sat.propagate.State.from_allowed(board.allowed_masks(), **shape)
+    given_state = State.from_allowed(board.allowed_masks(), **shape)
     if given_state.initial_forced() is None:
         assert not expected
     else:
-        assert _placements(sat.residual(given_state)) == expected
+        assert _placements(cnf.residual(given_state)) == expected
     state = sat.propagate.root(board.allowed_masks(), **shape)
-    assert _placements(sat.residual(state)) == expected if state is not None else not expected
+    assert _placements(cnf.residual(state)) == expected if state is not None else not expected
 
 
 def test_knight_pairs_are_excluded_under_the_superqueen_rule() -> None:
@@ -221,11 +223,11 @@ def test_knight_pairs_are_excluded_under_the_superqueen_rule() -> None:
     from pysat.solvers import Solver
 
     for rule, allowed in (("queen", True), ("superqueen", False)):
-        state = sat.propagate.State.from_allowed([(1 << 12) - 1] * 12, rule=rule)
-        problem = sat.residual(state)
+        state = State.from_allowed([(1 << 12) - 1] * 12, rule=rule)
+        problem = cnf.residual(state)
         a, b = problem.squares.index((3, 4)), problem.squares.index((5, 5))
-        cnf, _ = sat.clauses(problem)
-        with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+        formula, _ = cnf.clauses(problem)
+        with Solver(name=sat.SOLVER, bootstrap_with=formula) as solver:
             assert solver.solve(assumptions=[a + 1, b + 1]) is allowed
 
 
@@ -235,20 +237,20 @@ def test_the_wrapped_diagonals_of_a_filled_torus_hold_one_queen_each() -> None:
     # identity needed); with one fixed queen, its two diagonals are taken.
     from pysat.solvers import Solver
 
-    state = sat.propagate.State.from_allowed([(1 << 12) - 1] * 12, rule="toroidal")
-    problem = sat.residual(state)
+    state = State.from_allowed([(1 << 12) - 1] * 12, rule="toroidal")
+    problem = cnf.residual(state)
     assert len(problem.wrapped) == 24 and {len(g) for g in problem.wrapped} == {12}
     for group in problem.wrapped:
         keys = {((r + c) % 12, (r - c) % 12) for r, c in (problem.squares[i] for i in group)}
         assert len({a for a, _ in keys}) == 1 or len({b for _, b in keys}) == 1
-    with Solver(name=sat.SOLVER, bootstrap_with=sat.clauses(problem)[0]) as solver:
+    with Solver(name=sat.SOLVER, bootstrap_with=cnf.clauses(problem)[0]) as solver:
         assert not solver.solve()
     board = Board.build(11, queens=[(2, 3)], rule="toroidal")
     fixed = sat.propagate.root(board.allowed_masks(), **ruled_shape(board))
-    assert fixed is not None and len(sat.residual(fixed).wrapped) == 20
+    assert fixed is not None and len(cnf.residual(fixed).wrapped) == 20
     answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
-    part = sat.propagate.State.from_allowed([(1 << 11) - 1] * 11, queens=9, rule="toroidal")
-    assert sat.residual(part).wrapped == ()  # not filled: at most one queen a diagonal
+    part = State.from_allowed([(1 << 11) - 1] * 11, queens=9, rule="toroidal")
+    assert cnf.residual(part).wrapped == ()  # not filled: at most one queen a diagonal
 
 
 @pytest.mark.parametrize(("rule", "n"), [("toroidal", 13), ("superqueen", 12), ("superqueen", 9)])

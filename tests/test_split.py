@@ -13,7 +13,8 @@ from queens.board import Board
 from queens.counting import split as split_module
 from queens.counting.run import count_split, iter_results
 from queens.counting.split import count_subproblem, split, target
-from queens.engines import Counts, kernel, reference
+from queens.engines import Counts
+from queens.engines.counting import kernel, reference
 from strategies import boards, shaped_boards
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import known_counts
-from queens.engines import Counts, kernel, symmetric
+from queens.engines import Counts
+from queens.engines.counting import kernel, symmetric
 
 
 @pytest.mark.parametrize("n", range(symmetric.MIN_N, 11))

@@ -15,8 +15,9 @@ from hardboards import answers_rule, need_pysat
 from queens import api
 from queens.api import ruled_shape
 from queens.board import Board
-from queens.engines import portfolio, propagate, reference, sat, symmetry_breaking
-from queens.engines.propagate import State
+from queens.engines.counting import reference
+from queens.engines.hard import cnf, portfolio, propagate, sat, symmetry_breaking
+from queens.engines.hard.state import State
 from queens.rules import Rule, attack_kind
 from queens.symmetry import Symmetry, shape_symmetries
 
@@ -215,12 +216,12 @@ def test_turned_off_in_the_whole_process() -> None:
 # -- the lex-leader clauses ------------------------------------------------------
 
 
-def _models(cnf: list[list[int]], variables: int) -> set[tuple[int, ...]]:
+def _models(formula: list[list[int]], variables: int) -> set[tuple[int, ...]]:
     """Every assignment of variables 1..``variables`` that extends to a model."""
     from pysat.solvers import Solver
 
     found: set[tuple[int, ...]] = set()
-    with Solver(name=sat.SOLVER, bootstrap_with=cnf) as solver:
+    with Solver(name=sat.SOLVER, bootstrap_with=formula) as solver:
         while solver.solve():
             model = solver.get_model()
             chosen = tuple(v for v in range(1, variables + 1) if model[v - 1] > 0)
@@ -237,8 +238,8 @@ def test_lex_leader_keeps_exactly_one_solution_of_every_orbit(board: Board) -> N
     state = propagate.root(board.allowed_masks(), **shape)
     if state is None or not state.left:
         return
-    problem = sat.residual(state)
-    cnf, top = sat.clauses(problem)
+    problem = cnf.residual(state)
+    formula, top = cnf.clauses(problem)
     squares = problem.squares
     index = {square: i + 1 for i, square in enumerate(squares)}
     # The solutions as sets of square variables, from the reference search.
@@ -248,13 +249,13 @@ def test_lex_leader_keeps_exactly_one_solution_of_every_orbit(board: Board) -> N
     ):
         queens = {(r, c) for r, c in enumerate(columns) if c >= 0}
         solutions.add(tuple(sorted(index[s] for s in queens - set(state.placed.items()))))
-    assert _models(cnf, len(squares)) == solutions  # the encoding, as a check of the test
+    assert _models(formula, len(squares)) == solutions  # the encoding, as a check of the test
     group = symmetry_breaking.state_group(state)
     from pysat.formula import IDPool
 
     pool = IDPool(start_from=top + 1)
     lex = symmetry_breaking.lex_leader_clauses(squares, group, board.width, board.height, pool)
-    kept = _models(cnf + lex, len(squares))
+    kept = _models(formula + lex, len(squares))
     assert kept <= solutions
     orbits = {
         frozenset(
@@ -301,10 +302,10 @@ def test_lex_leader_clauses_skip_big_encodings(monkeypatch: pytest.MonkeyPatch) 
     board = _symmetric_board(10, Symmetry.ROTATE_180, 0.35, 1)
     state = propagate.root(board.allowed_masks())
     assert state is not None
-    problem = sat.residual(state)
-    assert sat.symmetry_clauses(problem, [], 10_000) is not None
+    problem = cnf.residual(state)
+    assert cnf.symmetry_clauses(problem, [], 10_000) is not None
     monkeypatch.setattr(symmetry_breaking, "LEX_LEADER_MAX_SQUARES", len(problem.squares) - 1)
-    assert sat.symmetry_clauses(problem, [], 10_000) is None
+    assert cnf.symmetry_clauses(problem, [], 10_000) is None
 
 
 # -- the paths that must not change ----------------------------------------------

@@ -13,7 +13,7 @@ import queens
 from queens import api
 from queens.algorithms import ALGORITHMS as TEXTBOOK
 from queens.board import Board
-from queens.engines import reference
+from queens.engines.counting import reference
 from queens.tracing import (
     TRACERS,
     AlgorithmName,

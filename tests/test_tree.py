@@ -11,7 +11,7 @@ from hypothesis import given, settings
 
 from queens import api
 from queens.board import Board
-from queens.engines import reference
+from queens.engines.counting import reference
 from queens.events import DeadEnd, Place, Skip
 from queens.show.tree import TREE_MAX_NODES, Mark, TreeTooBig, build_tree, tree_svg
 from queens.tracing import TRACERS, trace

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from queens import api
 from queens.board import Board
-from queens.engines import reference
+from queens.engines.counting import reference
 from queens.rules import RULE_NAMES, parse_rule, shape_problem
 from queens.validate import board_problem
 from queens.web.solve import first_solution

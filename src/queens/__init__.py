@@ -13,7 +13,7 @@ from queens.solution import Solution
 from queens.symmetry import Symmetry
 
 if TYPE_CHECKING:
-    from queens.engines.sat import SolverMissing
+    from queens.engines.hard.sat import SolverMissing
     from queens.events import Event
     from queens.tracing import AlgorithmName
 
@@ -40,7 +40,7 @@ def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") ->
 def __getattr__(name: str) -> Any:
     """``SolverMissing`` on first use: its module (the SAT engine) loads multiprocessing."""
     if name == "SolverMissing":
-        from queens.engines.sat import SolverMissing
+        from queens.engines.hard.sat import SolverMissing
 
         return SolverMissing
     raise AttributeError(f"module 'queens' has no attribute {name!r}")

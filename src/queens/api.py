@@ -12,9 +12,11 @@ from typing import Literal, TypedDict, get_args
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, construct, kernel, local
-from queens.engines.budget import Deadline
-from queens.engines.budget import Undecided as Undecided  # re-exported: what solve raises
+from queens.engines import Counts
+from queens.engines.anyn import construct, local
+from queens.engines.counting import kernel
+from queens.engines.hard.budget import Deadline
+from queens.engines.hard.budget import Undecided as Undecided  # re-exported: what solve raises
 from queens.solution import Solution
 
 BoardOrN = Board | int
@@ -366,7 +368,7 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     ``auto`` stays ``auto`` on a board with reserved squares or fixed queens,
     and on a board of another shape or queen count with a side over
     ``AUTO_SEARCH_MAX_N``: the propagating search, then SAT (see
-    ``queens.engines.portfolio``).  Smaller boards of any shape without
+    ``queens.engines.hard.portfolio``).  Smaller boards of any shape without
     constraints are searched (the lexicographically first solution), and so is
     the classic board up to ``AUTO_SEARCH_MAX_N``; above, it is constructed.
 
@@ -438,7 +440,7 @@ def decide(
 
     ``how`` is, for instance, "refuted by the diagonal-sum identity before
     search", "search: 1234 decisions" or "SAT solver (CaDiCaL)" (the texts
-    of ``queens.engines.verdict``).  On a plain board ``auto`` is not a
+    of ``queens.engines.hard.verdict``).  On a plain board ``auto`` is not a
     hard-board method, and ``how`` names the method used.
 
     >>> decide(Board.build(8, queens=[(0, 0), (1, 4)]))
@@ -454,7 +456,7 @@ def decide(
     chosen = chosen_method(board, method)
     if chosen not in ("auto", *HARD_METHODS):
         return Decision(solve(board, method=chosen), f"method {chosen}")
-    from queens.engines import portfolio, propagate, sat
+    from queens.engines.hard import portfolio, propagate, sat
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}
     found = engines[chosen](board.allowed_masks(), **ruled_shape(board), deadline=Deadline(timeout))

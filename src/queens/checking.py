@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from queens.board import MAX_TEXT_N, BoardError, parse_board
-from queens.engines import construct
+from queens.engines.anyn import construct
 from queens.rules import Rule, rule_clash
 from queens.solution import EMPTY_LETTER, LETTERS
 from queens.validate import EMPTY, placement_problem

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from queens.board import Board, Square
-from queens.engines import propagate
+from queens.engines.hard import propagate
 
 FAMILIES = ("completion", "blocked", "diagonals")
 

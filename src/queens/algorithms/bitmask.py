@@ -24,7 +24,7 @@ def trace(board: Board) -> Iterator[Event]:
 
     With fewer queens than rows a row may stay empty: ``Skip``, tried
     before every column, exactly where the reference solver
-    (``queens.engines.reference.solutions``) tries it, so solutions come
+    (``queens.engines.counting.reference.solutions``) tries it, so solutions come
     in its order.  One pruning of its own keeps the log free of unexplained
     backtracks: a queen is not put in a free row when the rows of fixed
     queens below would then be left without one (no solution lies there).

@@ -41,9 +41,9 @@ the imports of pictures, animation or the web page.
 
 def version_text() -> str:
     from queens import __version__
-    from queens.engines import engine_description
+    from queens.engines.counting import kernel
 
-    return f"queens {__version__} ({engine_description()})"
+    return f"queens {__version__} ({kernel.description()})"
 
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:

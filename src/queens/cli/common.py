@@ -43,7 +43,7 @@ class NoSolution(CommandError):
 
 class OutOfTime(CommandError):
     """No answer within the time allowed (``--timeout``): exit 3, the CLI's face of
-    ``queens.engines.budget.Undecided``.
+    ``queens.engines.hard.budget.Undecided``.
 
     The message reads like ``undecided: no answer within 5 s``.
     """

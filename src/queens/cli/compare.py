@@ -13,7 +13,7 @@ from queens.cli.common import (
     seconds,
 )
 from queens.cli.trace import STEP_MAX_N
-from queens.engines import engine_description
+from queens.engines.counting import kernel
 from queens.show.compare import Row, compare, disagreement
 from queens.show.durations import describe_seconds
 
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     rows: list[Row] = []
     with err.status("running the algorithms…"):
-        for row in compare(board, limit, engine_description()):
+        for row in compare(board, limit, kernel.description()):
             rows.append(row)
             table.add_row(*_cells(row))
     table.caption = (

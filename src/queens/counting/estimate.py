@@ -19,7 +19,7 @@ values are in the docs' counting engine page).
 
 Boards of other shapes (a rectangle, or fewer queens than rows) have no such
 simple growth: their search tree is sized by Knuth's estimator
-(``queens.engines.knuth``) in the orientation the kernel counts them in,
+(``queens.engines.counting.knuth``) in the orientation the kernel counts them in,
 at ``SHAPE_NODES_PER_SECOND`` (measured: ``queens count 12x16``, with its
 fundamental count, places about 47 million queens a CPU second; totals alone
 go faster, see benchmarks/count.py; so the estimate errs long).
@@ -39,7 +39,7 @@ from collections import Counter
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import kernel
+from queens.engines.counting import kernel
 
 CORE_SECONDS_16 = 1.45
 GROWTH_BELOW_16 = 6.3
@@ -142,7 +142,7 @@ def core_seconds(board: Board) -> float:
 @functools.lru_cache(maxsize=16)
 def _shape_core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count a board of another shape (Knuth's estimator)."""
-    from queens.engines import knuth  # imported here: ``import queens`` stays quick
+    from queens.engines.counting import knuth  # imported here: ``import queens`` stays quick
 
     rule = board.rule.value
     allowed = board.allowed_masks()
@@ -188,13 +188,13 @@ def sampled_seconds(board: Board, workers: int) -> float:
     have a choice, ignoring reserved squares, so it errs long on blocked
     boards.  Here its estimate is scaled by the ratio of this board's search
     tree to that plain board's, both sized by Knuth's estimator
-    (``queens.engines.knuth``); the smaller of the two estimates is kept.
+    (``queens.engines.counting.knuth``); the smaller of the two estimates is kept.
     """
     rough = seconds(board, workers)
     if board.is_plain or not (board.is_square and board.is_full) or board.rule.value != "queen":
         # shapes and other rules: sampled already
         return rough
-    from queens.engines import knuth  # imported here: ``import queens`` stays quick
+    from queens.engines.counting import knuth  # imported here: ``import queens`` stays quick
 
     masks = board.allowed_masks()
     rows = choice_rows(board)

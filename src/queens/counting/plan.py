@@ -6,7 +6,7 @@ sub-problems of a calibration board (every ``step``-th piece of the split of
 N = ``CALIBRATION_N``), timed in CPU seconds of the calling thread, and
 the sample's time is scaled up to the whole calibration count.  That is
 then carried to the board asked for by the ratio of the two search trees,
-both sized by Knuth's estimator (``queens.engines.knuth``): the vector
+both sized by Knuth's estimator (``queens.engines.counting.knuth``): the vector
 search's time per node hardly changes from N = 16 to 19 (the CPU time of
 ``count 19`` over ``count 18`` was 7.6, and so is the ratio of their
 trees), so the ratio of trees is the ratio of times.
@@ -32,7 +32,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 from queens.board import Board
-from queens.engines import kernel, knuth
+from queens.engines.counting import kernel, knuth
 
 CALIBRATION_N = 18
 """The board whose sub-problems are timed (large enough for the vector search's steady pace)."""

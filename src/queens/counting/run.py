@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from queens.board import Board
 from queens.counting import estimate
 from queens.counting.split import Split, SubProblem, count_subproblem, sum_counts
-from queens.engines import Counts, kernel
+from queens.engines import Counts
+from queens.engines.counting import kernel
 
 if TYPE_CHECKING:  # imported when a pool is needed: small counts start faster without
     import concurrent.futures as cf

@@ -9,7 +9,7 @@ splitting changes, so old checkpoints are refused.
 Two kinds of sub-problem:
 
 - the plain n x n board (n >= 4) is split into the sub-trees of the
-  symmetric counter (``queens.engines.symmetric``), cut after the first
+  symmetric counter (``queens.engines.counting.symmetric``), cut after the first
   rows: each counts one representative per class of solutions under all 8
   symmetries, so total and fundamental counts come from about a quarter
   of the search;
@@ -34,7 +34,8 @@ from dataclasses import dataclass
 
 from queens import symmetry
 from queens.board import Board
-from queens.engines import Counts, kernel, reference
+from queens.engines import Counts
+from queens.engines.counting import kernel, reference
 
 SPLIT_VERSION = "symmetric-1/pinned-1"
 
@@ -182,7 +183,7 @@ def _prefixes(
 def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None) -> Counts:
     """Total and fundamental counts of one sub-problem (``sum_counts`` adds them up).
 
-    Raises ``queens.engines.kernel.Stopped`` when ``stop`` is set first.
+    Raises ``queens.engines.counting.kernel.Stopped`` when ``stop`` is set first.
     """
     if subproblem.allowed is None:
         return kernel.count_symmetric(subproblem.n, subproblem.prefix, stop)

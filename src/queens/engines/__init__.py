@@ -18,10 +18,3 @@ class Counts(NamedTuple):
         if not isinstance(other, Counts):
             return NotImplemented
         return Counts(self.total + other.total, self.unique + other.unique)
-
-
-def engine_description() -> str:
-    """Which engine does the heavy work on this install, for ``queens --version``."""
-    from queens.engines import kernel
-
-    return kernel.description()

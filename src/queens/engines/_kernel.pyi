@@ -4,6 +4,7 @@ from collections.abc import Sequence
 MAX_N: int
 MAX_ROWS: int
 SYMMETRIC_MIN_N: int
+VECTOR_SEARCH: int  # 1: built with the vector search (x86-64), 0: the plain loops alone
 
 def count_masks(
     allowed: Sequence[int], group: int = 1, stop: bytearray | None = None, /

@@ -302,7 +302,7 @@ def count(grid: Grid, limit: int | None = None) -> int:
     """How many solutions, counting no further than ``limit``.
 
     A whole count (no ``limit``) goes to the compiled kernel when it is there
-    (a plain row-by-row search in C, ``queens.engines.kernel.count_regions``);
+    (a plain row-by-row search in C, ``queens.engines.counting.kernel.count_regions``);
     else, and with a limit, this module's propagating search counts.
 
     >>> from queens.puzzle.grid import parse_grid
@@ -310,7 +310,7 @@ def count(grid: Grid, limit: int | None = None) -> int:
     1
     """
     if limit is None:
-        from queens.engines import kernel
+        from queens.engines.counting import kernel
 
         found = kernel.count_regions(grid.n, bytes(grid.cells))
         if found is not None:

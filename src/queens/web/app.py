@@ -211,7 +211,7 @@ async def search_events(run: Run) -> AsyncIterator[str]:
 async def count_events(run: Run) -> AsyncIterator[str]:
     """A count's progress (sub-problems done), then its total and fundamental counts."""
     from queens.counting.split import sum_counts
-    from queens.engines.kernel import Stopped
+    from queens.engines.counting.kernel import Stopped
 
     parts = await anyio.to_thread.run_sync(count_parts, run.board)
     loop = asyncio.get_running_loop()

@@ -7,7 +7,7 @@ from functools import partial
 
 from queens.board import Board
 from queens.engines import Counts
-from queens.engines.kernel import StopFlag
+from queens.engines.counting.kernel import StopFlag
 
 CountPart = Callable[[StopFlag], Counts]
 """One piece of a count: called with the run's stop flag, it returns its counts."""

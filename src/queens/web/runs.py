@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from queens.board import Board
-from queens.engines.kernel import StopFlag
+from queens.engines.counting.kernel import StopFlag
 from queens.web import limits
 from queens.web.inputs import Control, InputError
 from queens.web.stepper import Stepper

@@ -34,7 +34,7 @@ def first_solution(board: Board, seconds: float | None = None) -> Answer:
     ``seconds`` (default ``SOLVE_SECONDS``) plus one sub-problem."""
     from queens.api import solve
     from queens.counting.split import split
-    from queens.engines import kernel
+    from queens.engines.counting import kernel
 
     if board.is_plain:  # the classic board: its first solution comes at once
         return Answer(solve(board, method="search"), True)

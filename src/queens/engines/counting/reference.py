@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from queens.rules import Rule, diagonals_down, knight_attacks
+
 
 def _free_columns(mask: int) -> Iterator[int]:
     """The set bits of ``mask``, lowest first."""
@@ -113,8 +115,6 @@ def _ruled_solutions(
 ) -> Iterator[list[int]]:
     """``solutions`` under another rule than the queen's (see ``queens.rules``):
     the same row-by-row search, with the rule's attacks carried from row to row."""
-    from queens.rules import Rule, diagonals_down, knight_attacks
-
     rule = Rule(rule_name)
     n = len(allowed)
     size = n if width is None else width

@@ -16,7 +16,7 @@ is the corner/border method of Takaken's well-known counter:
 A *prefix* (the columns of the first rows) selects one sub-tree: a prefix
 of length 1 with column 0 stands for every corner sub-tree, ``(0, b)`` for
 one corner sub-tree, ``(b,)`` for one border sub-tree, longer prefixes for
-parts of those.  This module mirrors ``_kernel.c`` line by line, so the two
+parts of those.  This module mirrors the kernel's ``symmetric.c`` line by line, so the two
 split and count identically.
 """
 

@@ -42,21 +42,17 @@ refutes most unsolvable boards before any search (``benchmarks/hard.py``).
 
 One more identity of the kind holds under the queen rule on any shape, the
 colour count: the even d1 and odd d2 diagonals the queens use number the
-queens (``colour_clauses`` has the proof).  It refutes a state with too
-few such diagonals (``colour_refutes``) and goes to the SAT solver as a
-cardinality constraint (``colour_clauses``).
+queens (``queens.engines.hard.cnf.colour_clauses`` has the proof).  It refutes a
+state with too few such diagonals (``colour_refutes``) and goes to the SAT
+solver as a cardinality constraint (``queens.engines.hard.cnf.colour_clauses``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from queens.engines.propagate import Square, State
-
-if TYPE_CHECKING:
-    from queens.engines.sat import Residual
+from queens.engines.hard.state import Square, State
 
 WORK_LIMIT = 2_000_000
 """States whose check would take more steps than this (as ``work`` counts
@@ -233,7 +229,7 @@ def colour_refutes(state: State) -> bool:
 
     The queens still to place use as many even d1 diagonals and odd d2
     diagonals together as there are queens left, and as many odd d1 and even
-    d2 ones (proof: ``colour_clauses``); so each kind must have at least
+    d2 ones (proof: ``queens.engines.hard.cnf.colour_clauses``); so each kind must have at least
     that many open diagonals.  Cheap (one pass over the open squares); under
     the queen rule only, on any shape.
     """
@@ -521,70 +517,3 @@ def _needed_squares(state: State, needed1: set[int], needed2: set[int]) -> list[
             elif not squares and d not in used:
                 return None
     return forced
-
-
-# -- the colour count, for the SAT solver ----------------------------------------
-
-
-COLOUR_SLACK = 1.65
-"""The colour count goes to the SAT solver only when its diagonals are at most this
-many times the queens left.  Measured after the identity on the benchmark's
-boards (``benchmarks/hard.py``): 1.0 to 1.6 on the solvable excluded-diagonal
-boards of N = 21..30, 1.7 to 1.95 on most blocked ones, where the count slowed
-CaDiCaL down (8 blocked boards of N = 40 and 50: 8.9 s of CPU in all with it,
-7.4 s without)."""
-
-
-def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
-    """CNF saying that the even d1 diagonals and the odd d2 diagonals the queens
-    still to place use number the queens left (variables from ``top + 1`` on).
-
-    Proof: the two diagonals through a square, ``r + c`` and ``r - c``,
-    differ by ``2c``, so they are both even (a square of one colour) or both
-    odd (the other colour).  A queen on an even square uses one even d1
-    diagonal, one on an odd square one odd d2 diagonal, and no diagonal holds
-    two queens; so the even d1 diagonals used are as many as the queens on
-    even squares, the odd d2 ones as many as those on odd squares, together
-    every queen left.  This holds on every shape and queen count, but only
-    under the queen rule (on a torus of odd size a wrapped diagonal mixes the
-    colours): under another rule, or when nothing is left, no clause; nor
-    when the diagonals are many for the queens (``COLOUR_SLACK``).
-
-    The count is over diagonal variables (true when a square of the diagonal
-    holds a queen); over the squares themselves it would say only that the
-    queens number those left.  Measured once on the 22 excluded-diagonal
-    boards of N = 27 and 28, seeds 0..11, that the identity leaves open (20 s
-    each, on a shared machine): CaDiCaL left 6 undecided without it, 3 with
-    it.  Its time on one board varies several-fold with the order of the
-    clauses, so this is a tendency, not a proof.
-    """
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
-
-    # A row's "holds a queen" variable is the same thing for a diagonal.
-    from queens.engines.sat import row_used
-
-    state = problem.state
-    if state.rule != "queen" or not state.left:
-        return []
-    excluded = set(problem.excluded)
-    even_sums: dict[int, list[int]] = {}
-    odd_diffs: dict[int, list[int]] = {}
-    for index, (r, c) in enumerate(problem.squares):
-        if index in excluded:
-            continue
-        if (r + c) % 2 == 0:
-            even_sums.setdefault(r + c, []).append(index)
-        else:
-            odd_diffs.setdefault(r - c, []).append(index)
-    groups = [tuple(g) for g in (*even_sums.values(), *odd_diffs.values())]
-    if len(groups) < state.left:
-        return [[]]  # too few such diagonals for the queens left: no placement
-    if len(groups) > COLOUR_SLACK * state.left:
-        return []
-    pool = IDPool(start_from=top + 1)
-    cnf: list[list[int]] = []
-    used = [row_used(group, pool, cnf) for group in groups]
-    total = CardEnc.equals(used, state.left, vpool=pool, encoding=EncType.seqcounter)
-    cnf.extend(total.clauses)
-    return cnf

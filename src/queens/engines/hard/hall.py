@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from queens.engines.propagate import State
+from queens.engines.hard.state import State
 
 Line = Callable[[int, int], int]
 

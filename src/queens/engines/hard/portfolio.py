@@ -1,7 +1,7 @@
 """Picking the engine for a board with constraints: the propagating search first, then SAT.
 
 Both start from the propagated board after the diagonal-sum identity
-(``queens.engines.propagate.checked_root``), which decides most
+(``queens.engines.hard.propagate.checked_root``), which decides most
 unsolvable boards with excluded diagonals before any search.
 
 Most boards (completion puzzles, lightly blocked boards, many with excluded
@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Unpack
 
-from queens.engines import propagate, sat, verdict
-from queens.engines.budget import NEVER, Deadline
-from queens.engines.propagate import Shape
-from queens.engines.verdict import Verdict
+from queens.engines.hard import propagate, sat, verdict
+from queens.engines.hard.budget import NEVER, Deadline
+from queens.engines.hard.state import Shape
+from queens.engines.hard.verdict import Verdict
 
 QUICK_DECISIONS = 2000
 """Decisions the search gets before the SAT solver takes over."""
@@ -50,7 +50,7 @@ def decide(
     """``solve``, saying what decided the board.
 
     With ``symmetry``, both engines break the propagated board's own
-    symmetries (``queens.engines.symmetry_breaking``): the search by its
+    symmetries (``queens.engines.hard.symmetry_breaking``): the search by its
     orbit cut, CaDiCaL by lex-leader clauses.
     """
     if not allowed:

@@ -1,68 +1,38 @@
-"""The SAT backend for the hardest boards: PySAT's CaDiCaL (the optional ``sat`` extra).
+"""The CNF encoding of a propagated board, for the SAT backend (``queens.engines.hard.sat``).
 
-The propagating search (``queens.engines.propagate``) first places
-everything forced, and the diagonal-sum identity
-(``queens.engines.diagonal_sums``) may refute the board there; what is
-left goes to the SAT solver.  One Boolean
-variable per square still open (an open row crossed with an open column);
-exactly one queen per open row and per open column that must hold one, at
-most one per other row and column and per diagonal, exactly as many queens
-as are left in all when some rows or columns may stay empty, squares that
-are reserved or attacked false.  The cardinality
-constraints come from ``pysat.card``, not written by hand: the pairwise
-encoding for groups of up to ``PAIRWISE_UP_TO`` squares (no auxiliary
-variables; measured faster with CaDiCaL on blocked and diagonal boards),
-sequential counters for longer ones (linear size).
+One Boolean variable per square still open (an open row crossed with an open
+column); exactly one queen per open row and per open column that must hold
+one, at most one per other row and column and per diagonal, exactly as many
+queens as are left in all when some rows or columns may stay empty, squares
+that are reserved or attacked false (``residual``, ``clauses``).
+The cardinality constraints come from ``pysat.card``, not written by hand:
+the pairwise encoding for groups of up to ``PAIRWISE_UP_TO`` squares (no
+auxiliary variables; measured faster with CaDiCaL on blocked and diagonal
+boards), sequential counters for longer ones (linear size).  Beside them,
+the colour count (``colour_clauses``) and lex-leader clauses for the
+state's own symmetries (``symmetry_clauses``).
 
-CaDiCaL was chosen over OR-Tools CP-SAT by ``benchmarks/hard.py``: on the
-same propagated instances (one thread each) it was faster in median and
-worst case on every family, and python-sat weighs about 14 MB installed
-against about 240 MB for ortools with its dependencies.
+``pysat`` (the optional ``sat`` extra) is imported only by the functions that
+build clauses with it.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib.util import find_spec
-from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Unpack
+from typing import TYPE_CHECKING
 
-from queens.engines import propagate, verdict
-from queens.engines.budget import NEVER, Deadline
-from queens.engines.propagate import Shape
-from queens.engines.verdict import Verdict
+from queens.engines.hard import symmetry_breaking
+from queens.engines.hard.diagonal_sums import fills_the_torus
+from queens.engines.hard.state import State
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool
 
-SOLVER = "cadical195"
-"""The PySAT solver used."""
-
 PAIRWISE_UP_TO = 32
 """Groups up to this size get the pairwise encoding (n*(n-1)/2 clauses), longer ones counters."""
 
-MISSING = (
-    "the sat method needs python-sat: install queens-toolkit[sat] "
-    "(pip install 'queens-toolkit[sat]')"
-)
-
-
 Needed = tuple[set[int], set[int]]
 """The d1 and the d2 diagonals that every solution uses."""
-
-
-class SolverMissing(RuntimeError):
-    """The optional SAT solver is not installed."""
-
-    def __init__(self) -> None:
-        super().__init__(MISSING)
-
-
-def available() -> bool:
-    """True when the SAT solver can be imported."""
-    return find_spec("pysat") is not None
 
 
 @dataclass(frozen=True)
@@ -81,7 +51,7 @@ class Residual:
     the rows in ``counted`` (the rows that may stay empty) hold one.
     """
 
-    state: propagate.State
+    state: State
     squares: tuple[tuple[int, int], ...]
     rows: tuple[tuple[int, ...], ...]
     columns: tuple[tuple[int, ...], ...]
@@ -96,11 +66,11 @@ class Residual:
 Groups = list[tuple[int, ...]]
 
 
-def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residual:
+def residual(state: State, needed: Needed = (set(), set())) -> Residual:
     """The open part of a propagated state, ready to encode.
 
     ``needed`` are the d1 (r + c) and d2 (r - c) diagonals every solution
-    uses (``queens.engines.diagonal_sums.support``): each gets an
+    uses (``queens.engines.hard.diagonal_sums.support``): each gets an
     at-least-one clause beside its at-most-one.
     """
     open_rows = sorted(state.rows)
@@ -148,7 +118,7 @@ def residual(state: propagate.State, needed: Needed = (set(), set())) -> Residua
 
 
 def rule_groups(
-    state: propagate.State,
+    state: State,
     squares: list[tuple[int, int]],
     by_sum: dict[int, list[int]],
     by_diff: dict[int, list[int]],
@@ -160,15 +130,13 @@ def rule_groups(
     same, and each pair of open squares a knight's jump apart.  The torus:
     the wrapped diagonals (d1 and d2 modulo n), at most one queen each; when
     the queens left fill the torus
-    (``queens.engines.diagonal_sums.fills_the_torus``), each wrapped
+    (``queens.engines.hard.diagonal_sums.fills_the_torus``), each wrapped
     diagonal that no placed queen takes holds exactly one (there are as many
     as queens left): exactly-one groups, with which CaDiCaL refuted the empty
     14 x 14 torus in 1.9 s against 19 s with at-most-one groups (measured
     without the identities of ``torus_refutes``,
     which refute that board at once).
     """
-    from queens.engines.diagonal_sums import fills_the_torus
-
     if state.rule == "toroidal":
         n = state.width
         wrapped: dict[tuple[int, int], list[int]] = {}
@@ -187,7 +155,7 @@ def rule_groups(
     return [], diagonals
 
 
-def knight_pairs(state: propagate.State, squares: list[tuple[int, int]]) -> Groups:
+def knight_pairs(state: State, squares: list[tuple[int, int]]) -> Groups:
     """Each pair of open squares (their indices in ``squares``) a knight's jump apart."""
     index = {
         square: i for i, square in enumerate(squares) if (state.rows[square[0]] >> square[1]) & 1
@@ -243,123 +211,6 @@ def row_used(group: tuple[int, ...], pool: IDPool, cnf: list[list[int]]) -> int:
     return used
 
 
-def solve(
-    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
-) -> list[int] | None:
-    """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
-
-    ``shape`` is the board's shape (``Shape``).
-    Raises ``SolverMissing`` without python-sat and
-    ``Undecided`` when ``deadline`` passes.
-    """
-    return decide(allowed, deadline=deadline, **shape).columns
-
-
-def decide(
-    allowed: Sequence[int],
-    *,
-    deadline: Deadline = NEVER,
-    symmetry: bool = True,
-    **shape: Unpack[Shape],
-) -> Verdict:
-    """``solve``, saying what decided the board.
-
-    CaDiCaL cannot be interrupted, so with a deadline it runs in a child
-    process that is stopped when the time is up.  With ``symmetry``, the
-    propagated board's own symmetries get lex-leader clauses
-    (``symmetry_clauses``).
-    """
-    if not available():
-        raise SolverMissing
-    if deadline.at is None:
-        return decide_here(allowed, shape, symmetry)
-    child = Background(allowed, shape, symmetry)
-    try:
-        if not child.wait(deadline.remaining()):
-            raise deadline.undecided()
-        return child.result()
-    finally:
-        child.stop()
-
-
-def decide_here(
-    allowed: Sequence[int], shape: Shape | None = None, symmetry: bool = True
-) -> Verdict:
-    """``decide`` in this process, without a time limit.
-
-    The board is first propagated and checked against the diagonal-sum
-    identity (``queens.engines.propagate.checked_root``); only what
-    survives goes to the solver.
-    """
-    if not allowed:
-        return Verdict([], verdict.EMPTY)
-    state, how = propagate.checked_root(allowed, **(shape or {}))
-    if state is None:
-        return Verdict(None, how)
-    if not state.left:
-        return Verdict(state.solution(), verdict.SOLVED)
-    from queens.engines import diagonal_sums
-
-    found = diagonal_sums.support(state)
-    if found is None:
-        return Verdict(None, verdict.IDENTITY)
-    problem = residual(state, (found[1], found[3]))
-    cnf, top = clauses(problem)
-    cnf += diagonal_sums.colour_clauses(problem, top)
-    broken = symmetry_clauses(problem, cnf, top) if symmetry else None
-    answer = run_solver(cnf, broken[1] if broken is not None else [])
-    how = verdict.SAT
-    if answer.lex_used and broken is not None:
-        how += f", {broken[0]} (lex-leader)"
-    if answer.model is None:
-        return Verdict(None, how)
-    for index, (r, c) in enumerate(problem.squares):
-        if answer.model[index] > 0:
-            state.placed[r] = c
-    return Verdict(state.solution(), how)
-
-
-LEX_AFTER_CONFLICTS = 200_000
-"""Conflicts CaDiCaL gets on the plain encoding before the lex-leader clauses join."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    """CaDiCaL's model (None: unsatisfiable), and whether the lex-leader clauses were added."""
-
-    model: list[int] | None
-    lex_used: bool
-
-
-def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
-    """Solve ``cnf``; with ``lex`` (lex-leader clauses), first without them for
-    ``LEX_AFTER_CONFLICTS`` conflicts, then with them added to the same solver.
-
-    Why in two steps: measured on the solvable boards of the ``symmetric``
-    family (16 boards, N = 21..26), the clauses made CaDiCaL find solutions
-    about three times slower in total (it may only find a lex-leader), while
-    they halved its proof on an unsolvable one (N = 23 seed 0: 37 s -> 16 s
-    CPU).  Most solutions come within the budget; a proof that takes longer
-    gets the clauses.  Sound: the clauses learnt in the first step follow
-    from ``cnf`` alone, and ``cnf`` with ``lex`` is satisfiable exactly when
-    ``cnf`` is (``lex_leader_clauses``).
-    """
-    from pysat.solvers import Solver
-
-    with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
-        found: bool | None
-        if lex:
-            solver.conf_budget(LEX_AFTER_CONFLICTS)
-            found = solver.solve_limited()
-            if found is None:
-                solver.append_formula(lex)
-                found = solver.solve()
-                return Answer(solver.get_model() if found else None, True)
-        else:
-            found = solver.solve()
-        return Answer(solver.get_model() if found else None, False)
-
-
 def _top(cnf: list[list[int]]) -> int:
     """The largest variable in ``cnf``."""
     return max((abs(lit) for clause in cnf for lit in clause), default=0)
@@ -383,8 +234,6 @@ def symmetry_clauses(
     """
     from pysat.formula import IDPool
 
-    from queens.engines import symmetry_breaking
-
     state = problem.state
     if (
         not symmetry_breaking.ENABLED
@@ -401,43 +250,63 @@ def symmetry_clauses(
     return symmetry_breaking.describe(group), found
 
 
-def _child(conn: Connection, allowed: Sequence[int], shape: Shape, symmetry: bool) -> None:
-    """The child process: decide and send the verdict back."""
-    conn.send(decide_here(allowed, shape, symmetry))
-    conn.close()
+COLOUR_SLACK = 1.65
+"""The colour count goes to the SAT solver only when its diagonals are at most this
+many times the queens left.  Measured after the identity on the benchmark's
+boards (``benchmarks/hard.py``): 1.0 to 1.6 on the solvable excluded-diagonal
+boards of N = 21..30, 1.7 to 1.95 on most blocked ones, where the count slowed
+CaDiCaL down (8 blocked boards of N = 40 and 50: 8.9 s of CPU in all with it,
+7.4 s without)."""
 
 
-class Background:
-    """The SAT solver working on a board in a child process, stopped at will."""
+def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
+    """CNF saying that the even d1 diagonals and the odd d2 diagonals the queens
+    still to place use number the queens left (variables from ``top + 1`` on).
 
-    def __init__(self, allowed: Sequence[int], shape: Shape, symmetry: bool = True) -> None:
-        methods = multiprocessing.get_all_start_methods()
-        # fork starts in milliseconds with everything imported; spawn elsewhere.
-        context = (
-            multiprocessing.get_context("fork")
-            if "fork" in methods
-            else multiprocessing.get_context("spawn")
-        )
-        self._conn, child_end = context.Pipe(duplex=False)
-        self._process = context.Process(
-            target=_child, args=(child_end, list(allowed), shape, symmetry), daemon=True
-        )
-        self._process.start()
-        child_end.close()
+    Proof: the two diagonals through a square, ``r + c`` and ``r - c``,
+    differ by ``2c``, so they are both even (a square of one colour) or both
+    odd (the other colour).  A queen on an even square uses one even d1
+    diagonal, one on an odd square one odd d2 diagonal, and no diagonal holds
+    two queens; so the even d1 diagonals used are as many as the queens on
+    even squares, the odd d2 ones as many as those on odd squares, together
+    every queen left.  This holds on every shape and queen count, but only
+    under the queen rule (on a torus of odd size a wrapped diagonal mixes the
+    colours): under another rule, or when nothing is left, no clause; nor
+    when the diagonals are many for the queens (``COLOUR_SLACK``).
 
-    def wait(self, seconds: float | None) -> bool:
-        """Wait up to ``seconds`` (None: for ever) for the answer; True when it is in."""
-        return self._conn.poll(seconds)
+    The count is over diagonal variables (true when a square of the diagonal
+    holds a queen); over the squares themselves it would say only that the
+    queens number those left.  Measured once on the 22 excluded-diagonal
+    boards of N = 27 and 28, seeds 0..11, that the identity leaves open (20 s
+    each, on a shared machine): CaDiCaL left 6 undecided without it, 3 with
+    it.  Its time on one board varies several-fold with the order of the
+    clauses, so this is a tendency, not a proof.
+    """
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
 
-    def result(self) -> Verdict:
-        try:
-            answer: Verdict = self._conn.recv()
-        except EOFError:
-            raise RuntimeError("the SAT solver process ended without an answer") from None
-        return answer
-
-    def stop(self) -> None:
-        if self._process.is_alive():
-            self._process.kill()
-        self._process.join()
-        self._conn.close()
+    # A row's "holds a queen" variable (row_used) is the same thing for a diagonal.
+    state = problem.state
+    if state.rule != "queen" or not state.left:
+        return []
+    excluded = set(problem.excluded)
+    even_sums: dict[int, list[int]] = {}
+    odd_diffs: dict[int, list[int]] = {}
+    for index, (r, c) in enumerate(problem.squares):
+        if index in excluded:
+            continue
+        if (r + c) % 2 == 0:
+            even_sums.setdefault(r + c, []).append(index)
+        else:
+            odd_diffs.setdefault(r - c, []).append(index)
+    groups = [tuple(g) for g in (*even_sums.values(), *odd_diffs.values())]
+    if len(groups) < state.left:
+        return [[]]  # too few such diagonals for the queens left: no placement
+    if len(groups) > COLOUR_SLACK * state.left:
+        return []
+    pool = IDPool(start_from=top + 1)
+    cnf: list[list[int]] = []
+    used = [row_used(group, pool, cnf) for group in groups]
+    total = CardEnc.equals(used, state.left, vpool=pool, encoding=EncType.seqcounter)
+    cnf.extend(total.clauses)
+    return cnf

@@ -12,11 +12,11 @@ the SAT encoding then use:
   queens, the open rows and columns with their domains, the rows that must
   hold a queen.
 - ``orbit``: the images of a square under such a group, for the orbit
-  cut of ``queens.engines.propagate.search``.
+  cut of ``queens.engines.hard.propagate.search``.
 - ``lex_leader_clauses``: clauses that keep, of every orbit of the SAT
   encoding's solutions, the lexicographically least (and drop the others),
-  for ``queens.engines.sat``, which adds them only once CaDiCaL has
-  spent a budget of conflicts without them (``queens.engines.sat.run_solver``:
+  for ``queens.engines.hard.sat``, which adds them only once CaDiCaL has
+  spent a budget of conflicts without them (``queens.engines.hard.sat.run_solver``:
   they slow its search for solutions, and speed up its proofs).
 
 Why the attack rules allow it (``keeps_rule``): every symmetry of the
@@ -48,7 +48,7 @@ from queens.symmetry import Symmetry, shape_symmetries
 if TYPE_CHECKING:
     from pysat.formula import IDPool
 
-    from queens.engines.propagate import State
+    from queens.engines.hard.state import State
 
 Square = tuple[int, int]
 

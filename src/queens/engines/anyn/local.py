@@ -34,7 +34,7 @@ counts in bytes and starts over should one ever reach 250); the pure-Python
 fallback below uses ``random.Random``.  Each is deterministic: the same seed gives
 the same placement on the same install.  But the two generators differ, so a
 seed gives one placement with the compiled module and another without it.  The
-kernel is the one ``queens.engines.kernel`` loads, so ``QUEENS_PURE_PYTHON=1``
+kernel is the one ``queens.engines.counting.kernel`` loads, so ``QUEENS_PURE_PYTHON=1``
 selects the fallback here too.  The compiled search runs without the GIL and
 answers Ctrl-C (KeyboardInterrupt) and a ``StopFlag``
 within a fraction of a second.
@@ -46,10 +46,11 @@ from array import array
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
+from queens.engines.counting import kernel
+from queens.engines.counting.kernel import StopFlag, Stopped, stop_byte
+
 if TYPE_CHECKING:
     import random
-
-    from queens.engines.kernel import StopFlag
 
 Columns: TypeAlias = "array[int]"
 """An ``array('i')`` of 0-based columns, one per row."""
@@ -70,8 +71,6 @@ local search."""
 
 
 def _load_compiled() -> ModuleType | None:
-    from queens.engines import kernel
-
     return kernel.loaded()
 
 
@@ -111,8 +110,6 @@ def local_search(
         return None
     if n == 1:
         return array("i", [0])
-    from queens.engines.kernel import Stopped, stop_byte
-
     byte = stop_byte(stop)
     module = _load_compiled() if compiled is not False else None
     if compiled and module is None:
@@ -129,8 +126,6 @@ def local_search(
 
 def _exact(n: int, rule: str) -> Columns | None:
     """The first solution of the empty n x n board under ``rule`` by the exact search."""
-    from queens.engines import kernel
-
     full = (1 << n) - 1
     return next(kernel.solutions([full] * n, width=n, queens=n, rule=rule), None)
 
@@ -283,8 +278,6 @@ class _KnightState(_State):
 def _python_search(
     n: int, rng: random.Random, stop: StopFlag | None = None, knight: bool = False
 ) -> list[int]:
-    from queens.engines.kernel import stop_byte
-
     while True:
         stop_byte(stop)  # raises Stopped once the flag is set
         state = _start(_KnightState(n) if knight else _State(n), rng)

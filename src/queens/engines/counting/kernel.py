@@ -1,13 +1,13 @@
 """The Python face of the compiled kernel, with a pure-Python fallback.
 
-The kernel (``_kernel.c``) is an optional extension: an install without a C
+The kernel (``src/kernel/``) is an optional extension: an install without a C
 compiler still works, with the same answers, only slower.  The first use of
 the fallback warns once through ``warnings``.  Setting the environment
 variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
 comparisons), and ``QUEENS_SIMD=off`` (or ``avx2``, ``avx512``) chooses the
 compiled kernel's search for plain boards instead of the best this CPU runs.
 This module is the one place that loads the kernel (``loaded``): local
-search (``queens.engines.local``) takes it from here too.
+search (``queens.engines.anyn.local``) takes it from here too.
 
 Every function takes plain data: ``allowed`` (a column bitmask per row, see
 ``queens.board.Board.allowed_masks``) and ``group`` (the symmetries that
@@ -28,8 +28,9 @@ from types import ModuleType
 from typing import NamedTuple, TypeVar
 
 from queens import symmetry
-from queens.engines import Counts, reference
-from queens.engines import symmetric as pure_symmetric
+from queens.engines import Counts
+from queens.engines.counting import reference
+from queens.engines.counting import symmetric as pure_symmetric
 from queens.symmetry import Symmetry
 
 T = TypeVar("T")
@@ -400,7 +401,7 @@ def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | N
 def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = None) -> Counts:
     """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
 
-    See ``queens.engines.symmetric`` for what a prefix means.  Raises
+    See ``queens.engines.counting.symmetric`` for what a prefix means.  Raises
     ``Stopped`` when ``stop`` is set before the count is done.
     """
     byte = stop_byte(stop)

@@ -21,7 +21,8 @@ SOLVED = "solved by propagation before search"
 
 
 def hall(first: str, second: str) -> str:
-    """How a board refuted by the Hall-type count (``hall``) is described."""
+    """How a board refuted by the Hall-type count (``hall``) is
+    described."""
     return f"refuted by a Hall-type count ({first} against {second}) before search"
 
 

@@ -44,7 +44,7 @@ def estimate(
     """Knuth's estimate of the counter's search tree for the board given by ``allowed``.
 
     ``queens``, ``required``, ``rule`` and ``width`` as the engines take them
-    (``queens.engines.reference``): with fewer queens than rows, a row may
+    (``queens.engines.counting.reference``): with fewer queens than rows, a row may
     also stay empty, one more child of its node.
     Deterministic for a given ``seed``.  By default the number of probes
     shrinks with the board so the estimate takes a fraction of a second.

@@ -1,0 +1,79 @@
+/* common.h: what every part of the kernel uses: the types (mask_t, a row's
+ * columns as bits; counts_t), the limits, the bit helpers, the stop flag,
+ * the attack rules' codes and whether the vector search is compiled in. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXN 64
+#define SYMMETRIC_MIN_N 4
+typedef uint64_t mask_t;
+
+static int lowest_index(mask_t bit) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(bit);
+#else
+    int i = 0;
+    while (!(bit & 1)) { bit >>= 1; i++; }
+    return i;
+#endif
+}
+
+static int popcount(mask_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int c = 0;
+    while (x) { x &= x - 1; c++; }
+    return c;
+#endif
+}
+
+static mask_t full_mask(int n) { return n >= 64 ? ~(mask_t)0 : (((mask_t)1 << n) - 1); }
+
+/* A count can be told to stop early (Ctrl-C, a closed web page): the caller
+ * passes a byte that another thread sets to non-zero.  The searches look at
+ * it now and then (never in the innermost steps) and give up, reporting that
+ * they stopped rather than a count. */
+typedef const volatile unsigned char stop_flag_t;
+static const unsigned char never_stop = 0;
+
+/* Backtracks between two looks at the flag in count_masks (a few ms). */
+#define STOP_CHECK_PERIOD (1L << 20)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* The attack rules (queens.rules, in the order of the Python side's codes):
+ * the symmetric counter knows only the queen's; the shaped searches, scalar
+ * and vector, all three (shapes.c). */
+#define RULE_QUEEN 0
+#define RULE_TOROIDAL 1
+#define RULE_SUPERQUEEN 2
+
+
+/* The vector search (simd.c, simd_search.h) is compiled on x86-64 with a
+ * GCC or Clang that knows AVX-512F and __builtin_cpu_supports (GCC 5,
+ * Clang 4), not on Windows (where GCC cannot align the stack for vector
+ * values), and not with -DQUEENS_NO_SIMD.  Everywhere else (ARM, 32-bit
+ * x86, other compilers) the plain loops count alone, with the same counts;
+ * so does a CPU without AVX2, found out at run time (simd_choice.c). */
+#if defined(__clang__)
+#define QUEENS_COMPILER_SIMD (__clang_major__ >= 4)
+#elif defined(__GNUC__)
+#define QUEENS_COMPILER_SIMD (__GNUC__ >= 5)
+#else
+#define QUEENS_COMPILER_SIMD 0
+#endif
+#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && !defined(_WIN32) && QUEENS_COMPILER_SIMD
+#define HAVE_SIMD 1
+#include <immintrin.h>
+#else
+#define HAVE_SIMD 0
+#endif
+enum { SIMD_OFF, SIMD_AVX2, SIMD_AVX512 };

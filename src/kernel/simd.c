@@ -1,0 +1,263 @@
+/* simd.c: the vector search's buffers and driver, shared by its instruction
+ * sets (whose steps are simd_search.h); compiled only when HAVE_SIMD.
+ *
+ * ---- the symmetric counter, 16 or 8 nodes at a time (AVX-512, AVX2) ------
+ *
+ * The same search as symmetric.c's loops, breadth-first within bounded buffers: the
+ * nodes of each row wait in a buffer, and are expanded a vector at a time
+ * (16 lanes of 32-bit masks with AVX-512F, 8 with AVX2; n <= 32), their
+ * surviving children packed into the next row's buffer; a full buffer is
+ * emptied (depth first) before its row takes more.  In the symmetric
+ * counter a lane whose node has no column left takes the next waiting node
+ * at once (refill); the shaped searches run each vector to its end.  The
+ * last three rows are counted in place for a whole vector of nodes, without
+ * a branch.  The rare complete border placements are classified one by one
+ * (sym_check), their rows rebuilt from each node's parent.  The loop above
+ * mispredicts a branch on nearly every node; this search does not, which is
+ * most of its speed.  Compiled only where HAVE_SIMD (common.h), each
+ * instruction set through a target attribute, so no -m flag is needed; the
+ * best one the CPU has is chosen at run time.  Everything else runs
+ * symmetric.c's loops. */
+
+
+/* Rows y, y + 1 and y + 2 (the last) from the state of row y, with the
+ * board kept: each complete border placement is classified. */
+static void sym_finish3(sym_t *s, int y, mask_t c, mask_t l, mask_t r) {
+    mask_t a0 = sym_avail(s, y, c | l | r, c);
+    while (a0) {
+        mask_t b0 = a0 & -a0, c1 = c | b0, l1 = (l | b0) << 1, r1 = (r | b0) >> 1, a1;
+        a0 ^= b0;
+        s->board[y] = b0;
+        a1 = sym_avail(s, y + 1, c1 | l1 | r1, c1);
+        while (a1) {
+            mask_t b1 = a1 & -a1, c2 = c1 | b1, l2 = (l1 | b1) << 1, r2 = (r1 | b1) >> 1, a2;
+            a1 ^= b1;
+            s->board[y + 1] = b1;
+            a2 = sym_avail(s, y + 2, c2 | l2 | r2, c2);
+            if (a2) {
+                s->board[y + 2] = a2;
+                sym_check(s);
+            }
+        }
+    }
+}
+
+/* Counters of the vector search, for measuring it (benchmarks/kernel_stats.c
+ * builds the kernel with -DQUEENS_STATS; without it they cost nothing).
+ * Single-threaded use only. */
+#ifdef QUEENS_STATS
+static struct {
+    uint64_t expanded[MAXN];     /* nodes expanded, by row */
+    uint64_t steps, busy, kept;  /* expansion steps; lanes busy and children kept in them */
+    uint64_t finished, finish_vectors; /* nodes of the three-row count, vectors run */
+    uint64_t classified;         /* border nodes classified one by one */
+    int peak;                    /* the most nodes a row's buffer held (the bound: SIMD_ROOM) */
+} simd_stats;
+#define SIMD_STAT(x) (x)
+#else
+#define SIMD_STAT(x) ((void)0)
+#endif
+
+/* Nodes a row's buffer holds before its row waits (SIMD_CAP), plus room for
+ * what may come after that (SIMD_ROOM) and for reading a whole vector past
+ * the last node (SIMD_SLACK).  The room: the symmetric counter's vectors in
+ * flight (2 of 16 lanes, or 4 of 8: 32 lanes either way) finish their up to
+ * 32 columns a lane (2 * 16 * 32 children), and the last of them is written
+ * a whole vector long (at most 16); the shaped searches'
+ * one vector, up to 33 children a lane (16 * 33), fits in that too.  SIMD_CAP
+ * may be set smaller when compiling, to test the search with its buffers
+ * always near full (tests/test_kernel_search.py). */
+#ifndef SIMD_CAP
+#define SIMD_CAP 2048
+#endif
+#define SIMD_ROOM (2 * 16 * 32 + 16)
+#define SIMD_SLACK 16
+#define SIMD_ROW (SIMD_CAP + SIMD_ROOM + SIMD_SLACK) /* the length of each array */
+
+typedef struct {
+    uint32_t *c, *l, *r;
+    uint32_t *parent; /* the shaped search of empty rows: each node's queens still to place; */
+                      /* of superqueens: the queen of the row above each node's, as a bit */
+                      /* (and after it the knight's attacks on each node's row: KNIGHTS) */
+    int count, pos;
+} level_t;
+
+/* Rebuild the rows y0 .. top-1 of node `i` of row `top` from the parents. */
+static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i) {
+    int y;
+    for (y = top; y > y0; y--) {
+        int parent = (int)levels[y - y0].parent[i];
+        s->board[y - 1] = (mask_t)(levels[y - y0].c[i] ^ levels[y - y0 - 1].c[parent]) & s->mask;
+        i = parent;
+    }
+}
+
+/* Marked nodes.  sym_check looks at a border placement's rows only when
+ * row BOUND1's queen is on the top column, row BOUND2's on column 0, or
+ * the last row's on ENDBIT; any other complete placement is a class of 8.
+ * So the border search marks a node (bit 31 of its columns, beyond a board
+ * of n <= 31) once either of the first two is among its rows, and the
+ * three-row count counts the completions of unmarked nodes whose last
+ * queen is not on ENDBIT in place, as for a corner, instead of rebuilding
+ * their boards to classify them one by one (measured at n = 17: 11.8
+ * million classified before, a fifth of the count's time). */
+#define SYM_MARK ((uint32_t)1 << 31)
+
+static int sym_marking(const sym_t *s) { return !s->corner && s->n <= 31; }
+
+/* The mark of a node of row y0 from the rows above it (already on the board). */
+static uint32_t sym_mark(const sym_t *s, int y0) {
+    if (!sym_marking(s)) return 0;
+    if (s->bound1 < y0 && s->board[s->bound1] == s->topbit) return SYM_MARK;
+    if (s->bound2 < y0 && s->board[s->bound2] == 1) return SYM_MARK;
+    return 0;
+}
+
+/* The column a row's queen marks its children on (none: 0). */
+static uint32_t sym_mark_column(const sym_t *s, int y) {
+    if (!sym_marking(s)) return 0;
+    if (y == s->bound1) return (uint32_t)s->topbit;
+    if (y == s->bound2) return 1;
+    return 0;
+}
+
+/* The first `left` lanes of the set `lanes` (which has more). */
+static ALWAYS_INLINE unsigned simd_first_lanes(unsigned lanes, int left) {
+    while (__builtin_popcount(lanes) > left) lanes &= ~(1u << (31 - __builtin_clz(lanes)));
+    return lanes;
+}
+
+/* The lanes of a vector that hold nodes: all LANES of them, or the first `left`. */
+static ALWAYS_INLINE unsigned simd_lanes(int left, int lanes) {
+    return left >= lanes ? (1u << lanes) - 1 : (1u << left) - 1;
+}
+
+/* The lanes of a vector of nodes whose last three rows can be completed, a
+ * set for each order of their three free columns p < q < t (pqt: p in the
+ * first of the rows, q in the second, t in the third). */
+typedef struct {
+    unsigned pqt, ptq, qpt, qtp, tpq, tqp;
+    unsigned hits; /* the lanes with an order that puts a queen on a column of hits_t */
+} orders_t;
+
+/* The columns of the three rows (0: none) on which a queen sends its node
+ * to be classified; on the last row's, only with the middle row's queen at
+ * column bit `middle_from` or above. */
+typedef struct {
+    uint32_t column[3], middle_from;
+} hits_t;
+
+/* Corner nodes: each completion is a class of 8, so only their number counts. */
+static ALWAYS_INLINE uint64_t orders_count(orders_t o, unsigned valid) {
+    return (uint64_t)(__builtin_popcount(o.pqt & valid) + __builtin_popcount(o.ptq & valid)
+                      + __builtin_popcount(o.qpt & valid) + __builtin_popcount(o.qtp & valid)
+                      + __builtin_popcount(o.tpq & valid) + __builtin_popcount(o.tqp & valid));
+}
+
+/* Border nodes: the lanes with any completion, to be classified one by one. */
+static ALWAYS_INLINE unsigned orders_any(orders_t o, unsigned valid) {
+    return (o.pqt | o.ptq | o.qpt | o.qtp | o.tpq | o.tqp) & valid;
+}
+
+/* The border nodes `found` (lanes of the vector at `at` of row `top`), one
+ * by one: the rows above rebuilt from the parents, the last three searched
+ * and each complete placement classified (sym_check). */
+static ALWAYS_INLINE void simd_classify(sym_t *s, level_t *levels, int y0, int top, int at,
+                                        unsigned found) {
+    const level_t *lv = &levels[top - y0];
+    while (found) {
+        int i = at + __builtin_ctz(found);
+        SIMD_STAT(simd_stats.classified++);
+        found &= found - 1;
+        simd_board(s, levels, y0, top, i);
+        sym_finish3(s, top, lv->c[i] & s->mask, lv->l[i], lv->r[i]);
+    }
+}
+
+/* Superqueens: a row's knight's attacks, the array after its parents (not a
+ * field of level_t, whose size the symmetric counter's rebuild of a board
+ * indexes by: 40 bytes are cheaper to index than 48). */
+#define KNIGHTS(lv) ((lv)->parent + SIMD_ROW)
+
+/* The buffers of `rows` rows in one block of memory (NULL when it cannot be
+ * had), the first row's holding one node: C, L, R (and no knight's attacks).
+ * With KNIGHTS (superqueens), a fifth array a row, for the knight's attacks. */
+static uint32_t *simd_levels(level_t *levels, int rows, uint32_t C, uint32_t L, uint32_t R,
+                             int knights) {
+    size_t per_row = SIMD_ROW, arrays = knights ? 5 : 4;
+    uint32_t *memory = (uint32_t *)malloc((size_t)rows * arrays * per_row * sizeof(uint32_t));
+    int k;
+    if (!memory) return NULL;
+    for (k = 0; k < rows; k++) {
+        uint32_t *base = memory + (size_t)k * arrays * per_row;
+        levels[k].c = base;
+        levels[k].l = base + per_row;
+        levels[k].r = base + 2 * per_row;
+        levels[k].parent = base + 3 * per_row;
+        levels[k].count = levels[k].pos = 0;
+    }
+    if (knights) KNIGHTS(&levels[0])[0] = 0;
+    levels[0].c[0] = C;
+    levels[0].l[0] = L;
+    levels[0].r[0] = R;
+    levels[0].count = 1;
+    return memory;
+}
+
+typedef void (*simd_expand_t)(sym_t *s, int y, level_t *from, level_t *to);
+typedef void (*simd_finish_t)(sym_t *s, level_t *levels, int y0, int top);
+
+/* The sub-tree below rows 0..y0-1 (state C, L, R of row y0), for any
+ * instruction set (its expand and finish steps; inlined, so they are
+ * direct calls): row by row, the waiting nodes of a row are expanded while
+ * the next row's buffer has room, else that buffer is emptied first; row
+ * TOP's are counted to the end (the square counter's: the last three rows;
+ * the shaped one's: the last two).  KNIGHTS (a constant): superqueens' rows
+ * have the knight's attacks too.  0 when the buffers could not be allocated
+ * (the caller falls back to the loop). */
+static ALWAYS_INLINE int simd_search(sym_t *s, int y0, int top, uint32_t C, uint32_t L, uint32_t R,
+                                     simd_expand_t expand, simd_finish_t finish, int knights) {
+    int y;
+    level_t levels[MAXN];
+    uint32_t *memory = simd_levels(levels, top - y0 + 1, C, L, R, knights);
+    if (!memory) return 0;
+    levels[0].parent[0] = (uint32_t)s->queens; /* the root has no parent */
+    y = y0;
+    for (;;) {
+        level_t *lv = &levels[y - y0];
+        if (y == top) {
+            finish(s, levels, y0, top);
+            y--;
+            continue;
+        }
+        if (lv->pos < lv->count && levels[y + 1 - y0].count <= SIMD_CAP) {
+            expand(s, y, lv, &levels[y + 1 - y0]);
+        } else if (levels[y + 1 - y0].count > 0) {
+            y++; /* the next row's buffer first */
+        } else {
+            lv->count = lv->pos = 0;
+            if (y == y0) break;
+            y--;
+            if (*s->stop) { /* once per emptied buffer */
+                s->stopped = 1;
+                break;
+            }
+        }
+    }
+    free(memory);
+    return 1;
+}
+
+/* The steps that work on vectors are written once, in simd_search.h, over a
+ * few vector operations (V: LANES lanes of 32-bit masks; a set of lanes is
+ * an unsigned bit mask), and compiled once per instruction set: _kernel.c
+ * includes simd_search.h between the set's operations (simd_avx512.h,
+ * simd_avx2.h) and simd_end.h.  Each function's name carries the set's
+ * suffix (SIMD_NAME(simd_expand) is simd_expand_avx2 in the AVX2 copy) and
+ * its target attribute: SIMD_STEP for the small steps, always inlined into
+ * SIMD_ENTRY ones, the expand and finish steps that simd_search calls. */
+#define SIMD_PASTE(name, isa) name##_##isa
+#define SIMD_SUFFIXED(name, isa) SIMD_PASTE(name, isa)
+#define SIMD_NAME(name) SIMD_SUFFIXED(name, SIMD_ISA)
+#define SIMD_STEP __attribute__((target(SIMD_TARGET), always_inline)) static inline
+#define SIMD_ENTRY __attribute__((target(SIMD_TARGET))) static

@@ -1,0 +1,54 @@
+/* The vector search's operations for AVX2: 8 lanes of 32-bit masks; a set
+ * of lanes is read off a comparison with movemask, and packing (AVX2 has no
+ * compress) permutes by a table of the 256 sets.  Included just before
+ * simd_search.h, which is compiled with them into the functions *_avx2;
+ * simd_end.h undefines them after it. */
+#define SIMD_ISA avx2       /* the suffix of the functions' names */
+#define SIMD_TARGET "avx2"  /* their target attribute (no -m flag needed) */
+
+static int32_t avx2_pack[256][8];
+static int32_t avx2_spread[256][8]; /* the inverse: the k-th lane of a set takes element k */
+
+static void avx2_pack_init(void) {
+    int set, lane, k;
+    for (set = 0; set < 256; set++) {
+        for (k = 0, lane = 0; lane < 8; lane++) {
+            if (set >> lane & 1) avx2_pack[set][k++] = lane;
+        }
+        while (k < 8) avx2_pack[set][k++] = 0;
+        for (k = 0, lane = 0; lane < 8; lane++) avx2_spread[set][lane] = set >> lane & 1 ? k++ : 0;
+    }
+}
+
+#define V __m256i
+#define LANES 8
+#define FLIGHTS 4 /* vectors in flight (FLIGHTS * LANES <= 32: SIMD_ROOM) */
+#define SET1(x) _mm256_set1_epi32((int)(x))
+#define ZERO _mm256_setzero_si256()
+#define IOTA _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0)
+#define AND _mm256_and_si256
+#define OR _mm256_or_si256
+#define XOR _mm256_xor_si256
+#define ANDNOT _mm256_andnot_si256 /* ANDNOT(a, b) = ~a & b */
+#define ADD _mm256_add_epi32
+#define SUB _mm256_sub_epi32
+#define MUL _mm256_mullo_epi32
+#define SHL _mm256_slli_epi32
+#define SHR _mm256_srli_epi32
+#define SHLV _mm256_sll_epi32 /* by a count in an __m128i */
+#define SHRV _mm256_srl_epi32
+#define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define LANESET(x) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(x)))
+#define NZ(x) (~LANESET(_mm256_cmpeq_epi32((x), ZERO)) & 0xffu)
+#define EQM(a, b) LANESET(_mm256_cmpeq_epi32((a), (b)))
+#define GTM(a, b) LANESET(_mm256_cmpgt_epi32((a), (b)))
+#define LANEMASK(m)                                                                 \
+    _mm256_cmpeq_epi32(AND(SET1(m), _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1)), \
+                       _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1))
+#define SELECT(m, a, b) _mm256_blendv_epi8((b), (a), LANEMASK(m))
+#define PACKING __m256i
+#define PACK(m) LOADU(avx2_pack[(m) & 0xffu])
+#define COMPRESS(how, v) _mm256_permutevar8x32_epi32((v), (how))
+#define EXPAND(old, m, v) \
+    SELECT((m), _mm256_permutevar8x32_epi32((v), LOADU(avx2_spread[(m) & 0xffu])), (old))

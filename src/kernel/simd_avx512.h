@@ -1,0 +1,35 @@
+/* The vector search's operations for AVX-512F: 16 lanes of 32-bit masks; a
+ * set of lanes is a mask register itself.  Included just before
+ * simd_search.h, which is compiled with them into the functions *_avx512;
+ * simd_end.h undefines them after it. */
+#define SIMD_ISA avx512       /* the suffix of the functions' names */
+#define SIMD_TARGET "avx512f" /* their target attribute (no -m flag needed) */
+
+#define V __m512i
+#define LANES 16
+#define FLIGHTS 2 /* vectors in flight (FLIGHTS * LANES <= 32: SIMD_ROOM) */
+#define SET1(x) _mm512_set1_epi32((int)(x))
+#define ZERO _mm512_setzero_si512()
+#define IOTA _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define AND _mm512_and_si512
+#define OR _mm512_or_si512
+#define XOR _mm512_xor_si512
+#define ANDNOT _mm512_andnot_si512 /* ANDNOT(a, b) = ~a & b */
+#define ADD _mm512_add_epi32
+#define SUB _mm512_sub_epi32
+#define MUL _mm512_mullo_epi32
+#define SHL _mm512_slli_epi32
+#define SHR _mm512_srli_epi32
+#define SHLV _mm512_sll_epi32 /* by a count in an __m128i */
+#define SHRV _mm512_srl_epi32
+#define LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define NZ(x) ((unsigned)_mm512_test_epi32_mask((x), (x)))
+#define EQM(a, b) ((unsigned)_mm512_cmpeq_epi32_mask((a), (b)))
+#define GTM(a, b) ((unsigned)_mm512_cmpgt_epi32_mask((a), (b)))
+#define SELECT(m, a, b) _mm512_mask_blend_epi32((__mmask16)(m), (b), (a))
+#define PACKING __mmask16
+#define PACK(m) ((__mmask16)(m))
+#define COMPRESS(how, v) _mm512_maskz_compress_epi32((how), (v)) /* the lanes `how`, packed */
+/* (EXPAND in the register form: the same CPU time as vpexpandd from memory, measured) */
+#define EXPAND(old, m, v) _mm512_mask_expand_epi32((old), (__mmask16)(m), (v))

@@ -1,0 +1,493 @@
+/* The vector search for one instruction set: included once per set, after
+ * the set's operations (simd_avx512.h, simd_avx2.h; see simd.c), so every
+ * function here exists as *_avx512 and *_avx2.  No include guard: that is
+ * the point.  The entries, called through simd_search (simd.c) with their
+ * expand and finish steps:
+ *   sym_search_ISA    the symmetric counter's sub-tree (and count_board's
+ *                     plain count): simd_expand_ISA, simd_finish_ISA;
+ *   shape_search_ISA  a queen in every row, any rule: shape_, torus_ or
+ *                     super_expand_ISA and _finish_ISA;
+ *   gaps_search_ISA   rows that may stay empty, queen or toroidal rule:
+ *                     gaps_ or torus_gaps_expand_ISA and _finish_ISA. */
+
+/* Pack the lanes `keep` of each vector at the end of `to` (with PARENTS, a
+ * constant: the shaped search of full rows keeps none but superqueens'; and
+ * with KNIGHTS, superqueens', the knight's attacks `kn`). */
+SIMD_STEP void SIMD_NAME(simd_put)(level_t *to, unsigned keep, V c, V l, V r, V parent, int parents,
+                                   V kn, int knights) {
+    /* (the arrays and the packing read once, before the stores, which the
+     * compiler cannot tell from them: measured, AVX2 reloaded its table) */
+    int at = to->count;
+    uint32_t *cs = to->c + at, *ls = to->l + at, *rs = to->r + at;
+    uint32_t *ps = to->parent + at, *ks = KNIGHTS(to) + at;
+    PACKING how = PACK(keep);
+    STOREU(cs, COMPRESS(how, c));
+    STOREU(ls, COMPRESS(how, l));
+    STOREU(rs, COMPRESS(how, r));
+    if (parents) STOREU(ps, COMPRESS(how, parent));
+    if (knights) STOREU(ks, COMPRESS(how, kn));
+    to->count = at + __builtin_popcount(keep);
+    SIMD_STAT(simd_stats.peak = to->count > simd_stats.peak ? to->count : simd_stats.peak);
+}
+
+/* Row y's free columns for each node (c, l, r) of the lanes `*valid`, the
+ * others zero.  Row BOUND2's rule: a node with neither side column taken
+ * above has no child (its lane leaves *valid); with one, only the other. */
+SIMD_STEP V SIMD_NAME(simd_avail)(const sym_t *s, int y, V c, V l, V r, unsigned *valid) {
+    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));
+    if (!s->corner && y == s->bound2) {
+        V side = SET1(s->sidemask), used = AND(c, side);
+        *valid &= NZ(used);
+        avail = SELECT(~EQM(used, side), AND(avail, side), avail);
+    }
+    return SELECT(*valid, avail, ZERO);
+}
+
+/* A vector of nodes of row y in flight: their state (c, l, r), their index
+ * in the row's buffer (parent) and the free columns not yet tried (avail). */
+typedef struct {
+    V c, l, r, parent, avail;
+} SIMD_NAME(flight);
+
+/* Refill the lanes of `f` with no column left (all, when it is new) with
+ * the next nodes waiting in `from`, in order, as many as there are.  A new
+ * node with no free column (row BOUND2's rule) leaves its lane empty until
+ * the next refill. */
+SIMD_STEP void SIMD_NAME(simd_refill)(const sym_t *s, int y, level_t *from, SIMD_NAME(flight) *f) {
+    unsigned take = ~NZ(f->avail) & ((1u << LANES) - 1), valid;
+    int at = from->pos, left = from->count - at;
+    if (!take || left <= 0) return;
+    if (__builtin_popcount(take) > left) take = simd_first_lanes(take, left);
+    f->c = EXPAND(f->c, take, LOADU(from->c + at));
+    f->l = EXPAND(f->l, take, LOADU(from->l + at));
+    f->r = EXPAND(f->r, take, LOADU(from->r + at));
+    f->parent = EXPAND(f->parent, take, ADD(SET1(at), IOTA));
+    from->pos = at + __builtin_popcount(take);
+    SIMD_STAT(simd_stats.expanded[y] += (uint64_t)__builtin_popcount(take));
+    valid = take;
+    f->avail = SELECT(take, SIMD_NAME(simd_avail)(s, y, f->c, f->l, f->r, &valid), f->avail);
+}
+
+/* One step of `f`: a child on the lowest free column of every busy lane,
+ * kept when its next row (and the one after) keep a free column; with
+ * MARKING, a child whose queen is on the column `marked` is marked. */
+SIMD_STEP void SIMD_NAME(simd_step)(level_t *to, SIMD_NAME(flight) *f, V next, V after, int marking,
+                                    V marked) {
+    unsigned live = NZ(f->avail), keep;
+    V bit = AND(f->avail, SUB(ZERO, f->avail));
+    V cc = OR(f->c, bit), ll = SHL(OR(f->l, bit), 1), rr = SHR(OR(f->r, bit), 1);
+    if (marking) cc = SELECT(EQM(bit, marked), OR(cc, SET1(SYM_MARK)), cc);
+    V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);
+    V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);
+    keep = live & NZ(a1) & NZ(a2);
+    SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)__builtin_popcount(live),
+               simd_stats.kept += (uint64_t)__builtin_popcount(keep)));
+    if (keep) SIMD_NAME(simd_put)(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
+    f->avail = XOR(f->avail, bit);
+}
+
+/* Expand the waiting nodes of row y into row y + 1's buffer, FLIGHTS
+ * vectors in flight (their steps overlap in the CPU: 2 with AVX-512, 4 of
+ * AVX2's narrower ones, measured 4 % faster than 2), each taking a free
+ * column of every lane at a time; a lane whose node has no column left
+ * takes the next waiting node at once (refill) while row y + 1's buffer is
+ * within SIMD_CAP, instead of idling until its whole vector is done
+ * (measured: ~0.54 of the lanes were busy without refill at n = 16).
+ * Refilled only within SIMD_CAP, the FLIGHTS * LANES (at most 32) lanes
+ * then hold at most 32 columns each still to try: row y + 1 ends within
+ * SIMD_CAP + 2 * 16 * 32 (SIMD_ROOM).  (The rows' buffers are copied into
+ * locals, kept in registers: through the pointers, each put reloaded them
+ * and the count after the stores.) */
+SIMD_ENTRY void SIMD_NAME(simd_expand)(sym_t *s, int y, level_t *from_row, level_t *to_row) {
+    V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);
+    uint32_t column = sym_mark_column(s, y);
+    const int marking = column != 0;
+    V marked = SET1(column);
+    level_t from_copy = *from_row, to_copy = *to_row;
+    level_t *from = &from_copy, *to = &to_copy;
+    SIMD_NAME(flight) f0, f1, f2, f3; /* the first FLIGHTS of them (2 or 4) in use */
+    f0.c = f0.l = f0.r = f0.parent = f0.avail = ZERO;
+    f1 = f2 = f3 = f0;
+    SIMD_NAME(simd_refill)(s, y, from, &f0);
+    SIMD_NAME(simd_refill)(s, y, from, &f1);
+    if (FLIGHTS > 2) {
+        SIMD_NAME(simd_refill)(s, y, from, &f2);
+        SIMD_NAME(simd_refill)(s, y, from, &f3);
+    }
+    while (NZ(FLIGHTS > 2 ? OR(OR(f0.avail, f1.avail), OR(f2.avail, f3.avail))
+                          : OR(f0.avail, f1.avail))) {
+        SIMD_NAME(simd_step)(to, &f0, next, after, marking, marked);
+        SIMD_NAME(simd_step)(to, &f1, next, after, marking, marked);
+        if (FLIGHTS > 2) {
+            SIMD_NAME(simd_step)(to, &f2, next, after, marking, marked);
+            SIMD_NAME(simd_step)(to, &f3, next, after, marking, marked);
+        }
+        if (to->count <= SIMD_CAP && from->pos < from->count) {
+            SIMD_NAME(simd_refill)(s, y, from, &f0);
+            SIMD_NAME(simd_refill)(s, y, from, &f1);
+            if (FLIGHTS > 2) {
+                SIMD_NAME(simd_refill)(s, y, from, &f2);
+                SIMD_NAME(simd_refill)(s, y, from, &f3);
+            }
+        }
+    }
+    from_row->pos = from->pos;
+    to_row->count = to->count;
+}
+
+/* The orders in which a vector of nodes (c, l, r) of row `top` completes
+ * the last three rows (masks m0, m1, m2 of the board's columns `full`):
+ * each queen on a column its row has free, no two on a diagonal. */
+SIMD_STEP orders_t SIMD_NAME(simd_orders)(V full, V m0, V m1, V m2, V c, V l, V r,
+                                          const hits_t *hit) {
+    V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);
+    V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);
+    V a0 = AND(f, ANDNOT(OR(l, r), m0));
+    V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
+    V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
+    unsigned p0 = NZ(AND(a0, p)), q0 = NZ(AND(a0, q)), t0 = NZ(AND(a0, t));
+    unsigned p1 = NZ(AND(a1, p)), q1 = NZ(AND(a1, q)), t1 = NZ(AND(a1, t));
+    unsigned p2 = NZ(AND(a2, p)), q2 = NZ(AND(a2, q)), t2 = NZ(AND(a2, t));
+    /* one apart: not in adjacent rows; two apart: not two rows apart */
+    unsigned pq1 = EQM(q, SHL(p, 1)), qt1 = EQM(t, SHL(q, 1));
+    unsigned pq2 = EQM(q, SHL(p, 2)), qt2 = EQM(t, SHL(q, 2));
+    unsigned pt2 = EQM(t, SHL(p, 2));
+    orders_t o;
+    o.pqt = p0 & q1 & t2 & ~pq1 & ~qt1 & ~pt2;
+    o.ptq = p0 & t1 & q2 & ~qt1 & ~pq2;
+    o.qpt = q0 & p1 & t2 & ~pq1 & ~qt2;
+    o.qtp = q0 & t1 & p2 & ~qt1 & ~pq2;
+    o.tpq = t0 & p1 & q2 & ~pq1 & ~qt2;
+    o.tqp = t0 & q1 & p2 & ~qt1 & ~pq1 & ~pt2;
+    o.hits = 0;
+    if (hit->column[0]) {
+        V h = SET1(hit->column[0]);
+        o.hits |= ((o.pqt | o.ptq) & EQM(p, h)) | ((o.qpt | o.qtp) & EQM(q, h))
+                  | ((o.tpq | o.tqp) & EQM(t, h));
+    }
+    if (hit->column[1]) {
+        V h = SET1(hit->column[1]);
+        o.hits |= ((o.qpt | o.tpq) & EQM(p, h)) | ((o.pqt | o.tqp) & EQM(q, h))
+                  | ((o.ptq | o.qtp) & EQM(t, h));
+    }
+    if (hit->column[2]) {
+        V h = SET1(hit->column[2]), below = SET1(hit->middle_from - 1);
+        unsigned gp = GTM(p, below), gq = GTM(q, below), gt = GTM(t, below);
+        o.hits |= (((o.qtp & gt) | (o.tqp & gq)) & EQM(p, h))
+                  | (((o.ptq & gt) | (o.tpq & gp)) & EQM(q, h))
+                  | (((o.pqt & gq) | (o.qpt & gp)) & EQM(t, h));
+    }
+    return o;
+}
+
+/* Count the last three rows of every node of row `top` (= last - 2), a
+ * vector at a time.  Row BOUND2's rule there: no side queen below BOUND2.
+ * Border nodes are classified one by one, except the unmarked ones none of
+ * whose completions puts the last row's queen on ENDBIT, or row BOUND2's
+ * (when among the three) on column 0: those are classes of 8 (SYM_MARK).
+ * (The orders are then exactly the completions: the three rows cover the
+ * board's free columns, so with no side column after BOUND2, the rows down
+ * to BOUND2 cover both, which is all its rule asks.)  With row 1 above the
+ * sub-tree, a last queen on ENDBIT counts only with the middle row's on or
+ * left of row 1's mirror image: else sym_check's half-turn comparison ends
+ * at its first row (row 1 against the mirror of row last - 1), in favour. */
+SIMD_ENTRY void SIMD_NAME(simd_finish)(sym_t *s, level_t *levels, int y0, int top) {
+    level_t *lv = &levels[top - y0];
+    V full = SET1(s->mask), side = SET1(s->sidemask);
+    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]);
+    V m2 = SET1(s->rowmask[top + 2]);
+    V mark = SET1(SYM_MARK);
+    const int quick = sym_marking(s);
+    hits_t hit = {{0, 0, 0}, 1};
+    int at;
+    if (quick) {
+        hit.column[2] = (uint32_t)s->endbit;
+        if (y0 >= 2) /* row 1's mirror image */
+            hit.middle_from = (uint32_t)(s->topbit >> lowest_index(s->board[1]));
+        if (s->bound2 >= top) hit.column[s->bound2 - top] = 1;
+    }
+    if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);
+    if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2);
+    for (at = 0; at < lv->count; at += LANES) {
+        unsigned valid = simd_lanes(lv->count - at, LANES);
+        V c = LOADU(lv->c + at);
+        orders_t o = SIMD_NAME(simd_orders)(full, m0, m1, m2, c, LOADU(lv->l + at),
+                                            LOADU(lv->r + at), &hit);
+        SIMD_STAT((simd_stats.finish_vectors++,
+                   simd_stats.finished += (uint64_t)__builtin_popcount(valid)));
+        if (s->corner) {
+            s->c8 += orders_count(o, valid);
+        } else if (quick) {
+            unsigned slow = orders_any(o, valid) & (NZ(AND(c, mark)) | o.hits);
+            s->c8 += orders_count(o, valid & ~slow);
+            simd_classify(s, levels, y0, top, at, slow);
+        } else {
+            simd_classify(s, levels, y0, top, at, orders_any(o, valid));
+        }
+    }
+    lv->count = lv->pos = 0;
+}
+
+static int SIMD_NAME(sym_search)(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) {
+    return simd_search(s, y0, s->last - 2, C | sym_mark(s, y0), L, R, SIMD_NAME(simd_expand),
+                       SIMD_NAME(simd_finish), 0);
+}
+
+/* A row's diagonals one row down under RULE (a constant): shifted by one
+ * column, or on the torus rotated around the board's `full` width, whose
+ * last column `back` (a shift count) the first one's bit goes round to. */
+SIMD_STEP V SIMD_NAME(simd_left)(V x, int rule, V full, __m128i back) {
+    if (rule != RULE_TOROIDAL) return SHL(x, 1);
+    return AND(OR(SHL(x, 1), SHRV(x, back)), full);
+}
+
+SIMD_STEP V SIMD_NAME(simd_right)(V x, int rule, V full, __m128i back) {
+    if (rule != RULE_TOROIDAL) return SHR(x, 1);
+    return AND(OR(SHR(x, 1), SHLV(x, back)), full);
+}
+
+/* The shaped counter (a queen in every row of s->rowmask, no symmetry):
+ * the same expansion without the border rule, a child kept when its row
+ * has a free column; every child is a node of the plain tree, counted.
+ * Under RULE (a constant) a superqueen node also carries the knight's
+ * attacks on its row (kn) and the queen of the row above (in `parent`):
+ * its child's row is attacked two columns off its queen, one off that one. */
+SIMD_STEP void SIMD_NAME(shape_step)(sym_t *s, int y, level_t *from, level_t *to, int rule) {
+    const int knights = rule == RULE_SUPERQUEEN;
+    int at = from->pos, left = from->count - at;
+    unsigned valid = simd_lanes(left, LANES), live;
+    V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);
+    V kn = knights ? LOADU(KNIGHTS(from) + at) : ZERO;
+    V above = knights ? LOADU(from->parent + at) : ZERO;
+    V jumps = knights ? OR(SHL(above, 1), SHR(above, 1)) : ZERO;
+    V avail = SELECT(valid, ANDNOT(OR(OR(c, kn), OR(l, r)), SET1(s->rowmask[y])), ZERO);
+    V next = SET1(s->rowmask[y + 1]), full = SET1(s->mask);
+    __m128i back = _mm_cvtsi32_si128(s->n - 1);
+    uint64_t placed = 0;
+    from->pos = at + (left >= LANES ? LANES : left);
+    while ((live = NZ(avail)) != 0) {
+        V bit = AND(avail, SUB(ZERO, avail)), cc = OR(c, bit);
+        V ll = SIMD_NAME(simd_left)(OR(l, bit), rule, full, back);
+        V rr = SIMD_NAME(simd_right)(OR(r, bit), rule, full, back);
+        V kk = knights ? OR(jumps, OR(SHL(bit, 2), SHR(bit, 2))) : ZERO;
+        unsigned keep = live & NZ(ANDNOT(OR(OR(cc, kk), OR(ll, rr)), next));
+        placed += (uint64_t)__builtin_popcount(live);
+        if (keep) SIMD_NAME(simd_put)(to, keep, cc, ll, rr, bit, knights, kk, knights);
+        avail = XOR(avail, bit);
+    }
+    s->nodes += placed;
+}
+
+SIMD_ENTRY void SIMD_NAME(shape_expand)(sym_t *s, int y, level_t *from, level_t *to) {
+    SIMD_NAME(shape_step)(s, y, from, to, RULE_QUEEN);
+}
+
+SIMD_ENTRY void SIMD_NAME(torus_expand)(sym_t *s, int y, level_t *from, level_t *to) {
+    SIMD_NAME(shape_step)(s, y, from, to, RULE_TOROIDAL);
+}
+
+SIMD_ENTRY void SIMD_NAME(super_expand)(sym_t *s, int y, level_t *from, level_t *to) {
+    SIMD_NAME(shape_step)(s, y, from, to, RULE_SUPERQUEEN);
+}
+
+/* The bits set in each byte; their sum in each lane (bytes up to 63 each);
+ * the bits set in each lane. */
+SIMD_STEP V SIMD_NAME(simd_popbytes)(V x) {
+    x = SUB(x, AND(SHR(x, 1), SET1(0x55555555u)));
+    x = ADD(AND(x, SET1(0x33333333u)), AND(SHR(x, 2), SET1(0x33333333u)));
+    return AND(ADD(x, SHR(x, 4)), SET1(0x0f0f0f0fu));
+}
+
+SIMD_STEP V SIMD_NAME(simd_bytesum)(V x) {
+    x = ADD(x, SHR(x, 8));
+    return AND(ADD(x, SHR(x, 16)), SET1(0xffu));
+}
+
+SIMD_STEP V SIMD_NAME(simd_popcount)(V x) {
+    return SIMD_NAME(simd_bytesum)(SIMD_NAME(simd_popbytes)(x));
+}
+
+/* The pairs of a column of a0 and one of a1 (the row below) that do not
+ * attack each other under RULE (a constant): |a0| |a1| (p0, p1) less those
+ * on one column or one diagonal (on the torus, the diagonals go round the
+ * width: a board of 3 columns or more, so the three are different
+ * columns), or superqueens a knight's jump apart (their bytes' counts
+ * summed first: at most 40 a byte). */
+SIMD_STEP V SIMD_NAME(simd_pairs)(V a0, V a1, V p0, V p1, int rule, V full, __m128i back) {
+    V clash = ADD(SIMD_NAME(simd_popbytes)(AND(a0, a1)),
+                  ADD(SIMD_NAME(simd_popbytes)(
+                          AND(SIMD_NAME(simd_left)(a0, rule, full, back), a1)),
+                      SIMD_NAME(simd_popbytes)(
+                          AND(SIMD_NAME(simd_right)(a0, rule, full, back), a1))));
+    if (rule == RULE_SUPERQUEEN)
+        clash = ADD(clash, ADD(SIMD_NAME(simd_popbytes)(AND(SHL(a0, 2), a1)),
+                               SIMD_NAME(simd_popbytes)(AND(SHR(a0, 2), a1))));
+    return SUB(MUL(p0, p1), SIMD_NAME(simd_bytesum)(clash));
+}
+
+/* Count the last two rows of every node of `lv` (row `top`) in place, a
+ * vector at a time: a0, a1 the rows' free columns (a1 without row top's
+ * queen).  With GAPS (a constant: the search of empty rows) a node has one
+ * or two queens left: two go to the pairs of free columns, one to either
+ * row (when row top may stay empty, or the last row may: no required row
+ * there); else every node has two.  RULE (a constant; not superqueens'
+ * with GAPS): the torus's rotated diagonals; superqueens' knight's attacks
+ * on row top (kn) and from the queen of the row above it on the last row. */
+SIMD_STEP void SIMD_NAME(simd_last_two)(sym_t *s, level_t *lv, int top, int gaps, int rule) {
+    const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1];
+    V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), first = SET1(s->first);
+    V found = ZERO, placed = ZERO, full = SET1(s->mask);
+    __m128i back = _mm_cvtsi32_si128(s->n - 1);
+    uint32_t sums[2][LANES];
+    int at, k;
+    for (at = 0; at < lv->count; at += LANES) {
+        unsigned valid = simd_lanes(lv->count - at, LANES), pair = valid, single = 0;
+        V c = LOADU(lv->c + at), l = LOADU(lv->l + at), r = LOADU(lv->r + at);
+        V kn = ZERO, jumps = ZERO, p0, p1, pairs, one;
+        V a0, a1;
+        if (rule == RULE_SUPERQUEEN) {
+            V above = LOADU(lv->parent + at);
+            kn = LOADU(KNIGHTS(lv) + at);
+            jumps = OR(SHL(above, 1), SHR(above, 1));
+        }
+        a0 = ANDNOT(OR(OR(c, kn), OR(l, r)), m0);
+        a1 = ANDNOT(OR(OR(c, jumps), OR(SIMD_NAME(simd_left)(l, rule, full, back),
+                                        SIMD_NAME(simd_right)(r, rule, full, back))), m1);
+        if (gaps) {
+            V queens = LOADU(lv->parent + at);
+            a0 = SELECT(EQM(queens, SET1(s->queens)), AND(a0, first), a0);
+            if (s->queens == 1) a1 = AND(a1, first); /* (no pair then) */
+            pair &= EQM(queens, SET1(2));
+            single = valid & EQM(queens, SET1(1));
+        } else {
+            a0 = SELECT(valid, a0, ZERO);
+        }
+        p0 = SIMD_NAME(simd_popcount)(a0);
+        p1 = SIMD_NAME(simd_popcount)(a1);
+        pairs = SIMD_NAME(simd_pairs)(a0, a1, p0, p1, rule, full, back);
+        if (gaps) {
+            one = ADD(upper ? p0 : ZERO, lower ? p1 : ZERO);
+            found = ADD(found, SELECT(pair, pairs, SELECT(single, one, ZERO)));
+            placed = ADD(placed, SELECT(pair, ADD(p0, pairs), SELECT(single, one, ZERO)));
+        } else {
+            found = ADD(found, pairs);
+            placed = ADD(placed, ADD(p0, pairs));
+        }
+    }
+    STOREU(sums[0], found);
+    STOREU(sums[1], placed);
+    for (k = 0; k < LANES; k++) {
+        s->c8 += sums[0][k];
+        s->nodes += sums[1][k];
+    }
+    lv->count = lv->pos = 0;
+}
+
+SIMD_ENTRY void SIMD_NAME(shape_finish)(sym_t *s, level_t *levels, int y0, int top) {
+    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 0, RULE_QUEEN);
+}
+
+SIMD_ENTRY void SIMD_NAME(torus_finish)(sym_t *s, level_t *levels, int y0, int top) {
+    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 0, RULE_TOROIDAL);
+}
+
+SIMD_ENTRY void SIMD_NAME(super_finish)(sym_t *s, level_t *levels, int y0, int top) {
+    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 0, RULE_SUPERQUEEN);
+}
+
+/* simd_search inlined once per rule (direct calls to its steps); the other
+ * rules' copies out of line, so that the queen's stays as it was compiled
+ * alone (measured: its driver loop took more instructions inlined beside
+ * the others). */
+__attribute__((noinline)) static int SIMD_NAME(torus_search)(sym_t *s) {
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(torus_expand),
+                       SIMD_NAME(torus_finish), 0);
+}
+
+__attribute__((noinline)) static int SIMD_NAME(super_search)(sym_t *s) {
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(super_expand),
+                       SIMD_NAME(super_finish), 1);
+}
+
+static int SIMD_NAME(shape_search)(sym_t *s) {
+    if (s->rule == RULE_TOROIDAL) return SIMD_NAME(torus_search)(s);
+    if (s->rule == RULE_SUPERQUEEN) return SIMD_NAME(super_search)(s);
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(shape_expand),
+                       SIMD_NAME(shape_finish), 0);
+}
+
+/* The shaped counter of boards with empty rows (k < rows; RULE, a
+ * constant, the queen's or the torus's): each node carries its queens
+ * still to place (in `parent`).  A node's children are its empty child
+ * (when the rows below can still hold its queens) and a queen on each free
+ * column (when the required rows below leave room); a queen that is a
+ * node's last is a solution, counted, not kept.  A child that must fill
+ * every row below is kept only when the next one has a free column. */
+SIMD_STEP void SIMD_NAME(gaps_step)(sym_t *s, int y, level_t *from, level_t *to, int rule) {
+    const int rows = s->last + 1;
+    V full = SET1(s->mask);
+    __m128i back = _mm_cvtsi32_si128(s->n - 1);
+    int at = from->pos, left = from->count - at;
+    unsigned valid = simd_lanes(left, LANES), live, ones, tight, empty, firsts;
+    V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);
+    V queens = LOADU(from->parent + at), fewer = SUB(queens, SET1(1));
+    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));
+    V next = SET1(s->rowmask[y + 1]);
+    uint64_t placed = 0, found = 0;
+    from->pos = at + (left >= LANES ? LANES : left);
+    firsts = EQM(queens, SET1(s->queens));
+    if (firsts) avail = SELECT(firsts, AND(avail, SET1(s->first)), avail);
+    avail = SELECT(valid & GTM(queens, SET1(s->need[y + 1])), avail, ZERO);
+    ones = EQM(queens, SET1(1));
+    tight = EQM(queens, SET1(rows - y));
+    empty = s->need[y] == s->need[y + 1] ? valid & GTM(SET1(rows - y), queens) : 0;
+    if ((ones &= valid) != 0) { /* the last queens: counted at once */
+        uint32_t sums[LANES];
+        int k;
+        STOREU(sums, SIMD_NAME(simd_popcount)(SELECT(ones, avail, ZERO)));
+        for (k = 0; k < LANES; k++) found += sums[k];
+        placed += found;
+        avail = SELECT(ones, ZERO, avail);
+    }
+    if (empty)
+        SIMD_NAME(simd_put)(to, empty, c, SIMD_NAME(simd_left)(l, rule, full, back),
+                            SIMD_NAME(simd_right)(r, rule, full, back), queens, 1, ZERO, 0);
+    while ((live = NZ(avail)) != 0) {
+        V bit = AND(avail, SUB(ZERO, avail)), cc = OR(c, bit);
+        V ll = SIMD_NAME(simd_left)(OR(l, bit), rule, full, back);
+        V rr = SIMD_NAME(simd_right)(OR(r, bit), rule, full, back);
+        unsigned keep = live & (~tight | NZ(ANDNOT(OR(cc, OR(ll, rr)), next)));
+        placed += (uint64_t)__builtin_popcount(live);
+        if (keep) SIMD_NAME(simd_put)(to, keep, cc, ll, rr, fewer, 1, ZERO, 0);
+        avail = XOR(avail, bit);
+    }
+    s->nodes += placed;
+    s->c8 += found;
+}
+
+SIMD_ENTRY void SIMD_NAME(gaps_expand)(sym_t *s, int y, level_t *from, level_t *to) {
+    SIMD_NAME(gaps_step)(s, y, from, to, RULE_QUEEN);
+}
+
+SIMD_ENTRY void SIMD_NAME(torus_gaps_expand)(sym_t *s, int y, level_t *from, level_t *to) {
+    SIMD_NAME(gaps_step)(s, y, from, to, RULE_TOROIDAL);
+}
+
+SIMD_ENTRY void SIMD_NAME(gaps_finish)(sym_t *s, level_t *levels, int y0, int top) {
+    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 1, RULE_QUEEN);
+}
+
+SIMD_ENTRY void SIMD_NAME(torus_gaps_finish)(sym_t *s, level_t *levels, int y0, int top) {
+    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 1, RULE_TOROIDAL);
+}
+
+__attribute__((noinline)) static int SIMD_NAME(torus_gaps_search)(sym_t *s) {
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(torus_gaps_expand),
+                       SIMD_NAME(torus_gaps_finish), 0);
+}
+
+static int SIMD_NAME(gaps_search)(sym_t *s) {
+    if (s->rule == RULE_TOROIDAL) return SIMD_NAME(torus_gaps_search)(s);
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(gaps_expand),
+                       SIMD_NAME(gaps_finish), 0);
+}

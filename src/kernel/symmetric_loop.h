@@ -1,0 +1,93 @@
+/* The search loop of the symmetric counter, for one part and one mask type:
+ * included by symmetric.c once per copy, with SYM_T (the mask type),
+ * SYM_CORNER (1: the corner part, 0: the border part, a constant) and
+ * SYM_SUFFIX (the names' suffix: sym_search_corner32 and its sym_pair_corner32,
+ * ...) defined; undefines them at the end.  No include guard. */
+#define SYM_NAME(name) SYM_SUFFIXED(name, SYM_SUFFIX)
+
+/* Rows y (= last - 1 or last) and below, given row y's free columns A:
+ * each complete placement is counted (corner: class of 8) or classified. */
+static void SYM_NAME(sym_pair)(sym_t *s, int y, SYM_T C, SYM_T L, SYM_T R, SYM_T A,
+                               SYM_T lastrow) {
+    if (y == s->last) {
+        if (A) { s->board[y] = A; sym_found(s); }
+        return;
+    }
+    while (A) {
+        SYM_T bit = A & -A, avail;
+        A ^= bit;
+        avail = lastrow & ~((C | bit) | (SYM_T)((L | bit) << 1) | ((R | bit) >> 1));
+        if (avail) {
+            s->board[y] = bit;
+            s->board[y + 1] = avail;
+            sym_found(s);
+        }
+    }
+}
+
+/* The search loop, one copy per part (SYM_CORNER, so that the corner part
+ * carries none of the border part's rules) and per mask type.  The current
+ * row's state lives in locals; the stack holds the rows above.
+ * Two cuts keep the work per solution low:
+ *  - a child is entered only when the row after it still has a free column
+ *    under the attacks known so far (its own queen can only take more), so
+ *    dead ends are dropped one row early;
+ *  - the last two rows are counted in place, without entering them. */
+static void SYM_NAME(sym_search)(sym_t *s, int y0, SYM_T C, SYM_T L, SYM_T R, SYM_T A) {
+    SYM_T sa[MAXN], sc[MAXN], sl[MAXN], sr[MAXN], rm[MAXN];
+    const int last = s->last, bound2 = s->bound2;
+    const SYM_T side = (SYM_T)s->sidemask, lastrow = (SYM_T)s->rowmask[s->last];
+    int y = y0, k;
+    uint64_t found = 0;
+    for (k = 0; k <= last; k++) rm[k] = (SYM_T)s->rowmask[k];
+    if (y0 >= last - 1) { /* at most the last two rows: count them in place */
+        SYM_NAME(sym_pair)(s, y0, C, L, R, A, lastrow);
+        return;
+    }
+    for (;;) {
+        while (A) {
+            SYM_T bit = A & -A, avail, c, l, r;
+            A ^= bit;
+            if (!SYM_CORNER) s->board[y] = bit;
+            c = C | bit;
+            l = (SYM_T)((L | bit) << 1);
+            r = (R | bit) >> 1;
+            avail = rm[y + 1] & ~(c | l | r);
+            if (!SYM_CORNER && y + 1 == bound2) {
+                if (!(c & side)) continue;
+                if ((c & side) != side) avail &= side;
+            }
+            if (!avail) continue;
+            if (y + 2 == last) { /* rows last-1 and last, in place */
+                if (SYM_CORNER) {
+                    do {
+                        SYM_T b2 = avail & -avail;
+                        avail ^= b2;
+                        found += (lastrow & ~((c | b2) | (SYM_T)((l | b2) << 1)
+                                              | ((r | b2) >> 1))) != 0;
+                    } while (avail);
+                } else {
+                    SYM_NAME(sym_pair)(s, y + 1, c, l, r, avail, lastrow);
+                }
+                continue;
+            }
+            if (!(rm[y + 2] & ~(c | (SYM_T)(l << 1) | (r >> 1)))) continue;
+            sa[y] = A; sc[y] = C; sl[y] = L; sr[y] = R;
+            y++;
+            C = c; L = l; R = r; A = avail;
+        }
+        if (y == y0) break;
+        y--;
+        if (y == y0 && *s->stop) {
+            s->stopped = 1;
+            break;
+        }
+        A = sa[y]; C = sc[y]; L = sl[y]; R = sr[y];
+    }
+    s->c8 += found;
+}
+
+#undef SYM_NAME
+#undef SYM_T
+#undef SYM_CORNER
+#undef SYM_SUFFIX

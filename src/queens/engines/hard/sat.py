@@ -1,0 +1,205 @@
+"""The SAT backend for the hardest boards: PySAT's CaDiCaL (the optional ``sat`` extra).
+
+The propagating search (``queens.engines.hard.propagate``) first places
+everything forced, and the diagonal-sum identity
+(``queens.engines.hard.diagonal_sums``) may refute the board there; what is
+left is encoded as CNF (``queens.engines.hard.cnf``) and goes to the SAT
+solver.
+
+CaDiCaL was chosen over OR-Tools CP-SAT by ``benchmarks/hard.py``: on the
+same propagated instances (one thread each) it was faster in median and
+worst case on every family, and python-sat weighs about 14 MB installed
+against about 240 MB for ortools with its dependencies.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.util import find_spec
+from multiprocessing.connection import Connection
+from typing import Unpack
+
+from queens.engines.hard import diagonal_sums, propagate, verdict
+from queens.engines.hard.budget import NEVER, Deadline
+from queens.engines.hard.cnf import clauses, colour_clauses, residual, symmetry_clauses
+from queens.engines.hard.state import Shape
+from queens.engines.hard.verdict import Verdict
+
+SOLVER = "cadical195"
+"""The PySAT solver used."""
+
+MISSING = (
+    "the sat method needs python-sat: install queens-toolkit[sat] "
+    "(pip install 'queens-toolkit[sat]')"
+)
+
+
+class SolverMissing(RuntimeError):
+    """The optional SAT solver is not installed."""
+
+    def __init__(self) -> None:
+        super().__init__(MISSING)
+
+
+def available() -> bool:
+    """True when the SAT solver can be imported."""
+    return find_spec("pysat") is not None
+
+
+def solve(
+    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
+) -> list[int] | None:
+    """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
+
+    ``shape`` is the board's shape (``Shape``).
+    Raises ``SolverMissing`` without python-sat and
+    ``Undecided`` when ``deadline`` passes.
+    """
+    return decide(allowed, deadline=deadline, **shape).columns
+
+
+def decide(
+    allowed: Sequence[int],
+    *,
+    deadline: Deadline = NEVER,
+    symmetry: bool = True,
+    **shape: Unpack[Shape],
+) -> Verdict:
+    """``solve``, saying what decided the board.
+
+    CaDiCaL cannot be interrupted, so with a deadline it runs in a child
+    process that is stopped when the time is up.  With ``symmetry``, the
+    propagated board's own symmetries get lex-leader clauses
+    (``symmetry_clauses``).
+    """
+    if not available():
+        raise SolverMissing
+    if deadline.at is None:
+        return decide_here(allowed, shape, symmetry)
+    child = Background(allowed, shape, symmetry)
+    try:
+        if not child.wait(deadline.remaining()):
+            raise deadline.undecided()
+        return child.result()
+    finally:
+        child.stop()
+
+
+def decide_here(
+    allowed: Sequence[int], shape: Shape | None = None, symmetry: bool = True
+) -> Verdict:
+    """``decide`` in this process, without a time limit.
+
+    The board is first propagated and checked against the diagonal-sum
+    identity (``queens.engines.hard.propagate.checked_root``); only what
+    survives goes to the solver.
+    """
+    if not allowed:
+        return Verdict([], verdict.EMPTY)
+    state, how = propagate.checked_root(allowed, **(shape or {}))
+    if state is None:
+        return Verdict(None, how)
+    if not state.left:
+        return Verdict(state.solution(), verdict.SOLVED)
+    found = diagonal_sums.support(state)
+    if found is None:
+        return Verdict(None, verdict.IDENTITY)
+    problem = residual(state, (found[1], found[3]))
+    cnf, top = clauses(problem)
+    cnf += colour_clauses(problem, top)
+    broken = symmetry_clauses(problem, cnf, top) if symmetry else None
+    answer = run_solver(cnf, broken[1] if broken is not None else [])
+    how = verdict.SAT
+    if answer.lex_used and broken is not None:
+        how += f", {broken[0]} (lex-leader)"
+    if answer.model is None:
+        return Verdict(None, how)
+    for index, (r, c) in enumerate(problem.squares):
+        if answer.model[index] > 0:
+            state.placed[r] = c
+    return Verdict(state.solution(), how)
+
+
+LEX_AFTER_CONFLICTS = 200_000
+"""Conflicts CaDiCaL gets on the plain encoding before the lex-leader clauses join."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """CaDiCaL's model (None: unsatisfiable), and whether the lex-leader clauses were added."""
+
+    model: list[int] | None
+    lex_used: bool
+
+
+def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
+    """Solve ``cnf``; with ``lex`` (lex-leader clauses), first without them for
+    ``LEX_AFTER_CONFLICTS`` conflicts, then with them added to the same solver.
+
+    Why in two steps: measured on the solvable boards of the ``symmetric``
+    family (16 boards, N = 21..26), the clauses made CaDiCaL find solutions
+    about three times slower in total (it may only find a lex-leader), while
+    they halved its proof on an unsolvable one (N = 23 seed 0: 37 s -> 16 s
+    CPU).  Most solutions come within the budget; a proof that takes longer
+    gets the clauses.  Sound: the clauses learnt in the first step follow
+    from ``cnf`` alone, and ``cnf`` with ``lex`` is satisfiable exactly when
+    ``cnf`` is (``lex_leader_clauses``).
+    """
+    from pysat.solvers import Solver
+
+    with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
+        found: bool | None
+        if lex:
+            solver.conf_budget(LEX_AFTER_CONFLICTS)
+            found = solver.solve_limited()
+            if found is None:
+                solver.append_formula(lex)
+                found = solver.solve()
+                return Answer(solver.get_model() if found else None, True)
+        else:
+            found = solver.solve()
+        return Answer(solver.get_model() if found else None, False)
+
+
+def _child(conn: Connection, allowed: Sequence[int], shape: Shape, symmetry: bool) -> None:
+    """The child process: decide and send the verdict back."""
+    conn.send(decide_here(allowed, shape, symmetry))
+    conn.close()
+
+
+class Background:
+    """The SAT solver working on a board in a child process, stopped at will."""
+
+    def __init__(self, allowed: Sequence[int], shape: Shape, symmetry: bool = True) -> None:
+        methods = multiprocessing.get_all_start_methods()
+        # fork starts in milliseconds with everything imported; spawn elsewhere.
+        context = (
+            multiprocessing.get_context("fork")
+            if "fork" in methods
+            else multiprocessing.get_context("spawn")
+        )
+        self._conn, child_end = context.Pipe(duplex=False)
+        self._process = context.Process(
+            target=_child, args=(child_end, list(allowed), shape, symmetry), daemon=True
+        )
+        self._process.start()
+        child_end.close()
+
+    def wait(self, seconds: float | None) -> bool:
+        """Wait up to ``seconds`` (None: for ever) for the answer; True when it is in."""
+        return self._conn.poll(seconds)
+
+    def result(self) -> Verdict:
+        try:
+            answer: Verdict = self._conn.recv()
+        except EOFError:
+            raise RuntimeError("the SAT solver process ended without an answer") from None
+        return answer
+
+    def stop(self) -> None:
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join()
+        self._conn.close()
