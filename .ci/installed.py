@@ -20,8 +20,8 @@ from typing import Any
 import queens
 from queens.engines.counting import kernel
 
-FILES = ["py.typed", "engines/_kernel.pyi", "web/static/index.html"]
-PAGE = ["/", "/app.js", "/app.css", "/api/info"]
+FILES = ["py.typed", "engines/_kernel.pyi", "web/static/index.html", "puzzle/levels.json"]
+PAGE = ["/", "/app.js", "/app.css", "/api/info", "/api/puzzle/levels/1"]
 
 
 def check_installed() -> None:

@@ -1,6 +1,8 @@
-"""The region puzzle's page in a real browser (Playwright driving Debian's Chromium, as in
-test_web_e2e, whose server and browser fixtures it shares): a generated 7 x 7 played to
-the end with hints, a wrong move flagged, a bad grid refused with its one-line message."""
+"""The region puzzle page's tools in a real browser (Playwright driving Debian's Chromium,
+as in test_web_e2e, whose server and browser fixtures it shares): a generated 7 x 7 played
+to the end with hints applied in one click, Check outlining a wrong queen, a bad grid
+refused with its one-line message, a JSON level loaded.  The game itself (keyboard,
+undo, saving, sharing): test_puzzle_game_e2e."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ def page(browser: Browser, server: str, tmp_path: Path) -> Iterator[Page]:  # no
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(TIMEOUT_MS)
+    page.on("dialog", lambda dialog: dialog.accept())
     page.goto(server + "puzzle")
     page.wait_for_selector("body[data-ready=true]")
     yield page
@@ -71,36 +74,40 @@ def test_play_a_generated_grid_to_the_end_with_hints(page: Page) -> None:
     while page.get_attribute("body", "data-solved") != "true" and hints < 100:
         page.click("#hint")
         hints += 1
-        expect(page.locator("#grid .cell.hint-place, #grid .cell.hint-clear").first).to_be_visible()
+        expect(page.locator("#apply-hint")).to_be_visible()
         places = positions(page, "#grid .cell.hint-place")
-        for row, col in places:  # a queen: empty -> cross -> queen
-            page.click(cell(page, int(row), int(col)))
-            page.click(cell(page, int(row), int(col)))
-        if not places:  # crosses
-            for row, col in positions(page, "#grid .cell.hint-clear"):
-                page.click(cell(page, int(row), int(col)))
-        settled(page)
-        assert page.locator("#grid .cell.wrong").count() == 0
+        clears = positions(page, "#grid .cell.hint-clear")
+        page.click("#apply-hint")  # the queen placed, the cells crossed: one click
+        for cells, mark in ((places, r"\bqueen\b"), (clears, r"\bcross\b")):
+            for row, col in cells:
+                expect(page.locator(cell(page, int(row), int(col)))).to_have_class(re.compile(mark))
+        assert page.locator("#grid .cell.clash").count() == 0
     expect(page.locator("body")).to_have_attribute("data-solved", "true")
-    expect(page.locator("#message")).to_have_text("Solved!")
+    expect(page.locator("#win")).to_be_visible()
+    expect(page.locator("#win-summary")).to_contain_text(f"{hints} hints")
     truth = solve(generate(7, SEED)).solution
     assert truth is not None
     for row, col in enumerate(truth):
         expect(page.locator(cell(page, row, col))).to_have_class(re.compile(r"\bqueen\b"))
 
 
-def test_a_wrong_move_is_flagged(page: Page) -> None:
+def test_check_outlines_a_wrong_queen(page: Page) -> None:
     generate_7(page)
     truth = solve(generate(7, SEED)).solution
     assert truth is not None
     col = (truth[0] + 3) % 7
     target = page.locator(cell(page, 0, col))
     target.click()
-    target.click()  # a queen where the solution has none
-    expect(target).to_have_class(re.compile(r"\bqueen\b.*\bwrong\b"))
-    expect(page.locator("#message")).to_contain_text("Row 1, column")
+    target.click()  # a queen where the solution has none: no rule broken yet, so no flag
+    expect(target).to_have_class(re.compile(r"\bqueen\b"))
+    expect(page.locator("#grid .cell.wrong, #grid .cell.clash")).to_have_count(0)
+    page.click("#check")
+    expect(target).to_have_class(re.compile(r"\bwrong\b"))
+    expect(page.locator("#message")).to_contain_text("1 queen is not where the solution has one")
     target.click()  # cleared: nothing wrong any more
     expect(page.locator("#grid .cell.wrong")).to_have_count(0)
+    page.click("#check")
+    expect(page.locator("#message")).to_have_text("No mistake so far.")
 
 
 def test_a_bad_grid_is_refused_with_one_line(page: Page) -> None:
@@ -113,3 +120,20 @@ def test_a_bad_grid_is_refused_with_one_line(page: Page) -> None:
     page.click("#load")
     expect(page.locator("#grid .cell")).to_have_count(9)
     expect(page.locator("#grid-error")).to_be_hidden()
+
+
+def test_a_json_level_loads_as_its_grid_text(page: Page) -> None:
+    import json
+
+    from queens.puzzle.json_level import json_level
+
+    grid = generate(6, 9)
+    page.fill("#grid-text", json.dumps(json_level(grid), indent=2))
+    page.click("#load")
+    expect(page.locator("#grid .cell")).to_have_count(36)
+    assert page.input_value("#grid-text") == str(grid) + "\n"
+    page.fill("#grid-text", '{"size": 6, "colorRegions": [["A"]]}')
+    page.click("#load")
+    expect(page.locator("#grid-error")).to_have_text(
+        "level JSON: colorRegions has 1 rows, but size is 6"
+    )

@@ -72,7 +72,7 @@ def test_generate(client: TestClient) -> None:
     assert response.status_code == 200
     data = response.json()
     assert data["seed"] == 5 and data["text"] == str(generate(7, 5, "easy")) + "\n"
-    for body in ({"n": 4}, {"n": 13}, {"n": 7, "seed": -1}, {"n": 7, "difficulty": "evil"}):
+    for body in ({"n": 4}, {"n": 15}, {"n": 7, "seed": -1}, {"n": 7, "difficulty": "evil"}):
         assert client.post("/api/puzzle/generate", json=body).status_code == 400
 
 
@@ -115,3 +115,23 @@ def test_solution(client: TestClient) -> None:
     assert data["columns"] == [1, 3, 0, 2]
     data = client.post("/api/puzzle/solution", json={"grid": "AAAA\nAAAA\nBCCC\nBDDD"}).json()
     assert data["columns"] is None
+
+
+def test_daily_and_levels(client: TestClient) -> None:
+    from datetime import date
+
+    from queens.puzzle.levels import CYCLE, daily, level
+
+    data = client.get("/api/puzzle/daily", params={"date": "2026-11-26"}).json()
+    today = daily(date(2026, 11, 26))
+    assert data["date"] == "2026-11-26" and data["level"] == today.number
+    assert data["text"] == str(today.grid) + "\n" and data["difficulty"] == today.difficulty
+    listed = client.get("/api/puzzle/levels").json()["levels"]
+    assert len(listed) == CYCLE and listed[5] == {"level": 6, "n": 10, "difficulty": "hard"}
+    six = client.get("/api/puzzle/levels/6").json()
+    assert six["level"] == 6 and six["text"] == str(level(6).grid) + "\n"
+    for path in ("/api/puzzle/daily?date=2026-02-30", "/api/puzzle/daily?date=today",
+                 "/api/puzzle/daily", "/api/puzzle/levels/0", "/api/puzzle/levels/365",
+                 "/api/puzzle/levels/x"):  # fmt: skip
+        response = client.get(path)
+        assert response.status_code == 400 and "\n" not in response.json()["error"], path

@@ -11,8 +11,8 @@
  * part's own file and line.  Parts are .c files, included once; templates
  * are .h files without include guards, included once per copy.
  *
- *   common.h         types (mask_t, counts_t), limits, bit helpers, the stop
- *                    flag, the rules' codes, HAVE_SIMD
+ *   common.h         mask_t, limits, bit helpers, the stop flag, the rules'
+ *                    codes, HAVE_SIMD
  *   walk.c           symmetries of placements; the walk over per-row masks;
  *                    count_masks, the plain counter of any n x n board
  *   enumerate.c      the resumable enumerator (mirror-halved) and its text
@@ -41,11 +41,12 @@
  *
  * ---- entries ------------------------------------------------------------
  * Python entry -> C function (part) -> Python caller -> variants (legend
- * below).  The Python callers are in queens.engines.kernel unless named.
+ * below).  The Python callers are in queens.engines.counting.kernel unless
+ * named.
  *
  *  entry               C function (part)            Python caller       variants
  *  count_symmetric     sym_count (symmetric.c)      count_symmetric;    sym  s/2/5  Q  F
- *                                                   counting.plan
+ *                                                   queens.counting.plan
  *  symmetric_prefixes  sym_prefixes (symmetric.c)   symmetric_prefixes  sym  s      Q  F
  *  count_masks         count_board (simd_choice.c)  count (n x n, n     pl   s/2/5  Q  F
  *                      -> count_masks (walk.c)      queens, queen rule) (group: s)
@@ -56,7 +57,7 @@
  *                      shape_enum_next (shapes.c)   solution_text       (group: canonical
  *                      with `required`                                  ones only)
  *  count_regions       count_regions (regions.c)    count_regions       regions, s
- *  local_fill          ls_solve (local.c)           engines.local       one solution, s
+ *  local_fill          ls_solve (local.c)           engines.anyn.local  one solution, s
  *  simd                set_simd (simd_choice.c)     _load, simd,        chooses s/2/5
  *                                                   searching_with
  *

@@ -1,6 +1,6 @@
-/* common.h: what every part of the kernel uses: the types (mask_t, a row's
- * columns as bits; counts_t), the limits, the bit helpers, the stop flag,
- * the attack rules' codes and whether the vector search is compiled in. */
+/* common.h: what every part of the kernel uses: mask_t (a row's columns as
+ * bits), the limits, the bit helpers, the stop flag, the attack rules' codes
+ * and whether the vector search is compiled in. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -56,7 +56,6 @@ static const unsigned char never_stop = 0;
 #define RULE_TOROIDAL 1
 #define RULE_SUPERQUEEN 2
 
-
 /* The vector search (simd.c, simd_search.h) is compiled on x86-64 with a
  * GCC or Clang that knows AVX-512F and __builtin_cpu_supports (GCC 5,
  * Clang 4), not on Windows (where GCC cannot align the stack for vector
@@ -76,4 +75,4 @@ static const unsigned char never_stop = 0;
 #else
 #define HAVE_SIMD 0
 #endif
-enum { SIMD_OFF, SIMD_AVX2, SIMD_AVX512 };
+enum { SIMD_OFF, SIMD_AVX2, SIMD_AVX512 }; /* the searches, as simd_choice.c chooses them */

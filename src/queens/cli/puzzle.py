@@ -6,11 +6,12 @@ import argparse
 import json
 import random
 import sys
+from datetime import date
 from typing import Any
 
 from queens.cli.common import CommandError, NoSolution, Parser, UsageError, read_text, seed, whole
 from queens.cli.output import write_text
-from queens.puzzle.grid import MAX_N, Grid, GridError, parse_grid, text_limit
+from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 
 PROG = "queens puzzle"
 
@@ -36,11 +37,17 @@ def add_parser(subparsers: Any) -> None:
     _add_solve(commands)
     _add_explain(commands)
     _add_generate(commands)
+    _add_daily(commands)
     _add_render(commands)
 
 
 def _add_grid(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("grid", metavar="FILE", help="grid text file (- for standard input)")
+    parser.add_argument(
+        "grid",
+        metavar="FILE",
+        help='grid text file, or a JSON level {"size": n, "colorRegions": [[...], ...]} '
+        "(- for standard input)",
+    )
 
 
 def _add_solve(commands: Any) -> None:
@@ -113,6 +120,37 @@ def _add_generate(commands: Any) -> None:
     generate.set_defaults(run=run_generate)
 
 
+def _add_daily(commands: Any) -> None:
+    from queens.puzzle.levels import CYCLE
+
+    daily = commands.add_parser(
+        "daily",
+        help="the day's grid (the same for everyone on a date)",
+        description="Write the grid of the day as grid text: the same for everyone on a "
+        f"date, one of {CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
+        "towards Sunday. Its level, size and difficulty go to stderr.",
+    )
+    daily.add_argument(
+        "date", metavar="DATE", nargs="?", type=day, help="YYYY-MM-DD (default: today)"
+    )
+    daily.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object: date, level, n, difficulty, grid (a list of rows)",
+    )
+    daily.set_defaults(run=run_daily)
+
+
+def day(text: str) -> date:
+    """DATE on the command line (YYYY-MM-DD)."""
+    from queens.puzzle.levels import parse_day
+
+    try:
+        return parse_day(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _add_render(commands: Any) -> None:
     render = commands.add_parser(
         "render",
@@ -133,10 +171,14 @@ def _add_render(commands: Any) -> None:
 
 
 def read_grid(path: str) -> Grid:
-    """A grid file (``-``: standard input) read and checked; a one-line error if it is bad."""
-    text = read_text(path, "grid", text_limit(), f"grids here go up to n = {MAX_N}")
+    """A grid file (``-``: standard input), grid text or a JSON level, read and checked; a
+    one-line error if it is bad."""
+    from queens.puzzle.json_level import json_text_limit, parse_puzzle
+
+    limit = max(text_limit(), json_text_limit())
+    text = read_text(path, "grid", limit, f"grids here go up to n = {MAX_N}")
     try:
-        return parse_grid(text)
+        return parse_puzzle(text)
     except GridError as error:
         raise CommandError(str(error)) from None
 
@@ -267,6 +309,26 @@ def run_generate(args: argparse.Namespace) -> int:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
     text = str(grid) + "\n"
     write_text(text, args.out)
+    return 0
+
+
+def run_daily(args: argparse.Namespace) -> int:
+    from queens.puzzle.levels import LevelsError, daily
+
+    when: date = args.date or date.today()
+    try:
+        puzzle = daily(when)
+    except LevelsError as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        print(json.dumps({"date": when.isoformat(), **puzzle.to_json()}))
+        return 0
+    print(
+        f"queens: {when.isoformat()} ({when:%A}): level {puzzle.number}, "
+        f"{puzzle.n} x {puzzle.n}, {puzzle.difficulty}",
+        file=sys.stderr,
+    )
+    sys.stdout.write(str(puzzle.grid) + "\n")
     return 0
 
 

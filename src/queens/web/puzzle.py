@@ -1,12 +1,16 @@
 """The region puzzle's page: its JSON endpoints (all 0-based cells ``[row, col]``).
 
-- ``POST /api/puzzle/grid`` ``{"grid": text}``: the grid read as ``queens puzzle`` reads it.
+- ``POST /api/puzzle/grid`` ``{"grid": text}``: the grid read as ``queens puzzle`` reads it
+  (grid text, or a JSON level ``{"size": n, "colorRegions": [...]}``).
 - ``POST /api/puzzle/generate`` ``{"n", "seed"?, "difficulty"?}``: a new grid (and its seed).
 - ``POST /api/puzzle/check`` ``{"grid", "queens", "crosses"}``: the wrong moves, and whether
   the grid is solved.
 - ``POST /api/puzzle/hint`` ``{"grid", "queens", "crosses"}``: the next deduction (or the
   wrong moves to undo first).
 - ``POST /api/puzzle/solution`` ``{"grid"}``: the solution's columns (or a message).
+- ``GET /api/puzzle/daily?date=YYYY-MM-DD``: that day's grid (``queens.puzzle.levels``).
+- ``GET /api/puzzle/levels``: the level archive's numbers, sizes and difficulties;
+  ``GET /api/puzzle/levels/{number}``: one level's grid.
 
 A bad grid is a 400 with the one-line message ``queens puzzle`` prints.
 """
@@ -14,24 +18,30 @@ A bad grid is a 400 with the one-line message ``queens puzzle`` prints.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from queens.puzzle.grid import Grid, GridError, parse_grid
+from queens.puzzle.grid import Grid, GridError
 from queens.web.inputs import InputError
+
+if TYPE_CHECKING:
+    from queens.puzzle.levels import Level
 
 MAX_N = 20
 """The largest grid the page takes (the hints of bigger ones get slow to compute)."""
 
-MAX_GRID_TEXT = 4096
-"""Characters of grid text accepted (a 20 x 20 grid with spaces and CRLF needs 840)."""
+MAX_GRID_TEXT = 1024 + 16 * MAX_N * MAX_N
+"""Characters of grid text accepted (a 20 x 20 grid with spaces and CRLF needs 840; as a
+JSON level with one cell a line, about 7,000): ``json_text_limit(MAX_N)``."""
 
-GENERATE_MAX_N = 12
-"""The largest grid the page generates (a second or so at most)."""
+GENERATE_MAX_N = 14
+"""The largest grid the page generates (a few seconds at most)."""
 
 MAX_SEED = 2**32 - 1
 
@@ -51,8 +61,10 @@ def read_grid(data: Mapping[str, object]) -> Grid:
         raise InputError("grid must be grid text (one letter a cell naming its region)")
     if len(text) > MAX_GRID_TEXT:
         raise InputError(f"grid text is too long (at most {MAX_GRID_TEXT} characters)")
+    from queens.puzzle.json_level import parse_puzzle
+
     try:
-        return parse_grid(text, max_n=MAX_N)
+        return parse_puzzle(text, max_n=MAX_N)
     except GridError as error:
         raise InputError(str(error)) from None
 
@@ -179,10 +191,43 @@ async def solution(request: Request) -> Response:
     return JSONResponse({"columns": list(verdict.solution), "message": f"The solution{note}."})
 
 
+def _level_json(level: Level) -> dict[str, object]:
+    return {**grid_json(level.grid), "level": level.number, "difficulty": level.difficulty}
+
+
+async def daily(request: Request) -> Response:
+    from queens.puzzle.levels import daily, parse_day
+
+    try:
+        day = parse_day(request.query_params.get("date", ""))
+    except ValueError as error:
+        raise InputError(f"date {error}") from None
+    return JSONResponse({**_level_json(daily(day)), "date": day.isoformat()})
+
+
+async def level_list(request: Request) -> Response:
+    from queens.puzzle.levels import levels
+
+    listed = [{"level": lv.number, "n": lv.n, "difficulty": lv.difficulty} for lv in levels()]
+    return JSONResponse({"levels": listed})
+
+
+async def level(request: Request) -> Response:
+    from queens.puzzle.levels import CYCLE, level
+
+    text = request.path_params["number"]
+    if not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= CYCLE:
+        raise InputError(f"levels go from 1 to {CYCLE}")
+    return JSONResponse(_level_json(level(int(text))))
+
+
 ROUTES = [
     Route("/api/puzzle/grid", read, methods=["POST"]),
     Route("/api/puzzle/generate", generate, methods=["POST"]),
     Route("/api/puzzle/check", check, methods=["POST"]),
     Route("/api/puzzle/hint", hint, methods=["POST"]),
     Route("/api/puzzle/solution", solution, methods=["POST"]),
+    Route("/api/puzzle/daily", daily),
+    Route("/api/puzzle/levels", level_list),
+    Route("/api/puzzle/levels/{number}", level),
 ]

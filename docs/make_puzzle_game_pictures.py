@@ -1,0 +1,91 @@
+"""Take the puzzle game's pictures: docs/pictures/puzzle-game.png (a game in progress: a
+few queens with their auto-crosses, two touching queens striped red) and
+docs/pictures/puzzle-game-won.png (the win screen with its share text).
+
+    python docs/make_puzzle_game_pictures.py
+
+Needs the web and web-test extras and Chromium (QUEENS_CHROMIUM, default /usr/bin/chromium).
+The pictures show level 83 of the archive (10 x 10, hard), so they change only when the
+archive does.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+from playwright.sync_api import Page, sync_playwright
+
+from queens.puzzle.levels import level
+from queens.puzzle.solve import solve
+from queens.web.app import create_app
+from queens.web.server import allowed_hosts, bind
+
+OUT = Path(__file__).resolve().parent / "pictures"
+CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
+LEVEL = 83
+VIEWPORT = {"width": 1100, "height": 820}
+
+
+def cell(row: int, col: int) -> str:
+    return f"#grid .cell[data-row='{row}'][data-col='{col}']"
+
+
+def place(page: Page, row: int, col: int) -> None:
+    page.focus(cell(row, col))
+    page.keyboard.press("q")
+
+
+def in_progress(page: Page, truth: tuple[int, ...]) -> None:
+    for row in (0, 3, 6):
+        place(page, row, truth[row])
+    below = truth[3] + 1 if truth[3] + 1 < len(truth) else truth[3] - 1
+    place(page, 4, below)  # touching the queen above: both striped red
+    page.evaluate("document.activeElement.blur()")
+    page.screenshot(path=str(OUT / "puzzle-game.png"))
+
+
+def won(page: Page, truth: tuple[int, ...]) -> None:
+    page.click("#undo")  # the touching queen
+    for row, col in enumerate(truth):
+        if "queen" not in (page.get_attribute(cell(row, col), "class") or ""):
+            place(page, row, col)
+    page.wait_for_selector("#win[open]")
+    page.screenshot(path=str(OUT / "puzzle-game-won.png"))
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    truth = solve(level(LEVEL).grid).solution
+    assert truth is not None
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(allowed_hosts("127.0.0.1")), log_level="warning", lifespan="off")
+    )
+    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}/puzzle#level={LEVEL}"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page(viewport=VIEWPORT)
+            page.goto(url)
+            page.wait_for_selector("body[data-ready=true]")
+            page.wait_for_timeout(1500)  # a timer that has started
+            in_progress(page, truth)
+            page.wait_for_timeout(1000)
+            won(page, truth)
+            browser.close()
+    finally:
+        server.should_exit = True
+    print(f"wrote {OUT / 'puzzle-game.png'} and {OUT / 'puzzle-game-won.png'}")
+
+
+if __name__ == "__main__":
+    main()
