@@ -283,10 +283,10 @@ def bench_rules(repeat: int) -> None:
 def _rule_rate(module: Any, rule: str, n: int, repeat: int) -> float:
     """Nodes (queens placed) per CPU second of the kernel's shaped search of the n x n
     board under ``rule`` (median of ``repeat`` runs, this thread)."""
-    from queens.engines.counting.kernel import RULE_CODES
+    from queens.rules import Rule
 
     full, required = [(1 << n) - 1] * n, bytes([1] * n)
-    work = functools.partial(module.count_shape, full, n, n, required, 1, None, RULE_CODES[rule])
+    work = functools.partial(module.count_shape, full, n, n, required, 1, None, Rule(rule).code)
     runs = [_cpu_timed(work) for _ in range(repeat)]
     found = runs[0][1]
     assert isinstance(found, tuple)

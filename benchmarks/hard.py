@@ -67,7 +67,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from queens import generate
+from queens import hard_boards
 from queens.board import Board
 from queens.engines.hard import cnf, propagate, sat
 from queens.symmetry import Symmetry
@@ -140,17 +140,17 @@ def instances(
     for d in ds:
         n = round(0.19 * d * d)
         for seed in range(seeds):
-            found.append(("completion", f"place N={n} d={d}", generate.placed(n, n - d, seed)))
+            found.append(("completion", f"place N={n} d={d}", hard_boards.placed(n, n - d, seed)))
     for seed in range(seeds):
-        found.append(("completion", "remove N=400 D=40", generate.removed(400, 40, seed)))
+        found.append(("completion", "remove N=400 D=40", hard_boards.removed(400, 40, seed)))
     for n, density in BLOCKED.items():
         for seed in range(seeds):
-            found.append(("blocked", f"N={n} p={density}", generate.blocked(n, density, seed)))
+            found.append(("blocked", f"N={n} p={density}", hard_boards.blocked(n, density, seed)))
     for n, count in DIAGONALS.items():
         if quick and n > 16:
             continue
         for seed in range(seeds):
-            found.append(("diagonals", f"N={n} K={count}", generate.diagonals(n, count, seed)))
+            found.append(("diagonals", f"N={n} K={count}", hard_boards.diagonals(n, count, seed)))
     return [i for i in found if i[0] in families]
 
 
@@ -162,7 +162,7 @@ def excluded_instances(quick: bool, timeout: float, scan: bool) -> list[Instance
     """EXCLUDED_EACH solvable and unsolvable boards of each size: those of
     EXCLUDED_SEEDS, or with ``scan`` the first ones found (see the docstring)."""
     return seeded_instances(
-        "excluded", generate.diagonals, EXCLUDED, EXCLUDED_SEEDS, quick, timeout, scan
+        "excluded", hard_boards.diagonals, EXCLUDED, EXCLUDED_SEEDS, quick, timeout, scan
     )
 
 
@@ -248,7 +248,9 @@ def seed_scan(
         for seed in range(EXCLUDED_SCAN):
             board = make(n, count, seed)
             try:
-                columns = portfolio.solve(board.allowed_masks(), deadline=Deadline(timeout))
+                columns = portfolio.decide(
+                    board.allowed_masks(), deadline=Deadline(timeout)
+                ).columns
             except Undecided:
                 print(f"# {family} N={n} K={count} seed {seed}: undecided in {timeout:g} s")
                 continue
@@ -352,7 +354,7 @@ def ours(problem: cnf.Residual, timeout: float) -> bool | None:
     state = problem.state
     n = len(state.rows) + len(state.placed)
     allowed = [state.rows[r] if r in state.rows else 1 << state.placed[r] for r in range(n)]
-    return portfolio.solve(allowed) is not None
+    return portfolio.decide(allowed).columns is not None
 
 
 Backend = Callable[[cnf.Residual, float], "bool | None"]

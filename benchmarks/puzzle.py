@@ -4,7 +4,7 @@
   on generated puzzles (exactly one solution) of sizes 8, 10, 12 and 14, and on
   25 x 25 grids whose regions are grown around a random placement (not checked for
   uniqueness: the solver proves whatever there is to prove), ``--seeds`` of each;
-- generate: ``queens.puzzle.generate.generate`` for 9 x 9 (any difficulty and each one)
+- generate: ``queens.puzzle.maker.generate`` for 9 x 9 (any difficulty and each one)
   and 12 x 12 over the same seeds.
 
 Times are in-process wall clock, median and largest over the seeds (a shared machine is
@@ -22,8 +22,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from queens.puzzle.generate import generate, grow_regions, random_solution
 from queens.puzzle.grid import Grid
+from queens.puzzle.maker import generate, grow_regions, random_solution
 from queens.puzzle.solve import count, problem, solve
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hardboards import honours
-from queens import generate
+from queens import hard_boards
 from queens.board import Board
 from queens.cli import main
 from queens.counting import estimate
@@ -42,7 +42,7 @@ def test_nauck_puzzle(capsys: pytest.CaptureFixture[str], method: str) -> None:
 
 
 def test_search_gives_the_lexicographically_first(capsys: pytest.CaptureFixture[str]) -> None:
-    board = generate.blocked(9, 0.3, seed=2)
+    board = hard_boards.blocked(9, 0.3, seed=2)
     first = next(reference.solutions(board.allowed_masks()))
     argv = ("solve", "--board", "-", "--method", "search", "--format", "json")
     import io
@@ -78,7 +78,7 @@ def test_no_solution_exits_1(
 def test_timeout_exits_3(capsys: pytest.CaptureFixture[str], tmp_path: Path, method: str) -> None:
     # Undecided for seconds: auto took 7.3 s on the AVX-512 machine, propagate over 15 s
     # (the blocked board used before took auto 1.1 s there).
-    path = _write(tmp_path, generate.diagonals(30, 28, seed=5))
+    path = _write(tmp_path, hard_boards.diagonals(30, 28, seed=5))
     status, out, err = _run(
         capsys, "solve", "--board", path, "--method", method, "--timeout", "0.1"
     )
@@ -90,7 +90,7 @@ def test_timeout_exits_3(capsys: pytest.CaptureFixture[str], tmp_path: Path, met
 def test_hard_board_solved_any_valid_solution(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    board = generate.removed(120, 25, seed=4)
+    board = hard_boards.removed(120, 25, seed=4)
     status, out, _ = _run(
         capsys, "solve", "--board", _write(tmp_path, board), "--format", "json", "--timeout", "60"
     )
@@ -135,7 +135,7 @@ def test_count_samples_blocked_boards_instead_of_refusing_them(
 ) -> None:
     # The count's time model ignores reserved squares and would refuse this
     # board; sampling its own (small) search tree lets it be counted.
-    board = generate.blocked(24, 0.78, seed=1)
+    board = hard_boards.blocked(24, 0.78, seed=1)
     assert estimate.seconds(board, 1) > estimate.REFUSE_SECONDS
     assert estimate.sampled_seconds(board, 1) < estimate.REFUSE_SECONDS
     status, out, _ = _run(capsys, "count", "--board", _write(tmp_path, board), "--quiet")
@@ -153,7 +153,7 @@ def test_count_still_refuses_a_board_too_big(
 
 
 def test_verbose_says_what_decided(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    refuted = _write(tmp_path, generate.diagonals(12, 10, seed=0))
+    refuted = _write(tmp_path, hard_boards.diagonals(12, 10, seed=0))
     status, out, err = _run(capsys, "solve", "--board", refuted, "--verbose")
     assert status == 1 and out == ""
     assert "queens: refuted by the diagonal-sum identity before search" in err

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import queens
 from hardboards import need_pysat, small_boards
-from queens import generate
+from queens import hard_boards
 from queens.board import Board
 from queens.engines.counting import reference
 from queens.engines.hard import cnf, diagonal_sums, propagate
@@ -45,7 +45,7 @@ def _identities_hold(columns: list[int]) -> bool:
     )
 
 
-def _states_along(columns: list[int], allowed: list[int], rule: str = "queen") -> list[State]:
+def _states_along(columns: list[int], allowed: list[int], rule: Rule = Rule.QUEEN) -> list[State]:
     """The propagated states of a search that places this solution's queens row by row."""
     state = propagate.root(allowed, rule=rule)
     assert state is not None  # propagation is sound: a board with a solution survives it
@@ -59,7 +59,7 @@ def _states_along(columns: list[int], allowed: list[int], rule: str = "queen") -
 
 
 def _check(board: Board) -> None:
-    allowed, rule = board.allowed_masks(), board.rule.value
+    allowed, rule = board.allowed_masks(), board.rule
     found = list(reference.solutions(allowed, rule=rule))
     assert all(_identities_hold(columns) for columns in found)
     for columns in found[:8]:  # (the states of a few solutions: support is the slow part)
@@ -101,7 +101,7 @@ def test_it_refutes_boards_that_propagation_leaves_open() -> None:
     # many of the unsolvable ones, each confirmed by the exhaustive counter.
     refuted = 0
     for seed in range(20):
-        board = generate.diagonals(12, 10, seed)
+        board = hard_boards.diagonals(12, 10, seed)
         state = propagate.root(board.allowed_masks())
         if state is not None and state.rows and diagonal_sums.refutes(state):
             assert queens.count(board) == 0
@@ -169,8 +169,8 @@ def test_the_identities_hold_under_the_rules_that_attack_what_the_queen_does(rul
     # The premise of the proof in the module's docstring, against the rules'
     # slow definition: the identities are used under exactly those rules.
     premise = all(_attacks_what_the_queen_does(rule, n) for n in range(1, 9))
-    assert premise == (rule.value in diagonal_sums.HOLDS_UNDER)
-    state = propagate.root([0b11111] * 5, rule=rule.value)
+    assert premise == (rule in diagonal_sums.HOLDS_UNDER)
+    state = propagate.root([0b11111] * 5, rule=rule)
     assert state is not None and diagonal_sums.applies(state) == premise
 
 
@@ -178,7 +178,7 @@ def test_the_identities_hold_under_the_rules_that_attack_what_the_queen_does(rul
 def test_the_torus_identities_refute_the_empty_torus_when_n_shares_a_factor_with_6(
     n: int,
 ) -> None:
-    state = State.from_allowed([(1 << n) - 1] * n, rule="toroidal")
+    state = State.from_allowed([(1 << n) - 1] * n, rule=Rule.TOROIDAL)
     assert diagonal_sums.torus_refutes(state) == (math.gcd(n, 6) != 1)  # Polya, 1918
     plain = State.from_allowed([(1 << n) - 1] * n)
     assert not diagonal_sums.torus_refutes(plain)
@@ -187,30 +187,30 @@ def test_the_torus_identities_refute_the_empty_torus_when_n_shares_a_factor_with
 @settings(max_examples=150, deadline=None)
 @given(small_boards(max_n=9))
 def test_the_torus_identities_refute_only_tori_without_solutions(board: Board) -> None:
-    torus = board.with_rule("toroidal")
+    torus = board.with_rule(Rule.TOROIDAL)
     allowed = torus.allowed_masks()
-    found = list(reference.solutions(allowed, rule="toroidal"))
+    found = list(reference.solutions(allowed, rule=Rule.TOROIDAL))
     for columns in found[:4]:
         assert not any(
             diagonal_sums.torus_refutes(state)
-            for state in _states_along(columns, allowed, "toroidal")
+            for state in _states_along(columns, allowed, Rule.TOROIDAL)
         )
-    state = propagate.root(allowed, rule="toroidal")
+    state = propagate.root(allowed, rule=Rule.TOROIDAL)
     if state is not None and diagonal_sums.torus_refutes(state):
         assert found == []
 
 
 def test_the_torus_identities_need_every_row_filled() -> None:
     # Fewer queens than rows: nothing is known of the wrapped diagonals left empty.
-    state = State.from_allowed([(1 << 8) - 1] * 8, queens=6, rule="toroidal")
+    state = State.from_allowed([(1 << 8) - 1] * 8, queens=6, rule=Rule.TOROIDAL)
     assert not diagonal_sums.fills_the_torus(state) and not diagonal_sums.torus_refutes(state)
-    assert reference.count([(1 << 8) - 1] * 8, queens=6, rule="toroidal", width=8) > 0
+    assert reference.count([(1 << 8) - 1] * 8, queens=6, rule=Rule.TOROIDAL, width=8) > 0
 
 
 def test_the_identities_are_kept_off_any_other_rule() -> None:
     # A state the identity refutes under the queen rule, relabelled with a rule
     # the proof does not cover (one whose pieces need not attack diagonally).
-    board = generate.diagonals(12, 10, seed=0)
+    board = hard_boards.diagonals(12, 10, seed=0)
     state = propagate.root(board.allowed_masks())
     assert state is not None and diagonal_sums.refutes(state)
     state.rule = "region"
@@ -264,7 +264,7 @@ def test_the_colour_count_keeps_exactly_the_solutions(board: Board) -> None:
 
 
 def test_support_is_remembered_and_its_answer_is_a_copy() -> None:
-    board = generate.diagonals(14, 12, 1)  # an open board whose support strikes diagonals
+    board = hard_boards.diagonals(14, 12, 1)  # an open board whose support strikes diagonals
     state = propagate.root(board.allowed_masks())
     assert state is not None
     first = diagonal_sums.support(state)
@@ -288,7 +288,7 @@ def test_the_colour_count_refutes_some_boards() -> None:
     # that never fires would pass the test above).
     refuted = 0
     for seed in range(40):
-        board = generate.diagonals(8, 8, seed)
+        board = hard_boards.diagonals(8, 8, seed)
         state = propagate.root(board.allowed_masks())
         if state is not None and diagonal_sums.colour_refutes(state):
             assert queens.count(board) == 0
@@ -305,5 +305,5 @@ def test_the_colour_count_goes_to_the_solver_only_when_its_diagonals_are_few() -
         return cnf.colour_clauses(problem, cnf.clauses(problem)[1])
 
     need_pysat()
-    assert clauses(generate.diagonals(22, 20, 0))
-    assert not clauses(generate.blocked(50, 0.85, 0))
+    assert clauses(hard_boards.diagonals(22, 20, 0))
+    assert not clauses(hard_boards.blocked(50, 0.85, 0))

@@ -15,6 +15,8 @@ MODULES = [
     "queens.board",
     "queens.events",
     "queens.formats",
+    "queens.located",
+    "queens.notation",
     "queens.rules",
     "queens.solution",
     "queens.symmetry",

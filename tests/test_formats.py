@@ -12,6 +12,7 @@ from queens.formats import (
     FORMATS,
     format_problem,
     render,
+    write_chunks,
     write_solutions,
 )
 from queens.solution import Solution
@@ -75,17 +76,28 @@ def test_streamed_list_and_json(monkeypatch: pytest.MonkeyPatch, chunk: int) -> 
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("unique", [False, True])
-def test_board_solutions_written_like_solutions(fmt: str, unique: bool) -> None:
+@pytest.mark.parametrize("board", [Board.build(7, reserved=[(3, 3)]), Board.empty(7)], ids=str)
+def test_board_solutions_written_like_solutions(
+    fmt: str, unique: bool, board: Board, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``queens solve --all`` writes the kernel's text where it can (the classic board,
+    with the compiled kernel) and renders each solution elsewhere: the same text."""
     from queens import api
-    from queens.formats import write_board_solutions
+    from queens.cli.solve import write_all
 
-    board = Board.build(7, reserved=[(3, 3)])
     for limit in (None, 1, 5):
-        fast, plain = io.StringIO(), io.StringIO()
+        plain = io.StringIO()
         found = islice(api.solutions(board, unique=unique), limit)
         expected = write_solutions(plain, found, fmt)
-        assert write_board_solutions(fast, board, fmt, unique=unique, limit=limit) == expected
-        assert fast.getvalue() == plain.getvalue()
+        capsys.readouterr()
+        assert write_all(board, fmt, unique=unique, limit=limit) == expected
+        assert capsys.readouterr().out == plain.getvalue()
+
+
+def test_chunks_are_written_as_they_come() -> None:
+    out = io.StringIO()
+    assert write_chunks(out, [(2, "ab"), (0, ""), (3, "cde")]) == 5
+    assert out.getvalue() == "abcde"
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardboards import ruled_boards, small_boards
-from queens import generate
+from queens import hard_boards
 from queens.api import ruled_shape
 from queens.board import Board
 from queens.engines.counting import reference
@@ -84,7 +84,7 @@ def test_big_states_are_not_counted(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_refutes_an_excluded_board_the_identity_leaves_open() -> None:
-    board = generate.diagonals(26, 24, 11)  # benchmarks/hard.py: excluded, unsolvable
+    board = hard_boards.diagonals(26, 24, 11)  # benchmarks/hard.py: excluded, unsolvable
     masks = board.allowed_masks()
     from queens.engines.hard import diagonal_sums
 

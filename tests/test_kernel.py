@@ -24,6 +24,7 @@ from queens.board import Board
 from queens.engines import Counts
 from queens.engines.counting import kernel, reference
 from queens.formats import render
+from queens.rules import Rule
 from queens.solution import Solution
 from queens.validate import board_problem
 from strategies import boards, shaped_boards
@@ -622,10 +623,12 @@ def _rule_boards(draw: st.DrawFn, square: bool = False) -> Board:
 @settings(max_examples=300, deadline=None)
 @given(
     st.one_of(shaped_boards(max_side=8), _rule_boards()),
-    st.sampled_from(list(kernel.RULE_CODES)),
+    st.sampled_from(list(Rule)),
     st.booleans(),
 )
-def test_vector_searches_count_shapes_like_the_loop(board: Board, rule: str, grouped: bool) -> None:
+def test_vector_searches_count_shapes_like_the_loop(
+    board: Board, rule: Rule, grouped: bool
+) -> None:
     # A queen in every row or rows left empty, reserved squares, fixed queens
     # (required rows), a mirror-symmetric board's halving, with or without the
     # board's group: each vector search counts the solutions, the fundamental
@@ -633,8 +636,8 @@ def test_vector_searches_count_shapes_like_the_loop(board: Board, rule: str, gro
     # search of full rows takes every rule, that of empty rows the queen and
     # toroidal rules: superqueens must still count right), and the totals are
     # the reference's.
-    if rule == "toroidal" and board.width != board.height:
-        rule = "queen"  # the torus is square
+    if rule is Rule.TOROIDAL and board.width != board.height:
+        rule = Rule.QUEEN  # the torus is square
     _check_vector_searches(board, rule, grouped)
 
 
@@ -644,10 +647,10 @@ def test_vector_searches_count_shapes_like_the_loop(board: Board, rule: str, gro
 def test_vector_searches_count_torus_boards_like_the_loop(board: Board, grouped: bool) -> None:
     # The torus's own boards, more of them: rows full or left empty, the
     # diagonals going round (the faults the test above finds only now and then).
-    _check_vector_searches(board, "toroidal", grouped)
+    _check_vector_searches(board, Rule.TOROIDAL, grouped)
 
 
-def _check_vector_searches(board: Board, rule: str, grouped: bool) -> None:
+def _check_vector_searches(board: Board, rule: Rule, grouped: bool) -> None:
     """Each vector search counts the board under ``rule`` as the loop does (the
     solutions, the fundamental ones, the nodes); the loop's total is the reference's."""
     group = symmetry.board_symmetries(board) if grouped else ()
@@ -666,7 +669,7 @@ def _check_vector_searches(board: Board, rule: str, grouped: bool) -> None:
         shape.required_bytes(),
         bits,
         None,
-        kernel.RULE_CODES[rule],
+        rule.code,
     )
     loop = _shape_counts(args, "")
     allowed, k, required = board.allowed_masks(), board.k, board.required_rows()

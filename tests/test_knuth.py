@@ -6,6 +6,7 @@ import pytest
 
 from queens.board import Board
 from queens.engines.counting import knuth, reference
+from queens.rules import Rule
 
 
 def test_a_single_path_tree_is_estimated_exactly() -> None:
@@ -51,8 +52,10 @@ def test_required_rows_are_honoured() -> None:
     assert knuth.estimate([0b1111] * 3, probes=200, queens=1, required=0b101).solutions == 0
 
 
-@pytest.mark.parametrize(("rule", "n"), [("toroidal", 7), ("toroidal", 11), ("superqueen", 11)])
-def test_the_tree_walked_is_the_rules_own(rule: str, n: int) -> None:
+@pytest.mark.parametrize(
+    ("rule", "n"), [(Rule.TOROIDAL, 7), (Rule.TOROIDAL, 11), (Rule.SUPERQUEEN, 11)]
+)
+def test_the_tree_walked_is_the_rules_own(rule: Rule, n: int) -> None:
     allowed = [(1 << n) - 1] * n
     true = reference.count(allowed, rule=rule)
     found = knuth.estimate(allowed, probes=20_000, seed=1, rule=rule)

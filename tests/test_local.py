@@ -22,6 +22,7 @@ from queens import rules, validate
 from queens.board import Board
 from queens.engines.anyn import local
 from queens.engines.counting import kernel, reference
+from queens.rules import Rule
 
 CI = os.environ.get("CI") == "true"
 
@@ -308,7 +309,7 @@ def test_superqueens_are_valid_for_many_seeds(compiled: bool) -> None:
     seeds = range(10) if compiled else range(2)  # the fallback's restarts are slow on small n
     for n in SUPERQUEEN_SIZES if compiled else [12, 20, 33, 100, 1000]:
         for seed in seeds:
-            columns = local.local_search(n, seed, compiled=compiled, rule="superqueen")
+            columns = local.local_search(n, seed, compiled=compiled, rule=Rule.SUPERQUEEN)
             assert superqueen_problem(columns) is None, (n, seed)
             if n <= 100:
                 assert columns is not None and superqueen_clash(columns) is None
@@ -316,16 +317,16 @@ def test_superqueens_are_valid_for_many_seeds(compiled: bool) -> None:
 
 def test_superqueens_on_a_big_board(compiled: bool) -> None:
     n = 100_000 if compiled else 20_000
-    columns = local.local_search(n, 5, compiled=compiled, rule="superqueen")
+    columns = local.local_search(n, 5, compiled=compiled, rule=Rule.SUPERQUEEN)
     assert superqueen_problem(columns) is None
 
 
 def test_superqueen_seed_gives_one_placement(compiled: bool) -> None:
     for n in (12, 50, 5000):
-        first = local.local_search(n, 99, compiled=compiled, rule="superqueen")
-        assert first == local.local_search(n, 99, compiled=compiled, rule="superqueen")
+        first = local.local_search(n, 99, compiled=compiled, rule=Rule.SUPERQUEEN)
+        assert first == local.local_search(n, 99, compiled=compiled, rule=Rule.SUPERQUEEN)
     placements = {
-        bytes(local.local_search(3000, seed, compiled=compiled, rule="superqueen") or b"")
+        bytes(local.local_search(3000, seed, compiled=compiled, rule=Rule.SUPERQUEEN) or b"")
         for seed in range(3)
     }
     assert len(placements) == 3
@@ -339,14 +340,14 @@ def test_a_queen_solution_is_rarely_a_superqueen_one(compiled: bool) -> None:
 
 @cache
 def all_superqueen_solutions(n: int) -> frozenset[tuple[int, ...]]:
-    return frozenset(map(tuple, reference.solutions(((1 << n) - 1,) * n, rule="superqueen")))
+    return frozenset(map(tuple, reference.solutions(((1 << n) - 1,) * n, rule=Rule.SUPERQUEEN)))
 
 
 def test_small_superqueen_boards_are_searched_exactly(compiled: bool) -> None:
     """Below SUPERQUEEN_SEARCH_BELOW the answer is the exact search's (None below 10)."""
-    assert list(local.local_search(1, 0, compiled=compiled, rule="superqueen") or []) == [0]
+    assert list(local.local_search(1, 0, compiled=compiled, rule=Rule.SUPERQUEEN) or []) == [0]
     for n in range(2, local.SUPERQUEEN_SEARCH_BELOW):
-        found = local.local_search(n, 3, compiled=compiled, rule="superqueen")
+        found = local.local_search(n, 3, compiled=compiled, rule=Rule.SUPERQUEEN)
         solutions = all_superqueen_solutions(n)
         assert (found is None) == (not solutions)
         assert found is None or (tuple(found) in solutions and superqueen_problem(found) is None)
@@ -356,10 +357,10 @@ def test_small_superqueen_boards_are_searched_exactly(compiled: bool) -> None:
 @given(n=st.integers(12, 13), seed=st.integers(0, 2**64 - 1))
 def test_superqueens_agree_with_the_reference_solver(n: int, seed: int) -> None:
     compiled = local.compiled_available()
-    found = local.local_search(n, seed, compiled=compiled, rule="superqueen")
+    found = local.local_search(n, seed, compiled=compiled, rule=Rule.SUPERQUEEN)
     assert found is not None and tuple(found) in all_superqueen_solutions(n)
 
 
 def test_other_rules_are_refused() -> None:
     with pytest.raises(ValueError, match="knows the queen and superqueen rules, not 'toroidal'"):
-        local.local_search(13, 0, rule="toroidal")
+        local.local_search(13, 0, rule=Rule.TOROIDAL)

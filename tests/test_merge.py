@@ -135,6 +135,24 @@ def test_old_format_files_are_refused(shards: list[str], tmp_path: Path) -> None
     assert "old format queens-checkpoint-1 (records without checksums)" in result.stderr
 
 
+@pytest.mark.parametrize("found", ["queens-checkpoint-3", "sqlite-notes-1"])
+def test_files_of_an_unknown_or_newer_format_are_refused(
+    shards: list[str], tmp_path: Path, found: str
+) -> None:
+    """A file whose format field names another layout (a newer queens's, or none of
+    ours) is refused by merge and by resume, in one line: its records cannot be trusted
+    to mean what this queens reads (a check that the field is merely present is not
+    enough)."""
+    other = _edited(shards[0], tmp_path, f"UPDATE meta SET value = '{found}' WHERE key = 'format'")
+    merged = queens("merge", str(other), shards[1], shards[2])
+    resumed = queens("count", "10", "--shard", "1/3", "--checkpoint", str(other))
+    for result in (merged, resumed):
+        assert (result.returncode, result.stdout) == (2, ""), result.stderr
+        stderr = without_engine_warning(result.stderr)
+        assert stderr.startswith("queens: error: ") and stderr.count("\n") == 1
+        assert f"{str(other)!r} is not a queens checkpoint of format queens-checkpoint-2" in stderr
+
+
 def test_files_of_different_runs_refuse(shards: list[str], tmp_path: Path) -> None:
     other = str(tmp_path / "other.db")
     assert queens("count", "9", "--shard", "2/3", "--checkpoint", other).returncode == 0

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 
 from hardboards import answers_rule, answers_shape, honours, need_pysat, ruled_boards, small_boards
-from queens import generate
+from queens import hard_boards
 from queens.api import engine_shape, ruled_shape
 from queens.board import Board
 from queens.engines.counting import reference
@@ -18,7 +18,7 @@ from strategies import shaped_boards
 @settings(max_examples=150, deadline=None)
 @given(small_boards())
 def test_agrees_with_the_reference_counter(board: Board) -> None:
-    found = portfolio.solve(board.allowed_masks())
+    found = portfolio.decide(board.allowed_masks()).columns
     if found is None:
         assert reference.count(board.allowed_masks()) == 0
     else:
@@ -29,8 +29,8 @@ def test_agrees_with_the_reference_counter(board: Board) -> None:
 def test_the_sat_solver_takes_over(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     need_pysat()
     monkeypatch.setattr(portfolio, "QUICK_DECISIONS", 0)
-    board = generate.diagonals(10, 8, seed=seed)
-    found = portfolio.solve(board.allowed_masks())
+    board = hard_boards.diagonals(10, 8, seed=seed)
+    found = portfolio.decide(board.allowed_masks()).columns
     if found is None:
         assert reference.count(board.allowed_masks()) == 0
     else:
@@ -40,23 +40,23 @@ def test_the_sat_solver_takes_over(monkeypatch: pytest.MonkeyPatch, seed: int) -
 def test_without_the_sat_solver_the_search_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(portfolio, "QUICK_DECISIONS", 0)
     monkeypatch.setattr(sat, "available", lambda: False)
-    board = generate.blocked(14, 0.5, seed=1)
-    found = portfolio.solve(board.allowed_masks())
+    board = hard_boards.blocked(14, 0.5, seed=1)
+    found = portfolio.decide(board.allowed_masks()).columns
     assert found is None if reference.count(board.allowed_masks()) == 0 else honours(found, board)
 
 
 def test_the_deadline_gives_undecided() -> None:
     # auto takes seconds on this board (7.3 s on the AVX-512 machine; the blocked board
     # used before took 1.1 s there, too close to the deadline on a faster one).
-    board = generate.diagonals(30, 28, seed=5)
+    board = hard_boards.diagonals(30, 28, seed=5)
     with pytest.raises(Undecided):
-        portfolio.solve(board.allowed_masks(), deadline=Deadline(0.2))
+        portfolio.decide(board.allowed_masks(), deadline=Deadline(0.2))
 
 
 @settings(max_examples=150, deadline=None)
 @given(shaped_boards())
 def test_boards_of_any_shape_agree_with_the_reference(board: Board) -> None:
-    answers_shape(portfolio.solve(board.allowed_masks(), **engine_shape(board)), board)
+    answers_shape(portfolio.decide(board.allowed_masks(), **engine_shape(board)).columns, board)
 
 
 def test_the_sat_solver_takes_over_on_a_shaped_board(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -75,7 +75,7 @@ def test_the_sat_solver_takes_over_on_a_shaped_board(monkeypatch: pytest.MonkeyP
 @settings(max_examples=100, deadline=None)
 @given(ruled_boards())
 def test_every_rule_agrees_with_the_reference(board: Board) -> None:
-    answers_rule(portfolio.solve(board.allowed_masks(), **ruled_shape(board)), board)
+    answers_rule(portfolio.decide(board.allowed_masks(), **ruled_shape(board)).columns, board)
 
 
 def test_the_sat_solver_takes_over_under_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 
 from hardboards import answers_rule, answers_shape, honours, ruled_boards, small_boards
-from queens import generate
+from queens import hard_boards
 from queens.api import engine_shape, ruled_shape
 from queens.board import Board
 from queens.engines.counting import reference
 from queens.engines.hard import diagonal_sums, propagate
 from queens.engines.hard.budget import Deadline, Undecided
 from queens.engines.hard.state import State
-from queens.rules import attack_kind
+from queens.rules import Rule, attack_kind
 from queens.validate import board_problem
 from strategies import shaped_boards
 
@@ -74,7 +74,7 @@ def test_a_column_with_one_free_square_is_forced() -> None:
 
 
 def test_completion_of_a_large_board() -> None:
-    board = generate.removed(200, 30, seed=5)
+    board = hard_boards.removed(200, 30, seed=5)
     assert honours(propagate.solve(board.allowed_masks()), board)
 
 
@@ -86,13 +86,13 @@ def test_random_tie_breaks_give_valid_solutions_repeatably() -> None:
 
 
 def test_the_deadline_stops_a_long_search() -> None:
-    board = generate.diagonals(22, 20, seed=1)
+    board = hard_boards.diagonals(22, 20, seed=1)
     with pytest.raises(Undecided, match="undecided"):
         propagate.solve(board.allowed_masks(), deadline=Deadline(0.0))
 
 
 def test_node_limit_stops_the_search() -> None:
-    start = propagate.root(generate.diagonals(22, 20, seed=1).allowed_masks())
+    start = propagate.root(hard_boards.diagonals(22, 20, seed=1).allowed_masks())
     assert start is not None
     with pytest.raises(propagate.NodeLimit):
         propagate.search(start, node_limit=10)
@@ -102,7 +102,7 @@ def test_forced_squares_save_decisions() -> None:
     # On this board the search makes 24 decisions; without placing the queen
     # of a row (or column) left with one square at once it needs more (33
     # without the rows' forcing), so the count pins the forcing down.
-    board = generate.blocked(12, 0.5, seed=2)
+    board = hard_boards.blocked(12, 0.5, seed=2)
     start = propagate.root(board.allowed_masks())
     assert start is not None
     stats = propagate.Stats()
@@ -112,8 +112,8 @@ def test_forced_squares_save_decisions() -> None:
 
 
 def test_decide_says_what_decided() -> None:
-    refuted = propagate.decide(generate.diagonals(12, 10, seed=0).allowed_masks())
-    searched = propagate.decide(generate.blocked(12, 0.5, seed=2).allowed_masks())
+    refuted = propagate.decide(hard_boards.diagonals(12, 10, seed=0).allowed_masks())
+    searched = propagate.decide(hard_boards.blocked(12, 0.5, seed=2).allowed_masks())
     assert refuted.columns is None
     assert refuted.how == "refuted by the diagonal-sum identity before search"
     assert searched.how.startswith("search: ") and searched.columns is not None
@@ -180,15 +180,15 @@ def test_every_rule_agrees_with_the_reference(board: Board) -> None:
 @pytest.mark.parametrize(
     ("rule", "width", "height"),
     [
-        ("queen", 9, 9),
-        ("toroidal", 9, 9),
-        ("toroidal", 10, 10),
-        ("superqueen", 9, 9),
-        ("superqueen", 9, 7),
-        ("superqueen", 7, 9),
+        (Rule.QUEEN, 9, 9),
+        (Rule.TOROIDAL, 9, 9),
+        (Rule.TOROIDAL, 10, 10),
+        (Rule.SUPERQUEEN, 9, 9),
+        (Rule.SUPERQUEEN, 9, 7),
+        (Rule.SUPERQUEEN, 7, 9),
     ],
 )
-def test_a_queen_strikes_out_what_the_rule_attacks(rule: str, width: int, height: int) -> None:
+def test_a_queen_strikes_out_what_the_rule_attacks(rule: Rule, width: int, height: int) -> None:
     # From each square, on an open board: the squares left in the rows' and the
     # columns' domains are exactly those attack_kind (the rule's slow definition)
     # says the queen does not attack.
@@ -233,7 +233,7 @@ def test_fixed_queens_under_the_rules() -> None:
     for board in (knight, wrapped):
         found = propagate.decide(board.allowed_masks(), **ruled_shape(board))
         assert found.columns is None and found.how == "refuted by propagation before search"
-    assert propagate.solve(knight.with_rule("queen").allowed_masks()) is not None
+    assert propagate.solve(knight.with_rule(Rule.QUEEN).allowed_masks()) is not None
     completed = Board.build(13, queens=[(0, 5), (6, 6), (12, 0)], rule="toroidal")
     answers_rule(propagate.solve(completed.allowed_masks(), **ruled_shape(completed)), completed)
 

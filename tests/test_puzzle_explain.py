@@ -17,8 +17,8 @@ from queens.puzzle.explain import (
     explain,
     next_step,
 )
-from queens.puzzle.generate import generate
 from queens.puzzle.grid import Grid, parse_grid
+from queens.puzzle.maker import generate
 from queens.puzzle.solve import State
 
 

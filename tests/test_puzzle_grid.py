@@ -76,7 +76,7 @@ def test_from_regions() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["grid", "solve", "explain", "generate"], ids=lambda name: f"queens.puzzle.{name}"
+    "name", ["grid", "solve", "explain", "maker"], ids=lambda name: f"queens.puzzle.{name}"
 )
 def test_the_examples_hold(name: str) -> None:
     module = importlib.import_module(f"queens.puzzle.{name}")

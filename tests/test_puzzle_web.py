@@ -14,8 +14,8 @@ require("starlette", "httpx2")
 from starlette.testclient import TestClient  # noqa: E402
 
 from puzzle_support import is_solution  # noqa: E402
-from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.grid import GridError, parse_grid  # noqa: E402
+from queens.puzzle.maker import generate  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
 

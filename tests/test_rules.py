@@ -168,7 +168,7 @@ def test_a_torus_with_a_reserved_square_keeps_only_the_square_symmetries() -> No
 
 
 def test_unique_counts_are_orbits_under_the_square_group() -> None:
-    for rule in ("superqueen",):
+    for rule in (Rule.SUPERQUEEN,):
         for n in (5, 7, 10, 11):
             board = Board(n, rule=rule)
             every = {tuple(s) for s in solutions(board)}
@@ -193,11 +193,11 @@ def test_the_toroidal_construction_is_a_solution_exactly_when_n_is_coprime_to_6(
 
 
 @settings(max_examples=150, deadline=None)
-@given(shaped_boards(max_side=7), st.sampled_from(["toroidal", "superqueen"]))
+@given(shaped_boards(max_side=7), st.sampled_from([Rule.TOROIDAL, Rule.SUPERQUEEN]))
 def test_the_compiled_search_agrees_with_the_reference_under_every_rule(
-    board: Board, rule: str
+    board: Board, rule: Rule
 ) -> None:
-    if rule == "toroidal" and not board.is_square:
+    if rule is Rule.TOROIDAL and not board.is_square:
         board = Board(
             board.width,
             {s for s in board.reserved if s[0] < board.width},
@@ -221,8 +221,8 @@ def test_the_whole_torus_is_counted_by_its_column_shifts() -> None:
     for n in (5, 7, 11, 13):
         allowed = Board(n).allowed_masks()
         assert (
-            kernel.count(allowed, rule="toroidal")
-            == (reference.count(allowed, rule="toroidal"),) * 2
+            kernel.count(allowed, rule=Rule.TOROIDAL)
+            == (reference.count(allowed, rule=Rule.TOROIDAL),) * 2
         )
 
 
@@ -240,7 +240,7 @@ def test_a_split_count_under_a_rule_adds_up_and_names_its_rule(board: Board) -> 
     parts = split(board)
     assert sum_counts(count_subproblem(p) for p in parts.subproblems) == counts(board)
     assert f"rule={board.rule.value}" in parts.key
-    assert parts.key != split(board.with_rule("queen")).key
+    assert parts.key != split(board.with_rule(Rule.QUEEN)).key
 
 
 def test_the_split_of_the_whole_torus_searches_first_queens_in_column_0_only() -> None:

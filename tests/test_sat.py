@@ -8,13 +8,14 @@ import pytest
 from hypothesis import given, settings
 
 from hardboards import answers_rule, answers_shape, honours, need_pysat, ruled_boards, small_boards
-from queens import generate
+from queens import hard_boards
 from queens.api import engine_shape, ruled_shape
 from queens.board import Board
 from queens.engines.counting import reference
 from queens.engines.hard import cnf, sat
 from queens.engines.hard.budget import Deadline, Undecided
 from queens.engines.hard.state import State
+from queens.rules import Rule
 from strategies import shaped_boards
 
 BOARDS = Path(__file__).parent / "data" / "boards"
@@ -28,7 +29,7 @@ def _pysat() -> None:
 @settings(max_examples=150, deadline=None)
 @given(small_boards())
 def test_agrees_with_the_reference_counter(board: Board) -> None:
-    found = sat.solve(board.allowed_masks())
+    found = sat.decide(board.allowed_masks()).columns
     if found is None:
         assert reference.count(board.allowed_masks()) == 0
     else:
@@ -37,50 +38,50 @@ def test_agrees_with_the_reference_counter(board: Board) -> None:
 
 def test_the_encoding_of_an_open_board_is_solved_by_the_solver() -> None:
     # No forced squares here, so the answer comes from the SAT solver itself.
-    board = generate.blocked(12, 0.3, seed=4)
+    board = hard_boards.blocked(12, 0.3, seed=4)
     state = sat.propagate.root(board.allowed_masks())
     assert state is not None and len(state.rows) == 12
-    assert honours(sat.solve(board.allowed_masks()), board)
+    assert honours(sat.decide(board.allowed_masks()).columns, board)
 
 
 def test_nauck_and_unsolvable_boards() -> None:
     nauck = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
-    assert honours(sat.solve(nauck.allowed_masks()), nauck)
+    assert honours(sat.decide(nauck.allowed_masks()).columns, nauck)
     clash = Board.build(8, queens=[(0, 0), (5, 5)])
     row = Board.build(8, reserved=[(2, c) for c in range(8)])
-    assert sat.solve(clash.allowed_masks()) is None
-    assert sat.solve(row.allowed_masks()) is None
-    assert sat.solve(Board.empty(3).allowed_masks()) is None
+    assert sat.decide(clash.allowed_masks()).columns is None
+    assert sat.decide(row.allowed_masks()).columns is None
+    assert sat.decide(Board.empty(3).allowed_masks()).columns is None
 
 
 def test_with_a_deadline_the_child_process_answers() -> None:
-    board = generate.removed(60, 20, seed=2)
-    assert honours(sat.solve(board.allowed_masks(), deadline=Deadline(60)), board)
-    assert sat.solve(Board.empty(3).allowed_masks(), deadline=Deadline(60)) is None
+    board = hard_boards.removed(60, 20, seed=2)
+    assert honours(sat.decide(board.allowed_masks(), deadline=Deadline(60)).columns, board)
+    assert sat.decide(Board.empty(3).allowed_masks(), deadline=Deadline(60)).columns is None
 
 
 def test_the_deadline_stops_the_solver() -> None:
     # A board CaDiCaL needs seconds for (7.7 s measured on the AVX-512 machine under
     # load; the N = 22 board this test used before took 0.06 s there, too close to 0.05).
-    board = generate.diagonals(30, 28, seed=5)
+    board = hard_boards.diagonals(30, 28, seed=5)
     with pytest.raises(Undecided):
-        sat.solve(board.allowed_masks(), deadline=Deadline(0.05))
+        sat.decide(board.allowed_masks(), deadline=Deadline(0.05))
 
 
 def test_a_missing_solver_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sat, "available", lambda: False)
     with pytest.raises(sat.SolverMissing, match=r"install queens-toolkit\[sat\]"):
-        sat.solve([1])
+        sat.decide([1])
 
 
 @pytest.mark.parametrize("size", [cnf.PAIRWISE_UP_TO, cnf.PAIRWISE_UP_TO + 1])
 def test_both_cardinality_encodings(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
     # A plain board of this size has rows of exactly the size around the switch.
     board = Board.empty(size)
-    assert honours(sat.solve(board.allowed_masks()), board)
+    assert honours(sat.decide(board.allowed_masks()).columns, board)
     monkeypatch.setattr(cnf, "PAIRWISE_UP_TO", 0)
     nauck = Board.parse((BOARDS / "nauck-1850-2.txt").read_text())
-    assert honours(sat.solve(nauck.allowed_masks()), nauck)
+    assert honours(sat.decide(nauck.allowed_masks()).columns, nauck)
 
 
 def test_diagonals_every_solution_uses_get_a_queen() -> None:
@@ -88,7 +89,7 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
     # meeting the diagonal-sum identity uses: each becomes an at-least-one clause.
     from queens.engines.hard import diagonal_sums, propagate
 
-    board = generate.diagonals(12, 10, seed=7)
+    board = hard_boards.diagonals(12, 10, seed=7)
     state, _ = propagate.checked_root(board.allowed_masks())
     assert state is not None
     support = diagonal_sums.support(state)
@@ -104,7 +105,7 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
     formula, _ = cnf.clauses(problem)
     for group in problem.needed:
         assert sorted(i + 1 for i in group) in [sorted(clause) for clause in formula]
-    found = sat.solve(board.allowed_masks())
+    found = sat.decide(board.allowed_masks()).columns
     if found is not None:
         assert honours(found, board)
         assert needed1 <= {r + c for r, c in enumerate(found)}
@@ -114,7 +115,7 @@ def test_diagonals_every_solution_uses_get_a_queen() -> None:
 @settings(max_examples=200, deadline=None)
 @given(shaped_boards())
 def test_boards_of_any_shape_agree_with_the_reference(board: Board) -> None:
-    answers_shape(sat.solve(board.allowed_masks(), **engine_shape(board)), board)
+    answers_shape(sat.decide(board.allowed_masks(), **engine_shape(board)).columns, board)
 
 
 @pytest.mark.parametrize(("width", "height", "k"), [(12, 9, 9), (9, 12, 9), (12, 12, 7), (7, 7, 0)])
@@ -141,17 +142,17 @@ def test_too_many_queens_for_the_free_squares_is_unsatisfiable() -> None:
     board = Board(5, {(r, c) for r in range(5) for c in range(5)} - diagonal, k=2)
     state = sat.propagate.root(board.allowed_masks(), **engine_shape(board))
     assert state is not None and state.left == 2 and len(cnf.residual(state).counted) == 5
-    assert sat.solve(board.allowed_masks(), **engine_shape(board)) is None
+    assert sat.decide(board.allowed_masks(), **engine_shape(board)).columns is None
     assert reference.count(board.allowed_masks(), 2) == 0
     one = board.with_queens(1)
-    answers_shape(sat.solve(one.allowed_masks(), **engine_shape(one)), one)
+    answers_shape(sat.decide(one.allowed_masks(), **engine_shape(one)).columns, one)
 
 
 def test_a_row_counts_only_when_it_holds_a_queen() -> None:
     # Rows of two and three squares: a row's count variable must imply a queen
     # in that row, or the solver could count a row left empty (found by search).
     board = Board(4, [(0, 2), (1, 2), (2, 1), (2, 3), (3, 2)], k=3)
-    found = sat.solve(board.allowed_masks(), **engine_shape(board))
+    found = sat.decide(board.allowed_masks(), **engine_shape(board)).columns
     answers_shape(found, board)
 
 
@@ -178,7 +179,7 @@ def test_the_encoding_allows_exactly_k_queens() -> None:
 @settings(max_examples=300, deadline=None)
 @given(ruled_boards())
 def test_every_rule_agrees_with_the_reference(board: Board) -> None:
-    answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
+    answers_rule(sat.decide(board.allowed_masks(), **ruled_shape(board)).columns, board)
 
 
 def _placements(problem: cnf.Residual) -> set[frozenset[tuple[int, int]]]:
@@ -222,7 +223,7 @@ def test_knight_pairs_are_excluded_under_the_superqueen_rule() -> None:
     # allow both, the superqueen's do not.
     from pysat.solvers import Solver
 
-    for rule, allowed in (("queen", True), ("superqueen", False)):
+    for rule, allowed in ((Rule.QUEEN, True), (Rule.SUPERQUEEN, False)):
         state = State.from_allowed([(1 << 12) - 1] * 12, rule=rule)
         problem = cnf.residual(state)
         a, b = problem.squares.index((3, 4)), problem.squares.index((5, 5))
@@ -237,7 +238,7 @@ def test_the_wrapped_diagonals_of_a_filled_torus_hold_one_queen_each() -> None:
     # identity needed); with one fixed queen, its two diagonals are taken.
     from pysat.solvers import Solver
 
-    state = State.from_allowed([(1 << 12) - 1] * 12, rule="toroidal")
+    state = State.from_allowed([(1 << 12) - 1] * 12, rule=Rule.TOROIDAL)
     problem = cnf.residual(state)
     assert len(problem.wrapped) == 24 and {len(g) for g in problem.wrapped} == {12}
     for group in problem.wrapped:
@@ -248,8 +249,8 @@ def test_the_wrapped_diagonals_of_a_filled_torus_hold_one_queen_each() -> None:
     board = Board.build(11, queens=[(2, 3)], rule="toroidal")
     fixed = sat.propagate.root(board.allowed_masks(), **ruled_shape(board))
     assert fixed is not None and len(cnf.residual(fixed).wrapped) == 20
-    answers_rule(sat.solve(board.allowed_masks(), **ruled_shape(board)), board)
-    part = State.from_allowed([(1 << 11) - 1] * 11, queens=9, rule="toroidal")
+    answers_rule(sat.decide(board.allowed_masks(), **ruled_shape(board)).columns, board)
+    part = State.from_allowed([(1 << 11) - 1] * 11, queens=9, rule=Rule.TOROIDAL)
     assert cnf.residual(part).wrapped == ()  # not filled: at most one queen a diagonal
 
 

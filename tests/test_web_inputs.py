@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from queens.board import Board, no_solution_message, parse_board
 from queens.cli.common import no_solution
+from queens.rules import Rule
 from queens.web import limits
 from queens.web.inputs import (
     InputError,
@@ -132,7 +133,7 @@ def test_a_rule_goes_with_every_board_request() -> None:
     for parse in (parse_board_request, parse_count_request, parse_solve_request):
         assert parse({"n": 7, "rule": "toroidal"}) == Board(7, rule="toroidal")
         assert parse({"size": "6x4", "k": 3, "rule": "superqueen"}) == Board(
-            6, height=4, k=3, rule="superqueen"
+            6, height=4, k=3, rule=Rule.SUPERQUEEN
         )
         assert parse({"n": 7}).rule.value == "queen"
     with pytest.raises(InputError, match="queens trace supports the queen rule only"):

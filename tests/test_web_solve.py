@@ -27,7 +27,7 @@ def test_the_first_solution_is_the_reference_searchs(board: Board, rule: str) ->
     assert answer.decided
     first = next(
         reference.solutions(
-            board.allowed_masks(), board.k, board.required_rows(), board.rule.value, board.width
+            board.allowed_masks(), board.k, board.required_rows(), board.rule, board.width
         ),
         None,
     )

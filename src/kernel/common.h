@@ -49,7 +49,7 @@ static const unsigned char never_stop = 0;
 #define ALWAYS_INLINE inline
 #endif
 
-/* The attack rules (queens.rules, in the order of the Python side's codes):
+/* The attack rules (queens.rules.Rule.code gives the same numbers):
  * the symmetric counter knows only the queen's; the shaped searches, scalar
  * and vector, all three (shapes.c). */
 #define RULE_QUEEN 0

@@ -9,7 +9,7 @@
  * queen (`required`: the rows of fixed queens; every row when k == rows).
  * When k < rows a row may stay empty (-1): the empty choice is tried before
  * every column, so solutions still come in lexicographic order (-1 < any
- * column), exactly as queens.engines.reference does.  A row is left empty
+ * column), exactly as queens.engines.counting.reference does.  A row is left empty
  * only when enough rows remain below it for the queens still to place, and
  * a branch ends as soon as fewer queens remain than required rows below.
  * The counter counts the last queen of each branch in place (a popcount per

@@ -1,4 +1,25 @@
-"""queens: solve, count, check and show N-Queens placements."""
+"""queens: solve, count, check and show N-Queens placements.
+
+The names here (``solve``, ``solutions``, ``count``, ``counts``,
+``trace``, ``Board``, ``Solution``, ``Symmetry``, ...) are the
+library's front door.  Its public modules, from the bottom up (each imports only
+those before it; ``lint-imports`` checks it, see ``pyproject.toml``):
+
+- the board model: ``queens.rules`` (attack rules), ``queens.notation``
+  (column lists and letters), ``queens.located`` (errors located in text),
+  ``queens.board`` (``Board``, board text, sizes), ``queens.symmetry``,
+  ``queens.validate``, ``queens.solution`` (``Solution``),
+  ``queens.events`` (search events);
+- the engines: ``queens.engines`` (counting and the C kernel, hard boards, any N),
+  ``queens.puzzle`` (the region puzzle), ``queens.algorithms`` (the textbook
+  searches);
+- orchestration: ``queens.api`` (solve, solutions, count), ``queens.counting``
+  (split counts, executors, checkpoints), ``queens.tracing``,
+  ``queens.hard_boards`` (generated boards for the hard-board engines);
+- presentation: ``queens.formats`` (text formats), ``queens.checking``
+  (reading them back), ``queens.show`` (pictures);
+- the command (``queens.cli``) and the web page (``queens.web``).
+"""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from queens.engines.anyn import construct, local
 from queens.engines.counting import kernel
 from queens.engines.hard.budget import Deadline
 from queens.engines.hard.budget import Undecided as Undecided  # re-exported: what solve raises
+from queens.rules import Rule
 from queens.solution import Solution
 
 BoardOrN = Board | int
@@ -47,11 +48,11 @@ class RuledShape(EngineShape):
     """``EngineShape`` and the attack rule, for the engines that know every rule
     (the kernel, the reference search, and the hard-board engines).
 
-    >>> RuledShape(width=8, queens=8, required=255, rule="toroidal")["rule"]
-    'toroidal'
+    >>> RuledShape(width=8, queens=8, required=255, rule=Rule.TOROIDAL)["rule"]
+    <Rule.TOROIDAL: 'toroidal'>
     """
 
-    rule: str
+    rule: Rule
 
 
 def engine_shape(board: Board) -> EngineShape:
@@ -67,9 +68,9 @@ def ruled_shape(board: Board) -> RuledShape:
     """``engine_shape`` with the board's attack rule, for the engines that know it.
 
     >>> ruled_shape(Board(5, rule="superqueen"))["rule"]
-    'superqueen'
+    <Rule.SUPERQUEEN: 'superqueen'>
     """
-    return {**engine_shape(board), "rule": board.rule.value}
+    return {**engine_shape(board), "rule": board.rule}
 
 
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
@@ -118,7 +119,7 @@ def solution_text(
     True
     """
     board = as_board(board_or_n)
-    classic = board.is_square and board.is_full and board.rule.value == "queen"
+    classic = board.is_square and board.is_full and board.rule is Rule.QUEEN
     if not (classic and kernel.writes_text(board.width, fmt)):
         return None
     group = symmetry.board_symmetries(board) if unique else ()
@@ -224,15 +225,15 @@ class NotPlainBoard(MethodError):
 class RuleNotForMethod(MethodError):
     """A method asked for a board under an attack rule it does not know.
 
-    >>> str(RuleNotForMethod("local", "toroidal"))
+    >>> str(RuleNotForMethod("local", Rule.TOROIDAL))
     "method 'local' knows the queen and superqueen rules, not 'toroidal'"
     """
 
-    def __init__(self, method: str, rule: str) -> None:
+    def __init__(self, method: str, rule: Rule) -> None:
         if method == "construct":
             message = "method 'construct' builds the whole board under the queen and toroidal rules"
         else:  # local search (every other method takes every rule)
-            message = f"method {method!r} knows the queen and superqueen rules, not {rule!r}"
+            message = f"method {method!r} knows the queen and superqueen rules, not {rule.value!r}"
         super().__init__(message, method)
         self.rule = rule
 
@@ -280,10 +281,10 @@ def _known_method(method: str, seed: int | None) -> Method:
 
 
 def _check_board(board: Board, method: Method) -> None:
-    rule = board.rule.value
+    rule = board.rule
     if method == "local" and rule not in local.LOCAL_RULES:
         raise RuleNotForMethod(method, rule)
-    if rule != "queen" and method == "construct":
+    if rule is not Rule.QUEEN and method == "construct":
         if not symmetry.keeps_translations(board):
             raise RuleNotForMethod(method, rule)
         return
@@ -338,7 +339,7 @@ def solve(
     chosen = chosen_method(board, known)
     if chosen == "auto" or chosen in HARD_METHODS:
         return _solve_hard(board, chosen, timeout)
-    if chosen == "construct" and board.rule.value == "toroidal":
+    if chosen == "construct" and board.rule is Rule.TOROIDAL:
         return _solution(construct.construct_toroidal(board.n))
     if chosen == "construct":
         return _solution(construct.construct(board.n))
@@ -348,7 +349,7 @@ def solve(
 
             # auto gives the same solution each time (on one install; see chosen_method).
             seed = AUTO_LOCAL_SEED if known == "auto" else secrets.randbelow(local.SEED_LIMIT)
-        return _solution(local.local_search(board.n, seed, rule=board.rule.value))
+        return _solution(local.local_search(board.n, seed, rule=board.rule))
     return next(solutions(board), None)
 
 
@@ -402,11 +403,11 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
     """
     if method != "auto":
         return method
-    if board.rule.value != "queen":
+    if board.rule is not Rule.QUEEN:
         big = board.width > AUTO_SEARCH_MAX_N
         if symmetry.keeps_translations(board) and (big or math.gcd(board.width, 6) != 1):
             return "construct"
-        if board.rule.value == "superqueen" and big and _is_whole_board(board):
+        if board.rule is Rule.SUPERQUEEN and big and _is_whole_board(board):
             return "local"
     elif board.is_plain:
         return "search" if board.n <= AUTO_SEARCH_MAX_N else "construct"
@@ -456,6 +457,7 @@ def decide(
     chosen = chosen_method(board, method)
     if chosen not in ("auto", *HARD_METHODS):
         return Decision(solve(board, method=chosen), f"method {chosen}")
+    # Imported here: ``import queens`` stays quick (the SAT engine loads multiprocessing).
     from queens.engines.hard import portfolio, propagate, sat
 
     engines = {"auto": portfolio.decide, "propagate": propagate.decide, "sat": sat.decide}

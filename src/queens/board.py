@@ -10,10 +10,13 @@ see ``Board`` itself; they get plain integers from ``Board.allowed_masks``
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
+from queens.located import LocatedError, split_cells, text_lines
 from queens.rules import Rule, parse_rule, shape_problem
 from queens.rules import attack_kind as rule_attack_kind
 
@@ -34,7 +37,7 @@ RESERVED = "*"
 QUEEN = "Q"
 
 
-class BoardError(ValueError):
+class BoardError(LocatedError):
     """Board text that cannot be read, with the 1-based line and column at fault.
 
     ``str(error)`` is the whole one-line message, e.g.
@@ -47,17 +50,7 @@ class BoardError(ValueError):
     (3, 5)
     """
 
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
-        self.reason = reason
-        self.line = line
-        self.column = column
-        if line is None:
-            where = "board"
-        elif column is None:
-            where = f"board line {line}"
-        else:
-            where = f"board line {line}, column {column}"
-        super().__init__(f"{where}: {reason}")
+    subject = "board"
 
 
 def describe_square(square: Square) -> str:
@@ -312,10 +305,10 @@ class Board:
             self.width, self.reserved, self.queens, height=self.height, k=k, rule=self.rule
         )
 
-    def with_rule(self, rule: Rule | str) -> Board:
+    def with_rule(self, rule: Rule) -> Board:
         """The same board under another attack rule (see ``queens.rules``).
 
-        >>> Board(5).with_rule("toroidal").rule
+        >>> Board(5).with_rule(Rule.TOROIDAL).rule
         <Rule.TOROIDAL: 'toroidal'>
         """
         return Board(
@@ -362,7 +355,13 @@ class Board:
         holds two); attacks between
         fixed queens are left for the search to find, so every engine sees
         the same simple constraint: one queen per row, inside its mask.
+        Worked out once per board (the board is immutable), however many
+        engines and checks ask.
         """
+        return self._allowed_masks
+
+    @cached_property
+    def _allowed_masks(self) -> tuple[Mask, ...]:
         full = (1 << self.width) - 1
         masks = [full] * self.height
         for row, col in self.reserved:
@@ -456,6 +455,85 @@ def no_solution_message(board: Board) -> str:
     return f"no solution exists for {board.k} queens on this {board.size_text} board{rule}"
 
 
+# -- sizes as text: ASCII digits only -------------------------------------------
+
+_DIGITS = re.compile(r"[0-9]+")  # not str.isdigit, which takes '²' and int() then fails
+_MAX_DIGITS = 18  # far past any board that fits in memory; int() of huge text is slow
+
+
+def shown_text(text: str) -> str:
+    """``text`` quoted for a one-line message, cut to 40 characters.
+
+    >>> shown_text("8x"), shown_text("9" * 50)
+    ("'8x'", "'9999999999999999999999999999999999999...'")
+    """
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def parse_whole(text: str, low: int = 0, high: int | None = None, wanted: str = "") -> int:
+    """A whole number from ``low`` to ``high`` (no upper bound if None) written in ASCII
+    digits; ValueError saying it ``must be`` ``wanted`` (default: the range in words).
+
+    >>> parse_whole("007", 1)
+    7
+    >>> parse_whole("12", 1, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: must be a whole number from 1 to 10, got '12'
+    """
+    if not wanted:
+        wanted = whole_range(low, high)
+    digits = text.lstrip("0") or "0"
+    if not _DIGITS.fullmatch(text):
+        raise ValueError(f"must be {wanted}, got {shown_text(text)}")
+    if len(digits) > (_MAX_DIGITS if high is None else len(str(high))):
+        if high is not None:
+            raise ValueError(f"must be {wanted}, got {shown_text(text)}")
+        raise ValueError(f"is far too big ({len(digits)} digits)")
+    value = int(digits)
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"must be {wanted}, got {shown_text(text)}")
+    return value
+
+
+def whole_range(low: int = 0, high: int | None = None) -> str:
+    """The whole numbers from ``low`` to ``high`` in words, for messages.
+
+    >>> whole_range(), whole_range(1), whole_range(0, 65535)
+    ('a whole number', 'a whole number of at least 1', 'a whole number from 0 to 65,535')
+    """
+    if high is None:
+        return "a whole number" if low == 0 else f"a whole number of at least {low:,}"
+    return f"a whole number from {low:,} to {high:,}"
+
+
+def parse_size(text: str) -> Size:
+    """``N`` (N x N) or ``WxH`` (W columns, H rows) as ``(width, height)``; ValueError
+    saying what is wrong (``must be ...``, ``is far too big ...``), as the command line
+    and the web page show it after the field's name.
+
+    >>> parse_size("8"), parse_size("10x8"), parse_size("3X2")
+    ((8, 8), (10, 8), (3, 2))
+    >>> parse_size("8x")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be N or WxH (width x height, e.g. 10x8), got '8x'
+    """
+    if "x" not in text.lower():
+        side = parse_whole(text, 1)
+        return side, side
+    parts = text.lower().split("x")
+    wanted = "N or WxH (width x height, e.g. 10x8)"
+    if len(parts) != 2 or not all(_DIGITS.fullmatch(part) for part in parts):
+        raise ValueError(f"must be {wanted}, got {shown_text(text)}")
+    if max(len(part.lstrip("0")) for part in parts) > _MAX_DIGITS:  # before int(): no huge ints
+        raise ValueError(f"is far too big ({shown_text(text)})")
+    width, height = (int(part.lstrip("0") or "0") for part in parts)
+    if width < 1 or height < 1:
+        raise ValueError(f"must be at least 1 on each side, got {shown_text(text)}")
+    return width, height
+
+
 _CELLS = {FREE: FREE, RESERVED: RESERVED, "Q": QUEEN, "q": QUEEN}
 
 MAX_TEXT_N = 1000
@@ -477,27 +555,9 @@ def text_limit(max_n: int = MAX_TEXT_N) -> int:
 
 
 def _split_cells(line: str, line_number: int) -> list[tuple[int, str]]:
-    """The cells of one line with their 1-based columns.
-
-    A line is either packed (``..Q.``) or separated by single spaces
-    (``. . Q .``), decided by its second character.
-    """
-    separated = len(line) > 1 and line[1] == " "
-    cells: list[tuple[int, str]] = []
-    for index, char in enumerate(line):
-        column = index + 1
-        if separated and index % 2 == 1:
-            if char != " ":
-                raise BoardError(
-                    f"expected a single space between cells, got {char!r}", line_number, column
-                )
-            continue
-        if char not in _CELLS:
-            raise BoardError(f"unexpected {char!r} (expected '.', '*' or 'Q')", line_number, column)
-        cells.append((column, _CELLS[char]))
-    if separated and len(line) % 2 == 0:
-        raise BoardError("line ends with a space between cells", line_number, len(line))
-    return cells
+    """The cells of one line with their 1-based columns (see ``split_cells``)."""
+    cells = split_cells(line, line_number, BoardError, _CELLS, "'.', '*' or 'Q'")
+    return [(column, _CELLS[char]) for column, char in cells]
 
 
 def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Board:
@@ -515,12 +575,7 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
     ...
     queens.board.BoardError: board line 5, column 2: unexpected 'x' (expected '.', '*' or 'Q')
     """
-    text = text.removeprefix("\ufeff")
-    lines = [line.rstrip() for line in text.splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    if not lines:
-        raise BoardError("no board (the input is empty)")
+    lines = text_lines(text, BoardError)
     n = 0
     reserved: list[Square] = []
     queens: list[Square] = []

@@ -19,68 +19,12 @@ from dataclasses import dataclass
 
 from queens.board import MAX_TEXT_N, BoardError, parse_board
 from queens.engines.anyn import construct
+from queens.notation import EMPTY_LETTER, LETTERS, parse_columns
 from queens.rules import Rule, rule_clash
-from queens.solution import EMPTY_LETTER, LETTERS
 from queens.validate import EMPTY, placement_problem
 
 _BOARD_CHARS = frozenset(".*Qq ")
 _MINUS_ONE = (-1).__add__  # 1-based to 0-based; map() with it stays in C
-
-
-_SEPARATORS = re.compile(r"[\s,]+")
-_DIGITS = b"0123456789"
-# ASCII characters that both str.split() and the regex \s take for whitespace.
-_LIST_BYTES = _DIGITS + b", \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
-
-
-def parse_columns(text: str) -> list[int]:
-    """1-based column numbers from list text; ValueError on anything else.
-
-    >>> parse_columns("[1, 5, 8]"), parse_columns("1 5 8"), parse_columns("1,5,8")
-    ([1, 5, 8], [1, 5, 8], [1, 5, 8])
-    >>> parse_columns("1 5 x")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'x' is not a column number
-    """
-    body = text.strip()
-    if body.startswith("[") != body.endswith("]"):
-        raise ValueError("unbalanced brackets")
-    body = body.removeprefix("[").removesuffix("]").strip()
-    if not body:
-        raise ValueError("no columns")
-    fast = _parse_plain(body)
-    if fast is not None:
-        return fast
-    items = _SEPARATORS.split(body)
-    for item in items:
-        if not item.isdigit() or not item.isascii():
-            raise ValueError(f"{item!r} is not a column number")
-    return list(map(int, items))
-
-
-def _parse_plain(body: str) -> list[int] | None:
-    """The common case at C speed (a million columns in about 0.1 s): ASCII
-    digits and separators only, a digit at both ends.  None otherwise, for the
-    careful path to read or to name what is wrong."""
-    if not (body.isascii() and body[0].isdigit() and body[-1].isdigit()):
-        return None
-    raw = body.encode("ascii")
-    if raw.translate(None, _LIST_BYTES):
-        return None
-    if not raw.translate(None, _DIGITS + b", "):
-        # Plain "1, 5, 8": JSON's C scanner reads it fastest.  It refuses what
-        # the careful path reads differently (leading zeros, ",,"), and then
-        # the split below takes over.
-        import json
-
-        try:
-            numbers: list[int] = json.loads(f"[{body}]")
-        except ValueError:
-            pass
-        else:
-            return numbers
-    return list(map(int, body.replace(",", " ").split()))
 
 
 Size = tuple[int, int]
@@ -108,7 +52,7 @@ class Placement:
         return self.height
 
     def problem(
-        self, size: int | Size | None = None, queens: int | None = None, rule: str = "queen"
+        self, size: int | Size | None = None, queens: int | None = None, rule: Rule = Rule.QUEEN
     ) -> str | None:
         """Why this is not a placement of ``queens`` queens (default: as many as
         fit) on a board of ``size`` (N or (width, height); default: its own)
@@ -124,10 +68,10 @@ class Placement:
             return self.missing
         width, height = wanted
         problem = placement_problem(self.columns, height, width=width, queens=queens)
-        if problem is None and rule != "queen":
-            if width != height and Rule(rule).needs_square:
-                return f"the {rule} rule needs a square board, not {width} x {height}"
-            problem = rule_clash(Rule(rule), list(self.columns), width)
+        if problem is None and rule is not Rule.QUEEN:
+            if width != height and rule.needs_square:
+                return f"the {rule.value} rule needs a square board, not {width} x {height}"
+            problem = rule_clash(rule, list(self.columns), width)
         return problem
 
 

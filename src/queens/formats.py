@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from itertools import islice
 from typing import TextIO
 
 from queens.board import Board
-from queens.solution import LETTERS, Solution
+from queens.notation import LETTERS
+from queens.solution import Solution
 
 FORMATS = ("board", "list", "letters", "json")
 
@@ -62,7 +62,7 @@ def render(
     """
     if fmt == "board":
         if style != "plain":
-            from queens.show.text import styled_board
+            from queens.show.text import styled_board  # display: rich, when styled
 
             shown = board or Board.empty(solution.width, solution.height, solution.queen_count)
             return styled_board(shown, solution, style)
@@ -160,33 +160,18 @@ def write_solutions(
     return written
 
 
-def write_board_solutions(
-    out: TextIO,
-    board: Board,
-    fmt: str,
-    *,
-    unique: bool = False,
-    limit: int | None = None,
-    style: str = "plain",
-) -> int:
-    """Write the board's solutions (at most ``limit``) in order; return how many.
-
-    Plain text comes straight from the engine when it writes this format
-    itself (``queens.api.solution_text``); otherwise each
-    ``Solution`` is rendered here.
+def write_chunks(out: TextIO, chunks: Iterable[tuple[int, str]]) -> int:
+    """Write text already in a format, ``(count, text)`` chunks of ``count`` solutions
+    each (as the compiled kernel writes them: ``queens.api.solution_text``); return
+    how many solutions.
 
     >>> import sys
-    >>> write_board_solutions(sys.stdout, Board.empty(6), "list", limit=2)
-    [2, 4, 6, 1, 3, 5]
-    [3, 6, 2, 5, 1, 4]
-    2
+    >>> write_chunks(sys.stdout, [(2, "[1]\\n[2]\\n"), (1, "[3]\\n")])
+    [1]
+    [2]
+    [3]
+    3
     """
-    from queens import api
-
-    chunks = api.solution_text(board, fmt, unique=unique, limit=limit) if style == "plain" else None
-    if chunks is None:
-        found = islice(api.solutions(board, unique=unique), limit)
-        return write_solutions(out, found, fmt, style=style, board=board)
     written = 0
     for count, text in chunks:
         out.write(text)

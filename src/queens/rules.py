@@ -10,23 +10,28 @@ what differs is the pattern of further attacks:
   exactly when n is coprime to 6 (Polya, 1918).
 - ``superqueen``: the queen plus the knight's jumps (also called amazon).
 
-A rule is part of a ``Board``; engines take its name as
-plain data, and ``attack_kind`` is the slow, independent definition that
-tests check every engine against.
+A rule is part of a ``Board``, and one type everywhere
+(``Rule``, a string enum): the command line parses it once, the engines
+compare members (``rule is Rule.TOROIDAL``), the compiled kernel takes its
+``code``, and JSON and checkpoints hold its name.
+``attack_kind`` is the slow, independent definition that tests check every
+engine against.
 """
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 Square = tuple[int, int]
 
 
-class Rule(Enum):
+class Rule(StrEnum):
     """How pieces attack; the value is the rule's one name everywhere (CLI, JSON, checkpoints).
 
-    >>> Rule("toroidal"), Rule.QUEEN.value
-    (<Rule.TOROIDAL: 'toroidal'>, 'queen')
+    A string enum: a member is its name where text is wanted (``f"{rule}"``, JSON).
+
+    >>> Rule("toroidal"), Rule.QUEEN.value, f"{Rule.SUPERQUEEN}"
+    (<Rule.TOROIDAL: 'toroidal'>, 'queen', 'superqueen')
     >>> [rule.value for rule in Rule]
     ['queen', 'toroidal', 'superqueen']
     """
@@ -40,6 +45,17 @@ class Rule(Enum):
         """True when the rule is defined on square boards only (the torus)."""
         return self is Rule.TOROIDAL
 
+    @property
+    def code(self) -> int:
+        """The rule's number in the compiled kernel: its place in ``Rule``'s order.
+
+        >>> [rule.code for rule in Rule]
+        [0, 1, 2]
+        """
+        return _CODES[self]
+
+
+_CODES = {rule: code for code, rule in enumerate(Rule)}
 
 RULE_NAMES: tuple[str, ...] = tuple(rule.value for rule in Rule)
 """Every rule's name, in the order help texts list them."""

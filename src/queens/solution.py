@@ -8,15 +8,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from queens import symmetry
+from queens.board import Board
+from queens.notation import EMPTY_LETTER, LETTERS, parse_columns
 from queens.symmetry import Symmetry
 from queens.validate import EMPTY, placement_problem
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
-
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
-EMPTY_LETTER = "-"
-"""The ``letters`` format's mark for a row without a queen."""
 
 
 class Solution(Sequence[int]):
@@ -186,7 +184,6 @@ class Solution(Sequence[int]):
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """A checkered board in a rich console (rich is imported only here)."""
-        from queens.board import Board
         from queens.show.text import rich_board
 
         yield rich_board(Board.empty(self._width, self.height, self.queen_count), self)
@@ -250,8 +247,6 @@ class Solution(Sequence[int]):
 
         Raises ValueError naming the first item that is not a column number.
         """
-        from queens.checking import parse_columns  # the reader of every list text
-
         return cls((c - 1 for c in parse_columns(text)), width)
 
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from functools import lru_cache
 
 from queens.board import Board, Square
+from queens.rules import Rule
 
 
 class Symmetry(Enum):
@@ -127,8 +129,12 @@ def shape_symmetries(width: int, height: int) -> tuple[Symmetry, ...]:
     return ALL if width == height else RECTANGLE
 
 
+@lru_cache(maxsize=64)
 def board_symmetries(board: Board) -> tuple[Symmetry, ...]:
     """The symmetries that map the board onto itself (always at least the identity).
+
+    Worked out once per board (boards are immutable and hashable): the API,
+    the split and the kernel ask for the same board's group on one path.
 
     >>> len(board_symmetries(Board.empty(8)))
     8
@@ -182,7 +188,7 @@ def keeps_translations(board: Board) -> bool:
     (True, False)
     """
     return (
-        board.rule.value == "toroidal"
+        board.rule is Rule.TOROIDAL
         and board.is_square
         and board.is_full
         and not board.reserved

@@ -20,6 +20,7 @@ from queens import algorithms
 from queens.algorithms import bitmask
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove, Skip, Tracer
+from queens.rules import Rule
 
 __all__ = [
     "TRACERS",
@@ -128,7 +129,7 @@ def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") ->
     """
     board = _as_board(board_or_n)
     name = check_algorithm(algorithm)
-    if board.rule.value != "queen":
+    if board.rule is not Rule.QUEEN:
         raise ValueError(f"queens trace supports the queen rule only, not {board.rule.value!r}")
     if not takes(name, board):
         raise UnsupportedBoard(name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from queens.algorithms import Algorithm, Outcome
+from queens.algorithms.base import Algorithm, Outcome
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove
 
@@ -51,6 +51,8 @@ def trace(board: Board) -> Iterator[Event]:
     yield from place_queens(0)
 
 
+# The search of trace() written again without events, on purpose: each algorithm reads
+# on its own, and counting pays no event's cost (see queens.algorithms).
 def search(board: Board) -> Outcome:
     n = board.n
     allowed = board.allowed_masks()

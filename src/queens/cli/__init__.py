@@ -33,10 +33,14 @@ COMMANDS: dict[str, str] = {
 }
 """Each command, in the order of ``queens --help``, with its one-line summary.
 
-The module ``queens.cli.NAME`` of a command is imported only when that
+The module ``queens.cli.NAME`` of a command (or the one ``MODULES`` names) is
+imported only when that
 command runs (or shows its help), so ``queens count 8`` does not pay for
 the imports of pictures, animation or the web page.
 """
+
+MODULES: dict[str, str] = {"generate": "hard_boards"}
+"""The module ``queens.cli.MODULE`` of a command whose module is not named after it."""
 
 
 def version_text() -> str:
@@ -58,7 +62,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     chosen = argv[0] if argv else None
     for name, summary in COMMANDS.items():
         if name == chosen:
-            importlib.import_module(f"queens.cli.{name}").add_parser(subparsers)
+            importlib.import_module(f"queens.cli.{MODULES.get(name, name)}").add_parser(subparsers)
         else:
             subparsers.add_parser(name, help=summary, add_help=False)
     return parser

@@ -8,7 +8,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import BinaryIO, NoReturn
+from typing import BinaryIO, NoReturn, TypeVar
 
 from queens.board import (
     MAX_TEXT_N,
@@ -17,9 +17,15 @@ from queens.board import (
     Size,
     no_solution_message,
     parse_board,
+    parse_size,
+    parse_whole,
+    shown_text,
     text_limit,
+    whole_range,
 )
-from queens.rules import RULE_NAMES, parse_rule, shape_problem
+from queens.rules import RULE_NAMES, Rule, shape_problem
+
+T = TypeVar("T")
 
 
 class CommandError(Exception):
@@ -99,34 +105,23 @@ class Parser(argparse.ArgumentParser):
 
 # -- converters for argparse ``type=``: ASCII digits only ---------------------
 
-_DIGITS = re.compile(r"[0-9]+")  # not str.isdigit, which takes '²' and int() then fails
-_MAX_DIGITS = 18  # far past any board that fits in memory; int() of huge text is slow
 
-
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:37] + "...")
+def _argument(parse: Callable[[str], T], text: str) -> T:
+    """``parse(text)`` for argparse: its ValueError becomes argparse's error, whose
+    message the parser shows after the argument's name."""
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _whole(text: str, low: int, high: int | None, wanted: str) -> int:
-    digits = text.lstrip("0") or "0"
-    if not _DIGITS.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
-    if len(digits) > (_MAX_DIGITS if high is None else len(str(high))):
-        if high is not None:
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
-        raise argparse.ArgumentTypeError(f"is far too big ({len(digits)} digits)")
-    value = int(digits)
-    if value < low or (high is not None and value > high):
-        raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
-    return value
+    return _argument(lambda digits: parse_whole(digits, low, high, wanted), text)
 
 
 def whole(low: int = 0, high: int | None = None) -> Callable[[str], int]:
     """A converter for a whole number from ``low`` to ``high`` (no upper bound if None)."""
-    if high is None:
-        wanted = "a whole number" if low == 0 else f"a whole number of at least {low:,}"
-    else:
-        wanted = f"a whole number from {low:,} to {high:,}"
+    wanted = whole_range(low, high)
 
     def convert(text: str) -> int:
         return _whole(text, low, high, wanted)
@@ -139,20 +134,9 @@ board_size = whole(1)
 
 
 def board_shape(text: str) -> Size:
-    """``N`` (N x N) or ``WxH`` (W columns, H rows) as ``(width, height)``."""
-    if "x" not in text.lower():
-        side = board_size(text)
-        return side, side
-    parts = text.lower().split("x")
-    wanted = "N or WxH (width x height, e.g. 10x8)"
-    if len(parts) != 2 or not all(_DIGITS.fullmatch(part) for part in parts):
-        raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
-    if max(len(part.lstrip("0")) for part in parts) > _MAX_DIGITS:  # before int(): no huge ints
-        raise argparse.ArgumentTypeError(f"is far too big ({_shown(text)})")
-    width, height = (int(part.lstrip("0") or "0") for part in parts)
-    if width < 1 or height < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1 on each side, got {_shown(text)}")
-    return width, height
+    """``N`` (N x N) or ``WxH`` (W columns, H rows) as ``(width, height)``
+    (``queens.board.parse_size``)."""
+    return _argument(parse_size, text)
 
 
 positive = whole(1)
@@ -181,7 +165,7 @@ def seconds(text: str) -> float:
     value = _number(text)
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(
-            f"must be a positive number of seconds, got {_shown(text)}"
+            f"must be a positive number of seconds, got {shown_text(text)}"
         )
     return value
 
@@ -191,7 +175,7 @@ def pause(text: str) -> float:
     value = _number(text)
     if not (math.isfinite(value) and value >= 0):
         raise argparse.ArgumentTypeError(
-            f"must be a number of seconds, 0 or more, got {_shown(text)}"
+            f"must be a number of seconds, 0 or more, got {shown_text(text)}"
         )
     return value
 
@@ -200,7 +184,7 @@ def fraction(text: str) -> float:
     """A probability from 0 to 1 (``--density``)."""
     value = _number(text)
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {_shown(text)}")
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {shown_text(text)}")
     return value
 
 
@@ -322,7 +306,7 @@ def board_from_args(
     prog: str,
     max_n: int | None = None,
     queens: int | None = None,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     queen_rule_only: bool = False,
 ) -> Board:
     """The board a command works on, from N or WxH, ``--board FILE`` or both (must
@@ -333,7 +317,7 @@ def board_from_args(
     ``max_n``, the largest side the command takes, also bounds reading the
     board file (board text itself stops at ``queens.board.MAX_TEXT_N``).
     """
-    if queen_rule_only and rule != "queen":
+    if queen_rule_only and rule is not Rule.QUEEN:
         raise UsageError(f"{prog} supports the queen rule only", prog)
     if size is not None and max_n is not None and max(size) > max_n:
         shown = f"N = {size[0]:,}" if size[0] == size[1] else f"{size[0]:,}x{size[1]:,}"
@@ -347,8 +331,8 @@ def board_from_args(
         if size is not None and size != board.size:
             given = f"N is {size[0]}" if size[0] == size[1] else f"the size is {size[0]}x{size[1]}"
             raise UsageError(f"{given} but the board is {board.size_text}", prog)
-    if rule != "queen":
-        problem = shape_problem(parse_rule(rule), board.width, board.height)
+    if rule is not Rule.QUEEN:
+        problem = shape_problem(rule, board.width, board.height)
         if problem is not None:
             raise UsageError(problem, prog)
         board = board.with_rule(rule)
@@ -400,12 +384,19 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     add_rule_argument(parser)
 
 
+def _rule(name: str) -> Rule | str:
+    """``--rule``'s name as the ``Rule`` it names; any other text as it
+    is, for argparse's ``choices`` to refuse with its usual message."""
+    return Rule(name) if name in RULE_NAMES else name
+
+
 def add_rule_argument(parser: argparse.ArgumentParser) -> None:
     """``--rule``: how queens attack (``queens.rules``), the queen's by default."""
     parser.add_argument(
         "--rule",
         choices=RULE_NAMES,
-        default="queen",
+        type=_rule,
+        default=Rule.QUEEN,
         help="how queens attack: queen (default), toroidal (diagonals wrap around a square "
         "board), superqueen (also a knight's jumps)",
     )

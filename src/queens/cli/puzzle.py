@@ -93,8 +93,8 @@ def _add_explain(commands: Any) -> None:
 
 
 def _add_generate(commands: Any) -> None:
-    from queens.puzzle.generate import MAX_N as MAX_GENERATE
-    from queens.puzzle.generate import MIN_N
+    from queens.puzzle.maker import MAX_N as MAX_GENERATE
+    from queens.puzzle.maker import MIN_N
 
     generate = commands.add_parser(
         "generate",
@@ -293,7 +293,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
 def run_generate(args: argparse.Namespace) -> int:
     from queens.puzzle.explain import DIFFICULTIES
-    from queens.puzzle.generate import GenerateError, generate
+    from queens.puzzle.maker import GenerateError, generate
 
     if args.difficulty is not None and args.difficulty not in DIFFICULTIES:
         raise UsageError(

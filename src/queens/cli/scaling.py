@@ -22,6 +22,7 @@ from queens.counting.resumable import PlanOutcome
 from queens.counting.run import workers_for
 from queens.counting.shards import MAX_SHARDS, WHOLE, Shard
 from queens.counting.verify import Disagreement, check_fraction
+from queens.rules import Rule
 
 _SHARD = re.compile(r"([0-9]{1,9})/([0-9]{1,9})")  # ASCII digits, then MAX_SHARDS
 
@@ -139,7 +140,7 @@ def json_record(board: Board, outcome: PlanOutcome, verified: int | None = None)
     size: dict[str, int | str] = {"n": board.width}
     if not (board.is_square and board.is_full):
         size = {"width": board.width, "height": board.height, "queens": board.k}
-    if board.rule.value != "queen":
+    if board.rule is not Rule.QUEEN:
         size["rule"] = board.rule.value
     record: dict[str, Any] = {
         **size,

@@ -20,7 +20,7 @@ from queens.cli.common import (
     seconds,
     seed,
 )
-from queens.formats import FORMATS, format_problem, write_board_solutions, write_solutions
+from queens.formats import FORMATS, format_problem, write_chunks, write_solutions
 from queens.show.text import STYLES, resolve_style
 
 PROG = "queens solve"
@@ -115,9 +115,7 @@ def run(args: argparse.Namespace) -> int:
     timeout = check_timeout(args.timeout, method, many or args.unique)
     try:
         if many:
-            written = write_board_solutions(
-                sys.stdout, board, args.format, unique=args.unique, limit=limit, style=style
-            )
+            written = write_all(board, args.format, unique=args.unique, limit=limit, style=style)
         else:
             written = write_one(args, board, method, timeout, style)
     except RecursionError:
@@ -131,6 +129,22 @@ def run(args: argparse.Namespace) -> int:
     if written == 0:
         raise no_solution(board)
     return 0
+
+
+def write_all(
+    board: Board, fmt: str, *, unique: bool = False, limit: int | None = None, style: str = "plain"
+) -> int:
+    """Write the board's solutions (at most ``limit``) in order to stdout; return how many.
+
+    Plain text comes straight from the engine when it writes this format itself
+    (``queens.api.solution_text``); otherwise each ``Solution``
+    is rendered (``queens.formats.write_solutions``).
+    """
+    chunks = api.solution_text(board, fmt, unique=unique, limit=limit) if style == "plain" else None
+    if chunks is not None:
+        return write_chunks(sys.stdout, chunks)
+    found = islice(api.solutions(board, unique=unique), limit)
+    return write_solutions(sys.stdout, found, fmt, style=style, board=board)
 
 
 SHAPED_MAX_SIDE = MAX_TEXT_N

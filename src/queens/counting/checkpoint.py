@@ -50,8 +50,8 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from types import TracebackType
 
+from queens.counting.closing import Closing
 from queens.counting.shards import MAX_SHARDS, WHOLE, Shard
 from queens.counting.split import sum_counts
 from queens.engines import Counts
@@ -154,7 +154,7 @@ def describe_indices(indices: Iterable[int], limit: int = 8) -> str:
     return ", ".join(parts)
 
 
-class Checkpoint:
+class Checkpoint(Closing):
     """An open checkpoint file: its header and finished sub-problems."""
 
     def __init__(self, path: str, connection: sqlite3.Connection, header: Header) -> None:
@@ -294,17 +294,6 @@ class Checkpoint:
                 raise self._failure
         finally:
             self._connection.close()
-
-    def __enter__(self) -> Checkpoint:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _connect(path: str) -> sqlite3.Connection:

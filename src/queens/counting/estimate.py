@@ -40,6 +40,7 @@ from collections import Counter
 from queens import symmetry
 from queens.board import Board
 from queens.engines.counting import kernel
+from queens.rules import Rule
 
 CORE_SECONDS_16 = 1.45
 GROWTH_BELOW_16 = 6.3
@@ -119,7 +120,7 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
 
 def core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count ``board``."""
-    if not (board.is_square and board.is_full) or board.rule.value != "queen":
+    if not (board.is_square and board.is_full) or board.rule is not Rule.QUEEN:
         return _shape_core_seconds(board)
     if board.is_plain:
         rows, factor = board.n, 1.0
@@ -144,7 +145,7 @@ def _shape_core_seconds(board: Board) -> float:
     """Estimated seconds of one core to count a board of another shape (Knuth's estimator)."""
     from queens.engines.counting import knuth  # imported here: ``import queens`` stays quick
 
-    rule = board.rule.value
+    rule = board.rule
     allowed = board.allowed_masks()
     if symmetry.keeps_translations(board):  # the split searches one column of n (see split)
         allowed = (allowed[0] & 1, *allowed[1:])
@@ -191,7 +192,7 @@ def sampled_seconds(board: Board, workers: int) -> float:
     (``queens.engines.counting.knuth``); the smaller of the two estimates is kept.
     """
     rough = seconds(board, workers)
-    if board.is_plain or not (board.is_square and board.is_full) or board.rule.value != "queen":
+    if board.is_plain or not (board.is_square and board.is_full) or board.rule is not Rule.QUEEN:
         # shapes and other rules: sampled already
         return rough
     from queens.engines.counting import knuth  # imported here: ``import queens`` stays quick

@@ -32,6 +32,9 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 from queens.board import Board
+from queens.counting.checkpoint import Checkpoint, Header
+from queens.counting.split import SPLIT_VERSION, split
+from queens.engines import Counts
 from queens.engines.counting import kernel, knuth
 
 CALIBRATION_N = 18
@@ -107,8 +110,6 @@ def make_plan(n: int, calibration_n: int | None = None, step: int | None = None)
     calibration is every ``CALIBRATION_STEP``-th sub-problem of
     N = ``CALIBRATION_N``.
     """
-    from queens.counting.split import SPLIT_VERSION, split
-
     calibration_n = CALIBRATION_N if calibration_n is None else calibration_n
     step = CALIBRATION_STEP if step is None else step
 
@@ -197,9 +198,6 @@ def checkpoint_bytes(n: int, subproblems: int, per_subproblem: int) -> int:
     Each record holds ``per_subproblem`` solutions (the expected size of a
     piece's count: records of bigger numbers take more bytes).
     """
-    from queens.counting.checkpoint import Checkpoint, Header
-    from queens.counting.split import SPLIT_VERSION
-    from queens.engines import Counts
 
     header = Header(f"n={n};plan;split={SPLIT_VERSION}", subproblems)
     record = Counts(per_subproblem, max(1, per_subproblem // 8))

@@ -13,10 +13,11 @@ import concurrent.futures
 import random
 import time
 from dataclasses import dataclass
-from types import TracebackType
 
 from queens.board import Board
+from queens.counting import verify
 from queens.counting.checkpoint import Checkpoint, Header
+from queens.counting.closing import Closing
 from queens.counting.run import OnResult, count_subproblems
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.split import split
@@ -34,7 +35,7 @@ class PlanOutcome:
     shard: Shard
 
 
-class Plan:
+class Plan(Closing):
     """A count about to run: which sub-problems, and which are done already.
 
     Opening the checkpoint happens here, so a file from another run is
@@ -59,7 +60,7 @@ class Plan:
                 width=board.width,
                 height=board.height,
                 queens=board.k,
-                rule=board.rule.value,
+                rule=board.rule.value,  # its name in the file
             )
             self.checkpoint = Checkpoint.open(checkpoint, header)
             self.done = self.checkpoint.done()
@@ -102,8 +103,6 @@ class Plan:
         Raises ``Disagreement`` naming the
         first sub-problem a recount contradicts (see ``queens.counting.verify``).
         """
-        from queens.counting import verify
-
         if self.checkpoint is not None:
             shard = (f"checkpoint {self.checkpoint.path!r}", self.checkpoint.done())
         else:
@@ -113,14 +112,3 @@ class Plan:
     def close(self) -> None:
         if self.checkpoint is not None:
             self.checkpoint.close()
-
-    def __enter__(self) -> Plan:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()

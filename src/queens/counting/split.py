@@ -36,6 +36,7 @@ from queens import symmetry
 from queens.board import Board
 from queens.engines import Counts
 from queens.engines.counting import kernel, reference
+from queens.rules import Rule
 
 SPLIT_VERSION = "symmetric-1/pinned-1"
 
@@ -65,7 +66,7 @@ class SubProblem:
     width: int | None = None
     queens: int | None = None
     required: int = 0
-    rule: str = "queen"  # the attack rule's name (queens.rules)
+    rule: Rule = Rule.QUEEN  # the attack rule (queens.rules)
 
     def pinned_masks(self) -> tuple[int, ...]:
         """The board's masks with the prefix's rows pinned to their queens (0: empty).
@@ -96,13 +97,13 @@ class Split:
     def key(self) -> str:
         """Names the board and the way it was split (for checkpoints and shards)."""
         board = self.board
-        rule = board.rule.value
-        if board.is_square and board.is_full and rule == "queen":
+        rule = board.rule
+        if board.is_square and board.is_full and rule is Rule.QUEEN:
             # As before shapes and rules came: old files still resume.
             digest = hashlib.sha256(f"{board.n}\n{board}".encode()).hexdigest()[:16]
             return f"n={board.n};board={digest};split={SPLIT_VERSION}"
         size = f"{board.width}x{board.height}"
-        ruled = "" if rule == "queen" else f";rule={rule}"
+        ruled = "" if rule is Rule.QUEEN else f";rule={rule.value}"
         if symmetry.keeps_translations(board):
             # Split and classes use the translations: files written before did not.
             ruled += ";translations"
@@ -121,7 +122,7 @@ def split(board: Board) -> Split:
         group = symmetry.board_symmetries(board)
         k, required = board.k, board.required_rows()
         goal = target(max(board.width, board.height))
-        rule = board.rule.value
+        rule = board.rule
         searched = allowed
         if symmetry.keeps_translations(board):
             # A column shift of the torus maps solutions onto solutions: only
@@ -129,7 +130,7 @@ def split(board: Board) -> Split:
             searched = (allowed[0] & 1, *allowed[1:])
         prefixes = _pinned_prefixes(searched, k, required, goal, rule, board.width)
         # The classic shape keeps its sub-problems' old form (no width, queens).
-        classic = board.is_square and board.is_full and rule == "queen"
+        classic = board.is_square and board.is_full and rule is Rule.QUEEN
         width, queens = (None, None) if classic else (board.width, k)
         shaped = 0 if classic else required
         parts = (
@@ -149,7 +150,7 @@ def _symmetric_prefixes(n: int) -> list[tuple[int, ...]]:
 
 
 def _pinned_prefixes(
-    allowed: tuple[int, ...], k: int, required: int, goal: int, rule: str, width: int
+    allowed: tuple[int, ...], k: int, required: int, goal: int, rule: Rule, width: int
 ) -> list[tuple[int, ...]]:
     """Placements of the first rows (lexicographic), cut where they reach ``goal``."""
     prefixes: list[tuple[int, ...]] = [()]
@@ -161,7 +162,7 @@ def _pinned_prefixes(
 
 
 def _prefixes(
-    allowed: tuple[int, ...], k: int, required: int, depth: int, rule: str, width: int
+    allowed: tuple[int, ...], k: int, required: int, depth: int, rule: Rule, width: int
 ) -> list[tuple[int, ...]]:
     """The placements of the first ``depth`` rows that the rest of the board can complete
     as far as counting queens and required rows tells (the search tells the rest)."""
@@ -210,7 +211,7 @@ def _on_whole_torus(subproblem: SubProblem) -> bool:
     """True for a sub-problem of the whole torus (see ``symmetry.keeps_translations``)."""
     n, board = subproblem.n, subproblem.allowed or ()
     return (
-        subproblem.rule == "toroidal"
+        subproblem.rule is Rule.TOROIDAL
         and subproblem.queens == n
         and subproblem.width == n
         and all(mask == (1 << n) - 1 for mask in board)

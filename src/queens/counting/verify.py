@@ -25,6 +25,7 @@ from queens.board import Board, BoardError
 from queens.counting.run import iter_results, workers_for
 from queens.counting.split import Split, split
 from queens.engines import Counts
+from queens.rules import parse_rule
 
 Records = Mapping[int, Counts]
 
@@ -99,7 +100,7 @@ def split_of(
     split_key: str,
     where: str,
     queens: int | None = None,
-    rule: str = "queen",
+    rule: str = "queen",  # the rule's name, as the checkpoint's header holds it
 ) -> Split:
     """The split a checkpoint's header names, rebuilt from its board text (and its
     queen count, when the header gives one).
@@ -110,7 +111,7 @@ def split_of(
     if not board_text:
         raise Unverifiable(f"{where} does not name its board, so it cannot be recounted")
     try:
-        board = Board.parse(board_text).with_rule(rule)
+        board = Board.parse(board_text).with_rule(parse_rule(rule))
         parts = split(board if queens is None else board.with_queens(queens))
     except (BoardError, ValueError) as error:
         raise Unverifiable(f"{where} is damaged: the board in its header: {error}") from None

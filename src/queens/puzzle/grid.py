@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from queens.located import LocatedError, split_cells, text_lines
+
 NAMES = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The characters that name regions, in the order generated grids use them."""
 
@@ -33,24 +35,14 @@ QUEEN = "*"
 """A queen in the board format (not a region name, so it stands out)."""
 
 
-class GridError(ValueError):
+class GridError(LocatedError):
     """Grid text that cannot be a puzzle, with the 1-based line and column at fault.
 
     >>> str(GridError("unexpected '#' (expected a letter or digit)", 2, 4))
     "grid line 2, column 4: unexpected '#' (expected a letter or digit)"
     """
 
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
-        self.reason = reason
-        self.line = line
-        self.column = column
-        if line is None:
-            where = "grid"
-        elif column is None:
-            where = f"grid line {line}"
-        else:
-            where = f"grid line {line}, column {column}"
-        super().__init__(f"{where}: {reason}")
+    subject = "grid"
 
 
 @dataclass(frozen=True)
@@ -137,34 +129,7 @@ class Grid:
 
 def _cells(line: str, number: int) -> list[tuple[int, str]]:
     """The cells of one line with their 1-based columns (packed, or single spaces between)."""
-    separated = len(line) > 1 and line[1] == " "
-    cells = []
-    for index, char in enumerate(line):
-        column = index + 1
-        if separated and index % 2 == 1:
-            if char != " ":
-                raise GridError(
-                    f"expected a single space between cells, got {char!r}", number, column
-                )
-            continue
-        if char not in NAMES:
-            raise GridError(
-                f"unexpected {char!r} (expected a letter or digit naming a region)", number, column
-            )
-        cells.append((column, char))
-    if separated and len(line) % 2 == 0:
-        raise GridError("line ends with a space between cells", number, len(line))
-    return cells
-
-
-def _lines(text: str) -> list[str]:
-    text = text.removeprefix("\ufeff")
-    lines = [line.rstrip() for line in text.splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    if not lines:
-        raise GridError("no grid (the input is empty)")
-    return lines
+    return split_cells(line, number, GridError, NAMES, "a letter or digit naming a region")
 
 
 def text_limit(max_n: int = MAX_N) -> int:
@@ -184,7 +149,7 @@ def parse_grid(text: str, max_n: int = MAX_N) -> Grid:
     ...
     queens.puzzle.grid.GridError: grid line 3, column 2: region 'D' is the 4th region, but ...
     """
-    lines = _lines(text)
+    lines = text_lines(text, GridError)
     n = 0
     index: dict[str, int] = {}
     cells: list[int] = []

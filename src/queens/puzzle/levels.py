@@ -2,7 +2,7 @@
 
 The archive is ``CYCLE`` numbered grids shipped as data (``levels.json`` next to this
 module), made once by ``scripts/make_puzzle_levels.py`` from fixed seeds (each level
-records its own) with ``queens.puzzle.generate.generate``, so the grids stay the same
+records its own) with ``queens.puzzle.maker.generate``, so the grids stay the same
 whatever the generator later becomes.  Level k has the size and difficulty of day
 ``(k - 1) % 7`` of ``WEEK`` (Monday first): small and easy early in the week, bigger
 and harder towards Sunday, as in the game it imitates.

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from queens.engines.counting import kernel
 from queens.puzzle.grid import Grid
 
 Square = tuple[int, int]
@@ -250,7 +251,10 @@ def _matchable(state: State) -> bool:
 
 
 def _perfect(options: list[int]) -> bool:
-    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines."""
+    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines.
+
+    Kuhn's augmenting paths, as ``queens.engines.hard.hall.max_matching`` runs them on
+    sets: written again here on purpose (the two families share no module)."""
     owner: dict[int, int] = {}
 
     def augment(item: int, seen: set[int]) -> bool:
@@ -310,8 +314,6 @@ def count(grid: Grid, limit: int | None = None) -> int:
     1
     """
     if limit is None:
-        from queens.engines.counting import kernel
-
         found = kernel.count_regions(grid.n, bytes(grid.cells))
         if found is not None:
             return found

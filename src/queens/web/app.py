@@ -45,7 +45,9 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from queens.board import Board, no_solution_message
+from queens.counting.split import sum_counts
 from queens.engines import Counts
+from queens.engines.counting.kernel import Stopped
 from queens.events import event_json
 from queens.rules import RULE_NAMES
 from queens.tracing import TRACERS
@@ -59,10 +61,12 @@ from queens.web.inputs import (
     parse_count_request,
     parse_run_request,
     parse_solve_request,
+    read_json,
 )
 from queens.web.limits import LOCAL_HOSTS
 from queens.web.puzzle import ROUTES as PUZZLE_ROUTES
 from queens.web.runs import Busy, Registry, Run
+from queens.web.solve import SOLVE_SECONDS, first_solution
 from queens.web.stepper import Stepper
 from queens.web.tree import tree_picture
 
@@ -126,22 +130,6 @@ def limits_json() -> dict[str, int]:
         "default_speed": limits.DEFAULT_SPEED,
         "max_steps": limits.MAX_STEPS,
     }
-
-
-async def read_json(request: Request) -> object:
-    """The request body as JSON, refusing other content types and bodies over MAX_BODY."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise InputError("send JSON (Content-Type: application/json)", 415)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limits.MAX_BODY:
-            raise InputError(f"the request is too large (at most {limits.MAX_BODY} bytes)", 413)
-    try:
-        return json.loads(body)
-    except (ValueError, RecursionError):
-        raise InputError("the request is not valid JSON") from None
 
 
 class EventStream(StreamingResponse):
@@ -210,9 +198,6 @@ async def search_events(run: Run) -> AsyncIterator[str]:
 
 async def count_events(run: Run) -> AsyncIterator[str]:
     """A count's progress (sub-problems done), then its total and fundamental counts."""
-    from queens.counting.split import sum_counts
-    from queens.engines.counting.kernel import Stopped
-
     parts = await anyio.to_thread.run_sync(count_parts, run.board)
     loop = asyncio.get_running_loop()
     yield sse({"type": "start", "id": run.id, **shape_json(run.board), "parts": len(parts)})
@@ -271,13 +256,24 @@ async def create_run(request: Request) -> Response:
     wanted = parse_run_request(await read_json(request), TRACERS)
     run = _runs(request).create(wanted.board, Stepper(wanted.board, wanted.algorithm))
     run.speed = wanted.speed
+    return _created(run)
+
+
+def _created(run: Run) -> Response:
+    """The answer to a request that started a run (stepping or counting): its id, its board."""
     return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
 
 
-async def run_stream(request: Request) -> Response:
+def _stream(request: Request, events: Callable[[Run], AsyncIterator[str]], count: bool) -> Response:
+    """The events of the run the path names (a count's when ``count``), released when the
+    stream ends however it ends."""
     runs = _runs(request)
-    run = runs.attach(request.path_params["id"], count=False)
-    return EventStream(search_events(run), lambda: runs.release(run.id))
+    run = runs.attach(request.path_params["id"], count=count)
+    return EventStream(events(run), lambda: runs.release(run.id))
+
+
+async def run_stream(request: Request) -> Response:
+    return _stream(request, search_events, count=False)
 
 
 async def run_control(request: Request) -> Response:
@@ -288,19 +284,14 @@ async def run_control(request: Request) -> Response:
 
 async def create_count(request: Request) -> Response:
     wanted = parse_count_request(await read_json(request))
-    run = _runs(request).create(wanted)
-    return JSONResponse({"id": run.id, "board": board_json(run.board)}, 201)
+    return _created(_runs(request).create(wanted))
 
 
 async def count_stream(request: Request) -> Response:
-    runs = _runs(request)
-    run = runs.attach(request.path_params["id"], count=True)
-    return EventStream(count_events(run), lambda: runs.release(run.id))
+    return _stream(request, count_events, count=True)
 
 
 async def solve(request: Request) -> Response:
-    from queens.web.solve import SOLVE_SECONDS, first_solution
-
     board = parse_solve_request(await read_json(request))
     state = request.app.state
     if state.solving >= limits.MAX_RUNS:  # each holds a thread for up to SOLVE_SECONDS

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import partial
 
 from queens.board import Board
+from queens.counting.split import count_subproblem, split
 from queens.engines import Counts
 from queens.engines.counting.kernel import StopFlag
 
@@ -20,6 +21,4 @@ def count_parts(board: Board) -> list[CountPart]:
     (``queens.counting.split``), whose sub-problems give the progress and
     stop between them.
     """
-    from queens.counting.split import count_subproblem, split
-
     return [partial(count_subproblem, part) for part in split(board).subproblems]

@@ -8,16 +8,18 @@ with a one-line message for the page.  Board text errors are the library's
 
 from __future__ import annotations
 
-import argparse
+import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from queens.board import Board, BoardError, Size, parse_board
-from queens.cli.common import board_shape
+from queens.board import Board, BoardError, Size, parse_board, parse_size
 from queens.rules import Rule, parse_rule, shape_problem
 from queens.tracing import AlgorithmName, UnsupportedBoard, check_algorithm, takes
 from queens.web import limits
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
 
 Action = Literal["play", "pause", "step"]
 ACTIONS: tuple[Action, ...] = ("play", "pause", "step")
@@ -43,6 +45,22 @@ class Control:
     action: Action
     speed: int | None
     steps: int
+
+
+async def read_json(request: Request) -> object:
+    """The request body as JSON, refusing other content types and bodies over MAX_BODY."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise InputError("send JSON (Content-Type: application/json)", 415)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limits.MAX_BODY:
+            raise InputError(f"the request is too large (at most {limits.MAX_BODY} bytes)", 413)
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise InputError("the request is not valid JSON") from None
 
 
 def _object(data: object, allowed: Collection[str]) -> Mapping[str, object]:
@@ -98,7 +116,8 @@ MAX_SIZE_TEXT = 40
 
 
 def _size_text(data: Mapping[str, object]) -> Size | None:
-    """``size``: ``N`` or ``WxH`` as the page's size box holds it, read as the CLI reads it."""
+    """``size``: ``N`` or ``WxH`` as the page's size box holds it, read as the CLI reads it
+    (``queens.board.parse_size``)."""
     text = data.get("size")
     if text is None:
         return None
@@ -107,8 +126,8 @@ def _size_text(data: Mapping[str, object]) -> Size | None:
     if len(text) > MAX_SIZE_TEXT:  # no board here is that large: refused before reading it
         raise InputError(f"size is far too long ({len(text)} characters)")
     try:
-        return board_shape(text.strip())
-    except argparse.ArgumentTypeError as error:
+        return parse_size(text.strip())
+    except ValueError as error:
         raise InputError(f"size {error}") from None
 
 

@@ -28,7 +28,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from queens.puzzle.grid import Grid, GridError
-from queens.web.inputs import InputError
+from queens.web.inputs import InputError, read_json
 
 if TYPE_CHECKING:
     from queens.puzzle.levels import Level
@@ -98,8 +98,6 @@ def grid_json(grid: Grid) -> dict[str, object]:
 
 
 async def _body(request: Request, allowed: set[str]) -> Mapping[str, object]:
-    from queens.web.app import read_json
-
     return _object(await read_json(request), allowed)
 
 
@@ -109,7 +107,7 @@ async def read(request: Request) -> Response:
 
 async def generate(request: Request) -> Response:
     from queens.puzzle.explain import DIFFICULTIES
-    from queens.puzzle.generate import MIN_N, generate
+    from queens.puzzle.maker import MIN_N, generate
 
     data = await _body(request, {"n", "seed", "difficulty"})
     n = data.get("n")

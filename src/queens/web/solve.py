@@ -13,7 +13,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from queens.api import solve
 from queens.board import Board
+from queens.counting.split import split
+from queens.engines.counting import kernel
 from queens.solution import Solution
 
 SOLVE_SECONDS = 5.0
@@ -32,10 +35,6 @@ class Answer:
 def first_solution(board: Board, seconds: float | None = None) -> Answer:
     """The lexicographically first solution of ``board``, searching for at most about
     ``seconds`` (default ``SOLVE_SECONDS``) plus one sub-problem."""
-    from queens.api import solve
-    from queens.counting.split import split
-    from queens.engines.counting import kernel
-
     if board.is_plain:  # the classic board: its first solution comes at once
         return Answer(solve(board, method="search"), True)
     deadline = time.monotonic() + (SOLVE_SECONDS if seconds is None else seconds)
@@ -47,7 +46,7 @@ def first_solution(board: Board, seconds: float | None = None) -> Answer:
             width=board.width,
             queens=board.k,
             required=board.required_rows() | part.pinned_required(),
-            rule=board.rule.value,
+            rule=board.rule,
         )
         columns = next(found, None)
         if columns is not None:

@@ -18,7 +18,7 @@ queens ever share a row or a column) and counts queens on each diagonal:
    conflicts left, not to N.  When ``MAX_STALE`` rounds in a row make no
    progress (small boards have local minima), start over.
 
-*Superqueens* (the queen plus the knight's jumps, ``rule="superqueen"``) use
+*Superqueens* (the queen plus the knight's jumps, ``rule=Rule.SUPERQUEEN``) use
 the same steps, counting knight attacks too: a queen's knight squares lie in
 the two rows above and below it, so they are looked up in the columns
 themselves (no more counters), the start also wants no knight attack from the
@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from queens.engines.counting import kernel
 from queens.engines.counting.kernel import StopFlag, Stopped, stop_byte
+from queens.rules import Rule
 
 if TYPE_CHECKING:
     import random
@@ -62,7 +63,7 @@ LOCAL_MAX_N = (1 << 30) - 1
 """The largest board: the compiled search indexes diagonals with 32-bit integers."""
 SEED_LIMIT = 1 << 64
 """Seeds are whole numbers 0 <= seed < 2**64."""
-LOCAL_RULES = ("queen", "superqueen")
+LOCAL_RULES = (Rule.QUEEN, Rule.SUPERQUEEN)
 """The attack rules local search knows (the torus has a closed form instead)."""
 SUPERQUEEN_SEARCH_BELOW = 12
 """Superqueen boards smaller than this are solved by the exact search: below 10 there is
@@ -86,7 +87,7 @@ def local_search(
     *,
     compiled: bool | None = None,
     stop: StopFlag | None = None,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
 ) -> Columns | None:
     """A solution of the plain n x n board found by local search, or None for n = 2, 3.
 
@@ -102,8 +103,9 @@ def local_search(
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed}")
     if rule not in LOCAL_RULES:
-        raise ValueError(f"local search knows the {' and '.join(LOCAL_RULES)} rules, not {rule!r}")
-    knight = rule == "superqueen"
+        known = " and ".join(LOCAL_RULES)
+        raise ValueError(f"local search knows the {known} rules, not {rule.value!r}")
+    knight = rule is Rule.SUPERQUEEN
     if knight and n < SUPERQUEEN_SEARCH_BELOW:
         return _exact(n, rule)
     if n in (2, 3):
@@ -124,7 +126,7 @@ def local_search(
     return array("i", _python_search(n, random.Random(seed), stop, knight))
 
 
-def _exact(n: int, rule: str) -> Columns | None:
+def _exact(n: int, rule: Rule) -> Columns | None:
     """The first solution of the empty n x n board under ``rule`` by the exact search."""
     full = (1 << n) - 1
     return next(kernel.solutions([full] * n, width=n, queens=n, rule=rule), None)

@@ -31,6 +31,7 @@ from queens import symmetry
 from queens.engines import Counts
 from queens.engines.counting import reference
 from queens.engines.counting import symmetric as pure_symmetric
+from queens.rules import Rule
 from queens.symmetry import Symmetry
 
 T = TypeVar("T")
@@ -297,7 +298,7 @@ def count(
     width: int | None = None,
     queens: int | None = None,
     required: int = 0,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     translations: bool = False,
 ) -> Counts:
     """Total and fundamental counts of any board (``group``: its own symmetries).
@@ -324,7 +325,7 @@ def count(
         other = count(rest, (), stop, width=width, queens=queens, required=required, rule=rule)
         return Counts(zero + other.total, canonical)
     byte = stop_byte(stop)
-    classic = _is_classic(allowed, width, queens) and rule == "queen"
+    classic = _is_classic(allowed, width, queens) and rule is Rule.QUEEN
     kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see _takes
     if kernel is not None and classic:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
@@ -343,7 +344,7 @@ def count(
             shape.required_bytes(),
             group_bits(shape.group),
             byte,
-            RULE_CODES[rule],
+            rule.code,
         )
         return _counts(None if shaped is None else shaped[:2])
     nontrivial = [s for s in group if s is not Symmetry.IDENTITY]
@@ -357,18 +358,14 @@ def count(
     return Counts(total, unique)
 
 
-RULE_CODES = {"queen": 0, "toroidal": 1, "superqueen": 2}
-"""The kernel's number for each rule of ``queens.rules``."""
-
-
 def _is_whole_torus(
-    allowed: Sequence[int], queens: int | None, rule: str, group: Sequence[Symmetry]
+    allowed: Sequence[int], queens: int | None, rule: Rule, group: Sequence[Symmetry]
 ) -> bool:
     """True for the plain n x n torus with n queens, counted without its symmetries."""
     n = len(allowed)
     full = (1 << n) - 1
     return (
-        rule == "toroidal"
+        rule is Rule.TOROIDAL
         and n > 1
         and (queens is None or queens == n)
         and all(mask == full for mask in allowed)
@@ -427,7 +424,7 @@ def solutions(
     width: int | None = None,
     queens: int | None = None,
     required: int = 0,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     translations: bool = False,
 ) -> Iterator[array[int]]:
     """Every solution in lexicographic order as an ``array('i')`` of columns
@@ -445,7 +442,7 @@ def solutions(
         yield from filter(symmetry.is_torus_canonical, found)
         return
     n = len(allowed)
-    classic = _is_classic(allowed, width, queens) and rule == "queen"
+    classic = _is_classic(allowed, width, queens) and rule is Rule.QUEEN
     kernel = _kernel_for(n if classic else 0)  # shapes: see _takes
     bits = group_bits(group)
     shape = Shape(
@@ -460,7 +457,7 @@ def solutions(
             width=shape.width,
             queens=shape.queens,
             required=shape.required_bytes(),
-            rule=RULE_CODES[rule],
+            rule=rule.code,
         )
     else:
         nontrivial = [s for s in group if s is not Symmetry.IDENTITY]

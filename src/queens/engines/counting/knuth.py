@@ -38,7 +38,7 @@ def estimate(
     *,
     queens: int | None = None,
     required: int = 0,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     width: int | None = None,
 ) -> Estimate:
     """Knuth's estimate of the counter's search tree for the board given by ``allowed``.
@@ -61,7 +61,7 @@ def estimate(
     total_solutions = 0
     if width is None:  # wide enough for every allowed column
         width = max(n, *(mask.bit_length() for mask in allowed)) if allowed else 0
-    attacks = _Attacks(Rule(rule), width)
+    attacks = _Attacks(rule, width)
     for _ in range(probes):
         nodes, solutions = _probe(allowed, k, need, rng, attacks)
         total_nodes += nodes

@@ -38,7 +38,7 @@ def solutions(
     allowed: Sequence[int],
     queens: int | None = None,
     required: int = 0,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     width: int | None = None,
 ) -> Iterator[list[int]]:
     """Every placement of ``queens`` queens (default: one per row) inside ``allowed``,
@@ -49,10 +49,10 @@ def solutions(
     >>> list(solutions([0b11, 0b11, 0b11], queens=1, required=0b010))
     [[-1, 0, -1], [-1, 1, -1]]
 
-    ``rule`` names an attack rule of ``queens.rules`` (``width``: the
+    ``rule`` is an attack rule of ``queens.rules`` (``width``: the
     board's, which the torus wraps around).
     """
-    if rule != "queen":
+    if rule is not Rule.QUEEN:
         yield from _ruled_solutions(allowed, _queens(allowed, queens), required, rule, width)
         return
     n = len(allowed)
@@ -87,13 +87,13 @@ def count(
     allowed: Sequence[int],
     queens: int | None = None,
     required: int = 0,
-    rule: str = "queen",
+    rule: Rule = Rule.QUEEN,
     width: int | None = None,
 ) -> int:
     """The number of solutions (the same search as ``solutions``, counting only)."""
     n = len(allowed)
     k = _queens(allowed, queens)
-    if k < n or rule != "queen":
+    if k < n or rule is not Rule.QUEEN:
         return sum(1 for _ in solutions(allowed, k, required, rule, width))
 
     def place(row: int, cols: int, left: int, right: int) -> int:
@@ -111,11 +111,10 @@ def count(
 
 
 def _ruled_solutions(
-    allowed: Sequence[int], queens: int, required: int, rule_name: str, width: int | None
+    allowed: Sequence[int], queens: int, required: int, rule: Rule, width: int | None
 ) -> Iterator[list[int]]:
     """``solutions`` under another rule than the queen's (see ``queens.rules``):
     the same row-by-row search, with the rule's attacks carried from row to row."""
-    rule = Rule(rule_name)
     n = len(allowed)
     size = n if width is None else width
     columns = [EMPTY] * n

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from queens.engines.hard import symmetry_breaking
 from queens.engines.hard.diagonal_sums import fills_the_torus
 from queens.engines.hard.state import State
+from queens.rules import Rule
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool
@@ -137,7 +138,7 @@ def rule_groups(
     without the identities of ``torus_refutes``,
     which refute that board at once).
     """
-    if state.rule == "toroidal":
+    if state.rule is Rule.TOROIDAL:
         n = state.width
         wrapped: dict[tuple[int, int], list[int]] = {}
         for side, groups in ((0, by_sum), (1, by_diff)):
@@ -150,7 +151,7 @@ def rule_groups(
             return [tuple(wrapped.get(key, ())) for key in free], []
         return [], [tuple(g) for g in wrapped.values() if len(g) > 1]
     diagonals = [tuple(g) for g in (*by_sum.values(), *by_diff.values()) if len(g) > 1]
-    if state.rule == "superqueen":
+    if state.rule is Rule.SUPERQUEEN:
         diagonals += knight_pairs(state, squares)
     return [], diagonals
 
@@ -287,7 +288,7 @@ def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
 
     # A row's "holds a queen" variable (row_used) is the same thing for a diagonal.
     state = problem.state
-    if state.rule != "queen" or not state.left:
+    if state.rule is not Rule.QUEEN or not state.left:
         return []
     excluded = set(problem.excluded)
     even_sums: dict[int, list[int]] = {}

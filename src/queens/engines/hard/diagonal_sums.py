@@ -53,6 +53,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from queens.engines.hard.state import Square, State
+from queens.rules import Rule
 
 WORK_LIMIT = 2_000_000
 """States whose check would take more steps than this (as ``work`` counts
@@ -67,7 +68,7 @@ this: it keeps excluded-diagonal boards to N = 30 (0.6 to 1.1 million) and
 leaves out blocked boards of N = 30, where it seldom strikes anything."""
 
 
-HOLDS_UNDER = frozenset({"queen", "toroidal", "superqueen"})
+HOLDS_UNDER = frozenset({Rule.QUEEN, Rule.TOROIDAL, Rule.SUPERQUEEN})
 """The attack rules whose pieces attack every square the queen attacks (and maybe
 more), so that the identities hold for their solutions (``tests/test_diagonal_sums.py``
 checks that premise against ``queens.rules.attack_kind``)."""
@@ -91,7 +92,7 @@ def fills_the_torus(state: State) -> bool:
     every row and column of it (n queens on the n x n torus)."""
     n = state.width
     return (
-        state.rule == "toroidal"
+        state.rule is Rule.TOROIDAL
         and state.height == n
         and state.left + len(state.placed) == n
         and len(state.rows) == len(state.cols) == state.left
@@ -233,7 +234,7 @@ def colour_refutes(state: State) -> bool:
     that many open diagonals.  Cheap (one pass over the open squares); under
     the queen rule only, on any shape.
     """
-    if state.rule != "queen" or not state.left:
+    if state.rule is not Rule.QUEEN or not state.left:
         return False
     sums, diffs = open_diagonals(state)
     even_sums = sum(1 for d in sums if d % 2 == 0)

@@ -50,7 +50,11 @@ def open_squares(state: State) -> list[tuple[int, int]]:
 
 def max_matching(edges: dict[int, set[int]]) -> int:
     """The size of a maximum matching of a bipartite graph (left vertex -> right
-    neighbours), by augmenting paths (Kuhn's algorithm; small graphs only)."""
+    neighbours), by augmenting paths (Kuhn's algorithm; small graphs only).
+
+    The region puzzle's solver runs the same textbook algorithm on its own bitmasks
+    (``queens.puzzle.solve``), on purpose: the two families share no data type, and
+    neither should import the other."""
     partner: dict[int, int] = {}
 
     def augment(left: int, seen: set[int]) -> bool:

@@ -20,24 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Unpack
 
-from queens.engines.hard import propagate, sat, verdict
+from queens.engines.hard import propagate, sat
 from queens.engines.hard.budget import NEVER, Deadline
 from queens.engines.hard.state import Shape
 from queens.engines.hard.verdict import Verdict
 
 QUICK_DECISIONS = 2000
 """Decisions the search gets before the SAT solver takes over."""
-
-
-def solve(
-    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
-) -> list[int] | None:
-    """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
-
-    ``shape`` is the board's shape (``Shape``).
-    Raises ``Undecided`` at the deadline.
-    """
-    return decide(allowed, deadline=deadline, **shape).columns
 
 
 def decide(
@@ -47,19 +36,19 @@ def decide(
     symmetry: bool = True,
     **shape: Unpack[Shape],
 ) -> Verdict:
-    """``solve``, saying what decided the board.
+    """The board decided by the search, or by CaDiCaL past ``QUICK_DECISIONS``: its
+    ``Verdict`` (0-based columns per row, -1 for an
+    empty row, or None; and what decided it).
 
+    ``shape``: as ``queens.engines.hard.propagate.decide`` takes it.  Raises
+    ``Undecided`` at the deadline.
     With ``symmetry``, both engines break the propagated board's own
     symmetries (``queens.engines.hard.symmetry_breaking``): the search by its
     orbit cut, CaDiCaL by lex-leader clauses.
     """
-    if not allowed:
-        return Verdict([], verdict.EMPTY)
-    start, how = propagate.checked_root(allowed, **shape)
-    if start is None:
-        return Verdict(None, how)
-    if not start.left:
-        return Verdict(start.solution(), verdict.SOLVED)
+    start = propagate.before_search(allowed, **shape)
+    if isinstance(start, Verdict):
+        return start
     stats = propagate.Stats()
     group = propagate.root_group(start) if symmetry else ()
     if not sat.available():

@@ -91,6 +91,19 @@ def decide(
     drawn from every solution), the search cuts orbits under the propagated
     board's own symmetries (``root_group``, ``search``).
     """
+    start = before_search(allowed, **shape)
+    if isinstance(start, Verdict):
+        return start
+    stats = Stats()
+    group = root_group(start) if symmetry and rng is None else ()
+    columns = search(start, deadline=deadline, rng=rng, stats=stats, group=group)
+    return Verdict(columns, searched(stats, group))
+
+
+def before_search(allowed: Sequence[int], **shape: Unpack[Shape]) -> State | Verdict:
+    """The board propagated and checked (``checked_root``), ready for a search or a
+    solver; or the verdict when that already decided it (no rows, refuted, or solved by
+    propagation)."""
     if not allowed:
         return Verdict([], verdict.EMPTY)
     start, how = checked_root(allowed, **shape)
@@ -98,10 +111,7 @@ def decide(
         return Verdict(None, how)
     if not start.left:
         return Verdict(start.solution(), verdict.SOLVED)
-    stats = Stats()
-    group = root_group(start) if symmetry and rng is None else ()
-    columns = search(start, deadline=deadline, rng=rng, stats=stats, group=group)
-    return Verdict(columns, searched(stats, group))
+    return start
 
 
 def root_group(start: State) -> tuple[Symmetry, ...]:

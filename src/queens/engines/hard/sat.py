@@ -48,18 +48,6 @@ def available() -> bool:
     return find_spec("pysat") is not None
 
 
-def solve(
-    allowed: Sequence[int], *, deadline: Deadline = NEVER, **shape: Unpack[Shape]
-) -> list[int] | None:
-    """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
-
-    ``shape`` is the board's shape (``Shape``).
-    Raises ``SolverMissing`` without python-sat and
-    ``Undecided`` when ``deadline`` passes.
-    """
-    return decide(allowed, deadline=deadline, **shape).columns
-
-
 def decide(
     allowed: Sequence[int],
     *,
@@ -67,8 +55,12 @@ def decide(
     symmetry: bool = True,
     **shape: Unpack[Shape],
 ) -> Verdict:
-    """``solve``, saying what decided the board.
+    """CaDiCaL's ``Verdict`` on the board: a solution
+    (0-based columns per row, -1 for an empty row) or None, and what decided it.
 
+    ``shape``: as ``queens.engines.hard.propagate.decide`` takes it.  Raises
+    ``SolverMissing`` without python-sat and
+    ``Undecided`` when ``deadline`` passes.
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
     process that is stopped when the time is up.  With ``symmetry``, the
     propagated board's own symmetries get lex-leader clauses
@@ -96,13 +88,9 @@ def decide_here(
     identity (``queens.engines.hard.propagate.checked_root``); only what
     survives goes to the solver.
     """
-    if not allowed:
-        return Verdict([], verdict.EMPTY)
-    state, how = propagate.checked_root(allowed, **(shape or {}))
-    if state is None:
-        return Verdict(None, how)
-    if not state.left:
-        return Verdict(state.solution(), verdict.SOLVED)
+    state = propagate.before_search(allowed, **(shape or {}))
+    if isinstance(state, Verdict):
+        return state
     found = diagonal_sums.support(state)
     if found is None:
         return Verdict(None, verdict.IDENTITY)

@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import TypedDict
 
+from queens.rules import Rule
 from queens.validate import EMPTY
 
 Domains = dict[int, int]
@@ -37,20 +38,20 @@ class Shape(TypedDict, total=False):
     see ``queens.api.ruled_shape``): ``width`` (default: as many columns as
     rows), ``queens`` (default: a queen in every row), ``required``, the
     bitmask of rows that must hold a queen (default: none beyond that count),
-    and ``rule``, the name of the attack rule (default: ``queen``).
+    and ``rule``, the attack rule (default: ``QUEEN``).
     """
 
     width: int | None
     queens: int | None
     required: int
-    rule: str
+    rule: Rule
 
 
 Shifts = tuple[int, ...] | None
 """Per distance between two lines, the rule's further attacks (see ``further_shifts``)."""
 
 
-def further_shifts(rule: str, size: int) -> Shifts:
+def further_shifts(rule: Rule, size: int) -> Shifts:
     """What ``rule`` attacks beyond the queen, as one shift per distance between lines.
 
     A queen at position p of a row (or column) attacks, on the parallel line
@@ -66,18 +67,18 @@ def further_shifts(rule: str, size: int) -> Shifts:
     - The superqueen: a knight's jump reaches p +- 2 one line away and
       p +- 1 two lines away.
 
-    >>> further_shifts("queen", 5) is None
+    >>> further_shifts(Rule.QUEEN, 5) is None
     True
-    >>> further_shifts("toroidal", 5)
+    >>> further_shifts(Rule.TOROIDAL, 5)
     (0, 4, 3, 2, 1)
-    >>> further_shifts("superqueen", 5)
+    >>> further_shifts(Rule.SUPERQUEEN, 5)
     (0, 2, 1, 0, 0)
     """
-    if rule == "toroidal":
+    if rule is Rule.TOROIDAL:
         return (0, *(size - k for k in range(1, size)))
-    if rule == "superqueen":
+    if rule is Rule.SUPERQUEEN:
         return tuple({1: 2, 2: 1}.get(k, 0) for k in range(size))
-    if rule != "queen":
+    if rule is not Rule.QUEEN:
         raise ValueError(f"the propagating search does not know the rule {rule!r}")
     return None
 
@@ -105,7 +106,7 @@ class State:
         required: set[int] | None = None,
         height: int | None = None,
         width: int | None = None,
-        rule: str = "queen",
+        rule: Rule = Rule.QUEEN,
     ) -> None:
         self.rows = rows
         self.cols = cols
@@ -125,7 +126,7 @@ class State:
         width: int | None = None,
         queens: int | None = None,
         required: int = 0,
-        rule: str = "queen",
+        rule: Rule = Rule.QUEEN,
     ) -> State:
         """The state of a board given as the engines' plain data (see ``queens.engines``)."""
         height = len(allowed)
@@ -237,7 +238,10 @@ class State:
                         gone_rows.append(r2)
                     elif rest & (rest - 1) == 0 and (full_rows or r2 in required):
                         pending.append((r2, rest.bit_length() - 1))
-            # The same for the row and both diagonals, seen from the open columns.
+            # The same for the row and both diagonals, seen from the open columns.  The
+            # twin of the loop above on purpose: this is the hot loop of every hard-board
+            # search, and a shared helper (a call per line, the roles passed in) costs
+            # more than the repetition.
             bit = 1 << r
             for c2, mask in cols.items():
                 k = c2 - c if c2 > c else c - c2

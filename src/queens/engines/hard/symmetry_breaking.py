@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from queens.rules import Rule
 from queens.symmetry import Symmetry, shape_symmetries
 
 if TYPE_CHECKING:
@@ -56,19 +57,22 @@ ENABLED = True
 """False turns symmetry breaking off in every engine of this process (for measuring
 with and without it: ``benchmarks/hard.py --symmetry``)."""
 
+KEPT_BY_EVERY_SYMMETRY = frozenset({Rule.QUEEN, Rule.TOROIDAL, Rule.SUPERQUEEN})
+"""The rules every symmetry of the board's shape keeps (see the module docstring)."""
+
 LEX_LEADER_MAX_SQUARES = 4096
 """The SAT encoding gets lex-leader clauses only up to this many square variables
 (3 clauses and 1 auxiliary variable per square moved, per symmetry)."""
 
 
-def keeps_rule(rule: str, symmetry: Symmetry) -> bool:
+def keeps_rule(rule: Rule, symmetry: Symmetry) -> bool:
     """True when ``symmetry`` maps non-attacking placements to non-attacking ones under
     ``rule``: every rule, every symmetry of the board's shape (see the module docstring).
 
-    >>> all(keeps_rule(rule, s) for rule in ("queen", "toroidal", "superqueen") for s in Symmetry)
+    >>> all(keeps_rule(rule, s) for rule in Rule for s in Symmetry)
     True
     """
-    return rule in ("queen", "toroidal", "superqueen") and symmetry in Symmetry
+    return rule in KEPT_BY_EVERY_SYMMETRY and symmetry in Symmetry
 
 
 def _reverse(mask: int, width: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hardboards import honours
-from queens import generate
+from queens import hard_boards
 from queens.board import Board
 from queens.engines.hard import propagate
 
@@ -22,10 +22,10 @@ def _non_attacking(squares: set[tuple[int, int]]) -> bool:
 @pytest.mark.parametrize(
     "make",
     [
-        lambda seed: generate.removed(30, 7, seed),
-        lambda seed: generate.placed(30, 20, seed),
-        lambda seed: generate.blocked(30, 0.4, seed),
-        lambda seed: generate.diagonals(30, 9, seed),
+        lambda seed: hard_boards.removed(30, 7, seed),
+        lambda seed: hard_boards.placed(30, 20, seed),
+        lambda seed: hard_boards.blocked(30, 0.4, seed),
+        lambda seed: hard_boards.diagonals(30, 9, seed),
     ],
 )
 def test_the_same_seed_gives_the_same_board(make: object) -> None:
@@ -36,7 +36,7 @@ def test_the_same_seed_gives_the_same_board(make: object) -> None:
 
 @pytest.mark.parametrize(("n", "remove"), [(8, 0), (8, 8), (50, 10), (400, 40)])
 def test_removed_queens_leave_a_solvable_board(n: int, remove: int) -> None:
-    board = generate.removed(n, remove, seed=n)
+    board = hard_boards.removed(n, remove, seed=n)
     assert len(board.queens) == n - remove
     assert not board.reserved
     assert _non_attacking(set(board.queens))
@@ -44,35 +44,35 @@ def test_removed_queens_leave_a_solvable_board(n: int, remove: int) -> None:
 
 
 def test_random_solutions_are_solutions() -> None:
-    queens = dict(generate.removed(25, 0, seed=1).queens)
+    queens = dict(hard_boards.removed(25, 0, seed=1).queens)
     assert honours([queens[row] for row in range(25)], Board.empty(25))
     with pytest.raises(ValueError):
-        generate.removed(3, 0)
+        hard_boards.removed(3, 0)
 
 
 @pytest.mark.parametrize(("n", "place"), [(8, 0), (8, 5), (43, 28), (171, 141)])
 def test_placed_queens_do_not_attack_each_other(n: int, place: int) -> None:
-    board = generate.placed(n, place, seed=3)
+    board = hard_boards.placed(n, place, seed=3)
     assert len(board.queens) == place
     assert _non_attacking(set(board.queens))
 
 
 def test_too_many_queens_are_refused() -> None:
     with pytest.raises(ValueError):
-        generate.placed(8, 9)
+        hard_boards.placed(8, 9)
     with pytest.raises(ValueError):
-        generate.removed(8, 9)
+        hard_boards.removed(8, 9)
     with pytest.raises(ValueError, match="could not place"):
-        generate.placed(3, 3, seed=1)
+        hard_boards.placed(3, 3, seed=1)
 
 
 def test_blocked_density() -> None:
-    assert not generate.blocked(20, 0.0, seed=1).reserved
-    assert len(generate.blocked(20, 1.0, seed=1).reserved) == 400
-    half = len(generate.blocked(40, 0.5, seed=1).reserved)
+    assert not hard_boards.blocked(20, 0.0, seed=1).reserved
+    assert len(hard_boards.blocked(20, 1.0, seed=1).reserved) == 400
+    half = len(hard_boards.blocked(40, 0.5, seed=1).reserved)
     assert 600 < half < 1000
     with pytest.raises(ValueError):
-        generate.blocked(5, 1.5)
+        hard_boards.blocked(5, 1.5)
 
 
 def _diagonal_lines(n: int) -> list[set[tuple[int, int]]]:
@@ -85,10 +85,10 @@ def _diagonal_lines(n: int) -> list[set[tuple[int, int]]]:
 @pytest.mark.parametrize("count", [0, 1, 7, 20])
 def test_diagonals_reserve_whole_diagonals(count: int) -> None:
     n = 12
-    board = generate.diagonals(n, count, seed=count)
+    board = hard_boards.diagonals(n, count, seed=count)
     full = [line for line in _diagonal_lines(n) if line <= board.reserved]
     assert set().union(*full) == board.reserved
     assert len(full) >= count
     assert not board.queens
     with pytest.raises(ValueError):
-        generate.diagonals(4, 15)
+        hard_boards.diagonals(4, 15)

@@ -9,7 +9,7 @@ import pytest
 
 from puzzle_support import is_solution
 from queens.puzzle.explain import explain
-from queens.puzzle.generate import (
+from queens.puzzle.maker import (
     MAX_N,
     MIN_N,
     GenerateError,

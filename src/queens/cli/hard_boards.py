@@ -7,7 +7,7 @@ import random
 import sys
 from typing import Any
 
-from queens import generate
+from queens import hard_boards
 from queens.board import MAX_TEXT_N, Board
 from queens.cli.common import CommandError, Parser, fraction, seed, whole
 from queens.cli.output import write_text
@@ -73,11 +73,11 @@ def build(args: argparse.Namespace, seed: int) -> Board:
     try:
         if args.family == "completion":
             if args.remove is not None:
-                return generate.removed(n, args.remove, seed)
-            return generate.placed(n, args.place, seed)
+                return hard_boards.removed(n, args.remove, seed)
+            return hard_boards.placed(n, args.place, seed)
         if args.family == "blocked":
-            return generate.blocked(n, args.density, seed)
-        return generate.diagonals(n, args.count, seed)
+            return hard_boards.blocked(n, args.density, seed)
+        return hard_boards.diagonals(n, args.count, seed)
     except ValueError as error:
         raise CommandError(str(error)) from None
 
