@@ -15,6 +15,17 @@ from pathlib import Path
 
 from queens.board import Board
 
+try:
+    from hypothesis import settings
+except ImportError:  # the README's tests run against an installed wheel with pytest alone
+    pass
+else:
+    # No deadline on any example: a test never asserts on wall-clock time, and an example can
+    # take over the default 200 ms on a busy machine (or beside another test worker) without
+    # anything being wrong.  pytest-timeout still fails a test that runs away.
+    settings.register_profile("queens", deadline=None)
+    settings.load_profile("queens")
+
 DATA = Path(__file__).parent / "data"
 BOARDS = DATA / "boards"
 

@@ -199,3 +199,24 @@ def test_animate_a_rectangle_on_a_recording_terminal() -> None:
     assert progress.solutions == sum(1 for _ in api.solutions(board))
     text = out.getvalue()
     assert "row 1 left empty" in text and "queens 0/2" in text and "queens 2/2" in text
+
+
+def test_step_keys_without_termios_fail_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where termios is missing (not POSIX: Windows), --step on a terminal says so in one
+    line, exit 2, instead of a traceback."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setitem(sys.modules, "termios", None)  # import termios raises ImportError
+    monkeypatch.setattr("sys.stdin", Terminal())
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich takes stdout for a terminal
+    assert main(["animate", "4", "--step"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "queens: error: stepping by keys needs a POSIX terminal (termios), which this system "
+        "lacks; pipe the steps in instead (each line a step), or leave out --step\n"
+    )

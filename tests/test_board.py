@@ -242,3 +242,34 @@ def test_transposing_swaps_the_sides() -> None:
 def test_too_many_fixed_queens_for_k_is_a_conflict() -> None:
     board = Board.build(5, queens=[(0, 0), (2, 1)], k=1)
     assert board.conflict() == "2 fixed queens, but only 1 are to be placed"
+
+
+# -- bounded representations (notebooks, print) ------------------------------------------------
+
+
+def test_a_big_boards_text_picture_and_repr_are_summaries() -> None:
+    import io
+
+    from rich.console import Console
+
+    from queens.board import PICTURE_MAX_SIDE, TEXT_MAX_SIDE
+
+    diagonal = [(i, i) for i in range(0, 2000, 2)]
+    board = Board(2000, reserved=diagonal, queens=[(1, 5)])
+    assert str(board) == (
+        "a 2000 x 2000 board, 1,000 reserved squares, 1 queen given: over 1000 a side, too "
+        "big to show here; use board.text() for its text"
+    )
+    assert repr(board) == (
+        "Board(2000, reserved=[(0, 0), (2, 2), (4, 4), (6, 6), (8, 8), (10, 10), (12, 12), "
+        "(14, 14), ...] (1,000 squares), queens=[(1, 5)])"
+    )
+    svg = board._repr_svg_()
+    assert len(svg) < 2000 and "2000 x 2000" in svg
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(Board(PICTURE_MAX_SIDE + 1))
+    assert "too big to show" in console.file.getvalue()  # type: ignore[attr-defined]
+    # Up to the limits, whole: str() reads back in.
+    whole = Board(TEXT_MAX_SIDE, reserved=[(3, 4)])
+    assert parse_board(str(whole)) == whole and str(whole) == whole.text()
+    assert Board(PICTURE_MAX_SIDE)._repr_svg_().count("<rect") >= PICTURE_MAX_SIDE

@@ -191,7 +191,8 @@ def test_killed_run_resumes_to_the_same_total(tmp_path: Path, how: signal.Signal
     """
     n = busy_n()
     path = tmp_path / "run.db"
-    process = start("count", str(n), "--checkpoint", str(path))
+    # One worker: the run lasts its whole count's CPU time, so it is stopped mid-way.
+    process = start("count", str(n), "--checkpoint", str(path), "--workers", "1")
     wait_until(lambda: rows(path) > 0, process)
     os.killpg(process.pid, how)
     _, err = process.communicate(timeout=60)

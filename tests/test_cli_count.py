@@ -102,8 +102,14 @@ def test_workers_exit_when_the_parent_is_killed() -> None:
         stderr=subprocess.DEVNULL,
         env={**os.environ, "QUEENS_PURE_PYTHON": "1"},
     )
-    time.sleep(2)
+    # Until the workers are up (no fixed sleep: on a busy machine starting takes seconds).
+    deadline = time.monotonic() + 60
     workers = _children(process.pid)
+    while not workers and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+        workers = _children(process.pid)
+    time.sleep(0.5)  # the pool's other workers too
+    workers = sorted({*workers, *_children(process.pid)})
     process.kill()  # before any assertion: no busy count is left behind
     process.wait(timeout=10)
     assert workers, "the count started no worker processes"

@@ -44,7 +44,7 @@ def test_without_the_web_extra(
     named: str,
 ) -> None:
     # Both modules are faked, present or missing, so the message does not depend on what
-    # this machine has installed (a newcomer's `pip install -e '.[test]'` has neither).
+    # this machine has installed (a newcomer's `pip install -e . --group test` has neither).
     real = importlib.util.find_spec
 
     def find_spec(name: str, *args: Any) -> Any:

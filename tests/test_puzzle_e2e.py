@@ -14,7 +14,7 @@ import pytest
 
 from web_support import require
 
-require("starlette", "uvicorn", "playwright", why="install queens-toolkit[web,web-test]")
+require("starlette", "uvicorn", "playwright", why="pip install -e '.[web]' --group web-test")
 
 # test_web_e2e skips (or fails under CI=true) without Chromium, and so this module too.
 from playwright.sync_api import Browser, Page, expect  # noqa: E402

@@ -91,3 +91,54 @@ def test_solutions_are_ordered_among_themselves_only() -> None:
             for left, right in ((a, other), (other, a)):
                 with pytest.raises(TypeError, match="not supported between"):
                     compare(left, right)  # ... so not ordered against one (as tuple and list)
+
+
+# -- bounded representations (notebooks, print) ------------------------------------------------
+
+
+def test_a_big_solutions_picture_is_a_small_summary() -> None:
+    """A 10,000-queen solution in a notebook: a summary picture, not 340 MB of SVG."""
+    from queens import solve
+    from queens.board import PICTURE_MAX_SIDE
+
+    solution = solve(10_000)
+    svg = solution._repr_svg_()
+    assert len(svg.encode()) < 100_000
+    assert svg.startswith("<svg") and "N = 10,000" in svg and "board_svg" in svg
+    assert "[2, 4, 6, 8, 10, 12, 14, 16, ...]" in svg  # its first columns, 1-based
+    small = solve(PICTURE_MAX_SIDE)._repr_svg_()
+    assert small.count("<use") >= PICTURE_MAX_SIDE  # drawn whole up to the limit
+
+
+def test_printing_a_huge_solution_prints_one_line() -> None:
+    from queens import solve
+    from queens.board import TEXT_MAX_SIDE
+
+    text = str(solve(100_000))
+    assert "\n" not in text and len(text) < 200
+    assert text.startswith("a solution for N = 100,000, columns [2, 4, 6,") and ".board()" in text
+    assert str(solve(TEXT_MAX_SIDE)).count("\n") == TEXT_MAX_SIDE - 1  # whole up to the limit
+    wide = Solution([0] + [-1] * 1999, width=3)
+    assert str(wide).startswith("a solution for 3 x 2,000, columns [1, 0, 0,")
+
+
+def test_rich_shows_a_summary_for_a_big_solution() -> None:
+    import io
+
+    from rich.console import Console
+
+    from queens import solve
+
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(solve(40))
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "a solution for N = 40" in shown and shown.count("\n") <= 3
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(solve(8))
+    assert console.file.getvalue().count("\n") == 8  # type: ignore[attr-defined]
+
+
+def test_repr_of_a_huge_solution_is_short() -> None:
+    from queens import solve
+
+    assert repr(solve(100_000)) == "Solution(n=100000, [1, 3, 5, 7, 9, 11, 13, 15, ...])"

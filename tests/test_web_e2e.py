@@ -21,7 +21,7 @@ import pytest
 
 from web_support import require
 
-require("starlette", "uvicorn", "playwright", why="install queens-toolkit[web,web-test]")
+require("starlette", "uvicorn", "playwright", why="pip install -e '.[web]' --group web-test")
 
 CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
 if not (Path(CHROMIUM).exists() and os.access(CHROMIUM, os.X_OK)):

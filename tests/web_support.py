@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 
-def require(*modules: str, why: str = "install queens-toolkit[web,web-test]") -> None:
+def require(*modules: str, why: str = "pip install -e '.[web]' --group web-test") -> None:
     """Skip the calling test module (visibly) when a module is missing; fail under CI=true."""
     for module in modules:
         try:

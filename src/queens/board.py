@@ -36,6 +36,19 @@ FREE = "."
 RESERVED = "*"
 QUEEN = "Q"
 
+TEXT_MAX_SIDE = 1000
+"""The largest side ``str()`` of a board or a solution draws: the largest board text
+describes (``MAX_TEXT_N``), so what ``str()`` gives reads back in; above, one
+line sums it up (``print(solve(100_000))``: not 20 GB of dots)."""
+
+PICTURE_MAX_SIDE = 32
+"""The largest side a notebook picture (``_repr_svg_``, under 100 KB) or a rich
+console draws; above, a summary says how to get the picture
+(``queens.show.svg.board_svg``, or ``queens render``)."""
+
+SUMMARY_SQUARES = 8
+"""How many squares (or columns) a summary of a big board or solution lists."""
+
 
 class BoardError(LocatedError):
     """Board text that cannot be read, with the 1-based line and column at fault.
@@ -158,12 +171,13 @@ class Board:
             raise ValueError(f"square {square} cannot be both reserved and a fixed queen")
 
     def __repr__(self) -> str:
-        """Only what differs from the defaults: ``Board(8)``, ``Board(10, height=8, k=6)``."""
+        """Only what differs from the defaults: ``Board(8)``, ``Board(10, height=8, k=6)``;
+        over ``SUMMARY_SQUARES`` reserved squares or queens, the first ones and how many."""
         parts = [str(self.width)]
         if self.reserved:
-            parts.append(f"reserved={sorted(self.reserved)}")
+            parts.append(f"reserved={_squares_text(self.reserved)}")
         if self.queens:
-            parts.append(f"queens={sorted(self.queens)}")
+            parts.append(f"queens={_squares_text(self.queens)}")
         if not self.is_square:
             parts.append(f"height={self.height}")
         if self.k != min(self.width, self.height):
@@ -417,20 +431,59 @@ class Board:
         """Each row as cells separated by spaces, as the ``board`` format prints."""
         return [" ".join(self.cell((r, c)) for c in range(self.width)) for r in range(self.height)]
 
-    def __str__(self) -> str:
+    def text(self) -> str:
+        """Board text: a row a line, cells separated by spaces (what ``parse_board`` reads)."""
         return "\n".join(self.rows())
 
+    def __str__(self) -> str:
+        """The board text, up to ``TEXT_MAX_SIDE`` a side; a summary above."""
+        if max(self.width, self.height) > TEXT_MAX_SIDE:
+            return self.summary(TEXT_MAX_SIDE, "board.text() for its text")
+        return self.text()
+
+    def summary(self, limit: int, instead: str) -> str:
+        """One line for a board too big to show whole: its shape and contents."""
+        parts = [f"a {self.size_text} board"]
+        if self.reserved:
+            parts.append(_how_many(len(self.reserved), "reserved square"))
+        if self.queens:
+            parts.append(_how_many(len(self.queens), "queen") + " given")
+        return f"{', '.join(parts)}: over {limit} a side, too big to show here; use {instead}"
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """A checkered board in a rich console: reserved squares and fixed queens marked."""
+        """A checkered board in a rich console: reserved squares and fixed queens marked
+        (a summary over ``PICTURE_MAX_SIDE`` a side)."""
         from queens.show.text import rich_board
 
+        if max(self.width, self.height) > PICTURE_MAX_SIDE:
+            yield self.summary(PICTURE_MAX_SIDE, PICTURE_HINT)
+            return
         yield rich_board(self)
 
     def _repr_svg_(self) -> str:
-        """The board as SVG, for notebooks: reserved squares hatched, fixed queens in red."""
-        from queens.show.svg import board_svg
+        """The board as SVG, for notebooks: reserved squares hatched, fixed queens in red
+        (a summary over ``PICTURE_MAX_SIDE`` a side)."""
+        from queens.show.svg import board_svg, summary_svg
 
+        if max(self.width, self.height) > PICTURE_MAX_SIDE:
+            return summary_svg(self.summary(PICTURE_MAX_SIDE, PICTURE_HINT))
         return board_svg(self)
+
+
+PICTURE_HINT = "queens.show.svg.board_svg() for a picture"
+"""What a summary in place of a picture suggests."""
+
+
+def _how_many(count: int, thing: str) -> str:
+    return f"{count:,} {thing}{'' if count == 1 else 's'}"
+
+
+def _squares_text(squares: frozenset[Square]) -> str:
+    """``[(0, 1), (2, 3)]``, or the first ``SUMMARY_SQUARES`` and how many."""
+    if len(squares) <= SUMMARY_SQUARES:
+        return str(sorted(squares))
+    first = ", ".join(map(str, sorted(squares)[:SUMMARY_SQUARES]))
+    return f"[{first}, ...] ({len(squares):,} squares)"
 
 
 def no_solution_message(board: Board) -> str:
@@ -536,7 +589,7 @@ def parse_size(text: str) -> Size:
 
 _CELLS = {FREE: FREE, RESERVED: RESERVED, "Q": QUEEN, "q": QUEEN}
 
-MAX_TEXT_N = 1000
+MAX_TEXT_N = TEXT_MAX_SIDE
 """The largest board board text describes: the board format's limit too
 (``queens.formats.BOARD_FORMAT_MAX_N``), so whatever queens prints reads back in."""
 

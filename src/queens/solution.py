@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from queens import symmetry
-from queens.board import Board
+from queens.board import PICTURE_HINT, PICTURE_MAX_SIDE, SUMMARY_SQUARES, TEXT_MAX_SIDE, Board
 from queens.notation import EMPTY_LETTER, LETTERS, parse_columns
 from queens.symmetry import Symmetry
 from queens.validate import EMPTY, placement_problem
@@ -155,7 +155,23 @@ class Solution(Sequence[int]):
         return f"Solution({self._columns.tolist()}{width})"
 
     def __str__(self) -> str:
+        """The board text, up to ``TEXT_MAX_SIDE`` a side; a summary
+        above (``print(solve(100_000))`` prints one line)."""
+        if max(self._width, len(self._columns)) > TEXT_MAX_SIDE:
+            return self.summary(TEXT_MAX_SIDE, ".board() for its text")
         return self.board()
+
+    def summary(self, limit: int, instead: str) -> str:
+        """One line for a solution too big to show whole: its size and first columns
+        (1-based, as the ``list`` format writes them)."""
+        first = ", ".join(str(c + 1) for c in self._columns[:SUMMARY_SQUARES])
+        more = ", ..." if len(self._columns) > SUMMARY_SQUARES else ""
+        square = self._width == len(self._columns)
+        size = f"N = {self._width:,}" if square else f"{self._width:,} x {self.height:,}"
+        return (
+            f"a solution for {size}, columns [{first}{more}]: over {limit} a side, too big "
+            f"to show here; use {instead}"
+        )
 
     # -- representations ----------------------------------------------------
 
@@ -183,16 +199,22 @@ class Solution(Sequence[int]):
         return "\n".join(" ".join("Q" if c == col else "." for c in range(width)) for col in self)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """A checkered board in a rich console (rich is imported only here)."""
+        """A checkered board in a rich console (rich is imported only here); a summary
+        over ``PICTURE_MAX_SIDE`` a side."""
         from queens.show.text import rich_board
 
+        if max(self._width, len(self._columns)) > PICTURE_MAX_SIDE:
+            yield self.summary(PICTURE_MAX_SIDE, PICTURE_HINT)
+            return
         yield rich_board(Board.empty(self._width, self.height, self.queen_count), self)
 
     def _repr_svg_(self) -> str:
-        """The board as SVG, for notebooks."""
-        from queens.board import Board
-        from queens.show.svg import board_svg
+        """The board as SVG, for notebooks; a summary over
+        ``PICTURE_MAX_SIDE`` a side (never megabytes of SVG)."""
+        from queens.show.svg import board_svg, summary_svg
 
+        if max(self._width, len(self._columns)) > PICTURE_MAX_SIDE:
+            return summary_svg(self.summary(PICTURE_MAX_SIDE, PICTURE_HINT))
         return board_svg(Board.empty(self._width, self.height, self.queen_count), self)
 
     def to_json(self) -> dict[str, Any]:

@@ -12,8 +12,9 @@ import importlib
 import sys
 import warnings
 from collections.abc import Sequence
+from typing import Any
 
-from queens.cli.common import CommandError, OutputError, Parser, UsageError
+from queens.cli.common import CommandError, OutputError, Parser, add_short_options
 from queens.cli.output import discard_stdout, guarded_stdout
 
 COMMANDS: dict[str, str] = {
@@ -30,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "plan": "cost a count too long to run here (core-hours, cluster)",
     "serve": "start the web page to watch and play with the search",
     "puzzle": "the region puzzle: solve, explain, generate and draw grids",
+    "completion": "print the shell completion script (bash, zsh or fish)",
 }
 """Each command, in the order of ``queens --help``, with its one-line summary.
 
@@ -50,8 +52,9 @@ def version_text() -> str:
     return f"queens {__version__} ({kernel.description()})"
 
 
-def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The parser, complete for the command named first in ``argv`` (others as summaries)."""
+def build_parser(argv: Sequence[str] = (), every: bool = False) -> argparse.ArgumentParser:
+    """The parser, complete for the command named first in ``argv`` (others as
+    summaries), or for every command (``every``: for shell completion)."""
     parser = Parser(
         prog="queens",
         description="Solve, count, check and show N-Queens placements.",
@@ -61,11 +64,27 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     chosen = argv[0] if argv else None
     for name, summary in COMMANDS.items():
-        if name == chosen:
-            importlib.import_module(f"queens.cli.{MODULES.get(name, name)}").add_parser(subparsers)
+        if every or name == chosen:
+            module = importlib.import_module(f"queens.cli.{MODULES.get(name, name)}")
+            module.add_parser(_Summarised(subparsers, summary))
         else:
             subparsers.add_parser(name, help=summary, add_help=False)
+    add_short_options(parser)
     return parser
+
+
+class _Summarised:
+    """Sub-commands that get their summary as help unless they give one (so the
+    completion scripts list each command with its summary)."""
+
+    def __init__(self, subparsers: Any, summary: str) -> None:
+        self._subparsers = subparsers
+        self._summary = summary
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        kwargs.setdefault("help", self._summary)
+        parser: argparse.ArgumentParser = self._subparsers.add_parser(name, **kwargs)
+        return parser
 
 
 def _warning_line(message: Warning | str, *args: object, **kwargs: object) -> None:
@@ -97,7 +116,7 @@ def _run(arguments: list[str]) -> int:
     parser = build_parser(arguments)
     args, extras = parser.parse_known_args(arguments)
     if extras:  # named after the command given, so the hint is its --help
-        raise UsageError(f"unrecognized arguments: {' '.join(extras)}", args.help_prog)
+        raise args.help_parser.unrecognized(extras)
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2

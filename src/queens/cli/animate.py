@@ -7,9 +7,9 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
-from queens.cli.common import add_board_arguments, board_of_args, no_solution, pause
+from queens.cli.common import CommandError, add_board_arguments, board_of_args, no_solution, pause
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
-from queens.show.animate import animate, key_reader
+from queens.show.animate import KeysUnavailable, animate, key_reader
 from queens.show.steps import until_first_solution
 from queens.show.text import plain_board
 from queens.tracing import trace
@@ -55,8 +55,11 @@ def run(args: argparse.Namespace) -> int:
         events = until_first_solution(events)
     console = Console()
     stepping = args.step and console.is_terminal
-    with key_reader() if stepping else nullcontext() as wait:
-        progress = animate(board, events, console, delay=delay, wait=wait)
+    try:
+        with key_reader() if stepping else nullcontext() as wait:
+            progress = animate(board, events, console, delay=delay, wait=wait)
+    except KeysUnavailable as error:
+        raise CommandError(str(error)) from None
     if not console.is_terminal:
         shown = progress.last_solution
         sys.stdout.write(plain_board(board, shown) + "\n\n")

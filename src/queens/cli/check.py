@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Any
 
+from queens.board import Size
 from queens.checking import line_limit, placements
 from queens.cli.common import (
     CommandError,
@@ -35,7 +37,16 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument(
-        "file", metavar="FILE", nargs="?", default="-", help="input (default: stdin)"
+        "n",
+        metavar="N",
+        nargs="?",
+        help="require this board size, N or WxH, as every command takes it (as --size); optional",
+    )
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="input (default: stdin); a file named like a size is given as ./8",
     )
     parser.add_argument(
         "--size",
@@ -54,7 +65,30 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+_SIZE = re.compile(r"[0-9]+(?:[xX][0-9]+)?")
+
+
+def size_and_input(args: argparse.Namespace) -> tuple[Size | None, str]:
+    """The size required (N, or --size: they must agree) and the input file (``-``:
+    stdin); a lone argument that is not a size is the file (``queens check FILE``)."""
+    given, path = args.n, args.file
+    if path is None and given is not None and not _SIZE.fullmatch(given):
+        given, path = None, given
+    size = args.size
+    if given is not None:
+        try:
+            size = board_shape(given)
+        except argparse.ArgumentTypeError as error:
+            raise UsageError(f"N {error}", PROG) from None
+        if args.size is not None and args.size != size:
+            width, height = args.size
+            other = f"{width}" if width == height else f"{width}x{height}"
+            raise UsageError(f"N is {given} but --size is {other}", PROG)
+    return size, path or "-"
+
+
 def run(args: argparse.Namespace) -> int:
+    args.size, path = size_and_input(args)
     if args.size is not None and args.queens is not None and args.queens > min(args.size):
         width, height = args.size
         raise UsageError(
@@ -62,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             f"{min(args.size)}",
             PROG,
         )
-    lines = read_lines(args.file, "placement", line_limit)
+    lines = read_lines(path, "placement", line_limit)
     all_valid = True
     try:
         width = None if args.size is None else args.size[0]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import difflib
 import math
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import BinaryIO, NoReturn, TypeVar
+from typing import Any, BinaryIO, NoReturn, TypeVar
 
 from queens.board import (
     MAX_TEXT_N,
@@ -78,16 +79,45 @@ class OutputError(CommandError):
 
 
 _TYPE_ERROR = re.compile(r"argument (\S+): ((?:must|is) .*)")
+_SHORT_AND_LONG = re.compile(r"(?<![\w-])-[a-zA-Z]/(--[\w-]+)")
+
+SHORT_OPTIONS: dict[str, str] = {
+    "--all": "-a",
+    "--board": "-b",
+    "--format": "-f",
+    "--json": "-j",
+    "--limit": "-l",
+    "--method": "-m",
+    "--out": "-o",
+    "--queens": "-q",
+    "--rule": "-r",
+    "--timeout": "-t",
+    "--unique": "-u",
+    "--verbose": "-v",
+    "--workers": "-w",
+}
+"""The one short form of each long option that has one, the same in every command
+(``add_short_options`` gives them to every parser)."""
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse that raises UsageError instead of printing usage and exiting.
+    """argparse that raises UsageError instead of printing usage and exiting, takes
+    no abbreviated options (``--form`` is not ``--format``: a new option sharing the
+    prefix would change its meaning), and suggests the nearest command, choice or
+    option for a misspelt one.
 
     ``help_prog`` in the parsed namespace names the innermost command given
-    (``queens generate completion``), for errors found after parsing.
+    (``queens generate completion``), for errors found after parsing, and
+    ``help_parser`` is that command's parser (for suggestions).
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
+        # Options are named by their long form: "-l/--limit" reads "--limit".
+        message = _SHORT_AND_LONG.sub(r"\1", message)
         # A converter's "argument --limit: must be ..." reads "--limit must be ...".
         match = _TYPE_ERROR.fullmatch(message)
         if match:
@@ -100,7 +130,55 @@ class Parser(argparse.ArgumentParser):
         parsed, extras = super().parse_known_args(args, namespace)
         if getattr(parsed, "help_prog", None) is None:  # the innermost command sets it first
             parsed.help_prog = self.prog
+            parsed.help_parser = self
         return parsed, extras
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as error:
+            choices = [str(choice) for choice in action.choices or ()]
+            guess = nearest(str(value), choices)
+            if guess is None:
+                raise
+            message = f"{error.message}; did you mean {guess!r}?"
+            raise argparse.ArgumentError(action, message) from None
+
+    def unrecognized(self, extras: Sequence[str]) -> UsageError:
+        """The error for arguments this command does not know, with the nearest option
+        to a misspelt one (``--form``: did you mean ``--format``?)."""
+        message = f"unrecognized arguments: {' '.join(extras)}"
+        options = [option for option in self._option_string_actions if option.startswith("--")]
+        for extra in extras:
+            guess = nearest(extra.split("=", 1)[0], options) if extra.startswith("--") else None
+            if guess is not None:
+                message += f" (did you mean {guess}?)"
+                break
+        return UsageError(message, self.prog)
+
+
+def nearest(word: str, choices: Sequence[str]) -> str | None:
+    """The choice closest to a misspelt ``word`` (``slove``: ``solve``), if one is close."""
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.7)
+    return close[0] if close else None
+
+
+def add_short_options(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` and its sub-commands' parsers the short form of each long option
+    that has one (``SHORT_OPTIONS``), so ``-o`` is ``--out`` in every command.
+
+    Done once a parser is built, so each command module declares its long options only.
+    """
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                add_short_options(sub)
+            continue
+        for option in list(action.option_strings):
+            short = SHORT_OPTIONS.get(option)
+            if short is not None and short not in parser._option_string_actions:
+                action.option_strings = [short, *action.option_strings]
+                parser._option_string_actions[short] = action
 
 
 # -- converters for argparse ``type=``: ASCII digits only ---------------------

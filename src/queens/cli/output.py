@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO, cast
 
-from queens.cli.common import CommandError, OutputError
+from queens.cli.common import CommandError, OutputError, UsageError
 
 
 class _GuardedOutput:
@@ -79,8 +79,9 @@ def discard_stdout() -> None:
 
 
 def write_text(text: str, out: str | None) -> None:
-    """``text`` to standard output, or to the file ``out``: a failed write is one line."""
-    if out is None:
+    """``text`` to standard output (``out`` None or ``-``), or to the file ``out``: a
+    failed write is one line."""
+    if out is None or out == "-":
         sys.stdout.write(text)
         return
     try:
@@ -88,3 +89,34 @@ def write_text(text: str, out: str | None) -> None:
             file.write(text)
     except OSError as error:
         raise CommandError(f"cannot write {out!r}: {error.strerror}") from None
+
+
+STDOUT = "-"
+"""``--out -``: the picture (SVG) on standard output."""
+
+
+def picture_kind(out: str, prog: str, kinds: tuple[str, ...] = ("svg", "png")) -> str:
+    """``svg`` or ``png`` from the ``--out`` file name (``-``: SVG on standard output);
+    a usage error for anything else."""
+    if out == STDOUT:
+        return "svg"
+    kind = out.rsplit(".", 1)[-1].lower() if "." in out else ""
+    if kind not in kinds:
+        names = " or ".join(f".{kind}" for kind in kinds)
+        raise UsageError(
+            f"--out must name a {names} file (or - for SVG on standard output), got {out!r}",
+            prog,
+        )
+    return kind
+
+
+def write_picture(data: bytes, out: str) -> None:
+    """A picture to the file ``out``, or to standard output (``-``, SVG text)."""
+    if out == STDOUT:
+        sys.stdout.write(data.decode())
+        return
+    try:
+        with open(out, "wb") as file:
+            file.write(data)
+    except OSError as error:
+        raise CommandError(f"cannot write picture file {out!r}: {error.strerror}") from None

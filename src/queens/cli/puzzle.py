@@ -10,7 +10,7 @@ from datetime import date
 from typing import Any
 
 from queens.cli.common import CommandError, NoSolution, Parser, UsageError, read_text, seed, whole
-from queens.cli.output import write_text
+from queens.cli.output import picture_kind, write_picture, write_text
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 
 PROG = "queens puzzle"
@@ -159,7 +159,9 @@ def _add_render(commands: Any) -> None:
         "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
     )
     _add_grid(render)
-    render.add_argument("--out", metavar="FILE", required=True, help="FILE.svg or FILE.png")
+    render.add_argument(
+        "--out", metavar="FILE", required=True, help="FILE.svg or FILE.png; - for SVG on stdout"
+    )
     render.add_argument("--empty", action="store_true", help="draw the grid without queens")
     render.add_argument(
         "--size",
@@ -333,9 +335,7 @@ def run_daily(args: argparse.Namespace) -> int:
 
 
 def run_render(args: argparse.Namespace) -> int:
-    kind = args.out.rsplit(".", 1)[-1].lower() if "." in args.out else ""
-    if kind not in ("svg", "png"):
-        raise UsageError(f"--out must name a .svg or .png file, got {args.out!r}", PROG + " render")
+    kind = picture_kind(args.out, PROG + " render")
     grid = read_grid(args.grid)
     columns: list[int] | None = None
     if not args.empty:
@@ -357,9 +357,5 @@ def run_render(args: argparse.Namespace) -> int:
             data = puzzle_png(grid, columns, size=args.size)
         except MissingPillow as error:
             raise CommandError(str(error)) from None
-    try:
-        with open(args.out, "wb") as file:
-            file.write(data)
-    except OSError as error:
-        raise CommandError(f"cannot write picture file {args.out!r}: {error.strerror}") from None
+    write_picture(data, args.out)
     return 0

@@ -16,6 +16,7 @@ from queens.cli.common import (
     no_solution,
     whole,
 )
+from queens.cli.output import picture_kind, write_picture
 from queens.cli.solve import solve_one
 from queens.show.svg import picture_size
 
@@ -46,7 +47,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_board_arguments(parser)
-    parser.add_argument("--out", metavar="FILE", required=True, help="FILE.svg or FILE.png")
+    parser.add_argument(
+        "--out", metavar="FILE", required=True, help="FILE.svg or FILE.png; - for SVG on stdout"
+    )
     parser.add_argument(
         "--all",
         action="store_true",
@@ -70,14 +73,6 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def picture_kind(path: str) -> str:
-    """``svg`` or ``png`` from the output file name; a usage error for anything else."""
-    kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
-    if kind not in ("svg", "png"):
-        raise UsageError(f"--out must name a .svg or .png file, got {path!r}", PROG)
-    return kind
-
-
 def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[int]]:
     """The solutions to draw: the one ``queens solve`` prints, or the first ``limit`` (or all)."""
     if limit is None and not every:
@@ -97,7 +92,7 @@ def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[
 
 def run(args: argparse.Namespace) -> int:
     board = board_of_args(args, PROG, RENDER_MAX_N)
-    kind = picture_kind(args.out)
+    kind = picture_kind(args.out, PROG)
     solutions = chosen_solutions(board, args.limit, args.all)
     if not solutions:
         raise no_solution(board)
@@ -120,9 +115,5 @@ def run(args: argparse.Namespace) -> int:
             data = solutions_png(board, solutions, **options)
         except MissingPillow as error:
             raise CommandError(str(error)) from None
-    try:
-        with open(args.out, "wb") as file:
-            file.write(data)
-    except OSError as error:
-        raise CommandError(f"cannot write picture file {args.out!r}: {error.strerror}") from None
+    write_picture(data, args.out)
     return 0

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from queens.cli.common import CommandError, UsageError, add_board_arguments, board_of_args
+from queens.cli.common import UsageError, add_board_arguments, board_of_args
+from queens.cli.output import picture_kind, write_picture
 from queens.cli.trace import STEP_MAX_N, add_algorithm_argument, check_algorithm
 from queens.show.tree import TREE_MAX_NODES, TreeTooBig, tree_svg
 from queens.tracing import trace
@@ -32,8 +32,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
-    if args.out != "-" and not args.out.lower().endswith(".svg"):
-        raise UsageError(f"--out must name a .svg file, got {args.out!r}", PROG)
+    picture_kind(args.out, PROG, kinds=("svg",))
     algorithm = check_algorithm(args.algorithm, PROG, board)
     try:
         svg = tree_svg(trace(board, algorithm), board)
@@ -44,12 +43,5 @@ def run(args: argparse.Namespace) -> int:
             "(backtracking on an empty board fits up to N = 6)",
             PROG,
         ) from None
-    if args.out == "-":
-        sys.stdout.write(svg + "\n")
-        return 0
-    try:
-        with open(args.out, "w", encoding="utf-8") as file:
-            file.write(svg + "\n")
-    except OSError as error:
-        raise CommandError(f"cannot write picture file {args.out!r}: {error.strerror}") from None
+    write_picture(f"{svg}\n".encode(), args.out)
     return 0

@@ -56,7 +56,7 @@ class Plan(Closing):
                 self.split.key,
                 len(self.split.subproblems),
                 shard,
-                board=str(board),
+                board=board.text(),
                 width=board.width,
                 height=board.height,
                 queens=board.k,

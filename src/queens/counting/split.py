@@ -100,14 +100,15 @@ class Split:
         rule = board.rule
         if board.is_square and board.is_full and rule is Rule.QUEEN:
             # As before shapes and rules came: old files still resume.
-            digest = hashlib.sha256(f"{board.n}\n{board}".encode()).hexdigest()[:16]
+            digest = hashlib.sha256(f"{board.n}\n{board.text()}".encode()).hexdigest()[:16]
             return f"n={board.n};board={digest};split={SPLIT_VERSION}"
         size = f"{board.width}x{board.height}"
         ruled = "" if rule is Rule.QUEEN else f";rule={rule.value}"
         if symmetry.keeps_translations(board):
             # Split and classes use the translations: files written before did not.
             ruled += ";translations"
-        digest = hashlib.sha256(f"{size}:{board.k}{ruled}\n{board}".encode()).hexdigest()[:16]
+        text = f"{size}:{board.k}{ruled}\n{board.text()}"
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
         return f"size={size};queens={board.k}{ruled};board={digest};split={SPLIT_VERSION}"
 
 

@@ -163,6 +163,16 @@ def animate(
     return progress
 
 
+class KeysUnavailable(RuntimeError):
+    """Keys cannot be read one at a time here: the terminal is not POSIX (no termios)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "stepping by keys needs a POSIX terminal (termios), which this system lacks; "
+            "pipe the steps in instead (each line a step), or leave out --step"
+        )
+
+
 @contextmanager
 def key_reader() -> Iterator[Wait]:
     """A ``Wait`` for step mode: one key (Enter, space...) a step, ``q`` to stop.
@@ -185,8 +195,11 @@ def key_reader() -> Iterator[Wait]:
 
         yield next_line
         return
-    import termios
-    import tty
+    try:
+        import termios
+        import tty
+    except ImportError:  # not POSIX (Windows): no way to read a key at a time
+        raise KeysUnavailable() from None
 
     fd = stdin.fileno()
     saved = termios.tcgetattr(fd)

@@ -243,3 +243,28 @@ def board_svg(
     """One board as SVG, with the queens of ``columns`` (a solution) if given."""
     placements = [] if columns is None else [columns]
     return solutions_svg(board, placements, size=size, coordinates=coordinates, colors=colors)
+
+
+def summary_svg(text: str, width: int = 640) -> str:
+    """A small picture of ``text``, wrapped: what a notebook shows for a board too big
+    to draw (``queens.board.PICTURE_MAX_SIDE``)."""
+    import textwrap
+
+    lines = textwrap.wrap(text, 80)
+    height = 20 * len(lines) + 16
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width} {height}",
+            "width": str(width),
+            "height": str(height),
+        },
+    )
+    for number, line in enumerate(lines):
+        ET.SubElement(
+            root,
+            "text",
+            {"x": "8", "y": str(22 + 20 * number), "font-family": "sans-serif", "font-size": "13"},
+        ).text = line
+    return ET.tostring(root, encoding="unicode")

@@ -1,0 +1,58 @@
+"""queens completion: the shell completion script, made by shtab from the parser itself.
+
+So completion always knows the commands and options of the installed version.
+Install lines (bash, zsh, fish): see ``queens completion --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+SHELLS = ("bash", "zsh", "fish")
+
+INSTALL = {
+    "bash": 'eval "$(queens completion bash)"   # in ~/.bashrc',
+    "zsh": 'queens completion zsh > "${fpath[1]}/_queens"   # then restart zsh',
+    "fish": "queens completion fish > ~/.config/fish/completions/queens.fish",
+}
+
+
+def add_parser(subparsers: Any) -> None:
+    install = "\n".join(f"  {shell}: {line}" for shell, line in INSTALL.items())
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "completion",
+        description="Print the script that completes queens' commands, options and choices "
+        "in SHELL.",
+        epilog=f"Install it once:\n{install}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("shell", metavar="SHELL", choices=SHELLS, help=", ".join(SHELLS))
+    parser.set_defaults(run=run)
+
+
+def script(shell: str) -> str:
+    """The completion script of every ``queens`` command for ``shell``."""
+    import shtab
+
+    from queens.cli import build_parser
+
+    parser = build_parser(every=True)
+    _complete_files(parser, shtab.FILE)
+    return shtab.complete(parser, shell=shell)
+
+
+def _complete_files(parser: argparse.ArgumentParser, files: Any) -> None:
+    """Arguments that name a file (metavar FILE) complete to file names."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                _complete_files(sub, files)
+        elif action.metavar == "FILE":
+            action.complete = files  # type: ignore[attr-defined]
+
+
+def run(args: argparse.Namespace) -> int:
+    sys.stdout.write(script(args.shell))
+    return 0
