@@ -1,17 +1,22 @@
-"""The region puzzle: solving (with the proof of uniqueness) and generating, in the library.
+"""The region puzzle: generating (balance, speed) and solving, in the library.
 
-- solve: ``queens.puzzle.solve.solve`` (the first solution and the search for a second)
-  on generated puzzles (exactly one solution) of sizes 8, 10, 12 and 14, and on
-  25 x 25 grids whose regions are grown around a random placement (not checked for
-  uniqueness: the solver proves whatever there is to prove), ``--seeds`` of each;
-- generate: ``queens.puzzle.maker.generate`` for 9 x 9 (any difficulty and each one)
-  and 12 x 12 over the same seeds.
+- generate: ``queens.puzzle.maker.generate`` for ``--seeds`` seeds (0, 1, ...) at each
+  size of ``--sizes`` (default 8, 10, 12, 14, 16) and each difficulty (easy, medium,
+  hard).  For each size and difficulty: the largest region's share of the board (median
+  and largest over the seeds), the grids with a one-cell region (and the most such
+  regions in one grid), and the time to generate (median and largest).  Every grid is
+  checked: counted to exactly one solution by the independent counter (the compiled
+  kernel's, else the propagating search), every region connected, and explained at the
+  difficulty asked for.
+- solve: ``queens.puzzle.solve.solve`` (the first solution and the search for a second) on
+  the generated grids, and on 25 x 25 grids whose regions are grown around a random
+  placement (not checked for uniqueness: the solver proves whatever there is to prove).
 
-Times are in-process wall clock, median and largest over the seeds (a shared machine is
-noisy).  Every solution is checked by the puzzle's checker and every generated grid
-re-solved to exactly one solution.
+Times are in-process wall clock (``time.perf_counter`` around one call, the interpreter
+and its imports already loaded), median and largest over the seeds; the machine is
+shared, so they are noisy.
 
-Usage: python benchmarks/puzzle.py [--seeds K]
+Usage: python benchmarks/puzzle.py [--seeds K] [--sizes 8,10,...] [--difficulties easy,...]
 """
 
 from __future__ import annotations
@@ -20,11 +25,15 @@ import argparse
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 
+from queens.puzzle.explain import explain
 from queens.puzzle.grid import Grid
 from queens.puzzle.maker import generate, grow_regions, random_solution
 from queens.puzzle.solve import count, problem, solve
+
+DIFFICULTIES = ("easy", "medium", "hard")
 
 
 def timed(work: Callable[[], object]) -> tuple[float, object]:
@@ -33,60 +42,91 @@ def timed(work: Callable[[], object]) -> tuple[float, object]:
     return time.perf_counter() - start, result
 
 
+def connected(grid: Grid, region: int) -> bool:
+    squares = set(grid.squares(region))
+    seen = {min(squares)}
+    todo = list(seen)
+    while todo:
+        r, c = todo.pop()
+        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if near in squares and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return seen == squares
+
+
+def checked(grid: Grid, difficulty: str) -> None:
+    assert count(grid) == 1, f"not exactly one solution:\n{grid}"
+    assert all(connected(grid, g) for g in range(grid.n)), f"a region not connected:\n{grid}"
+    assert explain(grid).difficulty == difficulty, f"not {difficulty}:\n{grid}"
+
+
+def bench_generate(sizes: list[int], difficulties: list[str], seeds: int) -> list[Grid]:
+    print("| generate | grids | largest region, median / max | grids with a one-cell region "
+          "(most in one) | median | max |")  # fmt: skip
+    print("|---|---|---|---|---|---|")
+    made = []
+    for n in sizes:
+        for difficulty in difficulties:
+            times, shares, singles = [], [], []
+            for seed in range(seeds):
+                seconds, result = timed(lambda n=n, seed=seed, d=difficulty: generate(n, seed, d))
+                grid: Grid = result  # type: ignore[assignment]
+                checked(grid, difficulty)
+                sizes_of = Counter(grid.cells).values()
+                times.append(seconds)
+                shares.append(max(sizes_of) / n**2)
+                singles.append(sum(1 for size in sizes_of if size == 1))
+                made.append(grid)
+            share = f"{statistics.median(shares):.0%} / {max(shares):.0%}"
+            ones = f"{sum(1 for k in singles if k)} ({max(singles)})"
+            print(f"| {n} x {n} {difficulty} | {seeds} | {share} | {ones} | "
+                  f"{statistics.median(times):.2f} s | {max(times):.2f} s |")  # fmt: skip
+    return made
+
+
 def grown(n: int, seed: int) -> Grid:
     rng = random.Random(seed)
     truth = random_solution(n, rng)
     return Grid.from_regions(grow_regions(n, list(enumerate(truth)), rng))
 
 
-def row(label: str, seconds: list[float], unit: str = "ms") -> None:
-    scale = 1000 if unit == "ms" else 1
-    median = statistics.median(seconds) * scale
-    digits = 1 if unit == "ms" else 2
-    largest = max(seconds) * scale
-    shown = [f"{value:.{digits}f} {unit}" for value in (median, largest)]
-    print(f"| {label} | {len(seconds)} | {shown[0]} | {shown[1]} |")
-
-
-def bench_solve(seeds: int) -> None:
-    print("| solve + uniqueness | grids | median | largest |")
+def bench_solve(made: list[Grid], seeds: int) -> None:
+    print()
+    print("| solve + uniqueness | grids | median | max |")
     print("|---|---|---|---|")
-    for n in (8, 10, 12, 14):
-        times = []
-        for seed in range(seeds):
-            grid = generate(n, seed)
-            seconds, verdict = timed(lambda grid=grid: solve(grid))
-            assert verdict.unique and problem(grid, verdict.solution) is None  # type: ignore[attr-defined]
-            times.append(seconds)
-        row(f"{n} x {n}, generated (one solution)", times)
+    by_size: dict[int, list[float]] = {}
+    for grid in made:
+        seconds, verdict = timed(lambda grid=grid: solve(grid))
+        assert verdict.unique and problem(grid, verdict.solution) is None  # type: ignore[attr-defined]
+        by_size.setdefault(grid.n, []).append(seconds)
     times = []
     for seed in range(seeds):
         grid = grown(25, seed)
         seconds, verdict = timed(lambda grid=grid: solve(grid))
         assert verdict.solution is not None and problem(grid, verdict.solution) is None  # type: ignore[attr-defined]
         times.append(seconds)
-    row("25 x 25, grown regions", times)
+    by_size[25] = times
+    for n, seconds_list in by_size.items():
+        label = f"{n} x {n}, " + ("grown regions" if n == 25 else "generated (one solution)")
+        median, largest = statistics.median(seconds_list), max(seconds_list)
+        print(
+            f"| {label} | {len(seconds_list)} | {median * 1000:.1f} ms | {largest * 1000:.1f} ms |"
+        )
 
 
-def bench_generate(seeds: int) -> None:
-    print()
-    print("| generate | grids | median | largest |")
-    print("|---|---|---|---|")
-    for n, difficulty in ((9, None), (9, "easy"), (9, "medium"), (9, "hard"), (12, None)):
-        times = []
-        for seed in range(seeds):
-            seconds, grid = timed(lambda n=n, seed=seed, d=difficulty: generate(n, seed, d))
-            assert count(grid, limit=2) == 1  # type: ignore[arg-type]
-            times.append(seconds)
-        row(f"{n} x {n}, {difficulty or 'any difficulty'}", times, "s")
+def numbers(text: str) -> list[int]:
+    return [int(part) for part in text.split(",")]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=20, help="grids of each kind (default 20)")
+    parser.add_argument("--sizes", type=numbers, default=[8, 10, 12, 14, 16])
+    parser.add_argument("--difficulties", type=lambda t: t.split(","), default=DIFFICULTIES)
     args = parser.parse_args()
-    bench_solve(args.seeds)
-    bench_generate(args.seeds)
+    made = bench_generate(args.sizes, args.difficulties, args.seeds)
+    bench_solve(made, args.seeds)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,12 @@ solution; the difficulty levels."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from puzzle_support import brute_force, is_solution, small_grids
 from queens.puzzle.explain import (
@@ -12,14 +16,21 @@ from queens.puzzle.explain import (
     NotUnique,
     Step,
     Stuck,
+    _scattered,
     apply,
+    blocks,
     difficulty_name,
+    exclusions,
     explain,
+    groups,
+    large_groups,
     next_step,
+    probes,
+    singles,
 )
 from queens.puzzle.grid import Grid, parse_grid
-from queens.puzzle.maker import generate
-from queens.puzzle.solve import State
+from queens.puzzle.maker import generate, unique_grid
+from queens.puzzle.solve import State, solve
 
 
 def candidates(state: State) -> set[tuple[int, int]]:
@@ -105,7 +116,7 @@ def test_a_group_clears_its_lines() -> None:
     state = State.start(grid)
     step = next_step(state, hardest=LEVELS["group"])
     assert step is not None and step.kind == "group", step
-    assert "Regions A, B lie within rows 1, 2" in step.text
+    assert "Regions A, B lie within rows 1, 2 (two regions, two lines)" in step.text
     assert set(step.clear) == {(0, 4), (1, 3), (1, 4)}
 
 
@@ -123,10 +134,111 @@ def _steps_of(state: State) -> list[Step]:
 
 
 def test_difficulty_names() -> None:
-    assert [difficulty_name(level) for level in range(1, 6)] == [
+    assert [difficulty_name(level) for level in range(1, 7)] == [
         "easy",
         "easy",
         "medium",
         "hard",
+        "hard",
         "expert",
     ]
+
+
+RULES_TO_CHECK = (groups, large_groups, blocks, exclusions, probes)
+
+
+def sound_everywhere(grid: Grid, solution: tuple[int, ...]) -> int:
+    """At every position of the grid's explanation, every step each rule offers (not only
+    the one taken) keeps the solution's cells; how many such steps were checked."""
+    truth = set(enumerate(solution))
+    state = State.start(grid)
+    checked = 0
+    for taken in explain(grid).steps:
+        for rule in RULES_TO_CHECK:
+            for step in rule(state):
+                assert not set(step.clear) & truth, f"{step.text}: clears a solution cell"
+                assert set(step.clear) <= candidates(state), step.text
+                checked += 1
+        apply(state, taken)
+    return checked
+
+
+@st.composite
+def unique_grids(draw: st.DrawFn) -> Grid:
+    """A random grid with exactly one solution: regions grown around a random placement
+    and repaired (the generator's first steps), at 5 x 5 to 7 x 7."""
+    n = draw(st.integers(5, 7))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    made = unique_grid(n, rng)
+    assume(made is not None)
+    assert made is not None
+    return made[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(unique_grids())
+def test_every_technique_is_sound_on_random_unique_grids(grid: Grid) -> None:
+    found = brute_force(grid.rows())
+    assert len(found) == 1  # the brute force agrees: one solution
+    sound_everywhere(grid, found[0])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_technique_is_sound_on_generated_grids(seed: int) -> None:
+    grid = generate(9, seed)
+    verdict = solve(grid)
+    assert verdict.unique and verdict.solution is not None
+    assert sound_everywhere(grid, verdict.solution) > 0
+
+
+def test_the_smallest_group_first_and_neighbouring_lines_first() -> None:
+    # Regions A, B, C lie within rows 1-3 and regions D, E within rows 4, 5: two regions
+    # before three.
+    grid = parse_grid(
+        "AABBCCCC\nABBBCCCC\nAAABCCCC\nDDEEHHHH\nDEEDHHHH\nFFFFGGGG\nFFFFGGGG\nFFFFGGGG"
+    )
+    state = State.start(grid)
+    step = next(groups(state))
+    assert "Regions D, E lie within rows 4, 5" in step.text, step.text
+
+
+def test_scattered_lines_come_after_neighbouring_ones() -> None:
+    assert not _scattered(0b0110) and _scattered(0b0101) and not _scattered(0b1)
+
+
+def test_a_block_clears_the_rest_of_its_2x2_block() -> None:
+    # Region A (2 cells, rows 1-2, column 1) lies within the block rows 1-2, columns 1-2.
+    grid = parse_grid("ABBBB\nACCCC\nDDDDD\nEEEEE\nDDDDD")
+    step = next(blocks(State.start(grid)))
+    assert "2 x 2 block at rows 1-2, columns 1-2" in step.text and "at most one queen" in step.text
+    assert set(step.clear) == {(0, 1), (1, 1)}
+
+
+def test_the_wording() -> None:
+    state = State.start(parse_grid("AAAB\nCAAB\nCCDB\nCCDD"))
+    state.place(0, 1)
+    step = next(singles(state))
+    region = step.text.split(" has one cell left")[0]
+    if region.startswith("Region"):
+        assert f"({region.lower()})" not in step.text
+    named = [s.text for s in explain(parse_grid("AAAB\nCAAB\nCCDB\nCCDD")).steps]
+    assert "Region A has one cell left: a queen at row 1, column 2, which clears 1 cell" in named
+    found = [s for s in explain(generate(8, 3, "hard")).steps if s.kind == "exclusion"]
+    for s in found:
+        assert ";" not in s.text
+        if len(s.clear) > 1:
+            assert " or at row " in s.text
+
+
+def test_a_probe_is_the_chain_two_steps_long() -> None:
+    for seed in range(40):
+        for step in explain(generate(8, seed, "hard")).steps:
+            if step.kind == "probe":
+                assert re.fullmatch(
+                    r"A queen at row \d+, column \d+ would leave (row|column|region) \w+ with "
+                    r"one cell, row \d+, column \d+, and a queen there would leave "
+                    r"(row|column|region) \w+ with no cell \(1 cleared\)",
+                    step.text,
+                ), step.text
+                return
+    pytest.skip("no probe step in the 40 hard 8 x 8 grids tried")

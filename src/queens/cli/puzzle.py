@@ -39,6 +39,7 @@ def add_parser(subparsers: Any) -> None:
     _add_generate(commands)
     _add_daily(commands)
     _add_render(commands)
+    _add_read(commands)
 
 
 def _add_grid(parser: argparse.ArgumentParser) -> None:
@@ -170,6 +171,31 @@ def _add_render(commands: Any) -> None:
         help=f"picture width in pixels (16 to {RENDER_MAX_SIZE})",
     )
     render.set_defaults(run=run_render)
+
+
+def _add_read(commands: Any) -> None:
+    from queens.puzzle.read import MAX_N as MAX_READ
+    from queens.puzzle.read import MIN_N as MIN_READ
+
+    read = commands.add_parser(
+        "read",
+        help="the grid of a picture (a screenshot or a rendering)",
+        description="Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
+        "is found by its dark frame, the cells' colours (sampled near their edges, so "
+        "queens, crosses and letters drawn on them do not count) make the regions. "
+        "Needs the read extra (Pillow and numpy).",
+    )
+    read.add_argument("image", metavar="IMAGE", help="picture file (- for standard input)")
+    read.add_argument(
+        "--size",
+        metavar="N",
+        type=whole(MIN_READ, MAX_READ),
+        help=f"cells a side ({MIN_READ} to {MAX_READ}; default: found)",
+    )
+    read.add_argument(
+        "--solve", action="store_true", help="also print the solution ('puzzle solve' board)"
+    )
+    read.set_defaults(run=run_read)
 
 
 def read_grid(path: str) -> Grid:
@@ -358,4 +384,42 @@ def run_render(args: argparse.Namespace) -> int:
         except MissingPillow as error:
             raise CommandError(str(error)) from None
     write_picture(data, args.out)
+    return 0
+
+
+def _picture_bytes(path: str) -> bytes:
+    from queens.puzzle.read import MAX_BYTES
+
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise CommandError(f"cannot read picture file {path!r}: {error.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise CommandError(f"picture {path!r}: over {MAX_BYTES // 1_000_000} MB")
+    return data
+
+
+def run_read(args: argparse.Namespace) -> int:
+    from queens.puzzle.read import ReadError, read_grid
+
+    data = _picture_bytes(args.image)
+    try:
+        grid = read_grid(data, args.size)
+    except ReadError as error:
+        raise CommandError(f"picture {args.image!r}: {error}") from None
+    sys.stdout.write(str(grid) + "\n")
+    if args.solve:
+        from queens.puzzle.solve import solve
+
+        verdict = solve(grid)
+        if verdict.solution is None:
+            raise _no_solution()
+        sys.stdout.write("\n" + grid.board(list(verdict.solution)) + "\n")
+        if not verdict.unique:
+            sys.stdout.flush()
+            print("queens: note: this solution is not the only one", file=sys.stderr)
     return 0

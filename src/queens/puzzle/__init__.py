@@ -5,6 +5,7 @@ every row, every column and every region, no two touching (not even diagonally).
 - ``queens.puzzle.solve``: solutions, uniqueness and counting (bitmasks and propagation).
 - ``queens.puzzle.explain``: the solution as the deductions a person makes.
 - ``queens.puzzle.maker``: new grids with exactly one solution, at a difficulty.
+- ``queens.puzzle.read``: a grid read from a picture (Pillow and numpy).
 
 Everything works on plain data (n and a region index per cell), so other engines can
 take the same input.  Submodules are imported when used.

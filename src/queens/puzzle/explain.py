@@ -1,22 +1,29 @@
 """The solution as a person finds it: a sequence of deductions, each with its reason.
 
-At every point the easiest deduction that changes something is taken:
+At every point the easiest deduction that changes something is taken, by level:
 
 1. ``single``: a row, column or region with one cell left holds its queen there (which
    clears that queen's row, column, region and the cells touching it).
 2. ``confined``: a region whose cells all lie in one row (or column) takes that line's
    queen, so the rest of the line is cleared; and a row (or column) whose cells all lie
    in one region clears the rest of that region.
-3. ``group``: k regions whose cells all lie within k rows (or columns) take those lines'
-   queens, so the lines' other cells are cleared; and k lines lying within k regions clear
-   the rest of those regions.
+3. ``group`` of two or three: k regions whose cells all lie within k rows (or columns)
+   take those lines' queens, so the lines' other cells are cleared; and k lines lying
+   within k regions clear the rest of those regions.  The smallest group first, and of
+   those, one on neighbouring lines before one on scattered lines.
+   ``block``: a row, column or region whose cells left lie within a 2 x 2 block has its
+   queen there, and a 2 x 2 block holds at most one queen (its cells all touch), so the
+   block's other cells are cleared.
 4. ``exclusion``: a cell whose queen would leave some row, column or region with no cell
-   (touching included) cannot hold one.
-5. ``split``: only when nothing else applies, a case split: a cell of the smallest open
+   (touching included) cannot hold one.  And a ``group`` of four to six regions (or lines).
+5. ``probe``: a cell whose queen would leave some unit with one cell, whose queen in turn
+   would leave another unit with no cell, shown as that chain (a contradiction two steps
+   ahead).
+6. ``split``: only when nothing else applies, a case split: a cell of the smallest open
    row, column or region whose queen leads to a dead end is cleared.
 
 The difficulty of a puzzle is the level of the hardest step its explanation needs:
-easy (1-2), medium (3), hard (4), and 5 when it needs a case split (guessing).
+easy (1-2), medium (3), hard (4-5), and expert (6) when it needs a case split (guessing).
 """
 
 from __future__ import annotations
@@ -27,8 +34,20 @@ from dataclasses import dataclass, field
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import Square, State, bits, search
 
-LEVELS = {"single": 1, "confined": 2, "group": 3, "exclusion": 4, "split": 5}
-"""Each kind of step and its level of difficulty."""
+LEVELS = {
+    "single": 1,
+    "confined": 2,
+    "group": 3,
+    "block": 3,
+    "exclusion": 4,
+    "probe": 5,
+    "split": 6,
+}
+"""Each kind of step and its (lowest) level of difficulty: a group of four or more is
+level 4."""
+
+HARD_GROUP = 4
+"""The smallest group of regions (or lines) a person finds hard to see (level 4)."""
 
 DIFFICULTIES = ("easy", "medium", "hard")
 """The difficulties generate takes; see ``difficulty_name``."""
@@ -39,12 +58,12 @@ hold more in mind, and beyond it the subsets grow too many to try on big grids."
 
 
 def difficulty_name(level: int) -> str:
-    """easy (levels 1-2), medium (3), hard (4), expert (5: needs a case split)."""
+    """easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a case split)."""
     if level <= LEVELS["confined"]:
         return "easy"
     if level == LEVELS["group"]:
         return "medium"
-    if level == LEVELS["exclusion"]:
+    if level < LEVELS["split"]:
         return "hard"
     return "expert"
 
@@ -52,17 +71,20 @@ def difficulty_name(level: int) -> str:
 REASONS = {
     1: "a row, column or region with one cell left",
     2: "a region within one line, or a line within one region",
-    3: "k regions within k lines, or k lines within k regions",
-    4: "a queen that would leave a row, column or region with no cell",
-    5: "a case split",
+    3: "two or three regions within as many lines (or lines within regions), or a unit "
+    "within a 2 x 2 block",
+    4: "a queen that would leave a row, column or region with no cell, or four or more "
+    "regions within as many lines",
+    5: "a queen that would leave a unit with one cell, whose queen would leave another with none",
+    6: "a case split",
 }
 
 
 def level_reason(level: int) -> str:
     """What the steps of a level rest on.
 
-    >>> level_reason(3)
-    'k regions within k lines, or k lines within k regions'
+    >>> level_reason(2)
+    'a region within one line, or a line within one region'
     """
     return REASONS[level]
 
@@ -77,10 +99,12 @@ class Step:
     place: tuple[Square, ...] = ()
     clear: tuple[Square, ...] = ()
     focus: tuple[Square, ...] = ()
+    grade: int = 0
+    """The step's level when it is above its kind's (a large group); 0: the kind's."""
 
     @property
     def level(self) -> int:
-        return LEVELS[self.kind]
+        return max(self.grade, LEVELS[self.kind])
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -139,15 +163,26 @@ def _placing(state: State, square: Square, kind: str, why: str, focus: list[Squa
     after = state.copy()
     after.place(*square)
     cleared = sorted(_candidates(state) - _candidates(after) - {square})
-    region = state.grid.name(*square)
-    text = f"{why}: a queen at {cell(square)} (region {region})"
+    region = f"region {state.grid.name(*square)}"
+    text = f"{why}: a queen at {cell(square)}"
+    if region.lower() not in why.lower():
+        text += f" ({region})"
     if cleared:
         text += f", which clears {len(cleared)} cell{'s' if len(cleared) != 1 else ''}"
     return Step(kind, text, (square,), tuple(cleared), tuple(focus))
 
 
-def _clearing(kind: str, text: str, clear: set[Square], focus: list[Square]) -> Step:
-    return Step(kind, f"{text} ({len(clear)} cleared)", (), tuple(sorted(clear)), tuple(focus))
+def _clearing(
+    kind: str, text: str, clear: set[Square], focus: list[Square], grade: int = 0
+) -> Step:
+    return Step(
+        kind, f"{text} ({len(clear)} cleared)", (), tuple(sorted(clear)), tuple(focus), grade
+    )
+
+
+def _cells_text(squares: list[Square]) -> str:
+    """Cells for a sentence: "row 1, column 2 or at row 3, column 4"."""
+    return " or at ".join(cell(s) for s in squares)
 
 
 class Stuck(Exception):
@@ -207,52 +242,121 @@ def confined(state: State) -> Iterator[Step]:
                     yield _clearing("confined", text, others, cells)
 
 
-def _groups(spans: list[tuple[int, int]], largest: int) -> Iterator[tuple[list[int], int]]:
-    """Sets of 2..``largest`` items whose spans (bitmasks) together cover no more lines
-    than there are items: (the items, the lines covered)."""
+def _groups(spans: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
+    """Sets of ``size`` items whose spans (bitmasks) together cover no more than ``size``
+    lines: (the items, the lines covered)."""
 
     def grow(start: int, chosen: list[int], union: int) -> Iterator[tuple[list[int], int]]:
-        if len(chosen) >= 2 and union.bit_count() <= len(chosen):
+        if len(chosen) == size:
             yield chosen, union
-            return
-        if len(chosen) == largest:
             return
         for i in range(start, len(spans)):
             item, span = spans[i]
             joined = union | span
-            if joined.bit_count() <= largest:
+            if joined.bit_count() <= size:
                 yield from grow(i + 1, [*chosen, item], joined)
 
     yield from grow(0, [], 0)
 
 
-def groups(state: State) -> Iterator[Step]:
-    """k regions within k lines clear those lines; k lines within k regions clear those regions."""
+def _scattered(lines: int) -> bool:
+    """Whether the lines of a bitmask are not all neighbours (a run like rows 4, 5, 6)."""
+    low = lines & -lines
+    return (lines + low) & lines != 0
+
+
+def _group_steps(state: State, size: int, grade: int) -> Iterator[Step]:
+    """Groups of ``size`` regions within as many lines (or lines within as many regions)
+    that clear something."""
     grid = state.grid
     units = list(state.open_units())
     regions = {index: cells for kind, index, cells in units if kind == "region"}
-    largest = min(GROUP_MAX, len(regions) // 2)
+    if size > len(regions) // 2:  # a group's complement is as good a group, and smaller
+        return
+    pair = " (two regions, two lines)" if size == 2 else ""
     for axis, word in AXES:
         spans = [(index, _lines_of(cells, axis)) for index, cells in regions.items()]
-        for chosen, union in _groups(spans, largest):
+        for chosen, union in _groups(spans, size):
             inside = {s for index in chosen for s in regions[index]}
             lines = list(bits(union))
             others = {s for line in lines for s in _line_cells(state, axis, line)} - inside
             if others:
                 names = ", ".join(grid.names[index] for index in chosen)
-                text = f"Regions {names} lie within {word}s {_numbers(lines)}: "
+                text = f"Regions {names} lie within {word}s {_numbers(lines)}{pair}: "
                 text += f"the rest of those {word}s is cleared"
-                yield _clearing("group", text, others, sorted(inside))
+                yield _clearing("group", text, others, sorted(inside), grade)
         lines_cells = {index: cells for kind, index, cells in units if kind == word}
         owners = [(line, _region_mask(grid, cells)) for line, cells in lines_cells.items()]
-        for chosen, union in _groups(owners, largest):
+        for chosen, union in _groups(owners, size):
             inside = {s for line in chosen for s in lines_cells[line]}
             others = {s for region in bits(union) for s in regions.get(region, [])} - inside
             if others:
                 names = ", ".join(grid.names[region] for region in bits(union))
                 text = f"{word.capitalize()}s {_numbers(chosen)} lie within regions {names}: "
                 text += "the rest of those regions is cleared"
-                yield _clearing("group", text, others, sorted(inside))
+                yield _clearing("group", text, others, sorted(inside), grade)
+
+
+def _smallest_group(state: State, sizes: range, grade: int) -> Iterator[Step]:
+    """Of the groups of the smallest size that clear something, one on neighbouring lines
+    (or within neighbouring regions' lines) first."""
+    for size in sizes:
+        found = list(_group_steps(state, size, grade))
+        if found:
+            yield min(found, key=lambda step: _scattered(_lines_mask(step.focus)))
+            return
+
+
+def _lines_mask(squares: tuple[Square, ...]) -> int:
+    """The rows of ``squares`` when they span fewer rows than columns, else the columns."""
+    rows = _lines_of(list(squares), 0)
+    columns = _lines_of(list(squares), 1)
+    return rows if rows.bit_count() <= columns.bit_count() else columns
+
+
+def groups(state: State) -> Iterator[Step]:
+    """Two or three regions within as many lines clear those lines (and the other way)."""
+    yield from _smallest_group(state, range(2, HARD_GROUP), LEVELS["group"])
+
+
+def large_groups(state: State) -> Iterator[Step]:
+    """Four to ``GROUP_MAX`` regions within as many lines (level 4)."""
+    yield from _smallest_group(state, range(HARD_GROUP, GROUP_MAX + 1), HARD_GROUP)
+
+
+def blocks(state: State) -> Iterator[Step]:
+    """A row, column or region whose cells left lie within a 2 x 2 block clears the block's
+    other cells (its queen is in the block, and a 2 x 2 block holds at most one queen)."""
+    grid = state.grid
+    for kind, index, cells in state.open_units():
+        if len(cells) < 2:
+            continue
+        rows = _lines_of(cells, 0)
+        columns = _lines_of(cells, 1)
+        if rows.bit_count() > 2 or columns.bit_count() > 2:
+            continue
+        for row in _block_starts(rows, grid.n):
+            for col in _block_starts(columns, grid.n):
+                block = [(row + dr, col + dc) for dr in (0, 1) for dc in (0, 1)]
+                others = {s for s in block if state.is_candidate(*s)} - set(cells)
+                if others:
+                    name = unit_name(grid, kind, index)
+                    text = f"{name[0].upper()}{name[1:]} lies within the 2 x 2 block at "
+                    text += f"rows {row + 1}-{row + 2}, columns {col + 1}-{col + 2}, which "
+                    text += "holds at most one queen: the block's other cells are cleared"
+                    yield _clearing("block", text, others, cells)
+
+
+def _block_starts(lines: int, n: int) -> list[int]:
+    """The first lines of the 2-line bands holding every line of ``lines`` (one or two
+    neighbouring lines)."""
+    low = (lines & -lines).bit_length() - 1
+    high = lines.bit_length() - 1
+    if high - low > 1:
+        return []
+    if high > low:
+        return [low]
+    return [start for start in (low - 1, low) if 0 <= start <= n - 2]
 
 
 def _region_mask(grid: Grid, cells: list[Square]) -> int:
@@ -280,9 +384,37 @@ def exclusions(state: State) -> Iterator[Step]:
         if unit is not None:
             found.setdefault(unit, []).append(square)
     for unit, squares in found.items():
-        where = "; ".join(cell(s) for s in squares)
-        text = f"A queen at {where} would leave {unit} with no cell"
+        text = f"A queen at {_cells_text(squares)} would leave {unit} with no cell"
         yield _clearing("exclusion", text, set(squares), squares)
+
+
+def _probe(state: State, square: Square) -> tuple[str, Square, str] | None:
+    """A chain two steps long from a queen at ``square``: the unit it leaves with one
+    cell, that cell, and the unit a queen there leaves with none; or None."""
+    after = state.copy()
+    after.place(*square)
+    for kind, index, cells in after.open_units():
+        if len(cells) != 1:
+            continue
+        (forced,) = cells
+        unit = unit_name(state.grid, kind, index)
+        emptied = emptied_unit(after, forced)
+        if emptied is not None:
+            return unit, forced, emptied
+    return None
+
+
+def probes(state: State) -> Iterator[Step]:
+    """A cell whose queen would force another queen that leaves a unit with no cell:
+    the chain, one step at a time (the first such cell in reading order)."""
+    for square in sorted(_candidates(state)):
+        chain = _probe(state, square)
+        if chain is not None:
+            unit, forced, emptied = chain
+            text = f"A queen at {cell(square)} would leave {unit} with one cell, "
+            text += f"{cell(forced)}, and a queen there would leave {emptied} with no cell"
+            yield _clearing("probe", text, {square}, [square, forced])
+            return
 
 
 def _dead_end(state: State, square: Square) -> bool:
@@ -300,13 +432,23 @@ def splits(state: State) -> Iterator[Step]:
     kind, index, cells = min(units, key=lambda unit: len(unit[2]))
     dead = [square for square in cells if _dead_end(state, square)]
     if dead:
-        where = "; ".join(cell(s) for s in dead)
-        text = f"Case split on {unit_name(grid, kind, index)}: a queen at {where} leads to a "
+        text = f"Case split on {unit_name(grid, kind, index)}: a queen at {_cells_text(dead)} "
+        text += "leads to a "
         text += "dead end (tried)"
         yield _clearing("split", text, set(dead), cells)
 
 
-RULES = (singles, confined, groups, exclusions, splits)
+RULES = (
+    (1, singles),
+    (2, confined),
+    (3, groups),
+    (3, blocks),
+    (4, exclusions),
+    (4, large_groups),
+    (5, probes),
+    (6, splits),
+)
+"""The rules in the order they are tried, each with its level."""
 
 
 def next_step(state: State, hardest: int = LEVELS["split"]) -> Step | None:
@@ -314,7 +456,9 @@ def next_step(state: State, hardest: int = LEVELS["split"]) -> Step | None:
 
     Raises ``Stuck`` when ``state`` has a row, column or region with no cell left.
     """
-    for rule in RULES[:hardest]:
+    for level, rule in RULES:
+        if level > hardest:
+            break
         for step in rule(state):
             return step
     return None

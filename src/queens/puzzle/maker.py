@@ -1,14 +1,22 @@
 """New puzzles: a random grid with exactly one solution, at a chosen difficulty.
 
-1. A random solution: one queen a row and a column, no two touching.
-2. Regions grown from those queens, one cell at a time, each new cell joining a region
-   it touches, so every region is connected and holds exactly one queen of the solution.
-3. While a second solution exists, one of its queens (off the first solution) moves to
-   a neighbouring region: that solution then has two queens in one region and none in
-   another, while the first keeps one queen per region.  Each move kills a solution and
-   keeps the first, so the loop ends with exactly one.
-4. A grid with more than ``SINGLE_CELLS`` one-cell regions is dropped; the others are
-   explained (``queens.puzzle.explain``); it is kept when its hardest step
+1. A random solution (the *truth*): one queen a row and a column, no two touching.  Each
+   queen is the first cell of its region.
+2. The regions grow from those queens one cell at a time, the smaller regions more likely
+   to grow (a region's chance falls with the square of its size, times a random weight
+   of its own so that sizes still vary), none past ``LARGEST`` of the board.  A free
+   cell joins a region it touches only if no solution of the grid so far (free cells
+   holding no queen) puts a queen on it: a search with that queen given, short because
+   the queen is given.  So the truth stays the only solution while the grid fills, and
+   every region stays connected.
+3. A cell that no touching region can take that way (each would let a second solution
+   through it) joins the smallest region it touches anyway.  Then, while a second
+   solution exists, one of its queens off the truth moves to a neighbouring region (a
+   region then holds two of its queens, so it dies); the moves that let no new solution
+   in are taken first (checked by the same search with the moved queen given), so the
+   solutions only go down.  The search for a second solution is the propagating one of
+   ``queens.puzzle.solve``.
+4. The grid is explained (``queens.puzzle.explain``); it is kept when its hardest step
    is the difficulty asked for (never a case split), else the next attempt starts.
 
 Everything comes from ``random.Random(seed)``, so a seed gives the same grid on every
@@ -24,37 +32,51 @@ from itertools import islice
 
 from queens.puzzle.explain import LEVELS, difficulty_name, explain
 from queens.puzzle.grid import NAMES, Grid
-from queens.puzzle.solve import Square, solutions
+from queens.puzzle.solve import Contradiction, Square, given_state, search, solutions
 
 MIN_N = 5
 """The smallest size generated (4 x 4 has two solutions and few grids; below, none)."""
 
-MAX_N = 14
-"""The largest size generated (past it, making the solution unique takes seconds to minutes)."""
+MAX_N = 16
+"""The largest size generated (a 16 x 16 takes about a second; the page goes to 16)."""
 
 ATTEMPTS = 2000
 """Grids tried for one difficulty before giving up (a GenerateError): medium 5 x 5 grids
 are rare, and 400 attempts missed them for some seeds."""
 
-SINGLE_CELLS = 2
-"""Most one-cell regions a generated grid keeps: each hands out a queen for free, and
-puzzles full of them are dull."""
+LARGEST = 0.3
+"""The largest share of the board a region grows to (published grids: about 29 %)."""
 
-SKEW = {"easy": 6.0, "medium": 3.0, "hard": 3.0}
-"""How uneven the regions grow for each difficulty (see ``grow_regions``): many small
-regions make easy puzzles."""
+LARGEST_REPAIRED = 0.36
+"""The largest share a region reaches as the repairs move cells into it (at most 40 %)."""
 
-WANTED = {"easy": (1, 2), "medium": (3, 3), "hard": (4, 4)}
+BALANCE = 1.5
+"""How strongly small regions are preferred as the regions grow: a region's chance of
+taking the next cell goes as its weight / size ** BALANCE."""
+
+SKEW = {"easy": 3.0, "medium": 2.0, "hard": 2.0}
+"""How uneven the regions' own weights are (``random() ** skew``): a larger skew leaves
+a few regions small, and small regions make easy deductions."""
+
+WANTED = {"easy": (1, 2), "medium": (3, 3), "hard": (4, 5)}
 """The levels of the hardest step of each difficulty."""
 
+OTHERS = 1
+"""Solutions other than the truth looked at before each move: the move takes a queen
+most of them share (so it kills most of them at once)."""
+
+SAFE_TRIES = 100
+"""Moves checked for letting no new solution in before one that might is taken."""
 
 REPAIRS = 4
-"""Moves (times n) tried to make a grid's solution unique before starting afresh (a move
-can bring back solutions an earlier one killed)."""
+"""Moves (times n) tried to make a grid's solution unique before starting afresh."""
 
+SINGLE_CELLS_FROM = 8
+"""From this size up a generated grid has no one-cell region (below, at most one): each
+hands out a queen for free."""
 
-OTHERS = 20
-"""Other solutions looked at for a move that kills one of them."""
+Regions = list[list[int]]
+"""A region index per cell, row by row; -1 for a free cell (while the regions grow)."""
 
 
 class GenerateError(ValueError):
@@ -94,80 +116,239 @@ def _neighbours(n: int, square: Square) -> Iterator[Square]:
             yield r, c
 
 
-def grow_regions(
-    n: int, seeds: list[Square], rng: random.Random, skew: float = 1.0
-) -> list[list[int]]:
-    """Regions grown from ``seeds`` (region i from seed i) until they fill the grid.
-
-    Each step one region, drawn with a random weight of its own, takes a free cell it
-    touches.  The weights are ``random() ** skew``: 0 grows regions of even size, larger
-    skews leave some regions small (small regions make easy deductions).
-    """
+def grow_regions(n: int, seeds: list[Square], rng: random.Random, skew: float = 2.0) -> Regions:
+    """Regions grown from ``seeds`` (region i from seed i) until they fill the grid, with
+    no check of the solutions: each step a region, drawn with a chance of
+    ``weight / size ** BALANCE`` (its weight ``random() ** skew``), takes a free cell it
+    touches.  (``unique_grid`` grows regions the same way, keeping one solution.)"""
     region = [[-1] * n for _ in range(n)]
     for index, (row, col) in enumerate(seeds):
         region[row][col] = index
-    weights = [rng.random() ** skew + 0.01 for _ in seeds]
-    frontier = [[s for s in _neighbours(n, seed) if region[s[0]][s[1]] < 0] for seed in seeds]
-    free = n * n - len(seeds)
-    while free:
-        growing = [i for i in range(len(seeds)) if frontier[i]]
-        index = rng.choices(growing, [weights[i] for i in growing])[0]
-        row, col = frontier[index].pop(rng.randrange(len(frontier[index])))
-        if region[row][col] >= 0:
-            continue
-        region[row][col] = index
-        free -= 1
-        frontier[index].extend(s for s in _neighbours(n, (row, col)) if region[s[0]][s[1]] < 0)
+    growth = _Growth(n, region, rng, skew, cap=n * n)
+    while growth.free:
+        choice = growth.draw(set())
+        assert choice is not None
+        growth.take(*choice)
     return region
 
 
-def _connected_without(region: list[list[int]], square: Square) -> bool:
-    """Whether the region of ``square`` stays connected once ``square`` leaves it."""
+class _Growth:
+    """Regions growing over a grid: which free cell may join which region, and the draw."""
+
+    def __init__(self, n: int, region: Regions, rng: random.Random, skew: float, cap: int) -> None:
+        self.n = n
+        self.region = region
+        self.rng = rng
+        self.cap = cap
+        self.size = [0] * n
+        for row in region:
+            for owner in row:
+                if owner >= 0:
+                    self.size[owner] += 1
+        self.free = sum(row.count(-1) for row in region)
+        self.weight = [rng.random() ** skew + 0.05 for _ in range(n)]
+
+    def options(self, square: Square) -> set[int]:
+        """The regions a free cell touches."""
+        region = self.region
+        return {region[r][c] for r, c in _neighbours(self.n, square) if region[r][c] >= 0}
+
+    def draw(self, blocked: set[tuple[int, int, int]]) -> tuple[Square, int] | None:
+        """A free cell and a region it may join, or None when no free cell has one.
+
+        A cell with a single region left to join is drawn first (else it may end
+        with none); the rest with the regions' chances."""
+        pairs: list[tuple[Square, int]] = []
+        weights: list[float] = []
+        n, size, weight = self.n, self.size, self.weight
+        for row in range(n):
+            for col in range(n):
+                if self.region[row][col] >= 0:
+                    continue
+                open_ = [
+                    owner
+                    for owner in sorted(self.options((row, col)))
+                    if (row, col, owner) not in blocked and size[owner] < self.cap
+                ]
+                urgency = 20.0 if len(open_) == 1 else 1.0
+                for owner in open_:
+                    pairs.append(((row, col), owner))
+                    weights.append(urgency * weight[owner] / size[owner] ** BALANCE)
+        if not pairs:
+            return None
+        return self.rng.choices(pairs, weights)[0]
+
+    def move(self, squares: list[Square], owner: int) -> None:
+        """Cells of one region into another."""
+        for row, col in squares:
+            self.size[self.region[row][col]] -= 1
+            self.region[row][col] = owner
+        self.size[owner] += len(squares)
+
+    def take(self, square: Square, owner: int) -> None:
+        self.region[square[0]][square[1]] = owner
+        self.size[owner] += 1
+        self.free -= 1
+
+
+def _grid(region: Regions, filler: int = 0) -> Grid:
+    """The grid of ``region`` as it stands (free cells in region ``filler``, to be excluded)."""
     n = len(region)
-    owner = region[square[0]][square[1]]
+    cells = tuple(owner if owner >= 0 else filler for row in region for owner in row)
+    return Grid(n, cells, tuple(NAMES[:n]))
+
+
+def _solution_through(region: Regions, square: Square, owner: int) -> list[int] | None:
+    """A solution with a queen on ``square`` once it is in region ``owner`` (free cells
+    holding no queen), or None."""
+    n = len(region)
+    row, col = square
+    before = region[row][col]
+    region[row][col] = owner
+    free = [(r, c) for r in range(n) for c in range(n) if region[r][c] < 0]
+    grid = _grid(region, owner)
+    region[row][col] = before
+    try:
+        state = given_state(grid, [square], free)
+    except Contradiction:
+        return None
+    return next(search(state), None)
+
+
+def _connected_without(region: Regions, *squares: Square) -> bool:
+    """Whether the region of ``squares`` (all in one) stays connected once they leave it."""
+    n = len(region)
+    owner = region[squares[0][0]][squares[0][1]]
+    gone = set(squares)
     cells = [
-        (r, c) for r in range(n) for c in range(n) if region[r][c] == owner and (r, c) != square
+        (r, c) for r in range(n) for c in range(n) if region[r][c] == owner and (r, c) not in gone
     ]
+    if not cells:
+        return False
     seen = {cells[0]}
     todo = [cells[0]]
     while todo:
         for s in _neighbours(n, todo.pop()):
-            if s != square and s not in seen and region[s[0]][s[1]] == owner:
+            if s not in gone and s not in seen and region[s[0]][s[1]] == owner:
                 seen.add(s)
                 todo.append(s)
     return len(seen) == len(cells)
 
 
-def _break(region: list[list[int]], truth: list[int], other: list[int], rng: random.Random) -> bool:
-    """Move one queen of ``other`` (off ``truth``) to a neighbouring region; False if no
-    move keeps the regions connected."""
-    n = len(region)
-    rows = [r for r in range(n) if other[r] != truth[r]]
-    rng.shuffle(rows)
+def _grow_unique(growth: _Growth) -> list[Square]:
+    """Grow the regions keeping the truth the only solution; the cells left free (each
+    region they touch would let a second solution through them)."""
+    blocked: set[tuple[int, int, int]] = set()
+    while growth.free:
+        choice = growth.draw(blocked)
+        if choice is None:
+            break
+        square, owner = choice
+        if _solution_through(growth.region, square, owner) is None:
+            growth.take(square, owner)
+        else:
+            blocked.add((*square, owner))
+    region = growth.region
+    return [(r, c) for r in range(growth.n) for c in range(growth.n) if region[r][c] < 0]
+
+
+def _others(region: Regions, truth: list[int]) -> list[list[int]]:
+    """Up to ``OTHERS`` solutions other than the truth ([]: the truth is the only one)."""
+    return list(islice((s for s in solutions(_grid(region)) if s != truth), OTHERS))
+
+
+def _path_out(growth: _Growth, square: Square, keep: Square) -> tuple[list[Square], int] | None:
+    """The shortest run of cells of ``square``'s region from ``square`` to a cell touching
+    another region (not through ``keep``, the region's queen of the truth), and that
+    region: moved together, they keep both regions connected.  None if there is none."""
+    n, region, rng = growth.n, growth.region, growth.rng
+    owner = region[square[0]][square[1]]
+    before: dict[Square, Square | None] = {square: None}
+    todo = [square]
+    for here in todo:  # breadth first: todo grows as it is read
+        targets = sorted(g for g in growth.options(here) - {owner} if growth.size[g] < growth.cap)
+        if targets:
+            path = []
+            step: Square | None = here
+            while step is not None:
+                path.append(step)
+                step = before[step]
+            if growth.size[owner] - len(path) >= 2 and _connected_without(region, *path):
+                return path, rng.choice(targets)
+            continue
+        near = [s for s in _neighbours(n, here) if region[s[0]][s[1]] == owner]
+        rng.shuffle(near)
+        for s in near:
+            if s not in before and s != keep:
+                before[s] = here
+                todo.append(s)
+    return None
+
+
+def _kill(growth: _Growth, truth: list[int], others: list[list[int]], min_size: int) -> bool:
+    """Move a queen of ``other`` off the truth into a neighbouring region: a move that
+    lets no new solution in if there is one, else any; when no single cell can move (the
+    regions would split or shrink too far), the queen's cell with a run of its region's
+    cells to another region.  False if nothing moves."""
+    n, region, size, rng = growth.n, growth.region, growth.size, growth.rng
+    moves = []
+    shared = Counter((row, s[row]) for s in others for row in range(n) if s[row] != truth[row])
+    for square, times in shared.items():
+        owner = region[square[0]][square[1]]
+        if size[owner] <= min_size or not _connected_without(region, square):
+            continue
+        for target in sorted(growth.options(square) - {owner}):
+            if size[target] < growth.cap:
+                moves.append((-times, size[target] + rng.random(), square, target))
+    moves.sort()
+    for *_, square, target in moves[:SAFE_TRIES]:
+        if _solution_through(region, square, target) is None:
+            break
+    else:
+        if not moves:
+            return _kill_by_path(growth, truth, others[0])
+        *_, square, target = moves[0]
+    growth.move([square], target)
+    return True
+
+
+def _kill_by_path(growth: _Growth, truth: list[int], other: list[int]) -> bool:
+    rows = [row for row in range(growth.n) if other[row] != truth[row]]
+    growth.rng.shuffle(rows)
     for row in rows:
         square = (row, other[row])
-        owner = region[row][other[row]]
-        targets = sorted({region[r][c] for r, c in _neighbours(n, square)} - {owner})
-        if targets and _connected_without(region, square):
-            region[row][other[row]] = rng.choice(targets)
+        owner = growth.region[row][other[row]]
+        found = _path_out(growth, square, (owner, truth[owner]))
+        if found is not None:
+            growth.move(*found)
             return True
     return False
 
 
-def unique_grid(n: int, rng: random.Random, skew: float = 1.0) -> tuple[Grid, list[int]] | None:
+def unique_grid(n: int, rng: random.Random, skew: float = 2.0) -> tuple[Grid, list[int]] | None:
     """A grid with exactly one solution (and that solution), or None if the repair failed."""
     truth = random_solution(n, rng)
-    region = grow_regions(n, list(enumerate(truth)), rng, skew)
+    region = [[-1] * n for _ in range(n)]
+    for row, col in enumerate(truth):
+        region[row][col] = row
+    growth = _Growth(n, region, rng, skew, cap=max(2, int(LARGEST * n * n)))
+    left = _grow_unique(growth)
+    while left:  # each round takes the cells touching a region (all, in the end)
+        for square in [s for s in left if growth.options(s)]:
+            owner = min(growth.options(square), key=lambda g: (growth.size[g], g))
+            growth.take(square, owner)
+            left.remove(square)
+    growth.cap = max(2, int(LARGEST_REPAIRED * n * n))
+    min_size = 2 if n >= 8 else 1
     for _ in range(REPAIRS * n):
-        grid = Grid.from_regions(region, NAMES)
-        others = islice((s for s in solutions(grid) if s != truth), OTHERS)
-        found = False
-        for other in others:
-            found = True
-            if _break(region, truth, other, rng):
-                break
-        else:
-            return (grid, truth) if not found else None
+        others = _others(region, truth)
+        if not others:
+            singles = growth.size.count(1)
+            if singles > (0 if n >= SINGLE_CELLS_FROM else 1):
+                return None
+            return Grid.from_regions(region, NAMES), truth
+        if not _kill(growth, truth, others, min_size):
+            return None
     return None
 
 
@@ -176,25 +357,23 @@ def generate(n: int, seed: int, difficulty: str | None = None) -> Grid:
     (easy, medium, hard; None: any that needs no case split).
 
     >>> print(generate(5, seed=1))
-    ABBCC
-    ADECC
-    CDEEC
-    CDDEC
-    CCCCC
+    AABBB
+    AAAAC
+    DCCCC
+    DDDCC
+    DDDCE
     """
     if not MIN_N <= n <= MAX_N:
         raise GenerateError(
             f"generate makes grids from {MIN_N} x {MIN_N} to {MAX_N} x {MAX_N}, not {n} x {n}"
         )
-    low, high = WANTED[difficulty] if difficulty is not None else (1, LEVELS["exclusion"])
+    low, high = WANTED[difficulty] if difficulty is not None else (1, LEVELS["probe"])
     rng = random.Random(seed)
     for _ in range(ATTEMPTS):
-        made = unique_grid(n, rng, SKEW.get(difficulty or "hard", 3.0))
+        made = unique_grid(n, rng, SKEW.get(difficulty or "hard", 2.0))
         if made is None:
             continue
         grid, _ = made
-        if sum(1 for size in Counter(grid.cells).values() if size == 1) > SINGLE_CELLS:
-            continue
         explanation = explain(grid, hardest=high)
         if explanation.solution is not None and explanation.level >= low:
             return grid

@@ -8,6 +8,9 @@
 - ``POST /api/puzzle/hint`` ``{"grid", "queens", "crosses"}``: the next deduction (or the
   wrong moves to undo first).
 - ``POST /api/puzzle/solution`` ``{"grid"}``: the solution's columns (or a message).
+- ``POST /api/puzzle/read[?size=N]``, the body a picture's bytes (PNG, JPEG, ... at most
+  ``MAX_PICTURE`` bytes): the grid it shows, as ``/api/puzzle/grid`` answers (needs the
+  read extra).
 - ``GET /api/puzzle/daily?date=YYYY-MM-DD``: that day's grid (``queens.puzzle.levels``).
 - ``GET /api/puzzle/levels``: the level archive's numbers, sizes and difficulties;
   ``GET /api/puzzle/levels/{number}``: one level's grid.
@@ -189,6 +192,37 @@ async def solution(request: Request) -> Response:
     return JSONResponse({"columns": list(verdict.solution), "message": f"The solution{note}."})
 
 
+MAX_PICTURE = 8_000_000
+"""Bytes of a picture accepted by ``/api/puzzle/read``."""
+
+
+async def read_picture(request: Request) -> Response:
+    from queens.puzzle.read import MAX_N as MAX_READ
+    from queens.puzzle.read import MIN_N as MIN_READ
+    from queens.puzzle.read import ReadError, read_grid
+
+    size_text = request.query_params.get("size")
+    size = None
+    if size_text is not None:
+        if (
+            not size_text.isascii()
+            or not size_text.isdigit()
+            or not (MIN_READ <= int(size_text) <= MAX_READ)
+        ):
+            raise InputError(f"size must be a whole number from {MIN_READ} to {MAX_READ}")
+        size = int(size_text)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_PICTURE:
+            raise InputError(f"the picture is over {MAX_PICTURE // 1_000_000} MB")
+    try:
+        grid = await anyio.to_thread.run_sync(read_grid, bytes(data), size)
+    except ReadError as error:
+        raise InputError(f"picture: {error}") from None
+    return JSONResponse(grid_json(grid))
+
+
 def _level_json(level: Level) -> dict[str, object]:
     return {**grid_json(level.grid), "level": level.number, "difficulty": level.difficulty}
 
@@ -220,6 +254,7 @@ async def level(request: Request) -> Response:
 
 
 ROUTES = [
+    Route("/api/puzzle/read", read_picture, methods=["POST"]),
     Route("/api/puzzle/grid", read, methods=["POST"]),
     Route("/api/puzzle/generate", generate, methods=["POST"]),
     Route("/api/puzzle/check", check, methods=["POST"]),
