@@ -129,5 +129,49 @@ def main() -> None:
     bench_solve(made, args.seeds)
 
 
+# ---- Star Battle with k stars (issue 30): self-contained, run with --stars -------------
+
+
+def bench_stars(seeds: int, slow: bool) -> None:
+    """k-star grids: solve with uniqueness proved (10 x 10, 2 stars, generated) and
+    generate (10 x 10 with 2 stars; with --slow also 12 x 12 with 2 and 14 x 14 with 3
+    stars, a few seeds: minutes)."""
+    from queens.puzzle import stars
+    from queens.puzzle.stars_generate import generate as generate_stars
+
+    print()
+    print("| stars: solve + uniqueness | grids | median | largest |")
+    print("|---|---|---|---|")
+    grids = [generate_stars(10, 2, seed) for seed in range(seeds)]
+    times = []
+    for grid in grids:
+        seconds, verdict = timed(lambda grid=grid: stars.solve(grid, 2))
+        assert verdict.unique and stars.problem(grid, 2, verdict.rows) is None  # type: ignore[attr-defined]
+        times.append(seconds)
+    row("10 x 10, 2 stars, generated (one solution)", times)
+    print()
+    print("| stars: generate | grids | median | largest |")
+    print("|---|---|---|---|")
+    kinds = [(10, 2, seeds)] + ([(12, 2, 3), (14, 3, 3)] if slow else [])
+    for n, k, count_of in kinds:
+        times = []
+        for seed in range(count_of):
+            seconds, grid = timed(lambda n=n, k=k, seed=seed: generate_stars(n, k, seed))
+            assert stars.count(grid, k) == 1  # type: ignore[arg-type]
+            times.append(seconds)
+        row(f"{n} x {n}, {k} stars", times, "s")
+
+
+def main_stars() -> None:
+    parser = argparse.ArgumentParser(description=bench_stars.__doc__)
+    parser.add_argument("--stars", action="store_true", required=True)
+    parser.add_argument("--slow", action="store_true", help="also 12 x 12 and 14 x 14 grids")
+    parser.add_argument("--seeds", type=int, default=20, help="grids of each kind (default 20)")
+    args = parser.parse_args()
+    bench_stars(args.seeds, args.slow)
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main_stars() if "--stars" in sys.argv else main()

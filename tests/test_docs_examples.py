@@ -40,7 +40,11 @@ README = ROOT / "README.md"
 DOCUMENTS = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 NOT_RUN = re.compile(r"<!-- (?:readme|docs)-test: not run: .+ -->")
 # The files the pages' sessions read, as the pages show them (with `cat`).
-FILES = {"sample.txt": BOARDS / "sample-65.txt", "nauck.txt": BOARDS / "nauck-1850-2.txt"}
+FILES = {
+    "sample.txt": BOARDS / "sample-65.txt",
+    "nauck.txt": BOARDS / "nauck-1850-2.txt",
+    "stars.txt": BOARDS.parent / "stars-8.txt",
+}
 # The programs a session may run; anything else has to be marked as not run.
 PROGRAMS = {"queens", "printf", "cat", "echo"}
 TIMEOUT = 120  # seconds for one command: an example that takes longer is marked

@@ -30,6 +30,7 @@
  *   shapes.c         boards of any shape and rule: k queens on rows x width,
  *                    empty rows, required rows, fundamental counts
  *   regions.c        the region puzzle's counter
+ *   stars.c          Star Battle's counter: k stars a row, column and region
  *   local.c          local search for one solution of any N
  *   module.c         the CPython module: arguments, the GIL, the Enumerator
  *                    type, the method table and PyInit__kernel
@@ -57,6 +58,7 @@
  *                      shape_enum_next (shapes.c)   solution_text       (group: canonical
  *                      with `required`                                  ones only)
  *  count_regions       count_regions (regions.c)    count_regions       regions, s
+ *  count_stars         count_stars (stars.c)        count_stars         stars, s
  *  local_fill          ls_solve (local.c)           engines.anyn.local  one solution, s
  *  simd                set_simd (simd_choice.c)     _load, simd,        chooses s/2/5
  *                                                   searching_with
@@ -99,5 +101,6 @@
 #include "simd_choice.c"
 #include "shapes.c"
 #include "regions.c"
+#include "stars.c"
 #include "local.c"
 #include "module.c"

@@ -544,37 +544,45 @@ static PyObject *py_local_fill(PyObject *self, PyObject *args) {
     return PyBool_FromLong(solved);
 }
 
-/* count_regions(n, cells, stop=None) -> int, or None when stopped: the solutions of the
- * region puzzle of an n x n grid, cells a bytes-like of n * n region numbers 0..n-1. */
-static PyObject *py_count_regions(PyObject *self, PyObject *args) {
-    PyObject *cells_obj, *stop_obj = NULL;
-    Py_buffer cells, view;
-    stop_flag_t *stop;
-    int n, stopped = 0;
+/* Read a grid of the region puzzle: n in 1..MAXN and cells a bytes-like of n * n region
+ * numbers 0..n-1, copied into grid; 0 with an exception set when they are not. */
+static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid) {
+    Py_buffer cells;
     Py_ssize_t i;
-    uint64_t total;
-    unsigned char grid[MAXN * MAXN];
-    (void)self;
-    if (!PyArg_ParseTuple(args, "iO|O", &n, &cells_obj, &stop_obj)) return NULL;
     if (n < 1 || n > MAXN) {
         PyErr_Format(PyExc_ValueError, "the kernel takes grids of 1..%d rows, got %d", MAXN, n);
-        return NULL;
+        return 0;
     }
-    if (PyObject_GetBuffer(cells_obj, &cells, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(cells_obj, &cells, PyBUF_SIMPLE) < 0) return 0;
     if (cells.len != (Py_ssize_t)n * n) {
         PyBuffer_Release(&cells);
         PyErr_Format(PyExc_ValueError, "cells must hold n * n = %d bytes, got %zd", n * n, cells.len);
-        return NULL;
+        return 0;
     }
     for (i = 0; i < cells.len; i++) {
         grid[i] = ((const unsigned char *)cells.buf)[i];
         if (grid[i] >= n) {
             PyBuffer_Release(&cells);
             PyErr_Format(PyExc_ValueError, "cell %zd is in region %d, past the %d regions", i, grid[i], n);
-            return NULL;
+            return 0;
         }
     }
     PyBuffer_Release(&cells);
+    return 1;
+}
+
+/* count_regions(n, cells, stop=None) -> int, or None when stopped: the solutions of the
+ * region puzzle of an n x n grid, cells a bytes-like of n * n region numbers 0..n-1. */
+static PyObject *py_count_regions(PyObject *self, PyObject *args) {
+    PyObject *cells_obj, *stop_obj = NULL;
+    Py_buffer view;
+    stop_flag_t *stop;
+    int n, stopped = 0;
+    uint64_t total;
+    unsigned char grid[MAXN * MAXN];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iO|O", &n, &cells_obj, &stop_obj)) return NULL;
+    if (!read_region_grid(n, cells_obj, grid)) return NULL;
     if (!read_stop(stop_obj, &view, &stop)) return NULL;
     Py_BEGIN_ALLOW_THREADS
     total = count_regions(n, grid, stop, &stopped);
@@ -582,6 +590,79 @@ static PyObject *py_count_regions(PyObject *self, PyObject *args) {
     if (view.obj) PyBuffer_Release(&view);
     if (stopped) Py_RETURN_NONE;
     return PyLong_FromUnsignedLongLong((unsigned long long)total);
+}
+
+/* A solution of Star Battle as a tuple of n column masks, one a row; NULL on failure. */
+static PyObject *star_rows(const mask_t *rows, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    int i;
+    if (!tuple) return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong((unsigned long long)rows[i]);
+        if (!mask) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, i, mask);
+    }
+    return tuple;
+}
+
+/* count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last), or None when stopped:
+ * Star Battle with k stars per row, column and region (none touching) on an n x n grid,
+ * counted up to limit solutions (0: all); first is the first solution found as a tuple of
+ * column masks, one a row, and last the last one found (None, None when there is none). */
+static PyObject *py_count_stars(PyObject *self, PyObject *args) {
+    PyObject *cells_obj, *stop_obj = NULL, *first, *last, *result;
+    Py_buffer view;
+    stop_flag_t *stop;
+    int n, k, stopped = 0;
+    unsigned long long limit = 0;
+    uint64_t total;
+    unsigned char grid[MAXN * MAXN];
+    stars_t *s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiO|KO", &n, &k, &cells_obj, &limit, &stop_obj)) return NULL;
+    if (k < 1 || k > STARS_MAX_K) {
+        PyErr_Format(PyExc_ValueError, "the kernel takes 1..%d stars, got %d", STARS_MAX_K, k);
+        return NULL;
+    }
+    if (!read_region_grid(n, cells_obj, grid)) return NULL;
+    s = (stars_t *)PyMem_Malloc(sizeof *s);
+    if (!s) return PyErr_NoMemory();
+    s->n = n;
+    s->k = k;
+    s->cells = grid;
+    if (!read_stop(stop_obj, &view, &stop)) {
+        PyMem_Free(s);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    total = count_stars(s, (uint64_t)limit, stop, &stopped);
+    Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    if (stopped) {
+        PyMem_Free(s);
+        Py_RETURN_NONE;
+    }
+    if (s->found_first) {
+        first = star_rows(s->first, n);
+        last = star_rows(s->last, n);
+        if (!first || !last) {
+            Py_XDECREF(first);
+            Py_XDECREF(last);
+            PyMem_Free(s);
+            return NULL;
+        }
+    } else {
+        first = Py_None;
+        last = Py_None;
+        Py_INCREF(first);
+        Py_INCREF(last);
+    }
+    PyMem_Free(s);
+    result = Py_BuildValue("(KNN)", (unsigned long long)total, first, last);
+    return result;
 }
 
 static PyMethodDef kernel_methods[] = {
@@ -602,6 +683,10 @@ static PyMethodDef kernel_methods[] = {
     {"count_regions", py_count_regions, METH_VARARGS,
      "count_regions(n, cells, stop=None) -> int: the solutions of the region puzzle (one queen\n"
      "per row, column and region, none touching) of an n x n grid; None when stopped"},
+    {"count_stars", py_count_stars, METH_VARARGS,
+     "count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last): Star Battle with k\n"
+     "stars per row, column and region (none touching), counted up to limit (0: all); first, last:\n"
+     "the first and last solutions found, a column mask a row, or None; None when stopped"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

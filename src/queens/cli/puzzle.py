@@ -51,6 +51,19 @@ def _add_grid(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_stars(parser: argparse.ArgumentParser) -> None:
+    from queens.puzzle.stars import MAX_STARS, MAX_STARS_N
+
+    parser.add_argument(
+        "--stars",
+        metavar="K",
+        type=whole(1, MAX_STARS),
+        default=1,
+        help=f"Star Battle: K stars (queens) in every row, column and region, none touching, "
+        f"1 to {MAX_STARS} (default 1; above 1, grids up to n = {MAX_STARS_N})",
+    )
+
+
 def _add_solve(commands: Any) -> None:
     solve = commands.add_parser(
         "solve",
@@ -76,6 +89,7 @@ def _add_solve(commands: Any) -> None:
         help="for --format board: plain or color (default: color on a terminal, unless "
         "NO_COLOR is set)",
     )
+    _add_stars(solve)
     solve.set_defaults(run=run_solve)
 
 
@@ -90,6 +104,7 @@ def _add_explain(commands: Any) -> None:
     )
     _add_grid(explain)
     explain.add_argument("--json", action="store_true", help="one JSON object")
+    _add_stars(explain)
     explain.set_defaults(run=run_explain)
 
 
@@ -118,6 +133,7 @@ def _add_generate(commands: Any) -> None:
         help="easy, medium or hard (default: any)",
     )
     generate.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
+    _add_stars(generate)
     generate.set_defaults(run=run_generate)
 
 
@@ -170,6 +186,7 @@ def _add_render(commands: Any) -> None:
         type=whole(16, RENDER_MAX_SIZE),
         help=f"picture width in pixels (16 to {RENDER_MAX_SIZE})",
     )
+    _add_stars(render)
     render.set_defaults(run=run_render)
 
 
@@ -256,6 +273,10 @@ def run_solve(args: argparse.Namespace) -> int:
     from queens.puzzle.solve import count, solutions, solve
 
     grid = read_grid(args.grid)
+    if args.stars > 1:
+        from queens.cli.puzzle_stars import run_solve_stars
+
+        return run_solve_stars(args, grid)
     if args.count:
         print(count(grid))
         return 0
@@ -288,6 +309,10 @@ def run_explain(args: argparse.Namespace) -> int:
     from queens.puzzle.explain import NotUnique, Stuck, explain, level_reason
 
     grid = read_grid(args.grid)
+    if args.stars > 1:
+        from queens.cli.puzzle_stars import run_explain_stars
+
+        return run_explain_stars(args, grid)
     try:
         explanation = explain(grid)
     except Stuck:
@@ -323,6 +348,10 @@ def run_generate(args: argparse.Namespace) -> int:
     from queens.puzzle.explain import DIFFICULTIES
     from queens.puzzle.maker import GenerateError, generate
 
+    if args.stars > 1:
+        from queens.cli.puzzle_stars import run_generate_stars
+
+        return run_generate_stars(args)
     if args.difficulty is not None and args.difficulty not in DIFFICULTIES:
         raise UsageError(
             f"unknown difficulty {args.difficulty!r} (choose from {', '.join(DIFFICULTIES)})",
@@ -364,7 +393,12 @@ def run_render(args: argparse.Namespace) -> int:
     kind = picture_kind(args.out, PROG + " render")
     grid = read_grid(args.grid)
     columns: list[int] | None = None
-    if not args.empty:
+    rows = None
+    if args.stars > 1:
+        from queens.cli.puzzle_stars import solved_rows
+
+        rows = None if args.empty else solved_rows(grid, args.stars)
+    elif not args.empty:
         from queens.puzzle.solve import solve
 
         verdict = solve(grid)
@@ -374,13 +408,13 @@ def run_render(args: argparse.Namespace) -> int:
     if kind == "svg":
         from queens.show.puzzle import puzzle_svg
 
-        data = puzzle_svg(grid, columns, size=args.size).encode()
+        data = puzzle_svg(grid, columns, size=args.size, stars=rows).encode()
     else:
         from queens.show.png import MissingPillow
         from queens.show.puzzle import puzzle_png
 
         try:
-            data = puzzle_png(grid, columns, size=args.size)
+            data = puzzle_png(grid, columns, size=args.size, stars=rows)
         except MissingPillow as error:
             raise CommandError(str(error)) from None
     write_picture(data, args.out)

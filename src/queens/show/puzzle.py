@@ -57,7 +57,20 @@ def _borders(grid: Grid) -> list[tuple[int, int, int, int]]:
     return segments
 
 
-def puzzle_svg(grid: Grid, columns: Columns | None = None, *, size: int | None = None) -> str:
+def _marks(columns: Columns | None, stars: Sequence[Sequence[int]] | None) -> list[tuple[int, int]]:
+    """The (row, column) cells to mark: a queen a row, or each row's stars (Star Battle)."""
+    if stars is not None:
+        return [(row, col) for row, cols in enumerate(stars) for col in cols]
+    return list(enumerate(columns or ()))
+
+
+def puzzle_svg(
+    grid: Grid,
+    columns: Columns | None = None,
+    *,
+    size: int | None = None,
+    stars: Sequence[Sequence[int]] | None = None,
+) -> str:
     """The grid in its region colours with region letters, and the queens of ``columns``.
 
     >>> from queens.puzzle.grid import parse_grid
@@ -104,14 +117,20 @@ def puzzle_svg(grid: Grid, columns: Columns | None = None, *, size: int | None =
                                  "stroke": INK["border"], "stroke-width": "4"})  # fmt: skip
     box_left, box_top, box_size = QUEEN_BOX
     scale = SQUARE / 100 * box_size
-    for row, col in enumerate(columns or ()):
+    for row, col in _marks(columns, stars):
         qx, qy = (col + box_left) * SQUARE, (row + box_top) * SQUARE
         place = f"translate({qx:g},{qy:g}) scale({scale:g})"
         ET.SubElement(root, "use", {"xlink:href": "#queen", "transform": place})
     return ET.tostring(root, encoding="unicode")
 
 
-def puzzle_png(grid: Grid, columns: Columns | None = None, *, size: int | None = None) -> bytes:
+def puzzle_png(
+    grid: Grid,
+    columns: Columns | None = None,
+    *,
+    size: int | None = None,
+    stars: Sequence[Sequence[int]] | None = None,
+) -> bytes:
     """PNG bytes of the picture ``puzzle_svg`` draws (needs the png extra: Pillow)."""
     try:
         from PIL import Image, ImageDraw, ImageFont
@@ -148,7 +167,7 @@ def puzzle_png(grid: Grid, columns: Columns | None = None, *, size: int | None =
             width=width,
         )
     draw.rectangle([0, 0, side + 3, side + 3], outline=INK["border"], width=width + 1)
-    for row, col in enumerate(columns or ()):
+    for row, col in _marks(columns, stars):
         box_left, box_top, box_size = QUEEN_BOX
         _queen(
             draw,

@@ -395,6 +395,28 @@ def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | N
     return found
 
 
+def count_stars(
+    n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
+) -> tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None:
+    """Star Battle with ``stars`` a row, column and region on an n x n grid (``cells``: a
+    region number per cell, row by row), counted up to ``limit`` solutions (0: all), with
+    the first and the last solution found (a column mask a row; None when there is none);
+    None without the compiled kernel.
+
+    Raises ``Stopped`` when ``stop`` is set before the count is done.
+    """
+    byte = stop_byte(stop)
+    kernel = _kernel_for(n)
+    if kernel is None:
+        return None
+    found: tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None = kernel.count_stars(
+        n, stars, cells, limit, byte
+    )
+    if found is None:
+        raise Stopped
+    return found
+
+
 def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = None) -> Counts:
     """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
 

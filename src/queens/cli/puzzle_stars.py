@@ -1,0 +1,148 @@
+"""queens puzzle ... --stars K (K > 1): Star Battle's solve, explain, generate and render.
+
+The one-star commands in ``queens.cli.puzzle`` hand over here when ``--stars`` is above
+1; the work is ``queens.puzzle.stars`` and its siblings'."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from queens.cli.common import CommandError, NoSolution, UsageError
+from queens.cli.output import write_text
+from queens.puzzle.grid import Grid
+from queens.puzzle.stars import Rows, StarsError
+
+PROG = "queens puzzle"
+
+STAR_FORMATS = ("board", "json")
+
+
+def _no_solution(grid: Grid, stars: int) -> NoSolution:
+    from queens.puzzle.stars import impossible
+
+    reason = impossible(grid, stars)
+    why = f": {reason}" if reason else ""
+    return NoSolution(
+        f"no solution: no way to put {stars} stars in every row, column and region "
+        f"without two touching{why}"
+    )
+
+
+def solved_rows(grid: Grid, stars: int) -> Rows:
+    """The first solution, or the command's 'no solution' (exit 1)."""
+    from queens.puzzle.stars import solve
+
+    try:
+        verdict = solve(grid, stars)
+    except StarsError as error:
+        raise CommandError(str(error)) from None
+    if verdict.rows is None:
+        raise _no_solution(grid, stars)
+    return verdict.rows
+
+
+def _write(grid: Grid, stars: int, rows: Rows, fmt: str) -> None:
+    from queens.puzzle.stars import board
+
+    if fmt == "json":
+        print(json.dumps({"n": grid.n, "stars": stars, "rows": [list(r) for r in rows]}))
+    else:
+        print(board(grid, rows))
+
+
+def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
+    from queens.puzzle.stars import count, solutions, solve
+
+    stars = args.stars
+    try:
+        if args.count:
+            print(count(grid, stars))
+            return 0
+        if args.format not in STAR_FORMATS:
+            raise UsageError(
+                f"--format {args.format} with --stars {stars}: choose from "
+                f"{', '.join(STAR_FORMATS)}",
+                PROG + " solve",
+            )
+        if args.style not in ("auto", "plain"):
+            raise UsageError(f"--style {args.style} with --stars: only plain", PROG + " solve")
+        if args.all:
+            written = 0
+            for rows in solutions(grid, stars):
+                if written and args.format == "board":
+                    sys.stdout.write("\n")
+                _write(grid, stars, rows, args.format)
+                written += 1
+            if not written:
+                raise _no_solution(grid, stars)
+            return 0
+        verdict = solve(grid, stars)
+    except StarsError as error:
+        raise CommandError(str(error)) from None
+    if verdict.rows is None:
+        raise _no_solution(grid, stars)
+    _write(grid, stars, verdict.rows, args.format)
+    if not verdict.unique:
+        sys.stdout.flush()
+        print(
+            "queens: note: this solution is not the only one "
+            f"('queens puzzle solve --stars {stars} --count' counts them)",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
+    from queens.puzzle.stars import board
+    from queens.puzzle.stars_explain import NotUnique, Stuck, explain
+
+    stars = args.stars
+    try:
+        explanation = explain(grid, stars)
+    except StarsError as error:
+        raise CommandError(str(error)) from None
+    except Stuck:
+        raise _no_solution(grid, stars) from None
+    except NotUnique:
+        raise NoSolution(
+            "not unique: the grid has more than one solution, so no chain of deductions "
+            f"reaches one ('queens puzzle solve --stars {stars} --count' counts them)"
+        ) from None
+    assert explanation.rows is not None
+    if args.json:
+        record = {
+            "n": grid.n,
+            "stars": stars,
+            "rows": [list(r) for r in explanation.rows],
+            "level": explanation.level,
+            "difficulty": explanation.difficulty,
+            "steps": [step.to_json() for step in explanation.steps],
+        }
+        print(json.dumps(record))
+        return 0
+    width = len(str(len(explanation.steps)))
+    for number, step in enumerate(explanation.steps, 1):
+        print(f"{number:>{width}}. {step.text}")
+    print()
+    print(board(grid, explanation.rows))
+    print(f"difficulty: {explanation.difficulty}")
+    return 0
+
+
+def run_generate_stars(args: argparse.Namespace) -> int:
+    from queens.puzzle.stars_generate import GenerateError, generate
+
+    if args.difficulty is not None:
+        raise UsageError("--difficulty is not taken with --stars above 1", PROG + " generate")
+    chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
+    try:
+        grid = generate(args.n, args.stars, chosen)
+    except GenerateError as error:
+        raise CommandError(str(error)) from None
+    if args.seed is None:
+        print(f"queens: generated with --seed {chosen}", file=sys.stderr)
+    write_text(str(grid) + "\n", args.out)
+    return 0

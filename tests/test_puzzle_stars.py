@@ -1,0 +1,233 @@
+"""Star Battle with k stars: the kernel's count, the propagating search and the generator
+checked against a plain brute force written apart from the package."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from queens.puzzle import stars
+from queens.puzzle.grid import NAMES, Grid, parse_grid
+from queens.puzzle.stars_generate import generate, grow_regions, random_placement
+
+Placement = tuple[tuple[int, ...], ...]
+
+
+def brute_force(rows: list[str], k: int) -> list[Placement]:
+    """Every placement, row by row over every k columns of each row, checked only for
+    what a partial placement already breaks (a column or region over k, two stars
+    touching), then wholly at the end."""
+    n = len(rows)
+    found: list[Placement] = []
+    choices = list(combinations(range(n), k))
+
+    def ok(chosen: list[tuple[int, ...]]) -> bool:
+        cells = [(r, c) for r, cols in enumerate(chosen) for c in cols]
+        for a, b in combinations(cells, 2):
+            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1:
+                return False
+        for col in range(n):
+            if sum(1 for _, c in cells if c == col) > k:
+                return False
+        for name in set("".join(rows)):
+            if sum(1 for r, c in cells if rows[r][c] == name) > k:
+                return False
+        return True
+
+    def walk(chosen: list[tuple[int, ...]]) -> None:
+        if len(chosen) == n:
+            cells = [(r, c) for r, cols in enumerate(chosen) for c in cols]
+            if all(sum(1 for _, c in cells if c == col) == k for col in range(n)) and all(
+                sum(1 for r, c in cells if rows[r][c] == name) == k for name in set("".join(rows))
+            ):
+                found.append(tuple(chosen))
+            return
+        for option in choices:
+            chosen.append(option)
+            if ok(chosen):
+                walk(chosen)
+            chosen.pop()
+
+    walk([])
+    return found
+
+
+@st.composite
+def star_grids(draw: st.DrawFn, low: int = 6, high: int = 8) -> Grid:
+    """At 8 x 8 mostly a grid grown around a random 2-star placement (so it has a
+    solution); else uniformly random regions (6 x 6 and 7 x 7 hold no 2-star placement)."""
+    n = draw(st.integers(low, high))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed)
+    if n == 8 and draw(st.integers(0, 3)):
+        cells = None
+        while cells is None:
+            cells = grow_regions(n, 2, random_placement(n, 2, rng), rng)
+    else:
+        cells = [rng.randrange(n) for _ in range(n * n)]
+        cells[:n] = range(n)
+    return parse_grid(
+        "\n".join("".join(NAMES[v] for v in cells[r * n : (r + 1) * n]) for r in range(n))
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(star_grids())
+def test_counts_equal_brute_force(grid: Grid) -> None:
+    truth = brute_force(grid.rows(), 2)
+    assert stars.count(grid, 2) == len(truth)
+    assert sorted(stars.solutions(grid, 2)) == sorted(truth)
+    verdict = stars.solve(grid, 2)
+    assert verdict.unique == (len(truth) == 1)
+    assert (verdict.rows is None) == (not truth)
+    if verdict.rows is not None:
+        assert verdict.rows in truth
+        assert stars.problem(grid, 2, verdict.rows) is None
+    python = stars.solve_python(grid, 2)
+    assert python.unique == verdict.unique
+
+
+def test_kernel_and_python_agree_with_limits() -> None:
+    rng = random.Random(5)
+    for _ in range(5):
+        n = 9
+        cells = None
+        while cells is None:
+            cells = grow_regions(n, 2, random_placement(n, 2, rng), rng)
+        grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+        total = stars.count(grid, 2)
+        python = sum(1 for _ in stars.solutions(grid, 2))
+        assert total == python >= 1
+        assert stars.count(grid, 2, limit=1) == 1
+
+
+def test_one_star_matches_the_region_puzzle() -> None:
+    from queens.puzzle.solve import count
+
+    grid = parse_grid("AAAB\nCAAB\nCCDB\nCCDD")
+    assert stars.count(grid, 1) == count(grid) == 1
+
+
+def test_limits_are_checked_first() -> None:
+    with pytest.raises(stars.StarsError, match="stars must be 1 to 6"):
+        stars.count(parse_grid("A"), 0)
+    big = Grid.from_regions([[c for c in range(26)] for _ in range(26)])
+    with pytest.raises(stars.StarsError, match="limited to n <= 25"):
+        stars.solve(big, 2)
+
+
+@pytest.mark.parametrize(("n", "placements"), [(6, 0), (7, 0), (8, 2)])
+def test_line_regions_count_the_bare_placements(n: int, placements: int) -> None:
+    grid = Grid.from_regions([[r] * n for r in range(n)])
+    assert stars.count(grid, 2) == len(brute_force(grid.rows(), 2)) == placements
+
+
+def test_too_small_grids_have_no_solution_with_the_reason() -> None:
+    grid = Grid.from_regions([[r] * 6 for r in range(6)])
+    assert stars.impossible(grid, 2) == (
+        "a 6 x 6 grid holds at most 9 stars with none touching (a 2 x 2 block holds one), 12 needed"
+    )
+    assert stars.count(grid, 2) == 0
+    assert stars.solve(grid, 2).rows is None
+    assert brute_force(grid.rows(), 2) == []
+
+
+def test_a_region_too_small_is_named() -> None:
+    cells = [[r] * 8 for r in range(8)]
+    cells[7] = [6] * 7 + [7]  # region H: one cell
+    grid = Grid.from_regions(cells)
+    assert stars.impossible(grid, 2) == "region H holds at most 1 star with none touching, 2 needed"
+    assert stars.count(grid, 2) == 0
+
+
+@pytest.mark.parametrize("n", [8, 10])
+def test_generated_grids_have_one_solution_by_both_engines(n: int) -> None:
+    for seed in range(3):
+        grid = generate(n, 2, seed)
+        assert stars.count(grid, 2) == 1
+        python = list(stars.solutions(grid, 2))
+        assert len(python) == 1
+        assert stars.problem(grid, 2, python[0]) is None
+        assert generate(n, 2, seed) == grid
+
+
+def test_the_kernel_stops_on_the_flag() -> None:
+    import threading
+
+    from queens.engines.counting import kernel
+
+    if not kernel.compiled():
+        pytest.skip("the compiled kernel is not built")
+    n = 20  # the bare placements of 2 stars on 20 x 20 (regions = rows): minutes to count
+    grid = Grid.from_regions([[r] * n for r in range(n)])
+    stop = kernel.StopFlag()
+    outcome: list[object] = []
+
+    def count() -> None:
+        try:
+            outcome.append(kernel.count_stars(n, 2, bytes(grid.cells), 0, stop))
+        except kernel.Stopped as stopped:
+            outcome.append(stopped)
+
+    worker = threading.Thread(target=count, daemon=True)
+    worker.start()
+    worker.join(timeout=0.3)
+    stop.set()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    assert len(outcome) == 1 and isinstance(outcome[0], kernel.Stopped)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_explanations_are_sound_and_replay_to_the_solution(seed: int) -> None:
+    from queens.puzzle.stars_explain import LEVELS, explain, replay
+
+    grid = generate(8 + 2 * (seed % 2), 2, seed)
+    (truth,) = list(stars.solutions(grid, 2))
+    solution = {(r, c) for r, cols in enumerate(truth) for c in cols}
+    explanation = explain(grid, 2)
+    assert explanation.rows == truth
+    for step in explanation.steps:
+        assert step.kind in LEVELS and step.text
+        assert set(step.placed) <= solution, step.text
+        assert not set(step.cleared) & solution, step.text
+    assert replay(grid, 2, explanation.steps) == truth
+
+
+def test_explain_refuses_grids_without_one_solution() -> None:
+    from queens.puzzle.stars_explain import NotUnique, Stuck, explain
+
+    with pytest.raises(Stuck):
+        explain(Grid.from_regions([[r] * 6 for r in range(6)]), 2)
+    with pytest.raises(NotUnique):
+        explain(Grid.from_regions([[r] * 8 for r in range(8)]), 2)
+
+
+def test_cli_solve_count_and_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from queens.cli import main
+
+    grid = generate(10, 2, 1)
+    path = tmp_path / "g.txt"
+    path.write_text(str(grid) + "\n")
+    assert main(["puzzle", "solve", "--stars", "2", "--count", str(path)]) == 0
+    assert capsys.readouterr().out == "1\n"
+    assert main(["puzzle", "solve", "--stars", "2", "--format", "json", str(path)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["stars"] == 2 and stars.problem(grid, 2, record["rows"]) is None
+    assert main(["puzzle", "solve", "--stars", "2", "--format", "list", str(path)]) == 2
+    assert "--format list with --stars 2" in capsys.readouterr().err
+    assert main(["puzzle", "solve", "--stars", "7", str(path)]) == 2
+    capsys.readouterr()
+    assert main(["puzzle", "explain", "--stars", "2", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["difficulty"] in ("easy", "medium", "hard", "expert")
+    small = tmp_path / "s.txt"
+    small.write_text("\n".join("ABCDEF"[r] * 6 for r in range(6)) + "\n")
+    assert main(["puzzle", "solve", "--stars", "2", str(small)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a 6 x 6 grid holds at most 9 stars" in err
