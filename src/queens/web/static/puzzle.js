@@ -1,5 +1,5 @@
 // The region puzzle page as a game: today's puzzle, levels, generated or pasted grids
-// (text or a JSON level); marks, auto-crosses, drag, undo, timer, clashes by the rules,
+// (text or a JSON level, or a picture pasted, dropped or opened, which the server reads); marks, auto-crosses, drag, undo, timer, clashes by the rules,
 // a win screen with a share text; progress kept in localStorage, the puzzle in the URL.
 // Solving, checking against the solution and hints are the server's (queens.web.puzzle).
 "use strict";
@@ -23,10 +23,13 @@ const $ = (id) => document.getElementById(id);
 
 // -- requests: body[data-busy] counts those under way (tests wait for 0) ----------------
 
+// body: undefined (a GET), a Blob (posted as it is: a picture) or a value posted as JSON.
 async function request(path, body) {
   document.body.dataset.busy = String(++state.busy);
   try {
-    const options = body === undefined ? {} : {
+    const options = body === undefined ? {} : body instanceof Blob ? {
+      method: "POST", headers: { "content-type": body.type || "application/octet-stream" }, body,
+    } : {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     };
     const response = await fetch(path, options);
@@ -596,15 +599,38 @@ async function generate() {
   say(`Generated with seed ${grid.seed}: place ${grid.n} queens.`);
 }
 
-async function load(text) {
+// source: grid text (or a JSON level), or a picture (a Blob) the server reads the grid from.
+async function load(source) {
   let grid;
   try {
-    grid = await request("/api/puzzle/grid", { grid: text });
+    grid = source instanceof Blob ? await request("/api/puzzle/read", source)
+      : await request("/api/puzzle/grid", { grid: source });
   } catch (error) {
     showGridError(error.message);
     return;
   }
   if (leaveGame()) play(grid, { kind: "text" });
+}
+
+const isPicture = (file) => file.type.startsWith("image/");
+
+async function loadFile(file) { await load(isPicture(file) ? file : await file.text()); }
+
+// Ctrl+V of a picture anywhere but in a text field (where a paste is the field's).
+function onPaste(event) {
+  if (event.target.closest("input, textarea, [contenteditable]")) return;
+  const item = [...event.clipboardData.items].find((i) => i.kind === "file" && i.type.startsWith("image/"));
+  if (!item) return;
+  event.preventDefault();
+  load(item.getAsFile());
+}
+
+// A file dropped anywhere on the page (a picture, or a text or JSON file), not opened by the browser.
+function onDrop(event) {
+  const file = event.dataTransfer.files[0];
+  if (!file) return;
+  event.preventDefault();
+  loadFile(file);
 }
 
 // The puzzle the URL names (#grid=ROWS, #daily=DATE or #level=K; marks=...), else today's.
@@ -813,8 +839,13 @@ function setUp() {
   $("load").addEventListener("click", () => load($("grid-text").value));
   $("file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
-    if (file) await load(await file.text());
+    if (file) await loadFile(file);
   });
+  document.addEventListener("paste", onPaste);
+  document.addEventListener("dragover", (event) => {
+    if (event.dataTransfer.types.includes("Files")) event.preventDefault();  // allows the drop
+  });
+  document.addEventListener("drop", onDrop);
   document.addEventListener("visibilitychange", () => {
     if (document.hidden && state.started !== null) setPaused(true);  // no time while away
     if (state.grid) save();
