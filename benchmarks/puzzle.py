@@ -42,6 +42,16 @@ def timed(work: Callable[[], object]) -> tuple[float, object]:
     return time.perf_counter() - start, result
 
 
+def row(label: str, seconds: list[float], unit: str = "ms") -> None:
+    """One table row: the label, how many, the median and the largest time."""
+    scale = 1000 if unit == "ms" else 1
+    digits = 1 if unit == "ms" else 2
+    shown = [
+        f"{value * scale:.{digits}f} {unit}" for value in (statistics.median(seconds), max(seconds))
+    ]
+    print(f"| {label} | {len(seconds)} | {shown[0]} | {shown[1]} |")
+
+
 def connected(grid: Grid, region: int) -> bool:
     squares = set(grid.squares(region))
     seen = {min(squares)}
@@ -109,10 +119,7 @@ def bench_solve(made: list[Grid], seeds: int) -> None:
     by_size[25] = times
     for n, seconds_list in by_size.items():
         label = f"{n} x {n}, " + ("grown regions" if n == 25 else "generated (one solution)")
-        median, largest = statistics.median(seconds_list), max(seconds_list)
-        print(
-            f"| {label} | {len(seconds_list)} | {median * 1000:.1f} ms | {largest * 1000:.1f} ms |"
-        )
+        row(label, seconds_list)
 
 
 def numbers(text: str) -> list[int]:
