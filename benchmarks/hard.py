@@ -1,6 +1,6 @@
 """Hard puzzles: whole-process ``queens solve --board`` times on generated instances.
 
-Families (near the hard region of each, see the README section "Hard puzzles"):
+Families (near the hard region of each, see docs/how-it-works/hard-boards.md):
 
 - completion: ``--place`` instances with N = round(0.19 d**2) for d = 10..30
   queens left to place (about half solvable), and N = 400 with 40 queens
@@ -83,11 +83,11 @@ TARGETS = {
 }
 
 # Densities and counts near the hard region, from calibration runs of this
-# generator (about half of the boards solvable): see the README.
+# generator (about half of the boards solvable): see docs/how-it-works/hard-boards.md.
 BLOCKED = {20: 0.70, 30: 0.76, 40: 0.82, 50: 0.85}
 DIAGONALS = {14: 12, 16: 14, 18: 16, 20: 18}
 # Excluded diagonals past the frontier: K for each N where about half of the
-# boards (seeds 0..9) were solvable, scanning K = N-4..N (see the README).
+# boards (seeds 0..9) were solvable, scanning K = N-4..N (see docs/how-it-works/hard-boards.md).
 EXCLUDED = {21: 19, 22: 20, 23: 21, 24: 22, 25: 23, 26: 24, 27: 25, 28: 26, 29: 27, 30: 28}
 EXCLUDED_EACH = 4
 """Solvable and unsolvable instances a size (so 8 a size)."""

@@ -1,7 +1,7 @@
 """The vector search's counters (benchmarks/kernel_stats.c, the kernel built with -DQUEENS_STATS).
 
-The counters are how the search is measured (README, "Where the time goes"):
-this builds the harness the way its comment says and checks that it counts
+The counters are how the search is measured (docs/how-it-works/counting-engine.md, "Where
+the time goes"): this builds the harness the way its comment says and checks that it counts
 right and that its numbers hang together.
 """
 

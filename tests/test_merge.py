@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import known_counts, without_engine_warning
+from queens import __version__
 from scale_helpers import edit_record, queens
 
 
@@ -87,7 +88,7 @@ def test_files_of_different_versions_refuse(shards: list[str], tmp_path: Path) -
     )
     result = queens("merge", shards[0], str(older), shards[2])
     assert result.returncode == 2 and result.stdout == ""
-    assert "written by queens 0.0.9, this is queens 0.1.0" in result.stderr
+    assert f"written by queens 0.0.9, this is queens {__version__}" in result.stderr
 
 
 def test_an_edited_record_is_refused_by_its_checksum(shards: list[str], tmp_path: Path) -> None:

@@ -359,8 +359,9 @@ def test_closing_the_page_ends_its_run(browser: Browser, server: str) -> None:
 
 
 def test_page_tour_screenshot(page: Page, tmp_path: Path) -> None:
-    """A mid-search picture (the README's screenshot is one of these): paused part way,
-    the board and counters showing the search as the library's trace has it then."""
+    """A mid-search picture (docs/make_pictures.py takes the docs' screenshot the same way):
+    paused part way, the board and counters showing the search as the library's trace has
+    it then."""
     set_n(page, 5)
     page.eval_on_selector("#speed", "s => { s.value = '60'; s.dispatchEvent(new Event('input')); }")
     page.click("#play")

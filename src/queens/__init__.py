@@ -1,24 +1,24 @@
 """queens: solve, count, check and show N-Queens placements.
 
-The names here (:func:`solve`, :func:`solutions`, :func:`count`, :func:`counts`,
-:func:`trace`, :class:`Board`, :class:`Solution`, :class:`Symmetry`, ...) are the
+The names here (``solve``, ``solutions``, ``count``, ``counts``,
+``trace``, ``Board``, ``Solution``, ``Symmetry``, ...) are the
 library's front door.  Its public modules, from the bottom up (each imports only
 those before it; ``lint-imports`` checks it, see ``pyproject.toml``):
 
-- the board model: :mod:`queens.rules` (attack rules), :mod:`queens.notation`
-  (column lists and letters), :mod:`queens.located` (errors located in text),
-  :mod:`queens.board` (:class:`Board`, board text, sizes), :mod:`queens.symmetry`,
-  :mod:`queens.validate`, :mod:`queens.solution` (:class:`Solution`),
-  :mod:`queens.events` (search events);
-- the engines: :mod:`queens.engines` (counting and the C kernel, hard boards, any N),
-  :mod:`queens.puzzle` (the region puzzle), :mod:`queens.algorithms` (the textbook
+- the board model: ``queens.rules`` (attack rules), ``queens.notation``
+  (column lists and letters), ``queens.located`` (errors located in text),
+  ``queens.board`` (``Board``, board text, sizes), ``queens.symmetry``,
+  ``queens.validate``, ``queens.solution`` (``Solution``),
+  ``queens.events`` (search events);
+- the engines: ``queens.engines`` (counting and the C kernel, hard boards, any N),
+  ``queens.puzzle`` (the region puzzle), ``queens.algorithms`` (the textbook
   searches);
-- orchestration: :mod:`queens.api` (solve, solutions, count), :mod:`queens.counting`
-  (split counts, executors, checkpoints), :mod:`queens.tracing`,
-  :mod:`queens.hard_boards` (generated boards for the hard-board engines);
-- presentation: :mod:`queens.formats` (text formats), :mod:`queens.checking`
-  (reading them back), :mod:`queens.show` (pictures);
-- the command (:mod:`queens.cli`) and the web page (:mod:`queens.web`).
+- orchestration: ``queens.api`` (solve, solutions, count), ``queens.counting``
+  (split counts, executors, checkpoints), ``queens.tracing``,
+  ``queens.hard_boards`` (generated boards for the hard-board engines);
+- presentation: ``queens.formats`` (text formats), ``queens.checking``
+  (reading them back), ``queens.show`` (pictures);
+- the command (``queens.cli``) and the web page (``queens.web``).
 """
 
 from __future__ import annotations
@@ -38,11 +38,12 @@ if TYPE_CHECKING:
     from queens.events import Event
     from queens.tracing import AlgorithmName
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The version, written here only (pyproject.toml reads it; CHANGELOG.md says what changed)."""
 
 
 def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") -> Iterator[Event]:
-    """The search events of ``algorithm`` on a board or an n x n board (see :mod:`queens.tracing`).
+    """The search events of ``algorithm`` on a board or an n x n board (see ``queens.tracing``).
 
     The algorithms are imported on first use, so ``import queens`` stays quick.
 

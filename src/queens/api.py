@@ -1,6 +1,6 @@
 """The public functions: solve, solutions, count.
 
-Each takes a board size ``n`` or a :class:`~queens.board.Board`.
+Each takes a board size ``n`` or a ``Board``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ BoardOrN = Board | int
 
 
 def as_board(board_or_n: BoardOrN) -> Board:
-    """A :class:`Board` for a board or a size (an empty board of that size).
+    """A ``Board`` for a board or a size (an empty board of that size).
 
     >>> as_board(4)
     Board(4)
@@ -45,7 +45,7 @@ class EngineShape(TypedDict):
 
 
 class RuledShape(EngineShape):
-    """:class:`EngineShape` and the attack rule, for the engines that know every rule
+    """``EngineShape`` and the attack rule, for the engines that know every rule
     (the kernel, the reference search, and the hard-board engines).
 
     >>> RuledShape(width=8, queens=8, required=255, rule=Rule.TOROIDAL)["rule"]
@@ -65,7 +65,7 @@ def engine_shape(board: Board) -> EngineShape:
 
 
 def ruled_shape(board: Board) -> RuledShape:
-    """:func:`engine_shape` with the board's attack rule, for the engines that know it.
+    """``engine_shape`` with the board's attack rule, for the engines that know it.
 
     >>> ruled_shape(Board(5, rule="superqueen"))["rule"]
     <Rule.SUPERQUEEN: 'superqueen'>
@@ -76,7 +76,7 @@ def ruled_shape(board: Board) -> RuledShape:
 def solutions(board_or_n: BoardOrN, *, unique: bool = False) -> Iterator[Solution]:
     """All solutions in lexicographic order, as a generator.
 
-    Never refused as too long (unlike :func:`count`): the search runs only as
+    Never refused as too long (unlike ``count``): the search runs only as
     far as the caller takes solutions, and taking a few of a huge board's is
     quick.
 
@@ -111,7 +111,7 @@ a RecursionError a little above this (``count`` has the same limit)."""
 
 
 class TooBigToSearch(ValueError):
-    """A board with a side over :data:`SEARCH_MAX_N` asked of the search.
+    """A board with a side over ``SEARCH_MAX_N`` asked of the search.
 
     >>> str(TooBigToSearch(Board(1000)))
     'the search goes up to N = 900, not 1000 x 1000 (use method construct or local)'
@@ -125,7 +125,7 @@ class TooBigToSearch(ValueError):
 
 
 def check_searchable(board: Board) -> None:
-    """:class:`TooBigToSearch` for a side over :data:`SEARCH_MAX_N`, before any memory is spent.
+    """``TooBigToSearch`` for a side over ``SEARCH_MAX_N``, before any memory is spent.
 
     >>> check_searchable(Board(SEARCH_MAX_N, height=8))
     >>> check_searchable(Board(SEARCH_MAX_N + 1, height=8))
@@ -140,13 +140,13 @@ def check_searchable(board: Board) -> None:
 def solution_text(
     board_or_n: BoardOrN, fmt: str, *, unique: bool = False, limit: int | None = None
 ) -> Iterator[tuple[int, str]] | None:
-    """The solutions of :func:`solutions` as ``(count, text)`` chunks in ``fmt``, or None.
+    """The solutions of ``solutions`` as ``(count, text)`` chunks in ``fmt``, or None.
 
     The compiled kernel writes the plain ``board``, ``list``, ``letters`` and
-    ``json`` text of :mod:`queens.formats` itself (millions of solutions a
+    ``json`` text of ``queens.formats`` itself (millions of solutions a
     second); None when it cannot for this board and format (no compiled
     kernel, or a board wider than it takes), and the caller renders each
-    :class:`Solution` instead.  ``limit`` stops after that many solutions.
+    ``Solution`` instead.  ``limit`` stops after that many solutions.
 
     >>> chunks = solution_text(6, "list", limit=2)  # None without the compiled kernel
     >>> chunks is None or sum(count for count, _ in chunks) == 2
@@ -164,7 +164,7 @@ Method = Literal["auto", "search", "construct", "local", "propagate", "sat"]
 """A way of finding one solution; ``auto`` picks by board size and constraints."""
 
 METHODS: tuple[Method, ...] = get_args(Method)
-"""Every :data:`Method`, in the order help texts list them."""
+"""Every ``Method``, in the order help texts list them."""
 
 AUTO_SEARCH_MAX_N = 20
 """``auto`` searches (lexicographically first solution) plain boards up to this
@@ -203,7 +203,7 @@ class MethodError(ValueError):
 
 
 class UnknownMethod(MethodError):
-    """Not one of :data:`METHODS`.
+    """Not one of ``METHODS``.
 
     >>> UnknownMethod("magic").method
     'magic'
@@ -292,7 +292,7 @@ class TooBigForMethod(MethodError):
 
 
 def check_method(board: Board, method: str, seed: int | None = None) -> Method:
-    """``method`` as :func:`solve` takes it for ``board`` and ``seed``, or a :class:`MethodError`.
+    """``method`` as ``solve`` takes it for ``board`` and ``seed``, or a ``MethodError``.
 
     >>> check_method(Board.empty(8), "local", seed=1)
     'local'
@@ -342,19 +342,19 @@ def solve(
     closed-form one (any N); ``local`` a random one by local search (queen and
     superqueen rules), the same for the same ``seed`` on one install (a fresh
     random seed when None);
-    ``auto`` searches plain boards up to :data:`AUTO_SEARCH_MAX_N` and
-    constructs above (see :func:`chosen_method` for boards of other shapes and
+    ``auto`` searches plain boards up to ``AUTO_SEARCH_MAX_N`` and
+    constructs above (see ``chosen_method`` for boards of other shapes and
     queen counts).  ``propagate`` and ``sat`` (and ``auto`` on a board with
     reserved squares or fixed queens, which runs one then the other) give any
     valid solution, on boards of any shape and under every rule; ``sat`` needs the ``sat``
     extra (``SolverMissing`` otherwise).  ``search``, ``propagate``, ``sat`` and
-    ``auto`` raise :class:`Undecided` when ``timeout`` seconds pass without an
+    ``auto`` raise ``Undecided`` when ``timeout`` seconds pass without an
     answer (the search looks at the clock every few milliseconds); ``construct``
     and ``local`` answer in seconds on any board they take.  ``timeout`` must
     be None or a number >= 0 whatever the method and the board.
-    A :class:`MethodError` (a ValueError) for an unknown method, a seed given
+    A ``MethodError`` (a ValueError) for an unknown method, a seed given
     to another method than ``local``, ``construct``/``local`` on a board with
-    constraints or one too big for them (see :func:`check_method`).
+    constraints or one too big for them (see ``check_method``).
 
     >>> solve(8)
     Solution([0, 4, 7, 5, 2, 6, 1, 3])
@@ -389,7 +389,7 @@ def solve(
 
 
 def _first(board: Board, deadline: Deadline) -> Solution | None:
-    """The lexicographically first solution, or :class:`Undecided` once ``deadline`` passes."""
+    """The lexicographically first solution, or ``Undecided`` once ``deadline`` passes."""
     check_searchable(board)
     if deadline.at is None:
         return next(solutions(board), None)
@@ -412,19 +412,19 @@ def chosen_method(board: Board, method: Method = "auto") -> Method:
 
     ``auto`` stays ``auto`` on a board with reserved squares or fixed queens,
     and on a board of another shape or queen count with a side over
-    :data:`AUTO_SEARCH_MAX_N`: the propagating search, then SAT (see
-    :mod:`queens.engines.hard.portfolio`).  Smaller boards of any shape without
+    ``AUTO_SEARCH_MAX_N``: the propagating search, then SAT (see
+    ``queens.engines.hard.portfolio``).  Smaller boards of any shape without
     constraints are searched (the lexicographically first solution), and so is
-    the classic board up to :data:`AUTO_SEARCH_MAX_N`; above, it is constructed.
+    the classic board up to ``AUTO_SEARCH_MAX_N``; above, it is constructed.
 
-    Under another attack rule (:mod:`queens.rules`) a board goes as a board
+    Under another attack rule (``queens.rules``) a board goes as a board
     of another shape does (the search, propagation and SAT know every rule):
     ``auto`` with reserved squares or fixed queens or a side over
-    :data:`AUTO_SEARCH_MAX_N`, else searched.  Except the whole n x n board:
-    the torus is constructed over :data:`AUTO_SEARCH_MAX_N` and wherever n
+    ``AUTO_SEARCH_MAX_N``, else searched.  Except the whole n x n board:
+    the torus is constructed over ``AUTO_SEARCH_MAX_N`` and wherever n
     is not coprime to 6 (Polya: no solution then, which the construction
-    answers at once), and superqueens over :data:`AUTO_SEARCH_MAX_N` are
-    placed by local search with the seed :data:`AUTO_LOCAL_SEED` (the same
+    answers at once), and superqueens over ``AUTO_SEARCH_MAX_N`` are
+    placed by local search with the seed ``AUTO_LOCAL_SEED`` (the same
     solution each time on one install, but another with the pure-Python
     fallback than with the compiled kernel).  (The first superqueen solution
     by search took 0.9 s at N = 28, 9 s at 32 and over a minute at 40, whole
@@ -482,11 +482,11 @@ class Decision:
 def decide(
     board_or_n: BoardOrN, *, method: Method = "auto", timeout: float | None = None
 ) -> Decision:
-    """:func:`solve` by ``auto``, ``propagate`` or ``sat``, saying what decided the board.
+    """``solve`` by ``auto``, ``propagate`` or ``sat``, saying what decided the board.
 
     ``how`` is, for instance, "refuted by the diagonal-sum identity before
     search", "search: 1234 decisions" or "SAT solver (CaDiCaL)" (the texts
-    of :mod:`queens.engines.hard.verdict`).  On a plain board ``auto`` is not a
+    of ``queens.engines.hard.verdict``).  On a plain board ``auto`` is not a
     hard-board method, and ``how`` names the method used.
 
     >>> decide(Board.build(8, queens=[(0, 0), (1, 4)]))
@@ -519,8 +519,8 @@ def count(board_or_n: BoardOrN, *, unique: bool = False, force: bool = False) ->
     """The number of solutions (with ``unique``, of fundamental solutions).
 
     Counted in this thread (one core).  A count estimated to take longer than
-    an hour (:mod:`queens.counting.estimate`) raises
-    :class:`~queens.counting.estimate.CountTooLong`, carrying the estimate,
+    an hour (``queens.counting.estimate``) raises
+    ``CountTooLong``, carrying the estimate,
     unless ``force``; a board over ``estimate.COUNT_MAX_N`` rows is a ValueError.
 
     >>> count(8), count(8, unique=True)
@@ -538,8 +538,8 @@ def count(board_or_n: BoardOrN, *, unique: bool = False, force: bool = False) ->
 def counts(board_or_n: BoardOrN, *, force: bool = False) -> Counts:
     """Total and fundamental counts together, from one search (in this thread).
 
-    Refused as :func:`count` is.  For many cores, split the count: see
-    :mod:`queens.counting`.
+    Refused as ``count`` is.  For many cores, split the count: see
+    ``queens.counting``.
 
     >>> counts(8)
     Counts(total=92, unique=12)
@@ -548,7 +548,7 @@ def counts(board_or_n: BoardOrN, *, force: bool = False) -> Counts:
 
 
 def _countable(board_or_n: BoardOrN, force: bool) -> Board:
-    """The board, once it is known to be small enough to count (see :func:`count`)."""
+    """The board, once it is known to be small enough to count (see ``count``)."""
     from queens.counting import estimate  # imported here: ``import queens`` stays quick
 
     board = as_board(board_or_n)

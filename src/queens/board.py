@@ -2,9 +2,9 @@
 and a number of queens to place.
 
 Squares are ``(row, column)`` pairs, 0-based, row 0 at the top.  Engines do not
-see :class:`Board` itself; they get plain integers from :meth:`Board.allowed_masks`
+see ``Board`` itself; they get plain integers from ``Board.allowed_masks``
 (bit ``c`` of row ``r`` set when a queen may stand on ``(r, c)``),
-:meth:`Board.required_rows` and the queen count ``k``.
+``Board.required_rows`` and the queen count ``k``.
 """
 
 from __future__ import annotations
@@ -38,13 +38,13 @@ QUEEN = "Q"
 
 TEXT_MAX_SIDE = 1000
 """The largest side ``str()`` of a board or a solution draws: the largest board text
-describes (:data:`MAX_TEXT_N`), so what ``str()`` gives reads back in; above, one
+describes (``MAX_TEXT_N``), so what ``str()`` gives reads back in; above, one
 line sums it up (``print(solve(100_000))``: not 20 GB of dots)."""
 
 PICTURE_MAX_SIDE = 32
 """The largest side a notebook picture (``_repr_svg_``, under 100 KB) or a rich
 console draws; above, a summary says how to get the picture
-(:func:`queens.show.svg.board_svg`, or ``queens render``)."""
+(``queens.show.svg.board_svg``, or ``queens render``)."""
 
 SUMMARY_SQUARES = 8
 """How many squares (or columns) a summary of a big board or solution lists."""
@@ -172,7 +172,7 @@ class Board:
 
     def __repr__(self) -> str:
         """Only what differs from the defaults: ``Board(8)``, ``Board(10, height=8, k=6)``;
-        over :data:`SUMMARY_SQUARES` reserved squares or queens, the first ones and how many."""
+        over ``SUMMARY_SQUARES`` reserved squares or queens, the first ones and how many."""
         parts = [str(self.width)]
         if self.reserved:
             parts.append(f"reserved={_squares_text(self.reserved)}")
@@ -262,7 +262,7 @@ class Board:
 
     @classmethod
     def parse(cls, text: str) -> Board:
-        """Read board text; raise :class:`BoardError` naming line and column.
+        """Read board text; raise ``BoardError`` naming line and column.
 
         >>> board = Board.parse('''. * . .
         ... . . . Q
@@ -320,7 +320,7 @@ class Board:
         )
 
     def with_rule(self, rule: Rule) -> Board:
-        """The same board under another attack rule (see :mod:`queens.rules`).
+        """The same board under another attack rule (see ``queens.rules``).
 
         >>> Board(5).with_rule(Rule.TOROIDAL).rule
         <Rule.TOROIDAL: 'toroidal'>
@@ -436,7 +436,7 @@ class Board:
         return "\n".join(self.rows())
 
     def __str__(self) -> str:
-        """The board text, up to :data:`TEXT_MAX_SIDE` a side; a summary above."""
+        """The board text, up to ``TEXT_MAX_SIDE`` a side; a summary above."""
         if max(self.width, self.height) > TEXT_MAX_SIDE:
             return self.summary(TEXT_MAX_SIDE, "board.text() for its text")
         return self.text()
@@ -452,7 +452,7 @@ class Board:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """A checkered board in a rich console: reserved squares and fixed queens marked
-        (a summary over :data:`PICTURE_MAX_SIDE` a side)."""
+        (a summary over ``PICTURE_MAX_SIDE`` a side)."""
         from queens.show.text import rich_board
 
         if max(self.width, self.height) > PICTURE_MAX_SIDE:
@@ -462,7 +462,7 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for notebooks: reserved squares hatched, fixed queens in red
-        (a summary over :data:`PICTURE_MAX_SIDE` a side)."""
+        (a summary over ``PICTURE_MAX_SIDE`` a side)."""
         from queens.show.svg import board_svg, summary_svg
 
         if max(self.width, self.height) > PICTURE_MAX_SIDE:
@@ -479,7 +479,7 @@ def _how_many(count: int, thing: str) -> str:
 
 
 def _squares_text(squares: frozenset[Square]) -> str:
-    """``[(0, 1), (2, 3)]``, or the first :data:`SUMMARY_SQUARES` and how many."""
+    """``[(0, 1), (2, 3)]``, or the first ``SUMMARY_SQUARES`` and how many."""
     if len(squares) <= SUMMARY_SQUARES:
         return str(sorted(squares))
     first = ", ".join(map(str, sorted(squares)[:SUMMARY_SQUARES]))
@@ -608,7 +608,7 @@ def text_limit(max_n: int = MAX_TEXT_N) -> int:
 
 
 def _split_cells(line: str, line_number: int) -> list[tuple[int, str]]:
-    """The cells of one line with their 1-based columns (see :func:`split_cells`)."""
+    """The cells of one line with their 1-based columns (see ``split_cells``)."""
     cells = split_cells(line, line_number, BoardError, _CELLS, "'.', '*' or 'Q'")
     return [(column, _CELLS[char]) for column, char in cells]
 
@@ -628,7 +628,7 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
     ...
     queens.board.BoardError: board line 5, column 2: unexpected 'x' (expected '.', '*' or 'Q')
 
-    Text longer than :func:`text_limit` allows for ``max_n`` is refused before it
+    Text longer than ``text_limit`` allows for ``max_n`` is refused before it
     is split, and a line longer than a row of ``max_n`` cells before its cells are
     read, so no input costs more memory than a board of ``max_n`` rows.
     """

@@ -56,7 +56,7 @@ class Placement:
     ) -> str | None:
         """Why this is not a placement of ``queens`` queens (default: as many as
         fit) on a board of ``size`` (N or (width, height); default: its own)
-        under ``rule`` (:mod:`queens.rules`), or None."""
+        under ``rule`` (``queens.rules``), or None."""
         own = (self.height if self.width is None else self.width, self.height)
         if size is None:
             wanted = own
@@ -116,7 +116,7 @@ def line_limit(start: str) -> int:
     """The longest line a placement starting with ``start`` may be, in characters.
 
     A list or JSON line may be as long as the longest ``queens solve`` writes
-    (N = :data:`MAX_PLACEMENT_N` in JSON, about 25 GB: memory runs out first);
+    (N = ``MAX_PLACEMENT_N`` in JSON, about 25 GB: memory runs out first);
     any other line (a board row, letters) as long as a coloured row of the
     largest board text, so a line of foreign text stops within 48,000 characters.
     """
@@ -156,10 +156,10 @@ def placements(lines: Iterable[str], width: int | None = None) -> Iterator[Place
     """The placements in ``lines``, one at a time; ValueError naming a line that cannot be read.
 
     A board ends at a blank line (or the end) and may have at most
-    :data:`~queens.board.MAX_TEXT_N` rows. ``width``, when the caller knows
+    ``MAX_TEXT_N`` rows. ``width``, when the caller knows
     the board's width, settles the one line two formats share: ``q`` alone
     is a 1 x 1 board's queen, or on a board of 17 columns or more, the
-    letters of a queen in column 17 (see :func:`_block_placement`).
+    letters of a queen in column 17 (see ``_block_placement``).
     """
     board: list[str] = []
     first = 0

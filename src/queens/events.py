@@ -1,9 +1,9 @@
 """Search events: what a backtracking search does, step by step.
 
 Every steppable algorithm yields the same event types, 0-based like
-the rest of the library, and :func:`event_json` is their one JSON form, read
+the rest of the library, and ``event_json`` is their one JSON form, read
 by ``queens trace --json`` and the web page alike.  They live below
-:mod:`queens.tracing` so that the algorithms in :mod:`queens.algorithms` can
+``queens.tracing`` so that the algorithms in ``queens.algorithms`` can
 emit them and ``trace`` can register the algorithms without an import cycle.
 """
 

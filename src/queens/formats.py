@@ -77,7 +77,7 @@ def render(
 
 
 STREAM_CHUNK = 1 << 16
-"""Queens written per piece by :func:`write_solution` in the list and json formats."""
+"""Queens written per piece by ``write_solution`` in the list and json formats."""
 
 
 def write_solution(
@@ -162,7 +162,7 @@ def write_solutions(
 
 def write_chunks(out: TextIO, chunks: Iterable[tuple[int, str]]) -> int:
     """Write text already in a format, ``(count, text)`` chunks of ``count`` solutions
-    each (as the compiled kernel writes them: :func:`queens.api.solution_text`); return
+    each (as the compiled kernel writes them: ``queens.api.solution_text``); return
     how many solutions.
 
     >>> import sys

@@ -17,7 +17,7 @@ from queens.engines.hard import propagate
 FAMILIES = ("completion", "blocked", "diagonals")
 
 PLACE_ATTEMPTS = 1000
-"""How many times :func:`placed` starts over after getting stuck."""
+"""How many times ``placed`` starts over after getting stuck."""
 
 
 def removed(n: int, remove: int, seed: int | None = None) -> Board:

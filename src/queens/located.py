@@ -1,7 +1,7 @@
 """Errors in text a person wrote, located by the 1-based line and column at fault.
 
-Board text (:class:`queens.board.BoardError`) and puzzle grids
-(:class:`queens.puzzle.grid.GridError`) are read the same way, and say where
+Board text (``queens.board.BoardError``) and puzzle grids
+(``queens.puzzle.grid.GridError``) are read the same way, and say where
 they stumbled the same way: ``board line 3, column 5: unexpected 'x' ...``.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Container
 class LocatedError(ValueError):
     """Text that cannot be read, with the 1-based line and column at fault.
 
-    ``str(error)`` is the whole one-line message: the :attr:`subject` (what
+    ``str(error)`` is the whole one-line message: the ``subject`` (what
     was being read), the line and column when known, and the reason.
 
     >>> error = LocatedError("unexpected 'x'", line=3, column=5)
@@ -41,7 +41,7 @@ def split_cells(
 
     A line is either packed (``..Q.``) or separated by single spaces (``. . Q .``),
     decided by its second character.  A cell not in ``known`` is ``error`` (the
-    :class:`LocatedError` of the text being read) saying it expected ``expected``.
+    ``LocatedError`` of the text being read) saying it expected ``expected``.
 
     >>> split_cells(". Q .", 1, LocatedError, ".Q", "'.' or 'Q'")
     [(1, '.'), (3, 'Q'), (5, '.')]

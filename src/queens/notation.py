@@ -2,9 +2,9 @@
 
 A list names each row's column, 1-based (``[1, 5, 8]``, ``1 5 8`` or
 ``1,5,8``; 0 for an empty row); letters name them ``a`` to ``z``
-(:data:`LETTERS`, ``-`` for an empty row: :data:`EMPTY_LETTER`).  The
-solutions write these (:class:`queens.solution.Solution`) and the checker
-reads them back (:mod:`queens.checking`).
+(``LETTERS``, ``-`` for an empty row: ``EMPTY_LETTER``).  The
+solutions write these (``queens.solution.Solution``) and the checker
+reads them back (``queens.checking``).
 """
 
 from __future__ import annotations

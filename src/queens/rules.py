@@ -10,11 +10,11 @@ what differs is the pattern of further attacks:
   exactly when n is coprime to 6 (Polya, 1918).
 - ``superqueen``: the queen plus the knight's jumps (also called amazon).
 
-A rule is part of a :class:`~queens.board.Board`, and one type everywhere
-(:class:`Rule`, a string enum): the command line parses it once, the engines
+A rule is part of a ``Board``, and one type everywhere
+(``Rule``, a string enum): the command line parses it once, the engines
 compare members (``rule is Rule.TOROIDAL``), the compiled kernel takes its
-:attr:`~Rule.code`, and JSON and checkpoints hold its name.
-:func:`attack_kind` is the slow, independent definition that tests check every
+``code``, and JSON and checkpoints hold its name.
+``attack_kind`` is the slow, independent definition that tests check every
 engine against.
 """
 
@@ -47,7 +47,7 @@ class Rule(StrEnum):
 
     @property
     def code(self) -> int:
-        """The rule's number in the compiled kernel: its place in :class:`Rule`'s order.
+        """The rule's number in the compiled kernel: its place in ``Rule``'s order.
 
         >>> [rule.code for rule in Rule]
         [0, 1, 2]

@@ -28,7 +28,7 @@ class Solution(Sequence[int]):
     solutions: a solution is no list (``solution == [0]`` is False, so
     ``solution < [0]`` is a TypeError, as between a tuple and a list).  A
     ``Solution`` is not checked for attacks on creation (engines produce
-    millions of them); call :meth:`problem` or :meth:`is_valid`.
+    millions of them); call ``problem`` or ``is_valid``.
 
     On a board of another shape or with fewer queens than rows, ``width`` is
     the board's number of columns (default: square) and an empty row has
@@ -164,7 +164,7 @@ class Solution(Sequence[int]):
         return f"Solution({self._columns.tolist()}{width})"
 
     def __str__(self) -> str:
-        """The board text, up to :data:`~queens.board.TEXT_MAX_SIDE` a side; a summary
+        """The board text, up to ``TEXT_MAX_SIDE`` a side; a summary
         above (``print(solve(100_000))`` prints one line)."""
         if max(self._width, len(self._columns)) > TEXT_MAX_SIDE:
             return self.summary(TEXT_MAX_SIDE, ".board() for its text")
@@ -209,7 +209,7 @@ class Solution(Sequence[int]):
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """A checkered board in a rich console (rich is imported only here); a summary
-        over :data:`~queens.board.PICTURE_MAX_SIDE` a side."""
+        over ``PICTURE_MAX_SIDE`` a side."""
         from queens.show.text import rich_board
 
         if max(self._width, len(self._columns)) > PICTURE_MAX_SIDE:
@@ -219,7 +219,7 @@ class Solution(Sequence[int]):
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for notebooks; a summary over
-        :data:`~queens.board.PICTURE_MAX_SIDE` a side (never megabytes of SVG)."""
+        ``PICTURE_MAX_SIDE`` a side (never megabytes of SVG)."""
         from queens.show.svg import board_svg, summary_svg
 
         if max(self._width, len(self._columns)) > PICTURE_MAX_SIDE:

@@ -1,14 +1,14 @@
 """Search events: what a backtracking search does, step by step.
 
 Every steppable algorithm yields the same event types (defined in
-:mod:`queens.events`, 0-based like the rest of the library); the trace log,
+``queens.events``, 0-based like the rest of the library); the trace log,
 the animation, the recursion tree and the web page all consume them.
-:data:`TRACERS` holds every steppable algorithm's tracer by name.
+``TRACERS`` holds every steppable algorithm's tracer by name.
 
 Backtracking (and ``bitmask``, the same search) follows boards of any shape
 and any number of queens; the other textbook algorithms are written for the
 classic N x N board with N queens (reserved squares and fixed queens allowed)
-and refuse any other with :class:`UnsupportedBoard`.
+and refuse any other with ``UnsupportedBoard``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ __all__ = [
 AlgorithmName = Literal[
     "backtracking", "permutations", "pruned-permutations", "array", "sets", "bitmask"
 ]
-"""The name of a steppable algorithm: a key of :data:`TRACERS`."""
+"""The name of a steppable algorithm: a key of ``TRACERS``."""
 
 backtracking: Tracer = bitmask.trace
 """Row-by-row backtracking, columns left to right, as the reference solver searches."""
@@ -71,7 +71,7 @@ class UnknownAlgorithm(ValueError):
 
 
 def check_algorithm(name: str) -> AlgorithmName:
-    """``name`` as an :data:`AlgorithmName`, or :class:`UnknownAlgorithm`.
+    """``name`` as an ``AlgorithmName``, or ``UnknownAlgorithm``.
 
     >>> check_algorithm("sets")
     'sets'
@@ -131,8 +131,8 @@ def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") ->
     >>> [str(event) for event in trace(Board(2, height=3, k=1))][:3]
     ['Skip(row=0)', 'Skip(row=1)', 'Place(row=2, col=0)']
 
-    Raises :class:`UnsupportedBoard` for an algorithm that does not take the board, and
-    ValueError for a side over :data:`TRACE_MAX_N` (before any memory is spent).
+    Raises ``UnsupportedBoard`` for an algorithm that does not take the board, and
+    ValueError for a side over ``TRACE_MAX_N`` (before any memory is spent).
     """
     board = _as_board(board_or_n)
     if max(board.size) > TRACE_MAX_N:

@@ -22,9 +22,9 @@ EMPTY = -1
 def trace(board: Board) -> Iterator[Event]:
     """The search of any board: any width and height, ``board.k`` queens.
 
-    With fewer queens than rows a row may stay empty: :class:`Skip`, tried
+    With fewer queens than rows a row may stay empty: ``Skip``, tried
     before every column, exactly where the reference solver
-    (:func:`queens.engines.counting.reference.solutions`) tries it, so solutions come
+    (``queens.engines.counting.reference.solutions``) tries it, so solutions come
     in its order.  One pruning of its own keeps the log free of unexplained
     backtracks: a queen is not put in a free row when the rows of fixed
     queens below would then be left without one (no solution lies there).

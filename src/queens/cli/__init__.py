@@ -35,7 +35,7 @@ COMMANDS: dict[str, str] = {
 }
 """Each command, in the order of ``queens --help``, with its one-line summary.
 
-The module ``queens.cli.NAME`` of a command (or the one :data:`MODULES` names) is
+The module ``queens.cli.NAME`` of a command (or the one ``MODULES`` names) is
 imported only when that
 command runs (or shows its help), so ``queens count 8`` does not pay for
 the imports of pictures, animation or the web page.

@@ -50,7 +50,7 @@ class NoSolution(CommandError):
 
 class OutOfTime(CommandError):
     """No answer within the time allowed (``--timeout``): exit 3, the CLI's face of
-    :class:`queens.engines.hard.budget.Undecided`.
+    ``queens.engines.hard.budget.Undecided``.
 
     The message reads like ``undecided: no answer within 5 s``.
     """
@@ -97,7 +97,7 @@ SHORT_OPTIONS: dict[str, str] = {
     "--workers": "-w",
 }
 """The one short form of each long option that has one, the same in every command
-(:func:`add_short_options` gives them to every parser)."""
+(``add_short_options`` gives them to every parser)."""
 
 
 _GIVEN = "_options_given"  # in a namespace while it is parsed: dest -> the option that set it
@@ -133,7 +133,7 @@ class Parser(argparse.ArgumentParser):
     ``help_prog`` in the parsed namespace names the innermost command given
     (``queens generate completion``), for errors found after parsing, and
     ``help_parser`` is that command's parser (for suggestions).  An option given
-    twice must give the same value (:class:`_StoreOnce`).
+    twice must give the same value (``_StoreOnce``).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -193,7 +193,7 @@ def nearest(word: str, choices: Sequence[str]) -> str | None:
 
 def add_short_options(parser: argparse.ArgumentParser) -> None:
     """Give ``parser`` and its sub-commands' parsers the short form of each long option
-    that has one (:data:`SHORT_OPTIONS`), so ``-o`` is ``--out`` in every command.
+    that has one (``SHORT_OPTIONS``), so ``-o`` is ``--out`` in every command.
 
     Done once a parser is built, so each command module declares its long options only.
     """
@@ -241,7 +241,7 @@ board_size = whole(1)
 
 def board_shape(text: str) -> Size:
     """``N`` (N x N) or ``WxH`` (W columns, H rows) as ``(width, height)``
-    (:func:`queens.board.parse_size`)."""
+    (``queens.board.parse_size``)."""
     return _argument(parse_size, text)
 
 
@@ -429,7 +429,7 @@ def board_from_args(
     the torus on a board that is not square).
 
     ``max_n``, the largest side the command takes, also bounds reading the
-    board file (board text itself stops at :data:`queens.board.MAX_TEXT_N`).
+    board file (board text itself stops at ``queens.board.MAX_TEXT_N``).
     """
     if queen_rule_only and rule is not Rule.QUEEN:
         raise UsageError(f"{prog} supports the queen rule only", prog)
@@ -464,7 +464,7 @@ def board_from_args(
 def board_of_args(
     args: argparse.Namespace, prog: str, max_n: int | None = None, queen_rule_only: bool = False
 ) -> Board:
-    """:func:`board_from_args` with what :func:`add_board_arguments` parsed."""
+    """``board_from_args`` with what ``add_board_arguments`` parsed."""
     return board_from_args(
         args.n,
         args.board,
@@ -500,13 +500,13 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _rule(name: str) -> Rule | str:
-    """``--rule``'s name as the :class:`~queens.rules.Rule` it names; any other text as it
+    """``--rule``'s name as the ``Rule`` it names; any other text as it
     is, for argparse's ``choices`` to refuse with its usual message."""
     return Rule(name) if name in RULE_NAMES else name
 
 
 def add_rule_argument(parser: argparse.ArgumentParser) -> None:
-    """``--rule``: how queens attack (:mod:`queens.rules`), the queen's by default."""
+    """``--rule``: how queens attack (``queens.rules``), the queen's by default."""
     parser.add_argument(
         "--rule",
         choices=RULE_NAMES,

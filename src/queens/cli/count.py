@@ -1,6 +1,6 @@
 """queens count: print the number of solutions (or of fundamental ones).
 
-Every count, whatever its options, is one :class:`~queens.counting.resumable.Plan`
+Every count, whatever its options, is one ``Plan``
 (its scale options are read in cli/scaling.py).
 """
 

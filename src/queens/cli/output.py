@@ -1,9 +1,9 @@
 """Standard output for the commands: a failed write is one error, in one place.
 
 Every command writes to ``sys.stdout`` (directly, through ``print`` or a rich
-console).  While a command runs, :func:`guarded_stdout` puts a thin wrapper
+console).  While a command runs, ``guarded_stdout`` puts a thin wrapper
 there that turns a failed write or flush (disk full, I/O error, a closed
-descriptor) into :class:`~queens.cli.common.OutputError`, so ``main`` ends
+descriptor) into ``OutputError``, so ``main`` ends
 every command alike: one line and exit 2, as grep does.  A closed pipe stays
 a ``BrokenPipeError``, which ends quietly.
 """

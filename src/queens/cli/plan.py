@@ -53,7 +53,7 @@ MAX_COUNT = 10**9
 
 
 def machine_counts(text: str) -> tuple[int, ...]:
-    """``--machines``: whole numbers from 1 to :data:`MAX_COUNT`, separated by commas."""
+    """``--machines``: whole numbers from 1 to ``MAX_COUNT``, separated by commas."""
     convert = whole(1, MAX_COUNT)
     return tuple(convert(part) for part in text.split(","))
 

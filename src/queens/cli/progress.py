@@ -17,7 +17,7 @@ class CountProgress:
     """Sub-problems done, elapsed time and ETA; feed it ``on_result`` callbacks.
 
     Shows nothing unless ``enabled`` and stderr is a terminal, and only once
-    the count has run for :data:`SHOW_AFTER` seconds.
+    the count has run for ``SHOW_AFTER`` seconds.
     """
 
     def __init__(self, total: int, *, enabled: bool = True, done: int = 0) -> None:

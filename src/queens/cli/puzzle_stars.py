@@ -1,7 +1,7 @@
 """queens puzzle ... --stars K (K > 1): Star Battle's solve, explain, generate and render.
 
-The one-star commands in :mod:`queens.cli.puzzle` hand over here when ``--stars`` is above
-1; the work is :mod:`queens.puzzle.stars` and its siblings'."""
+The one-star commands in ``queens.cli.puzzle`` hand over here when ``--stars`` is above
+1; the work is ``queens.puzzle.stars`` and its siblings'."""
 
 from __future__ import annotations
 

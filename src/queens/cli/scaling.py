@@ -2,7 +2,7 @@
 
 Their arguments, how they are read, the executor and errors they bring, and
 the ``--json`` record; cli/count.py runs every count, with or without them,
-through one :class:`~queens.counting.resumable.Plan`.
+through one ``Plan``.
 """
 
 from __future__ import annotations

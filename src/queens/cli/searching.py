@@ -3,9 +3,9 @@
 Lexicographic enumeration (``solve --all/--limit``, ``--method search``,
 ``render``, ``animate``) has no time model: the first solution of the 40 x 40
 board takes hours, of the 30 x 30 board a blink.  So the search is watched
-instead (:func:`queens.engines.watch.watching`): after
-:data:`NOTICE_SECONDS` without a new solution one line on stderr says what
-runs and that Ctrl-C stops it; after :data:`REFUSE_SECONDS` without one the
+instead (``queens.engines.watch.watching``): after
+``NOTICE_SECONDS`` without a new solution one line on stderr says what
+runs and that Ctrl-C stops it; after ``REFUSE_SECONDS`` without one the
 command stops with a one-line refusal (exit 2) naming ``--force``, which
 searches on for as long as it takes.  Output that keeps coming (``solve 14
 --all``) is its own progress and is never refused.
@@ -33,7 +33,7 @@ REFUSE_SECONDS = 10.0
 
 
 class SearchTooLong(CommandError):
-    """A search that found nothing new within :data:`REFUSE_SECONDS` (exit 2)."""
+    """A search that found nothing new within ``REFUSE_SECONDS`` (exit 2)."""
 
 
 class SearchWatch:
@@ -88,8 +88,8 @@ TICK_EVENTS = 1024
 
 
 def ticking(events: Iterable[Event]) -> Iterator[Event]:
-    """``events`` of a step-by-step search (:mod:`queens.tracing`), telling the watcher
-    of each solution and, every :data:`TICK_EVENTS` events, that the search goes on."""
+    """``events`` of a step-by-step search (``queens.tracing``), telling the watcher
+    of each solution and, every ``TICK_EVENTS`` events, that the search goes on."""
     for number, event in enumerate(events):
         if isinstance(event, Found):
             watch.tick(1)
@@ -101,7 +101,7 @@ def ticking(events: Iterable[Event]) -> Iterator[Event]:
 @contextmanager
 def noticed(notice: str) -> Iterator[None]:
     """``notice`` (and how to stop) on stderr if the work inside runs past
-    :data:`NOTICE_SECONDS` (a timer thread: the work may be deep in C code)."""
+    ``NOTICE_SECONDS`` (a timer thread: the work may be deep in C code)."""
     timer = threading.Timer(
         NOTICE_SECONDS,
         lambda: print(f"queens: {notice}; Ctrl-C stops it", file=sys.stderr, flush=True),

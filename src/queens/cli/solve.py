@@ -151,8 +151,8 @@ def write_all(
     """Write the board's solutions (at most ``limit``) in order to stdout; return how many.
 
     Plain text comes straight from the engine when it writes this format itself
-    (:func:`queens.api.solution_text`); otherwise each :class:`~queens.solution.Solution`
-    is rendered (:func:`queens.formats.write_solutions`).
+    (``queens.api.solution_text``); otherwise each ``Solution``
+    is rendered (``queens.formats.write_solutions``).
     """
     chunks = api.solution_text(board, fmt, unique=unique, limit=limit) if style == "plain" else None
     if chunks is not None:
@@ -170,7 +170,7 @@ construction."""
 
 
 def check_shape(board: Board) -> None:
-    """A board of another shape or queen count within :data:`SHAPED_MAX_SIDE` (usage error)."""
+    """A board of another shape or queen count within ``SHAPED_MAX_SIDE`` (usage error)."""
     if not (board.is_square and board.is_full) and max(board.size) > SHAPED_MAX_SIDE:
         raise UsageError(
             f"a {board.size_text} board is too big: boards other than N queens on N x N "

@@ -18,7 +18,7 @@ journal and ``synchronous=FULL``.  Why:
 Group commit: a synced commit costs milliseconds (over 10 ms on a busy
 disk), and a split has thousands of sub-problems, some finishing in
 microseconds.  So results are committed together, at most
-:data:`FLUSH_SECONDS` apart (a background thread commits what waits), and
+``FLUSH_SECONDS`` apart (a background thread commits what waits), and
 on close, including after Ctrl-C.  A kill -9 thus loses at most the last
 second's results, which the resumed run simply counts again; it never
 loses or corrupts anything committed.
@@ -31,11 +31,11 @@ can recount).  A file from another run is refused, never mixed; one of
 another shape is refused saying which shape it holds.
 
 Checksums: each record carries a checksum of its sub-problem's identity (the
-split key and index) and its counts (:func:`checksum`).  A record whose
+split key and index) and its counts (``checksum``).  A record whose
 checksum fails (a disk error, an edit) is refused when the file is read:
 the file is damaged.  The checksum is no signature (anyone can compute it);
 a wrong count stored with a right checksum, as a faulty worker would
-produce, is what recounting a sample catches (:mod:`queens.counting.verify`).
+produce, is what recounting a sample catches (``queens.counting.verify``).
 Files of the first format, without checksums, are refused with a message
 saying so rather than read unverified: they come from an older queens, and
 counting again is the only way to a verifiable file.

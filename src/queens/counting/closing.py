@@ -7,7 +7,7 @@ from typing import Self
 
 
 class Closing:
-    """A resource whose ``with`` block closes it (:meth:`close`), however the block ends:
+    """A resource whose ``with`` block closes it (``close``), however the block ends:
     a checkpoint file, a count's plan."""
 
     def close(self) -> None:

@@ -1,6 +1,6 @@
 """Executors on a Dask distributed cluster (the optional extra ``dask``).
 
-The runner takes any :class:`concurrent.futures.Executor`; this module turns a
+The runner takes any ``concurrent.futures.Executor``; this module turns a
 scheduler address into one.  Dask is imported here only, when asked for.
 """
 

@@ -13,26 +13,26 @@ pure-Python engine is about ``PURE_PYTHON_FACTOR`` times slower, and so are
 boards wider (or, of other shapes, taller) than the kernel takes
 (``kernel.KERNEL_MAX_N``): the Python search counts those whatever the build.
 One or two queens on a board without reserved squares or fixed queens are
-counted in closed form (:mod:`queens.engines.counting.few`), at once.  On a CPU
+counted in closed form (``queens.engines.counting.few``), at once.  On a CPU
 with AVX-512 or AVX2 the kernel counts plain boards with a vector search,
 for which ``SIMD_CORE_SECONDS_16`` and ``SIMD_GROWTH`` hold instead
 (measured on the AVX-512 machine after the marks of the border nodes:
 ``queens count 18 --workers 1`` 8.5 core-seconds with AVX-512, 11.4 with
-``QUEENS_SIMD=avx2``: the values below times ``SIMD_GROWTH`` squared; after the
-refill and before the marks 11.5 and 14.2, before the refill 16 and about 22).
+``QUEENS_SIMD=avx2``: the values below times ``SIMD_GROWTH`` squared; the earlier
+values are in the docs' counting engine page).
 
 Boards of other shapes (a rectangle, or fewer queens than rows) have no such
 simple growth: their search tree is sized by Knuth's estimator
-(:mod:`queens.engines.counting.knuth`) in the orientation the kernel counts them in,
+(``queens.engines.counting.knuth``) in the orientation the kernel counts them in,
 at ``SHAPE_NODES_PER_SECOND`` (measured: ``queens count 12x16``, with its
 fundamental count, places about 47 million queens a CPU second; totals alone
 go faster, see benchmarks/count.py; so the estimate errs long).
 
-:func:`check` refuses a count estimated over :data:`REFUSE_SECONDS` (the
+``check`` refuses a count estimated over ``REFUSE_SECONDS`` (the
 library's ``queens.count`` and the command line alike) by raising
-:class:`CountTooLong`.  Nothing here allocates memory that grows with the
+``CountTooLong``.  Nothing here allocates memory that grows with the
 board: the rows are read from the board's squares, not from its masks, and
-a board over :data:`COUNT_MAX_N` rows is refused before anything else.
+a board over ``COUNT_MAX_N`` rows is refused before anything else.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ _YEAR = 365 * 86400
 
 
 class CountTooLong(Exception):
-    """A count estimated to take longer than :data:`REFUSE_SECONDS`.
+    """A count estimated to take longer than ``REFUSE_SECONDS``.
 
     ``seconds`` is the estimate (``math.inf`` when it is beyond any float),
     ``workers`` the cores it assumes.  ``str(error)`` says so in one line
@@ -111,8 +111,8 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
     """The estimated wall time on ``workers`` cores; CountTooLong when it is too long.
 
     A board with reserved squares or fixed queens that the model finds too
-    long is sampled first (:func:`sampled_seconds`).  With ``force`` nothing
-    is refused nor sampled.  A board over :data:`COUNT_MAX_N` rows is a
+    long is sampled first (``sampled_seconds``).  With ``force`` nothing
+    is refused nor sampled.  A board over ``COUNT_MAX_N`` rows is a
     ValueError, forced or not.
     """
     side = max(board.width, board.height)
@@ -189,7 +189,7 @@ def open_board_nodes(board: Board) -> float:
 
     Placements of j queens: j rows of H, j columns of W in order, and each pair of
     them not attacking, with the chance of two queens in other rows and columns
-    (from the exact count of pairs, :func:`queens.engines.counting.few.pairs`).
+    (from the exact count of pairs, ``queens.engines.counting.few.pairs``).
     """
     # In the orientation the kernel counts in (the shorter side as rows), so a board
     # and its transpose get the same estimate.
@@ -208,7 +208,7 @@ def open_board_nodes(board: Board) -> float:
 
 
 def closed_form(board: Board) -> bool:
-    """True for the boards counted in closed form, at once (:mod:`queens.engines.counting.few`)."""
+    """True for the boards counted in closed form, at once (``queens.engines.counting.few``)."""
     return not board.reserved and not board.queens and board.k <= few.MAX_QUEENS
 
 
@@ -231,13 +231,13 @@ def seconds(board: Board, workers: int) -> float:
 
 
 def sampled_seconds(board: Board, workers: int) -> float:
-    """:func:`seconds` for a board with reserved squares or fixed queens, sharpened by sampling.
+    """``seconds`` for a board with reserved squares or fixed queens, sharpened by sampling.
 
     The model above sees such a board as a plain board of as many rows as
     have a choice, ignoring reserved squares, so it errs long on blocked
     boards.  Here its estimate is scaled by the ratio of this board's search
     tree to that plain board's, both sized by Knuth's estimator
-    (:mod:`queens.engines.counting.knuth`); the smaller of the two estimates is kept.
+    (``queens.engines.counting.knuth``); the smaller of the two estimates is kept.
     """
     rough = seconds(board, workers)
     if board.is_plain or not (board.is_square and board.is_full) or board.rule is not Rule.QUEEN:

@@ -3,16 +3,16 @@
 The plan is measured, not assumed: each search of the compiled kernel this
 CPU runs (AVX-512, AVX2, the plain loop) counts the same fixed sample of
 sub-problems of a calibration board (every ``step``-th piece of the split of
-N = :data:`CALIBRATION_N`), timed in CPU seconds of the calling thread, and
+N = ``CALIBRATION_N``), timed in CPU seconds of the calling thread, and
 the sample's time is scaled up to the whole calibration count.  That is
 then carried to the board asked for by the ratio of the two search trees,
-both sized by Knuth's estimator (:mod:`queens.engines.counting.knuth`): the vector
+both sized by Knuth's estimator (``queens.engines.counting.knuth``): the vector
 search's time per node hardly changes from N = 16 to 19 (the CPU time of
 ``count 19`` over ``count 18`` was 7.6, and so is the ratio of their
 trees), so the ratio of trees is the ratio of times.
 
 A search this CPU cannot run is scaled from one it can by the ratio of CPU
-times measured on a machine that runs both (:data:`RELATIVE_COST`), and the
+times measured on a machine that runs both (``RELATIVE_COST``), and the
 plan says so.  The checkpoint's size is measured too: a checkpoint of the
 board's split is written to a temporary folder, with one record per
 sub-problem of the expected size, and its file size read.
@@ -107,8 +107,8 @@ def make_plan(n: int, calibration_n: int | None = None, step: int | None = None)
     Needs the compiled kernel (raises RuntimeError without it).  Takes a few
     seconds: the calibration counts run in the calling thread, and choose the
     kernel's search for the whole process while they run.  By default the
-    calibration is every :data:`CALIBRATION_STEP`-th sub-problem of
-    N = :data:`CALIBRATION_N`.
+    calibration is every ``CALIBRATION_STEP``-th sub-problem of
+    N = ``CALIBRATION_N``.
     """
     calibration_n = CALIBRATION_N if calibration_n is None else calibration_n
     step = CALIBRATION_STEP if step is None else step

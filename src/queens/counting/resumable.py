@@ -1,9 +1,9 @@
 """A count of a board's sub-problems: plain, or resumed, sharded, run anywhere.
 
-:class:`Plan` ties the pieces together: the board's split, the shard of it
+``Plan`` ties the pieces together: the board's split, the shard of it
 this run does (all of it by default), the checkpoint that records each
 finished sub-problem (none by default), and the executor that runs the rest
-(local threads by default, or any :class:`concurrent.futures.Executor`, such
+(local threads by default, or any ``concurrent.futures.Executor``, such
 as a Dask cluster's).  Every ``queens count`` runs through one.
 """
 
@@ -26,7 +26,7 @@ from queens.engines import Counts
 
 @dataclass(frozen=True)
 class PlanOutcome:
-    """What :meth:`Plan.run` counted."""
+    """What ``Plan.run`` counted."""
 
     counts: Counts  # of the shard (of the whole board when not sharded)
     subproblems: int  # in the shard
@@ -41,7 +41,7 @@ class Plan(Closing):
     Opening the checkpoint happens here, so a file from another run is
     refused (CheckpointError) before any work starts.  So is a count estimated
     to take longer than an hour on this machine's cores, as ``queens count``
-    refuses it (:class:`~queens.counting.estimate.CountTooLong`), unless
+    refuses it (``CountTooLong``), unless
     ``force`` or a ``checkpoint`` or ``shard`` says it is meant to be long;
     a board too big to count at all is a ValueError, forced or not.
     """
@@ -111,8 +111,8 @@ class Plan(Closing):
 
         Stored: what the checkpoint holds, read back from the file (so its
         checksums are checked again), or this run's results without one.
-        Raises :class:`~queens.counting.verify.Disagreement` naming the
-        first sub-problem a recount contradicts (see :mod:`queens.counting.verify`).
+        Raises ``Disagreement`` naming the
+        first sub-problem a recount contradicts (see ``queens.counting.verify``).
         """
         if self.checkpoint is not None:
             shard = (f"checkpoint {self.checkpoint.path!r}", self.checkpoint.done())

@@ -10,7 +10,7 @@ The workers are threads when the compiled kernel is in use: it lets go of
 the GIL while it counts, so threads run on all cores, start at once (a
 process pool costs a tenth of a second to start and feed, the whole of a
 ``queens count 15``) and stop within milliseconds through a
-:class:`~queens.engines.counting.kernel.StopFlag`.  The pure-Python fallback holds
+``StopFlag``.  The pure-Python fallback holds
 the GIL, so it gets a process pool instead.
 """
 
@@ -224,7 +224,7 @@ def count_split(
 ) -> Counts:
     """The counts of the whole board: the sum over every sub-problem of ``split``.
 
-    As :func:`count_subproblems` over all of them.
+    As ``count_subproblems`` over all of them.
     """
     return count_subproblems(
         split.subproblems, executor=executor, workers=workers, done=done, on_result=on_result

@@ -9,7 +9,7 @@ splitting changes, so old checkpoints are refused.
 Two kinds of sub-problem:
 
 - the plain n x n board (n >= 4) is split into the sub-trees of the
-  symmetric counter (:mod:`queens.engines.counting.symmetric`), cut after the first
+  symmetric counter (``queens.engines.counting.symmetric``), cut after the first
   rows: each counts one representative per class of solutions under all 8
   symmetries, so total and fundamental counts come from about a quarter
   of the search;
@@ -21,7 +21,7 @@ Two kinds of sub-problem:
   square).  An n x n board with n queens is split exactly as before shapes
   came, so its checkpoints stay valid.
 
-The cut is the shallowest that gives at least :func:`target` sub-problems:
+The cut is the shallowest that gives at least ``target`` sub-problems:
 enough for good load balance on many workers (and fine-grained checkpoints
 for the long counts), few enough that the overhead stays small.
 """
@@ -189,9 +189,9 @@ def _prefixes(
 
 
 def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None) -> Counts:
-    """Total and fundamental counts of one sub-problem (:func:`sum_counts` adds them up).
+    """Total and fundamental counts of one sub-problem (``sum_counts`` adds them up).
 
-    Raises :class:`queens.engines.counting.kernel.Stopped` when ``stop`` is set first.
+    Raises ``queens.engines.counting.kernel.Stopped`` when ``stop`` is set first.
     """
     if subproblem.allowed is None:
         return kernel.count_symmetric(subproblem.n, subproblem.prefix, stop)
@@ -215,7 +215,7 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
 
 
 def _on_whole_torus(subproblem: SubProblem) -> bool:
-    """True for a sub-problem of the whole torus (see :func:`symmetry.keeps_translations`)."""
+    """True for a sub-problem of the whole torus (see ``symmetry.keeps_translations``)."""
     n, board = subproblem.n, subproblem.allowed or ()
     return (
         subproblem.rule is Rule.TOROIDAL

@@ -1,6 +1,6 @@
 """Verifying stored counts: recount a random sample of sub-problems and compare.
 
-A checksum (:mod:`queens.counting.checkpoint`) catches a record damaged
+A checksum (``queens.counting.checkpoint``) catches a record damaged
 after it was written; it cannot catch a wrong count written with its right
 checksum, as a faulty machine or a wrong worker would write it.  Serious
 distributed counts check their results by doing part of the work again (the
@@ -11,7 +11,7 @@ this machine (local threads, whatever executor produced the records) and
 compared, total and fundamental count alike.
 
 The sample is drawn with the operating system's randomness
-(:class:`random.SystemRandom`) unless the caller passes its own generator:
+(``random.SystemRandom``) unless the caller passes its own generator:
 a worker cannot know in advance which of its results will be checked.
 """
 
@@ -66,7 +66,7 @@ def verify(
     """Recount a sample of each shard's records; the number recounted.
 
     ``shards`` pairs a name for each shard (``checkpoint 'FILE'``) with its
-    records.  Raises :class:`Disagreement` naming the first sub-problem whose
+    records.  Raises ``Disagreement`` naming the first sub-problem whose
     recount differs (in total or fundamental count) from a record.
     """
     rng = rng or random.SystemRandom()
@@ -105,7 +105,7 @@ def split_of(
     """The split a checkpoint's header names, rebuilt from its board text (and its
     queen count, when the header gives one).
 
-    Raises :class:`Unverifiable` when the text is missing, unreadable or
+    Raises ``Unverifiable`` when the text is missing, unreadable or
     does not give the split key the header names.
     """
     if not board_text:

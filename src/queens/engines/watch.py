@@ -1,9 +1,9 @@
 """Watching a search as it runs: a time limit, a progress line, with no thread.
 
 The searches that may run long (the compiled kernel's enumeration, the
-Python search) call :func:`tick` now and then; a caller that wants to hear
-wraps them in :func:`watching`.  Whatever the watcher raises (a time limit's
-:class:`~queens.engines.hard.budget.Undecided`, a command's refusal, a
+Python search) call ``tick`` now and then; a caller that wants to hear
+wraps them in ``watching``.  Whatever the watcher raises (a time limit's
+``Undecided``, a command's refusal, a
 Ctrl-C's KeyboardInterrupt on its way) ends the search there.
 """
 

@@ -1,11 +1,11 @@
 """The "Queens" region puzzle: an n x n grid cut into n regions; place n queens, one in
 every row, every column and every region, no two touching (not even diagonally).
 
-- :mod:`queens.puzzle.grid`: the grid and its text (one letter a cell naming its region).
-- :mod:`queens.puzzle.solve`: solutions, uniqueness and counting (bitmasks and propagation).
-- :mod:`queens.puzzle.explain`: the solution as the deductions a person makes.
-- :mod:`queens.puzzle.maker`: new grids with exactly one solution, at a difficulty.
-- :mod:`queens.puzzle.read`: a grid read from a picture (Pillow and numpy).
+- ``queens.puzzle.grid``: the grid and its text (one letter a cell naming its region).
+- ``queens.puzzle.solve``: solutions, uniqueness and counting (bitmasks and propagation).
+- ``queens.puzzle.explain``: the solution as the deductions a person makes.
+- ``queens.puzzle.maker``: new grids with exactly one solution, at a difficulty.
+- ``queens.puzzle.read``: a grid read from a picture (Pillow and numpy).
 
 Everything works on plain data (n and a region index per cell), so other engines can
 take the same input.  Submodules are imported when used.

@@ -50,7 +50,7 @@ HARD_GROUP = 4
 """The smallest group of regions (or lines) a person finds hard to see (level 4)."""
 
 DIFFICULTIES = ("easy", "medium", "hard")
-"""The difficulties generate takes; see :func:`difficulty_name`."""
+"""The difficulties generate takes; see ``difficulty_name``."""
 
 GROUP_MAX = 6
 """The largest group of regions (or lines) the ``group`` step looks at: a person does not
@@ -320,7 +320,7 @@ def groups(state: State) -> Iterator[Step]:
 
 
 def large_groups(state: State) -> Iterator[Step]:
-    """Four to :data:`GROUP_MAX` regions within as many lines (level 4)."""
+    """Four to ``GROUP_MAX`` regions within as many lines (level 4)."""
     yield from _smallest_group(state, range(HARD_GROUP, GROUP_MAX + 1), HARD_GROUP)
 
 
@@ -454,7 +454,7 @@ RULES = (
 def next_step(state: State, hardest: int = LEVELS["split"]) -> Step | None:
     """The easiest deduction from ``state`` up to level ``hardest``, or None.
 
-    Raises :class:`Stuck` when ``state`` has a row, column or region with no cell left.
+    Raises ``Stuck`` when ``state`` has a row, column or region with no cell left.
     """
     for level, rule in RULES:
         if level > hardest:
@@ -471,7 +471,7 @@ class NotUnique(Exception):
 def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
     """The steps from the empty grid to its solution, each the easiest one left.
 
-    Raises :class:`Stuck` for a grid with no solution and :class:`NotUnique` for a grid
+    Raises ``Stuck`` for a grid with no solution and ``NotUnique`` for a grid
     with several; stops early (``solution`` None) when a step harder than ``hardest``
     would be needed.
     """

@@ -11,7 +11,7 @@ CCB
 Cells may be separated by single spaces (``A A B``).  Tolerated, as in board text: a
 UTF-8 byte-order mark, CRLF line ends, trailing whitespace and trailing blank lines.
 Region names are case-sensitive (``a`` and ``A`` are two regions).  A region need not
-be connected.  Anything else is a :class:`GridError` naming the line and column.
+be connected.  Anything else is a ``GridError`` naming the line and column.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Grid:
 
     ``cells[row * n + col]`` is the 0-based index of the cell's region, regions being
     numbered in reading order of first appearance; ``names[index]`` is the character
-    naming it in text.  Built by :func:`parse_grid` or :meth:`from_regions`, which check it.
+    naming it in text.  Built by ``parse_grid`` or ``from_regions``, which check it.
     """
 
     n: int
@@ -138,7 +138,7 @@ def text_limit(max_n: int = MAX_N) -> int:
 
 
 def parse_grid(text: str, max_n: int = MAX_N) -> Grid:
-    """Read grid text; a one-line :class:`GridError` naming line and column if it is wrong.
+    """Read grid text; a one-line ``GridError`` naming line and column if it is wrong.
 
     >>> parse_grid("AB\\nBA\\nAB")
     Traceback (most recent call last):
@@ -149,7 +149,7 @@ def parse_grid(text: str, max_n: int = MAX_N) -> Grid:
     ...
     queens.puzzle.grid.GridError: grid line 3, column 2: region 'D' is the 4th region, but ...
 
-    Text longer than :func:`text_limit` allows for ``max_n``, or a line longer than
+    Text longer than ``text_limit`` allows for ``max_n``, or a line longer than
     a row of ``max_n`` cells, is refused before it is split.
     """
     if not isinstance(text, str):

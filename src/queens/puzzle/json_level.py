@@ -13,7 +13,7 @@ CCB
 Labels that are single letters or digits are kept (so the grid reads as the same text);
 other labels (``"red"``, ``"zone 1"``) are named A, B, ... in reading order of first
 appearance.  Other keys (``regionColors``, a level number) are
-ignored.  Bad input is a one-line :class:`LevelJsonError` (a :class:`GridError`) saying
+ignored.  Bad input is a one-line ``LevelJsonError`` (a ``GridError``) saying
 what and where: ``level JSON: colorRegions row 3 has 7 cells, but size is 8``.
 """
 
@@ -103,7 +103,7 @@ def _names(size: int, rows: list[list[str]]) -> dict[str, str]:
 
 
 def parse_json_level(text: str, max_n: int = MAX_N) -> Grid:
-    """A grid from a JSON level; a one-line :class:`LevelJsonError` if it is not one."""
+    """A grid from a JSON level; a one-line ``LevelJsonError`` if it is not one."""
     try:
         data = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:

@@ -1,16 +1,16 @@
 """The level archive and the daily puzzle.
 
-The archive is :data:`CYCLE` numbered grids shipped as data (``levels.json`` next to this
+The archive is ``CYCLE`` numbered grids shipped as data (``levels.json`` next to this
 module), made once by ``scripts/make_puzzle_levels.py`` from fixed seeds (each level
-records its own) with :func:`queens.puzzle.maker.generate`, so the grids stay the same
+records its own) with ``queens.puzzle.maker.generate``, so the grids stay the same
 whatever the generator later becomes.  Level k has the size and difficulty of day
-``(k - 1) % 7`` of :data:`WEEK` (Monday first): small and easy early in the week, bigger
+``(k - 1) % 7`` of ``WEEK`` (Monday first): small and easy early in the week, bigger
 and harder towards Sunday, as in the game it imitates.
 
 The daily puzzle of a date is level ``(date - EPOCH) % CYCLE + 1``: the same for everyone
-on that date, and, :data:`CYCLE` being 52 weeks, every Monday's puzzle is a Monday level.
+on that date, and, ``CYCLE`` being 52 weeks, every Monday's puzzle is a Monday level.
 
-The file is checked on every read (:class:`LevelsError` if anything is off): its format,
+The file is checked on every read (``LevelsError`` if anything is off): its format,
 epoch, a SHA-256 of its levels, and each level's grid text, size and difficulty name.
 
 >>> from datetime import date, timedelta
@@ -108,7 +108,7 @@ def _level(number: int, record: object) -> Level:
 
 
 def read_levels(text: str) -> tuple[Level, ...]:
-    """The levels of an archive file's text, checked (:class:`LevelsError` if not right)."""
+    """The levels of an archive file's text, checked (``LevelsError`` if not right)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -146,7 +146,7 @@ def levels() -> tuple[Level, ...]:
 
 
 def level(number: int) -> Level:
-    """Level ``number`` (1 to :data:`CYCLE`)."""
+    """Level ``number`` (1 to ``CYCLE``)."""
     if not 1 <= number <= CYCLE:
         raise ValueError(f"levels go from 1 to {CYCLE}, not {number}")
     return levels()[number - 1]

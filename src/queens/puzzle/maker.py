@@ -4,7 +4,7 @@
    queen is the first cell of its region.
 2. The regions grow from those queens one cell at a time, the smaller regions more likely
    to grow (a region's chance falls with the square of its size, times a random weight
-   of its own so that sizes still vary), none past :data:`LARGEST` of the board.  A free
+   of its own so that sizes still vary), none past ``LARGEST`` of the board.  A free
    cell joins a region it touches only if no solution of the grid so far (free cells
    holding no queen) puts a queen on it: a search with that queen given, short because
    the queen is given.  So the truth stays the only solution while the grid fills, and
@@ -15,8 +15,8 @@
    region then holds two of its queens, so it dies); the moves that let no new solution
    in are taken first (checked by the same search with the moved queen given), so the
    solutions only go down.  The search for a second solution is the propagating one of
-   :mod:`queens.puzzle.solve`.
-4. The grid is explained (:mod:`queens.puzzle.explain`); it is kept when its hardest step
+   ``queens.puzzle.solve``.
+4. The grid is explained (``queens.puzzle.explain``); it is kept when its hardest step
    is the difficulty asked for (never a case split), else the next attempt starts.
 
 Everything comes from ``random.Random(seed)``, so a seed gives the same grid on every
@@ -121,7 +121,7 @@ def grow_regions(n: int, seeds: list[Square], rng: random.Random, skew: float = 
     """Regions grown from ``seeds`` (region i from seed i) until they fill the grid, with
     no check of the solutions: each step a region, drawn with a chance of
     ``weight / size ** BALANCE`` (its weight ``random() ** skew``), takes a free cell it
-    touches.  (:func:`unique_grid` grows regions the same way, keeping one solution.)"""
+    touches.  (``unique_grid`` grows regions the same way, keeping one solution.)"""
     region = [[-1] * n for _ in range(n)]
     for index, (row, col) in enumerate(seeds):
         region[row][col] = index
@@ -254,7 +254,7 @@ def _grow_unique(growth: _Growth) -> list[Square]:
 
 
 def _others(region: Regions, truth: list[int]) -> list[list[int]]:
-    """Up to :data:`OTHERS` solutions other than the truth ([]: the truth is the only one)."""
+    """Up to ``OTHERS`` solutions other than the truth ([]: the truth is the only one)."""
     return list(islice((s for s in solutions(_grid(region)) if s != truth), OTHERS))
 
 
@@ -358,7 +358,7 @@ def generate(
 ) -> Grid:
     """A grid with exactly one solution whose explanation needs ``difficulty``'s reasoning
     (easy, medium, hard; None: any that needs no case split).  With ``seconds``, a
-    :class:`GenerateError` once that time has passed between two attempts.
+    ``GenerateError`` once that time has passed between two attempts.
 
     >>> print(generate(5, seed=1))
     AABBB

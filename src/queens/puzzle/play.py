@@ -2,7 +2,7 @@
 
 A queen is wrong when no solution has a queen there; a cross (a cell marked as holding
 no queen) is wrong when every solution has a queen there.  The hint is the easiest
-deduction (:func:`queens.puzzle.explain.next_step`) from the player's position.
+deduction (``queens.puzzle.explain.next_step``) from the player's position.
 
 >>> from queens.puzzle.grid import parse_grid
 >>> grid = parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD")
@@ -51,7 +51,7 @@ class NoHint(Exception):
 
 def hint(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square]) -> Step:
     """The next deduction from the player's position (their queens and crosses, which must
-    be right: see :func:`check`)."""
+    be right: see ``check``)."""
     state = given_state(grid, queens, crosses)
     if state.solved:
         raise NoHint("solved")

@@ -3,12 +3,12 @@ extra), imported when used.
 
 1. The board's frame: the dark lines around it are the longest dark runs of pixels; the
    outermost rows and columns holding one nearly as long as the longest bound the board.
-2. The cell count: ``size`` when given, else every n from :data:`MIN_N` to
-   :data:`MAX_N` is tried and the one whose cells are most evenly coloured, and whose
+2. The cell count: ``size`` when given, else every n from ``MIN_N`` to
+   ``MAX_N`` is tried and the one whose cells are most evenly coloured, and whose
    colours give exactly n regions, is taken.
 3. Each cell's colour: the median of small patches near its edges, away from its centre
    and its top left corner, so queens, crosses and letters drawn on it are ignored.
-4. The regions: neighbouring cells of the same colour (within :data:`SAME_COLOUR`) and no
+4. The regions: neighbouring cells of the same colour (within ``SAME_COLOUR``) and no
    dark border between them are one region; there must be exactly n, lettered in reading
    order.
 
@@ -197,7 +197,7 @@ def _regions(
 def read_grid(data: bytes, size: int | None = None) -> Grid:
     """The grid of a picture (PNG, JPEG, ... bytes); ``size``: its cells a side, else found.
 
-    Raises :class:`ReadError` (one line) when the picture does not give an n x n grid
+    Raises ``ReadError`` (one line) when the picture does not give an n x n grid
     with n regions.
     """
     pixels = _pixels(data)

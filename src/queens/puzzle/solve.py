@@ -133,7 +133,7 @@ def given_state(
 ) -> State:
     """The start of a search with some queens placed and some cells ruled out.
 
-    Raises :class:`Contradiction` when the queens cannot stand together.
+    Raises ``Contradiction`` when the queens cannot stand together.
     """
     state = State.start(grid)
     for row, col in excluded:
@@ -257,7 +257,7 @@ def _matchable(state: State) -> bool:
 def _perfect(options: list[int]) -> bool:
     """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines.
 
-    Kuhn's augmenting paths, as :func:`queens.engines.hard.hall.max_matching` runs them on
+    Kuhn's augmenting paths, as ``queens.engines.hard.hall.max_matching`` runs them on
     sets: written again here on purpose (the two families share no module)."""
     owner: dict[int, int] = {}
 
@@ -318,7 +318,7 @@ REFUSE_SECONDS = 3600.0
 
 
 class CountTooLong(Exception):
-    """A whole count estimated over :data:`REFUSE_SECONDS`; ``reason`` says so in one line.
+    """A whole count estimated over ``REFUSE_SECONDS``; ``reason`` says so in one line.
 
     >>> CountTooLong(7200.0).reason
     'this count would take about 2 h (estimate: see queens.puzzle.solve.estimated_seconds)'
@@ -337,7 +337,7 @@ class CountTooLong(Exception):
 def estimated_seconds(grid: Grid, probes: int = ESTIMATE_PROBES, seed: int = 0) -> float:
     """The time a whole count of ``grid`` should take, from Knuth's estimator of the size of
     the kernel's row-by-row search tree (random paths down it; the mean of the products of
-    the choices met on the way), at :data:`REGION_NODES_PER_SECOND`.
+    the choices met on the way), at ``REGION_NODES_PER_SECOND``.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> estimated_seconds(parse_grid("AB\\nBA"))
@@ -375,12 +375,12 @@ def count(
     """How many solutions, counting no further than ``limit``.
 
     A whole count (no ``limit``) goes to the compiled kernel when it is there
-    (a plain row-by-row search in C, :func:`queens.engines.counting.kernel.count_regions`);
+    (a plain row-by-row search in C, ``queens.engines.counting.kernel.count_regions``);
     else, and with a limit, this module's propagating search counts.  A whole
-    count estimated over an hour (:func:`estimated_seconds`) raises
-    :class:`CountTooLong` unless ``force``; setting
+    count estimated over an hour (``estimated_seconds``) raises
+    ``CountTooLong`` unless ``force``; setting
     ``stop`` (from another thread) ends the count with
-    :class:`~queens.engines.counting.kernel.Stopped`.
+    ``Stopped``.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> count(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"))

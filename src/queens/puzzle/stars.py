@@ -1,6 +1,6 @@
 """Star Battle with k stars: k stars in every row, column and region, no two touching.
 
-The region puzzle with ``stars=1`` is the "Queens" puzzle of :mod:`queens.puzzle.solve`;
+The region puzzle with ``stars=1`` is the "Queens" puzzle of ``queens.puzzle.solve``;
 puzzle books and championships play 2 stars on 10 x 10 grids, 3 on 14 x 14 and more.  The
 grid text is the same (one letter a cell naming its region); a solution is the columns of
 each row's stars, ``rows[r]`` a sorted tuple of k columns (0-based).
@@ -22,10 +22,10 @@ each row's stars, ``rows[r]`` a sorted tuple of k columns (0-based).
 >>> count(grid, stars=2)
 2
 
-Limits, checked before any work: k from 1 to :data:`MAX_STARS`, and for k > 1 grids up to
-:data:`MAX_STARS_N` rows.  A grid that cannot hold k stars a row (a 2 x 2 block holds at
+Limits, checked before any work: k from 1 to ``MAX_STARS``, and for k > 1 grids up to
+``MAX_STARS_N`` rows.  A grid that cannot hold k stars a row (a 2 x 2 block holds at
 most one star, so an n x n grid holds at most ceil(n/2)^2; 2 stars need n >= 7) or with a
-region that cannot (:func:`impossible`) simply has no solution.
+region that cannot (``impossible``) simply has no solution.
 
 Engines: the compiled kernel (``count_stars`` in ``src/kernel/stars.c``, a row-by-row
 search) counts and finds the first solution; without it, and for every solution in turn,
@@ -56,7 +56,7 @@ class StarsError(ValueError):
 
 
 def check_limits(grid: Grid, stars: int) -> None:
-    """Raise :class:`StarsError` (one line) unless ``stars`` and the grid are within limits.
+    """Raise ``StarsError`` (one line) unless ``stars`` and the grid are within limits.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> check_limits(parse_grid("A"), 7)
@@ -452,7 +452,7 @@ def sample(grid: Grid, stars: int, limit: int) -> tuple[int, list[Rows]]:
 
 
 def solve_python(grid: Grid, stars: int = 2) -> StarVerdict:
-    """:func:`solve` by the propagating search alone (the second engine of the tests and
+    """``solve`` by the propagating search alone (the second engine of the tests and
     the generator)."""
     _Problem(grid, stars)
     found = search(StarState.start(Units(grid), stars))

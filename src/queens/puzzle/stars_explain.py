@@ -202,7 +202,7 @@ RULES = (_full, _group, _room, _split)
 
 def steps(grid: Grid, stars: int = 2) -> Iterator[Step]:
     """The deductions in order, each applied before the next is looked for; raises
-    :class:`Stuck` at a contradiction and :class:`NotUnique` when they stop short."""
+    ``Stuck`` at a contradiction and ``NotUnique`` when they stop short."""
     check_limits(grid, stars)
     state = StarState.start(Units(grid), stars)
     while not state.solved:

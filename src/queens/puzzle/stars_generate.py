@@ -11,7 +11,7 @@
 
 The finished grid is checked by both engines (the compiled kernel's count and the
 propagating search), and its difficulty is the explanation's
-(:mod:`queens.puzzle.stars_explain`).
+(``queens.puzzle.stars_explain``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The search redrawn in the terminal at every step (rich Live).
 
-:class:`Progress` follows the events (queens standing, step, depth,
-solutions so far); :func:`frame` draws it: the checkered board with attacked
-squares tinted, and a status line.  :func:`animate` drives a rich ``Live``
+``Progress`` follows the events (queens standing, step, depth,
+solutions so far); ``frame`` draws it: the checkered board with attacked
+squares tinted, and a status line.  ``animate`` drives a rich ``Live``
 display when the console is a terminal; otherwise it runs the search through
 and the caller prints only the final board and a summary, never an escape
 code.
@@ -175,7 +175,7 @@ class KeysUnavailable(RuntimeError):
 
 @contextmanager
 def key_reader() -> Iterator[Wait]:
-    """A :data:`Wait` for step mode: one key (Enter, space...) a step, ``q`` to stop.
+    """A ``Wait`` for step mode: one key (Enter, space...) a step, ``q`` to stop.
 
     On a terminal, keys are read one at a time without echo (so the Live
     display is not pushed down); from a pipe, one line a step, and at the

@@ -1,6 +1,6 @@
 """The textbook algorithms side by side: solutions, nodes and time on one board.
 
-Each algorithm of :mod:`queens.algorithms` runs its non-tracing ``search``;
+Each algorithm of ``queens.algorithms`` runs its non-tracing ``search``;
 the last row is the library's own engine (``queens.api.count``).  Before
 running, an algorithm that would take longer than the time limit is skipped:
 its time is estimated by running it on smaller empty boards and growing the

@@ -1,9 +1,9 @@
 """Board pictures as PNG, drawn with Pillow (the optional ``png`` extra).
 
-The same picture as :mod:`queens.show.svg` (same colours, same queen, same
+The same picture as ``queens.show.svg`` (same colours, same queen, same
 grid), drawn directly with Pillow's ImageDraw since Pillow cannot read SVG.
-Pillow is imported inside :func:`solutions_png`; without it a
-:class:`MissingPillow` error says how to install it.
+Pillow is imported inside ``solutions_png``; without it a
+``MissingPillow`` error says how to install it.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def solutions_png(
     per_row: int | None = None,
     colors: Mapping[str, str] | None = None,
 ) -> bytes:
-    """PNG bytes of the picture :func:`queens.show.svg.solutions_svg` draws.
+    """PNG bytes of the picture ``queens.show.svg.solutions_svg`` draws.
 
     ``size`` is the pixel width of one board (default: 45 pixels a square).
     """

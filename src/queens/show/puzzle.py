@@ -3,7 +3,7 @@ coloured terminal board (rich).
 
 Each region has a colour of a fixed pastel palette, and its letter is written in every
 cell, so the regions read without telling colours apart (colour-blind readers, print).
-The queen is the one of :mod:`queens.show.svg`.
+The queen is the one of ``queens.show.svg``.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def puzzle_png(
     size: int | None = None,
     stars: Sequence[Sequence[int]] | None = None,
 ) -> bytes:
-    """PNG bytes of the picture :func:`puzzle_svg` draws (needs the png extra: Pillow)."""
+    """PNG bytes of the picture ``puzzle_svg`` draws (needs the png extra: Pillow)."""
     try:
         from PIL import Image, ImageDraw, ImageFont
     except ImportError:
@@ -203,7 +203,7 @@ def rich_puzzle(grid: Grid, columns: Columns | None = None) -> object:
 
 
 def ansi_puzzle(grid: Grid, columns: Columns | None = None) -> str:
-    """:func:`rich_puzzle` as a string with terminal escape codes (truecolor)."""
+    """``rich_puzzle`` as a string with terminal escape codes (truecolor)."""
     from io import StringIO
 
     from rich.console import Console

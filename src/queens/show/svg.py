@@ -178,7 +178,7 @@ def picture_size(
     """Width and height in pixels of a grid of ``count`` boards of ``board_size``
     (columns, rows), each ``size`` pixels wide.
 
-    The size :func:`solutions_svg` declares and :func:`~queens.show.png.solutions_png`
+    The size ``solutions_svg`` declares and ``solutions_png``
     draws, known before anything is drawn.
 
     >>> picture_size((10, 8), 1, size=100)
@@ -247,7 +247,7 @@ def board_svg(
 
 def summary_svg(text: str, width: int = 640) -> str:
     """A small picture of ``text``, wrapped: what a notebook shows for a board too big
-    to draw (:data:`queens.board.PICTURE_MAX_SIDE`)."""
+    to draw (``queens.board.PICTURE_MAX_SIDE``)."""
     import textwrap
 
     lines = textwrap.wrap(text, 80)

@@ -2,7 +2,7 @@
 
 ``plain`` is the ``board`` format of CONVENTIONS (``Q`` and ``.``, reads back
 in as board text); ``unicode`` draws queens as ♛; ``color`` is a checkered
-board in terminal colours, built as a rich :class:`~rich.text.Text` (rich is
+board in terminal colours, built as a rich ``Text`` (rich is
 imported inside the functions that need it, so ``import queens`` stays fast).
 The same rich board is what ``Solution`` and ``Board`` show in a rich console
 and what the animation redraws.
@@ -51,7 +51,7 @@ def wants_color(out: TextIO) -> bool:
 
 
 def resolve_style(style: str, out: TextIO) -> str:
-    """The style to use for ``out``: ``auto`` is ``color`` where :func:`wants_color`."""
+    """The style to use for ``out``: ``auto`` is ``color`` where ``wants_color``."""
     if style != "auto":
         return style
     return "color" if wants_color(out) else "plain"
@@ -178,7 +178,7 @@ def ansi_board(board: Board, columns: Columns | None = None) -> str:
 
 
 def styled_board(board: Board, columns: Columns | None, style: str) -> str:
-    """A board in one of the concrete :data:`STYLES` (not ``auto``)."""
+    """A board in one of the concrete ``STYLES`` (not ``auto``)."""
     if style == "plain":
         return plain_board(board, columns)
     if style == "unicode":

@@ -4,8 +4,8 @@ Each node is a partial placement (the root is the empty board, a child adds
 one queen in the next row, or leaves it empty when there are fewer queens
 than rows); leaves are marked as dead ends (no free square
 in the next row), solutions, or rejected (a complete placement that failed
-its test, as naive permutations produce).  :func:`build_tree` turns any
-event stream of :mod:`queens.tracing` into nodes and :func:`tree_svg` draws
+its test, as naive permutations produce).  ``build_tree`` turns any
+event stream of ``queens.tracing`` into nodes and ``tree_svg`` draws
 them as the figure textbooks print for four queens: a small board per node.
 """
 
@@ -69,7 +69,7 @@ class Node:
 
 
 class TreeTooBig(ValueError):
-    """The search has more nodes than :data:`TREE_MAX_NODES` (or the given limit)."""
+    """The search has more nodes than ``TREE_MAX_NODES`` (or the given limit)."""
 
 
 def build_tree(
@@ -222,7 +222,7 @@ def tree_svg(
 ) -> str:
     """The recursion tree of ``events`` (a search of ``board``) as an SVG document.
 
-    Raises :class:`TreeTooBig` when the search has more than ``max_nodes`` nodes.
+    Raises ``TreeTooBig`` when the search has more than ``max_nodes`` nodes.
     """
     if isinstance(board, int):
         board = Board.empty(board)

@@ -4,7 +4,7 @@ Endpoints (all JSON in and out, 0-based squares):
 
 - ``GET /`` and ``/app.js``, ``/app.css``: the page (no other files are served but the
   region puzzle's page ``/puzzle``, ``/puzzle.js``, ``/puzzle.css``; its API under
-  ``/api/puzzle/``: :mod:`queens.web.puzzle`).
+  ``/api/puzzle/``: ``queens.web.puzzle``).
 - ``GET /api/info``: algorithms and limits.
 - ``POST /api/board`` ``{"board": text}`` or a size: the board read as the CLI reads it.
 - ``POST /api/runs`` ``{"n"|"board", "algorithm", "speed"}``: a new search, paused; ``{"id"}``.
@@ -15,12 +15,12 @@ Endpoints (all JSON in and out, 0-based squares):
   its progress and result; ``DELETE /api/count/{id}`` ends it.
 - ``POST /api/solve`` ``{"n"|"board", "k"?}``: one solution (``columns``, -1 for an empty row),
   or ``columns`` null and a one-line ``message`` (no solution, or none found within
-  :data:`queens.web.solve.SOLVE_SECONDS`); at most ``MAX_RUNS`` at once (429 beyond).
+  ``queens.web.solve.SOLVE_SECONDS``); at most ``MAX_RUNS`` at once (429 beyond).
 
 A board is given by ``board`` text, a size (``n`` for N x N, ``width`` and
 ``height``, or ``size`` text ``N`` or ``WxH`` as on the command line), or both
 (which must agree), ``k`` queens to place (default: as many as fit), and
-``rule``, its attack rule (:mod:`queens.rules`; default ``queen``).  Searches
+``rule``, its attack rule (``queens.rules``; default ``queen``).  Searches
 are stepped under the queen rule only ("queens trace supports the queen rule
 only", as on the command line); counts and solves take every rule.
 

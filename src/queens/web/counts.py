@@ -18,7 +18,7 @@ def count_parts(board: Board) -> list[CountPart]:
     """The pieces of a board's count, whose sum is the board's count.
 
     Every shape goes through the counting engine's split
-    (:mod:`queens.counting.split`), whose sub-problems give the progress and
+    (``queens.counting.split``), whose sub-problems give the progress and
     stop between them.
     """
     return [partial(count_subproblem, part) for part in split(board).subproblems]

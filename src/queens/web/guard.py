@@ -8,7 +8,7 @@ and ``Sec-Fetch-Site`` where the browser sends it).  Others get 403.
 
 Starlette's TrustedHostMiddleware checks only the host and answers 400;
 this does both checks and answers 403 as the issue asks.  The checks
-(:func:`refusal`) read any mapping of lower-case header names, so they need
+(``refusal``) read any mapping of lower-case header names, so they need
 no Starlette; only the middleware imports it, when it first runs.
 """
 

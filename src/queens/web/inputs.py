@@ -1,8 +1,8 @@
 """Checking what the page sends: every field, its type and its size.
 
-Requests are JSON objects; anything unexpected is an :class:`InputError`
+Requests are JSON objects; anything unexpected is an ``InputError``
 with a one-line message for the page.  Board text errors are the library's
-:class:`~queens.board.BoardError` messages, so the page says exactly what
+``BoardError`` messages, so the page says exactly what
 ``queens solve --board`` would.
 """
 
@@ -129,7 +129,7 @@ MAX_SIZE_TEXT = 40
 
 def _size_text(data: Mapping[str, object]) -> Size | None:
     """``size``: ``N`` or ``WxH`` as the page's size box holds it, read as the CLI reads it
-    (:func:`queens.board.parse_size`)."""
+    (``queens.board.parse_size``)."""
     text = data.get("size")
     if text is None:
         return None

@@ -9,9 +9,9 @@
   wrong moves to undo first).
 - ``POST /api/puzzle/solution`` ``{"grid"}``: the solution's columns (or a message).
 - ``POST /api/puzzle/read[?size=N]``, the body a picture's bytes (PNG, JPEG, ... at most
-  :data:`MAX_PICTURE` bytes): the grid it shows, as ``/api/puzzle/grid`` answers (needs the
+  ``MAX_PICTURE`` bytes): the grid it shows, as ``/api/puzzle/grid`` answers (needs the
   read extra).
-- ``GET /api/puzzle/daily?date=YYYY-MM-DD``: that day's grid (:mod:`queens.puzzle.levels`).
+- ``GET /api/puzzle/daily?date=YYYY-MM-DD``: that day's grid (``queens.puzzle.levels``).
 - ``GET /api/puzzle/levels``: the level archive's numbers, sizes and difficulties;
   ``GET /api/puzzle/levels/{number}``: one level's grid.
 

@@ -1,7 +1,7 @@
 """One solution for the page, under the board's attack rule, within a time limit.
 
 The search runs sub-problem by sub-problem (the count's split,
-:mod:`queens.counting.split`: the placements of the first rows, in
+``queens.counting.split``: the placements of the first rows, in
 lexicographic order), looking at the clock between them, so that a board
 without a solution that only a long search can tell (the 18 x 18 torus,
 say) gets an honest "no answer within the limit" instead of holding a
@@ -34,7 +34,7 @@ class Answer:
 
 def first_solution(board: Board, seconds: float | None = None) -> Answer:
     """The lexicographically first solution of ``board``, searching for at most about
-    ``seconds`` (default :data:`SOLVE_SECONDS`) plus one sub-problem."""
+    ``seconds`` (default ``SOLVE_SECONDS``) plus one sub-problem."""
     if board.is_plain:  # the classic board: its first solution comes at once
         return Answer(solve(board, method="search"), True)
     deadline = time.monotonic() + (SOLVE_SECONDS if seconds is None else seconds)

@@ -1,7 +1,7 @@
 """A search taken a batch of events at a time, with the page's live counters.
 
-The events are those of :func:`queens.tracing.trace`; this module only counts
-them (the app sends them as :func:`queens.events.event_json` writes them, and
+The events are those of ``queens.tracing.trace``; this module only counts
+them (the app sends them as ``queens.events.event_json`` writes them, and
 the page draws them).  No search logic lives in the page.
 """
 

@@ -1,6 +1,6 @@
 """Any N: a placement for boards far beyond counting.
 
-- :mod:`~queens.engines.anyn.construct`: explicit solutions in closed form;
-- :mod:`~queens.engines.anyn.local`: local search (in C in the kernel, with a
+- ``construct``: explicit solutions in closed form;
+- ``local``: local search (in C in the kernel, with a
   pure-Python fallback).
 """

@@ -31,12 +31,12 @@ first solution in lexicographic order, or None).
 The compiled kernel (``queens.engines._kernel``, function ``local_fill``) does exactly
 this with its own random generator (xoshiro256**; it also keeps diagonal
 counts in bytes and starts over should one ever reach 250); the pure-Python
-fallback below uses :class:`random.Random`.  Each is deterministic: the same seed gives
+fallback below uses ``random.Random``.  Each is deterministic: the same seed gives
 the same placement on the same install.  But the two generators differ, so a
 seed gives one placement with the compiled module and another without it.  The
-kernel is the one :mod:`queens.engines.counting.kernel` loads, so ``QUEENS_PURE_PYTHON=1``
+kernel is the one ``queens.engines.counting.kernel`` loads, so ``QUEENS_PURE_PYTHON=1``
 selects the fallback here too.  The compiled search runs without the GIL and
-answers Ctrl-C (KeyboardInterrupt) and a :class:`~queens.engines.counting.kernel.StopFlag`
+answers Ctrl-C (KeyboardInterrupt) and a ``StopFlag``
 within a fraction of a second.
 """
 
@@ -91,12 +91,12 @@ def local_search(
 ) -> Columns | None:
     """A solution of the plain n x n board found by local search, or None for n = 2, 3.
 
-    ``rule`` is ``queen`` or ``superqueen`` (see :data:`LOCAL_RULES`); for
-    superqueens, boards below :data:`SUPERQUEEN_SEARCH_BELOW` are searched
+    ``rule`` is ``queen`` or ``superqueen`` (see ``LOCAL_RULES``); for
+    superqueens, boards below ``SUPERQUEEN_SEARCH_BELOW`` are searched
     exactly (None for n = 2 to 9).
     ``compiled`` None uses the C module when it is in use; False forces the
     pure-Python fallback; True requires the C module (ImportError without it).
-    Raises :class:`~queens.engines.counting.kernel.Stopped` when ``stop`` is set before it is done.
+    Raises ``Stopped`` when ``stop`` is set before it is done.
     """
     if not 1 <= n <= LOCAL_MAX_N:
         raise ValueError(f"board size must be from 1 to {LOCAL_MAX_N:,}, got {n}")
@@ -214,7 +214,7 @@ class _State:
 
 
 class _KnightState(_State):
-    """:class:`_State` for superqueens: the attacking pairs count knight moves too.
+    """``_State`` for superqueens: the attacking pairs count knight moves too.
 
     A queen's knight squares are in the two rows on either side of its own,
     so its knight attacks are read off the columns of those rows; ``placed``

@@ -1,12 +1,12 @@
 """Counting and enumeration: the compiled kernel's Python face and the pure-Python engines
 behind it.
 
-- :mod:`~queens.engines.counting.kernel`: the one place that loads the C kernel
+- ``kernel``: the one place that loads the C kernel
   (``queens.engines._kernel``), with a pure-Python fallback; counts, solutions, text.
-- :mod:`~queens.engines.counting.symmetric`: the symmetric counter (fundamental
+- ``symmetric``: the symmetric counter (fundamental
   solutions), in pure Python, splitting the board as the kernel does.
-- :mod:`~queens.engines.counting.reference`: the plain backtracking solver, the
+- ``reference``: the plain backtracking solver, the
   oracle every other engine is checked against.
-- :mod:`~queens.engines.counting.knuth`: Knuth's estimate of a search tree's size.
-- :mod:`~queens.engines.counting.few`: one or two queens on an open board, in closed form.
+- ``knuth``: Knuth's estimate of a search tree's size.
+- ``few``: one or two queens on an open board, in closed form.
 """

@@ -19,7 +19,7 @@ they do not attack.
 
 Not the torus's translations: for fewer queens than rows the torus's
 fundamental solutions are classes under its 8 symmetries (see
-:func:`queens.symmetry.keeps_translations`).
+``queens.symmetry.keeps_translations``).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def counts(
     rule: str = "queen",
 ) -> Counts | None:
     """Total and fundamental counts in closed form, or None when the board is not one
-    of these (a square not allowed, a required row, more than :data:`MAX_QUEENS` queens).
+    of these (a square not allowed, a required row, more than ``MAX_QUEENS`` queens).
 
     ``group`` must be a group (the board's own symmetries, or fewer: () means the
     identity alone).

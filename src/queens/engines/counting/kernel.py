@@ -2,15 +2,15 @@
 
 The kernel (``src/kernel/``) is an optional extension: an install without a C
 compiler still works, with the same answers, only slower.  The first use of
-the fallback warns once through :mod:`warnings`.  Setting the environment
+the fallback warns once through ``warnings``.  Setting the environment
 variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
 comparisons), and ``QUEENS_SIMD=off`` (or ``avx2``, ``avx512``) chooses the
 compiled kernel's search for plain boards instead of the best this CPU runs.
-This module is the one place that loads the kernel (:func:`loaded`): local
-search (:mod:`queens.engines.anyn.local`) takes it from here too.
+This module is the one place that loads the kernel (``loaded``): local
+search (``queens.engines.anyn.local``) takes it from here too.
 
 Every function takes plain data: ``allowed`` (a column bitmask per row, see
-:meth:`queens.board.Board.allowed_masks`) and ``group`` (the symmetries that
+``queens.board.Board.allowed_masks``) and ``group`` (the symmetries that
 map the board onto itself, for fundamental counts); on boards of another
 shape also ``width`` (the number of columns, default: as many as rows),
 ``queens`` (how many to place, default: one per row) and ``required`` (a
@@ -68,7 +68,7 @@ KERNEL_MAX_N: int = _kernel.MAX_N if _kernel is not None else 0
 
 KERNEL_MAX_ROWS: int = _kernel.MAX_ROWS if _kernel is not None else 0
 """The most rows of a board of another shape the compiled kernel takes (n x n boards
-with n queens: up to :data:`KERNEL_MAX_N`)."""
+with n queens: up to ``KERNEL_MAX_N``)."""
 
 SHAPE_MAX_WIDTH = 64
 """The widest board the kernel's shaped search takes (its MAX_N): a board is
@@ -78,14 +78,14 @@ orientation, and the estimates made from it, never depend on the build)."""
 SYMMETRIC_MIN_N = pure_symmetric.MIN_N
 
 FORMAT_CODES = {"list": 0, "letters": 1, "json": 2, "board": 3}
-"""The formats the kernel writes itself (as :mod:`queens.formats` does)."""
+"""The formats the kernel writes itself (as ``queens.formats`` does)."""
 
 BATCH_BYTES = 1 << 20
 """About how much text or columns one call into the kernel produces."""
 
 
 class Stopped(Exception):
-    """A count or search was told to stop (through its :class:`StopFlag`) before it finished."""
+    """A count or search was told to stop (through its ``StopFlag``) before it finished."""
 
 
 class StopFlag:
@@ -93,7 +93,7 @@ class StopFlag:
 
     The compiled kernel looks at the flag now and then as it counts (every
     few milliseconds on the boards people count), then raises
-    :class:`Stopped` instead of returning a partial count.  The pure-Python
+    ``Stopped`` instead of returning a partial count.  The pure-Python
     fallback looks only before it starts (local search: before each restart).
     """
 
@@ -113,7 +113,7 @@ pure-Python fallback does not look at the flag; its thread is a daemon)."""
 
 
 def needs_helper(stop: StopFlag | None) -> bool:
-    """True when :func:`interruptible` runs its work in a helper thread: no ``stop`` flag,
+    """True when ``interruptible`` runs its work in a helper thread: no ``stop`` flag,
     the compiled kernel in use, and this the main thread (where Ctrl-C arrives)."""
     return (
         stop is None
@@ -155,14 +155,14 @@ def interruptible(work: Callable[[StopFlag | None], T], stop: StopFlag | None) -
 
 
 def stop_byte(stop: StopFlag | None) -> bytearray | None:
-    """The byte the kernel reads; raises :class:`Stopped` when the flag is already set."""
+    """The byte the kernel reads; raises ``Stopped`` when the flag is already set."""
     if stop is not None and stop.is_set():
         raise Stopped
     return None if stop is None else stop.byte
 
 
 def _stoppable(items: Iterable[T], stop: StopFlag | None) -> Iterator[T]:
-    """``items``, raising :class:`Stopped` once ``stop`` is set (looked at every 4096)."""
+    """``items``, raising ``Stopped`` once ``stop`` is set (looked at every 4096)."""
     for i, item in enumerate(items):
         if stop is not None and i % 4096 == 0 and stop.is_set():
             raise Stopped
@@ -354,10 +354,10 @@ def count(
     ``translations``: the board is the whole torus (perhaps with the queens of
     a sub-problem's first rows pinned), whose fundamental solutions are
     classes under ``group`` and its translations too
-    (:func:`queens.symmetry.is_torus_canonical`).
+    (``queens.symmetry.is_torus_canonical``).
 
-    Raises :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C
-    stops it too (see :func:`interruptible`).
+    Raises ``Stopped`` when ``stop`` is set before the count is done; a Ctrl-C
+    stops it too (see ``interruptible``).
     """
     if needs_helper(stop):
         return interruptible(
@@ -447,10 +447,10 @@ def takes(shape: Shape) -> bool:
 def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | None:
     """The solutions of the region puzzle of an n x n grid (``cells``: a region
     number per cell, row by row), by the compiled kernel; None without it (the
-    puzzle's own search counts then: :mod:`queens.puzzle.solve`).
+    puzzle's own search counts then: ``queens.puzzle.solve``).
 
-    Raises :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C
-    stops it too (see :func:`interruptible`).
+    Raises ``Stopped`` when ``stop`` is set before the count is done; a Ctrl-C
+    stops it too (see ``interruptible``).
     """
     if needs_helper(stop):
         return interruptible(lambda flag: count_regions(n, cells, flag), stop)
@@ -472,7 +472,7 @@ def count_stars(
     the first and the last solution found (a column mask a row; None when there is none);
     None without the compiled kernel.
 
-    Raises :class:`Stopped` when ``stop`` is set before the count is done.
+    Raises ``Stopped`` when ``stop`` is set before the count is done.
     """
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
@@ -489,9 +489,9 @@ def count_stars(
 def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = None) -> Counts:
     """Total and fundamental counts of the plain n x n board (n >= 4) below ``prefix``.
 
-    See :mod:`queens.engines.counting.symmetric` for what a prefix means.  Raises
-    :class:`Stopped` when ``stop`` is set before the count is done; a Ctrl-C stops it
-    too (see :func:`interruptible`).
+    See ``queens.engines.counting.symmetric`` for what a prefix means.  Raises
+    ``Stopped`` when ``stop`` is set before the count is done; a Ctrl-C stops it
+    too (see ``interruptible``).
     """
     if needs_helper(stop):
         return interruptible(lambda flag: count_symmetric(n, prefix, flag), stop)
@@ -525,12 +525,12 @@ def solutions(
     (-1 for an empty row, which comes before every column).
 
     With a ``group``, only the canonical ones (smallest of their images; with
-    ``translations``, of the whole torus, as :func:`count` says).
+    ``translations``, of the whole torus, as ``count`` says).
     Streams in batches: the kernel is asked for the next batch only when
     the previous one has been consumed (and returns after a few
     milliseconds of search even when the batch is not full).  Between
     batches (and every few thousand nodes of the Python search) it tells
-    the watcher of :func:`queens.engines.watch.watching`, if any.
+    the watcher of ``queens.engines.watch.watching``, if any.
     """
     if translations and group:
         first = (allowed[0] & 1, *allowed[1:])
@@ -578,9 +578,9 @@ def solutions(
 def solution_text(
     allowed: Sequence[int], fmt: str, group: Sequence[Symmetry] = (), limit: int | None = None
 ) -> Iterator[tuple[int, str]]:
-    """Solutions as ``(count, text)`` chunks in ``fmt``, exactly as :mod:`queens.formats` writes.
+    """Solutions as ``(count, text)`` chunks in ``fmt``, exactly as ``queens.formats`` writes.
 
-    Only with the compiled kernel (see :func:`writes_text`); ``limit`` stops
+    Only with the compiled kernel (see ``writes_text``); ``limit`` stops
     after that many solutions.
     """
     n = len(allowed)
@@ -606,5 +606,5 @@ def solution_text(
 
 
 def writes_text(n: int, fmt: str) -> bool:
-    """True when :func:`solution_text` can write this (n x n, n queens) board and format."""
+    """True when ``solution_text`` can write this (n x n, n queens) board and format."""
     return _kernel is not None and n <= KERNEL_MAX_N and fmt in FORMAT_CODES

@@ -44,7 +44,7 @@ def estimate(
     """Knuth's estimate of the counter's search tree for the board given by ``allowed``.
 
     ``queens``, ``required``, ``rule`` and ``width`` as the engines take them
-    (:mod:`queens.engines.counting.reference`): with fewer queens than rows, a row may
+    (``queens.engines.counting.reference``): with fewer queens than rows, a row may
     also stay empty, one more child of its node.
     Deterministic for a given ``seed``.  By default the number of probes
     shrinks with the board so the estimate takes a fraction of a second.
@@ -71,7 +71,7 @@ def estimate(
 
 @dataclass(frozen=True)
 class _Attacks:
-    """How a rule's attacks reach the next row (:mod:`queens.rules`)."""
+    """How a rule's attacks reach the next row (``queens.rules``)."""
 
     rule: Rule
     width: int

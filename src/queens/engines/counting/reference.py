@@ -6,7 +6,7 @@ keep three bitmasks of the columns and diagonals already attacked.  Trying
 columns in increasing order makes solutions come out in lexicographic order.
 
 Boards arrive as ``allowed``: per row, a bitmask of the columns where a queen
-may stand (see :meth:`queens.board.Board.allowed_masks`), of any width.  With
+may stand (see ``queens.board.Board.allowed_masks``), of any width.  With
 ``queens`` fewer than the rows, a row may also stay empty (column -1, tried
 before every column, so the order stays lexicographic), except the rows in
 ``required`` (a bitmask over rows: those of fixed queens).
@@ -54,9 +54,9 @@ def solutions(
     >>> list(solutions([0b11, 0b11, 0b11], queens=1, required=0b010))
     [[-1, 0, -1], [-1, 1, -1]]
 
-    ``rule`` is an attack rule of :mod:`queens.rules` (``width``: the
+    ``rule`` is an attack rule of ``queens.rules`` (``width``: the
     board's, which the torus wraps around).  ``step``, when given, is called
-    every :data:`STEP_NODES` nodes (a time limit or a progress line: it may raise).
+    every ``STEP_NODES`` nodes (a time limit or a progress line: it may raise).
     """
     if rule is not Rule.QUEEN:
         yield from _ruled_solutions(allowed, _queens(allowed, queens), required, rule, width, step)
@@ -101,7 +101,7 @@ def count(
     rule: Rule = Rule.QUEEN,
     width: int | None = None,
 ) -> int:
-    """The number of solutions (the same search as :func:`solutions`, counting only)."""
+    """The number of solutions (the same search as ``solutions``, counting only)."""
     n = len(allowed)
     k = _queens(allowed, queens)
     if k < n or rule is not Rule.QUEEN:
@@ -129,7 +129,7 @@ def _ruled_solutions(
     width: int | None,
     step: Callable[[], None] | None,
 ) -> Iterator[list[int]]:
-    """:func:`solutions` under another rule than the queen's (see :mod:`queens.rules`):
+    """``solutions`` under another rule than the queen's (see ``queens.rules``):
     the same row-by-row search, with the rule's attacks carried from row to row."""
     n = len(allowed)
     size = n if width is None else width

@@ -10,7 +10,7 @@ is the corner/border method of Takaken's well-known counter:
   representative among the transposes by keeping column 1 free above it.
 - *border*: the queen of row 0 in column ``bound1`` (left half).  The queens
   on the four edges must all be at least ``bound1`` from the corners; a
-  final rotation check (:func:`_classify`) keeps one placement per class and
+  final rotation check (``_classify``) keeps one placement per class and
   tells its size.
 
 A *prefix* (the columns of the first rows) selects one sub-tree: a prefix

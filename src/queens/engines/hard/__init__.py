@@ -2,15 +2,15 @@
 
 From the bottom up (each module imports only those before it in this list):
 
-- :mod:`~queens.engines.hard.budget`, :mod:`~queens.engines.hard.verdict`: time
+- ``budget``, ``verdict``: time
   budgets, and what decided a board;
-- :mod:`~queens.engines.hard.state`: the propagated board
-  (:class:`~queens.engines.hard.state.State`);
-- :mod:`~queens.engines.hard.hall`, :mod:`~queens.engines.hard.symmetry_breaking`,
-  :mod:`~queens.engines.hard.diagonal_sums`: reasoning over a state (a Hall-type
+- ``state``: the propagated board
+  (``State``);
+- ``hall``, ``symmetry_breaking``,
+  ``diagonal_sums``: reasoning over a state (a Hall-type
   count, its own symmetries, the diagonal-sum identities);
-- :mod:`~queens.engines.hard.cnf`: a state's CNF encoding;
-- :mod:`~queens.engines.hard.propagate`: the propagating search;
-- :mod:`~queens.engines.hard.sat`: the SAT backend (CaDiCaL, the optional ``sat`` extra);
-- :mod:`~queens.engines.hard.portfolio`: the search first, then SAT.
+- ``cnf``: a state's CNF encoding;
+- ``propagate``: the propagating search;
+- ``sat``: the SAT backend (CaDiCaL, the optional ``sat`` extra);
+- ``portfolio``: the search first, then SAT.
 """

@@ -1,7 +1,7 @@
 """Time budgets for the engines that may run long: a deadline and the answer "undecided".
 
-An engine given a :class:`Deadline` checks it now and then and raises
-:class:`Undecided` when the time is up, so the caller can tell "no solution"
+An engine given a ``Deadline`` checks it now and then and raises
+``Undecided`` when the time is up, so the caller can tell "no solution"
 (a proof) from "no answer yet".
 """
 
@@ -40,7 +40,7 @@ class Deadline:
         return self.at is not None and time.monotonic() >= self.at
 
     def check(self) -> None:
-        """Raise :class:`Undecided` once the time is up."""
+        """Raise ``Undecided`` once the time is up."""
         if self.expired():
             raise self.undecided()
 

@@ -1,16 +1,16 @@
-"""The CNF encoding of a propagated board, for the SAT backend (:mod:`queens.engines.hard.sat`).
+"""The CNF encoding of a propagated board, for the SAT backend (``queens.engines.hard.sat``).
 
 One Boolean variable per square still open (an open row crossed with an open
 column); exactly one queen per open row and per open column that must hold
 one, at most one per other row and column and per diagonal, exactly as many
 queens as are left in all when some rows or columns may stay empty, squares
-that are reserved or attacked false (:func:`residual`, :func:`clauses`).
+that are reserved or attacked false (``residual``, ``clauses``).
 The cardinality constraints come from ``pysat.card``, not written by hand:
-the pairwise encoding for groups of up to :data:`PAIRWISE_UP_TO` squares (no
+the pairwise encoding for groups of up to ``PAIRWISE_UP_TO`` squares (no
 auxiliary variables; measured faster with CaDiCaL on blocked and diagonal
 boards), sequential counters for longer ones (linear size).  Beside them,
-the colour count (:func:`colour_clauses`) and lex-leader clauses for the
-state's own symmetries (:func:`symmetry_clauses`).
+the colour count (``colour_clauses``) and lex-leader clauses for the
+state's own symmetries (``symmetry_clauses``).
 
 ``pysat`` (the optional ``sat`` extra) is imported only by the functions that
 build clauses with it.
@@ -43,7 +43,7 @@ class Residual:
     ``squares[i]`` is the square of variable ``i + 1``; ``rows`` and
     ``columns`` are exactly-one groups (the lines that must hold a queen), and
     so is ``wrapped`` (on a torus the queens fill, its free wrapped diagonals:
-    see :func:`rule_groups`), ``diagonals`` at-most-one groups (the rule's
+    see ``rule_groups``), ``diagonals`` at-most-one groups (the rule's
     diagonals with two or more squares, the rows and columns that may stay
     empty, and under the superqueen rule each pair of squares a knight's jump
     apart), ``excluded`` the open-row, open-column squares no queen may take
@@ -71,7 +71,7 @@ def residual(state: State, needed: Needed = (set(), set())) -> Residual:
     """The open part of a propagated state, ready to encode.
 
     ``needed`` are the d1 (r + c) and d2 (r - c) diagonals every solution
-    uses (:func:`queens.engines.hard.diagonal_sums.support`): each gets an
+    uses (``queens.engines.hard.diagonal_sums.support``): each gets an
     at-least-one clause beside its at-most-one.
     """
     open_rows = sorted(state.rows)
@@ -131,11 +131,11 @@ def rule_groups(
     same, and each pair of open squares a knight's jump apart.  The torus:
     the wrapped diagonals (d1 and d2 modulo n), at most one queen each; when
     the queens left fill the torus
-    (:func:`queens.engines.hard.diagonal_sums.fills_the_torus`), each wrapped
+    (``queens.engines.hard.diagonal_sums.fills_the_torus``), each wrapped
     diagonal that no placed queen takes holds exactly one (there are as many
     as queens left): exactly-one groups, with which CaDiCaL refuted the empty
     14 x 14 torus in 1.9 s against 19 s with at-most-one groups (measured
-    without the identities of :func:`~queens.engines.hard.diagonal_sums.torus_refutes`,
+    without the identities of ``torus_refutes``,
     which refute that board at once).
     """
     if state.rule is Rule.TOROIDAL:
@@ -224,14 +224,14 @@ def symmetry_clauses(
     above ``top`` and every variable of ``cnf``, looked up only when the clauses are
     made): the group described and the clauses, or None when the state
     keeps no symmetry, symmetry breaking is off, or the encoding has over
-    :data:`~queens.engines.hard.symmetry_breaking.LEX_LEADER_MAX_SQUARES` squares.
+    ``LEX_LEADER_MAX_SQUARES`` squares.
 
     Sound because every symmetry of the state maps the encoding's solutions
     onto solutions: the groups of squares encoded (lines, diagonals, knight
     pairs) are the state's, which the symmetry keeps, and the clauses added
     beside them (needed diagonals, the colour count) are necessary conditions
     every solution meets (see
-    :func:`~queens.engines.hard.symmetry_breaking.lex_leader_clauses`).
+    ``lex_leader_clauses``).
     """
     from pysat.formula import IDPool
 
@@ -273,7 +273,7 @@ def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
     every queen left.  This holds on every shape and queen count, but only
     under the queen rule (on a torus of odd size a wrapped diagonal mixes the
     colours): under another rule, or when nothing is left, no clause; nor
-    when the diagonals are many for the queens (:data:`COLOUR_SLACK`).
+    when the diagonals are many for the queens (``COLOUR_SLACK``).
 
     The count is over diagonal variables (true when a square of the diagonal
     holds a queen); over the squares themselves it would say only that the

@@ -20,19 +20,19 @@ are |R| distinct diagonals with an open square, summing to
 ``2 sum(r**2 for r in R) + 2 sum(c**2 for c in C)``.  Reserved squares only
 shrink the diagonals available, never the identities.  On a board of another
 shape, or with fewer queens than rows, some rows or columns may stay empty
-and the sums differ: :func:`applies` says when a state meets the condition,
+and the sums differ: ``applies`` says when a state meets the condition,
 and the identities are used only then.
 
-Attack rules (:mod:`queens.rules`): the identities use nothing but one
+Attack rules (``queens.rules``): the identities use nothing but one
 queen per row and column and no two on a diagonal, so they hold for every
 rule whose pieces attack at least what the queen attacks (its solutions are
 queen solutions).  The torus does (a diagonal is part of a wrapped one), and
-so does the superqueen (the queen plus the knight): :data:`HOLDS_UNDER` names
-those rules, and :func:`applies` keeps the identities off any other.  The torus
-has identities of its own besides, modulo n (:func:`torus_refutes`).
+so does the superqueen (the queen plus the knight): ``HOLDS_UNDER`` names
+those rules, and ``applies`` keeps the identities off any other.  The torus
+has identities of its own besides, modulo n (``torus_refutes``).
 
 Which sets of available diagonals can meet all three at once is a subset-sum
-question with a cardinality: :func:`square_sums` finds, by dynamic
+question with a cardinality: ``square_sums`` finds, by dynamic
 programming over (how many, their sum) with a bitset of the sums of squares
 reachable, every sum of squares that a set of the right size and sum can
 have, on each side; the state is refuted when no value on the d1 side and
@@ -42,9 +42,9 @@ refutes most unsolvable boards before any search (``benchmarks/hard.py``).
 
 One more identity of the kind holds under the queen rule on any shape, the
 colour count: the even d1 and odd d2 diagonals the queens use number the
-queens (:func:`queens.engines.hard.cnf.colour_clauses` has the proof).  It refutes a
-state with too few such diagonals (:func:`colour_refutes`) and goes to the SAT
-solver as a cardinality constraint (:func:`queens.engines.hard.cnf.colour_clauses`).
+queens (``queens.engines.hard.cnf.colour_clauses`` has the proof).  It refutes a
+state with too few such diagonals (``colour_refutes``) and goes to the SAT
+solver as a cardinality constraint (``queens.engines.hard.cnf.colour_clauses``).
 """
 
 from __future__ import annotations
@@ -56,14 +56,14 @@ from queens.engines.hard.state import Square, State
 from queens.rules import Rule
 
 WORK_LIMIT = 2_000_000
-"""States whose check would take more steps than this (as :func:`work` counts
+"""States whose check would take more steps than this (as ``work`` counts
 them) are not checked, which is always sound (the identities are necessary
 conditions, not needed ones).  An excluded-diagonal board of N = 30 costs
 about 0.6 million (some 50 ms), a plain board of 30 about 3 million, a
 completion puzzle of N = 171 with 30 queens to place 26 million (20 s)."""
 
 SUPPORT_WORK_LIMIT = 1_200_000
-""":func:`support` (which costs a few times :func:`refutes`) is skipped above
+"""``support`` (which costs a few times ``refutes``) is skipped above
 this: it keeps excluded-diagonal boards to N = 30 (0.6 to 1.1 million) and
 leaves out blocked boards of N = 30, where it seldom strikes anything."""
 
@@ -71,12 +71,12 @@ leaves out blocked boards of N = 30, where it seldom strikes anything."""
 HOLDS_UNDER = frozenset({Rule.QUEEN, Rule.TOROIDAL, Rule.SUPERQUEEN})
 """The attack rules whose pieces attack every square the queen attacks (and maybe
 more), so that the identities hold for their solutions (``tests/test_diagonal_sums.py``
-checks that premise against :func:`queens.rules.attack_kind`)."""
+checks that premise against ``queens.rules.attack_kind``)."""
 
 
 def applies(state: State) -> bool:
     """True when the identities hold for ``state``: the queens left fill every open
-    row and every open column, one each, under a rule of :data:`HOLDS_UNDER`.
+    row and every open column, one each, under a rule of ``HOLDS_UNDER``.
 
     Always so on the classic board (n queens on n x n, reserved squares and
     fixed queens or not); on another shape, or with fewer queens than rows,
@@ -175,8 +175,8 @@ UNCHECKED = "unchecked"
 
 def sides(state: State, limit: int = WORK_LIMIT) -> Sides | str | None:
     """The identities' terms for ``state``; None when a count alone refutes it,
-    :data:`UNCHECKED` when there is nothing to check or it would take more than
-    ``limit`` steps (as :func:`work` counts them)."""
+    ``UNCHECKED`` when there is nothing to check or it would take more than
+    ``limit`` steps (as ``work`` counts them)."""
     rows, cols = list(state.rows), list(state.cols)
     m = len(rows)
     if m == 0 or not applies(state):
@@ -200,8 +200,8 @@ def sides(state: State, limit: int = WORK_LIMIT) -> Sides | str | None:
 
 def refutes(state: State) -> bool:
     """True when no choice of open diagonals meets the three identities, or the
-    open diagonals are too few for the colour count (:func:`colour_refutes`),
-    or, on the torus, its own identities fail (:func:`torus_refutes`); so no
+    open diagonals are too few for the colour count (``colour_refutes``),
+    or, on the torus, its own identities fail (``torus_refutes``); so no
     solution.
 
     Proof of soundness: in the module docstring; every complete placement
@@ -230,7 +230,7 @@ def colour_refutes(state: State) -> bool:
 
     The queens still to place use as many even d1 diagonals and odd d2
     diagonals together as there are queens left, and as many odd d1 and even
-    d2 ones (proof: :func:`queens.engines.hard.cnf.colour_clauses`); so each kind must have at least
+    d2 ones (proof: ``queens.engines.hard.cnf.colour_clauses``); so each kind must have at least
     that many open diagonals.  Cheap (one pass over the open squares); under
     the queen rule only, on any shape.
     """
@@ -244,7 +244,7 @@ def colour_refutes(state: State) -> bool:
 
 
 def work(values: set[int], count: int) -> int:
-    """A bound on the steps of :func:`square_sums` for ``count`` of ``values``.
+    """A bound on the steps of ``square_sums`` for ``count`` of ``values``.
 
     It chooses k = min(count, len - count) values; its states are (how many,
     their sum), at most (k + 1) * (k * spread + 1), each visited once an item.
@@ -401,7 +401,7 @@ Support = tuple[set[int], set[int], set[int], set[int]]
 StateKey = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]
 
 _SUPPORTS: dict[StateKey, Support | None] = {}
-"""The last few :func:`support` answers.  ``auto`` hands a board over to the SAT
+"""The last few ``support`` answers.  ``auto`` hands a board over to the SAT
 solver in a forked child process, which starts again from the board and
 reaches the same states: with this it skips the parent's identity work
 (0.3 to 0.6 s of CPU a board at N = 29..30, measured)."""
@@ -414,11 +414,11 @@ def support(state: State) -> Support | None:
 
     A diagonal is ruled out when no pair of sets meeting the identities
     (sizes, sums, and the sum of squares together) uses it, and necessary when
-    every such pair uses it.  Sound for the same reason as :func:`refutes`:
+    every such pair uses it.  Sound for the same reason as ``refutes``:
     the diagonals of every solution extending ``state`` form such a pair.
     Unchecked states (too much work) get empty sets.  The answer depends on
     the open squares and columns and the queens left only, and is remembered
-    for the last :data:`REMEMBERED` states (the caller may change the sets).
+    for the last ``REMEMBERED`` states (the caller may change the sets).
     """
     key = (tuple(sorted(state.rows.items())), tuple(sorted(state.cols)), state.left)
     if key not in _SUPPORTS:
@@ -430,7 +430,7 @@ def support(state: State) -> Support | None:
 
 
 def _support(state: State) -> Support | None:
-    """:func:`support`, computed."""
+    """``support``, computed."""
     terms = sides(state, SUPPORT_WORK_LIMIT)
     if terms is None:
         return None
@@ -455,7 +455,7 @@ def _support(state: State) -> Support | None:
 
 
 def narrow(state: State, rounds: int = 4) -> bool:
-    """Strike out every square of the diagonals :func:`support` rules out, and place
+    """Strike out every square of the diagonals ``support`` rules out, and place
     the queen of a necessary diagonal left with one open square, then propagate;
     repeated (up to ``rounds`` times) while that changes something.
 

@@ -2,7 +2,7 @@
 
 The queens still to place stand on distinct rows, distinct columns,
 distinct d1 (``r + c``) and distinct d2 (``r - c``) diagonals, under every
-attack rule of :mod:`queens.rules` (each attacks along rows, columns and
+attack rule of ``queens.rules`` (each attacks along rows, columns and
 diagonals, and more).  So for any two kinds of line, A and B, the open
 squares join each A line to the B lines through it, and the queens' squares
 form a matching of that bipartite graph with as many edges as queens left:
@@ -53,7 +53,7 @@ def max_matching(edges: dict[int, set[int]]) -> int:
     neighbours), by augmenting paths (Kuhn's algorithm; small graphs only).
 
     The region puzzle's solver runs the same textbook algorithm on its own bitmasks
-    (:mod:`queens.puzzle.solve`), on purpose: the two families share no data type, and
+    (``queens.puzzle.solve``), on purpose: the two families share no data type, and
     neither should import the other."""
     partner: dict[int, int] = {}
 
@@ -72,7 +72,7 @@ def max_matching(edges: dict[int, set[int]]) -> int:
 
 def short_pair(state: State) -> tuple[str, str] | None:
     """Two kinds of line whose matching is smaller than the queens left, or None
-    (also when the state has over :data:`MAX_SQUARES` open squares).
+    (also when the state has over ``MAX_SQUARES`` open squares).
 
     A pair where one side has fewer open lines than the queens left is caught
     by propagation already, and is counted here too.

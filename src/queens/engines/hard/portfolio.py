@@ -1,7 +1,7 @@
 """Picking the engine for a board with constraints: the propagating search first, then SAT.
 
 Both start from the propagated board after the diagonal-sum identity
-(:func:`queens.engines.hard.propagate.checked_root`), which decides most
+(``queens.engines.hard.propagate.checked_root``), which decides most
 unsolvable boards with excluded diagonals before any search.
 
 Most boards (completion puzzles, lightly blocked boards, many with excluded
@@ -36,14 +36,14 @@ def decide(
     symmetry: bool = True,
     **shape: Unpack[Shape],
 ) -> Verdict:
-    """The board decided by the search, or by CaDiCaL past :data:`QUICK_DECISIONS`: its
-    :class:`~queens.engines.hard.verdict.Verdict` (0-based columns per row, -1 for an
+    """The board decided by the search, or by CaDiCaL past ``QUICK_DECISIONS``: its
+    ``Verdict`` (0-based columns per row, -1 for an
     empty row, or None; and what decided it).
 
-    ``shape``: as :func:`queens.engines.hard.propagate.decide` takes it.  Raises
-    :class:`~queens.engines.hard.budget.Undecided` at the deadline.
+    ``shape``: as ``queens.engines.hard.propagate.decide`` takes it.  Raises
+    ``Undecided`` at the deadline.
     With ``symmetry``, both engines break the propagated board's own
-    symmetries (:mod:`queens.engines.hard.symmetry_breaking`): the search by its
+    symmetries (``queens.engines.hard.symmetry_breaking``): the search by its
     orbit cut, CaDiCaL by lex-leader clauses.
     """
     start = propagate.before_search(allowed, **shape)

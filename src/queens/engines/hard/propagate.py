@@ -1,35 +1,35 @@
 """Search with propagation for hard boards: completion puzzles, reserved squares.
 
-The board is a :class:`~queens.engines.hard.state.State`: the domains of
+The board is a ``State``: the domains of
 its open rows and columns, narrowed by propagation to a fixpoint after every
-decision (:meth:`~queens.engines.hard.state.State.propagate`).
+decision (``propagate``).
 
 Decisions are two-way: on the open row or column with the fewest squares
 left (most constrained first), either the queen goes on one of its squares,
 or that square is struck out.  Every board with a solution has one on some
 branch, so exhausting the tree proves there is none.
 
-Before any decision, :func:`checked_root` also checks the diagonal-sum
-identity (:mod:`queens.engines.hard.diagonal_sums`) where it holds, which refutes
+Before any decision, ``checked_root`` also checks the diagonal-sum
+identity (``queens.engines.hard.diagonal_sums``) where it holds, which refutes
 many boards with excluded diagonals outright and strikes out squares on
 others.
 
 Boards arrive as ``allowed`` masks per row (see
-:meth:`queens.board.Board.allowed_masks`), so fixed queens are rows with a
+``queens.board.Board.allowed_masks``), so fixed queens are rows with a
 single allowed square and are placed by the first propagation.
 
 Boards of any shape and queen count (``width``, ``queens`` and ``required``
-rows: :class:`~queens.engines.hard.state.Shape`) are searched the same way,
+rows: ``Shape``) are searched the same way,
 except that a row or column may stay empty when there are more of them than
 queens: such a line is dropped when its squares run out, and only forced by
 its last square once the open lines are as many as the queens left (or, for a
 row, when a fixed queen stands there: ``required``).  On the classic board
 every line must hold a queen at every step, and the search is the one above.
 
-Every attack rule of :mod:`queens.rules` is searched the same way (``rule``
-in :class:`~queens.engines.hard.state.Shape`): each rule attacks what the
+Every attack rule of ``queens.rules`` is searched the same way (``rule``
+in ``Shape``): each rule attacks what the
 queen does, plus a few more squares on each other line, and those are struck
-out too (:func:`~queens.engines.hard.state.further_shifts`): the torus's
+out too (``further_shifts``): the torus's
 diagonals wrap around the board, the superqueen also jumps like a knight.
 """
 
@@ -49,7 +49,7 @@ from queens.symmetry import Symmetry
 def root(allowed: Sequence[int], **shape: Unpack[Shape]) -> State | None:
     """The board's state after propagating what is forced before any decision.
 
-    ``shape`` is the board's shape as every engine takes it (:class:`Shape`):
+    ``shape`` is the board's shape as every engine takes it (``Shape``):
     default, a square board with a queen in every row.
     """
     state = State.from_allowed(allowed, **shape)
@@ -68,7 +68,7 @@ def solve(
 ) -> list[int] | None:
     """A solution (0-based columns per row, -1 for an empty row) or None when there is none.
 
-    Raises :class:`~queens.engines.hard.budget.Undecided` when ``deadline`` passes.
+    Raises ``Undecided`` when ``deadline`` passes.
     With ``rng``, ties are not broken towards low columns but at random, for
     random solutions.
     """
@@ -83,13 +83,13 @@ def decide(
     symmetry: bool = True,
     **shape: Unpack[Shape],
 ) -> Verdict:
-    """:func:`solve`, saying what decided the board.
+    """``solve``, saying what decided the board.
 
     After the first propagation, the diagonal-sum identity
-    (:mod:`queens.engines.hard.diagonal_sums`) may refute the board before any
+    (``queens.engines.hard.diagonal_sums``) may refute the board before any
     search.  With ``symmetry`` (and without ``rng``: random solutions are
     drawn from every solution), the search cuts orbits under the propagated
-    board's own symmetries (:func:`root_group`, :func:`search`).
+    board's own symmetries (``root_group``, ``search``).
     """
     start = before_search(allowed, **shape)
     if isinstance(start, Verdict):
@@ -101,7 +101,7 @@ def decide(
 
 
 def before_search(allowed: Sequence[int], **shape: Unpack[Shape]) -> State | Verdict:
-    """The board propagated and checked (:func:`checked_root`), ready for a search or a
+    """The board propagated and checked (``checked_root``), ready for a search or a
     solver; or the verdict when that already decided it (no rows, refuted, or solved by
     propagation)."""
     if not allowed:
@@ -116,8 +116,8 @@ def before_search(allowed: Sequence[int], **shape: Unpack[Shape]) -> State | Ver
 
 def root_group(start: State) -> tuple[Symmetry, ...]:
     """The symmetries of the propagated board ``start`` for the orbit cut of
-    :func:`search` (the identity alone when there are none, or when symmetry
-    breaking is turned off: :data:`queens.engines.hard.symmetry_breaking.ENABLED`)."""
+    ``search`` (the identity alone when there are none, or when symmetry
+    breaking is turned off: ``queens.engines.hard.symmetry_breaking.ENABLED``)."""
     if not symmetry_breaking.ENABLED:
         return (Symmetry.IDENTITY,)
     return symmetry_breaking.state_group(start)
@@ -134,18 +134,18 @@ def searched(stats: Stats, group: Sequence[Symmetry]) -> str:
 
 
 def checked_root(allowed: Sequence[int], **shape: Unpack[Shape]) -> tuple[State | None, str]:
-    """:func:`root`, then the diagonal-sum identity; None with the reason when refuted.
+    """``root``, then the diagonal-sum identity; None with the reason when refuted.
 
     The identity first refutes, or else narrows the board: squares on
     diagonals that no set meeting it can use are struck out, and a diagonal
     every such set uses, left with one square, gets its queen
-    (:func:`queens.engines.hard.diagonal_sums.narrow`).  It holds only while the
+    (``queens.engines.hard.diagonal_sums.narrow``).  It holds only while the
     queens left fill every open row and column, as on the classic board, under
     a rule whose pieces attack what the queen does (every rule there is:
-    :func:`queens.engines.hard.diagonal_sums.applies`); elsewhere it is not used.
+    ``queens.engines.hard.diagonal_sums.applies``); elsewhere it is not used.
     On a torus the queens fill, its own identities modulo n are checked too
-    (:func:`queens.engines.hard.diagonal_sums.torus_refutes`).  Last, the
-    Hall-type count of :mod:`queens.engines.hard.hall` (rows, columns and
+    (``queens.engines.hard.diagonal_sums.torus_refutes``).  Last, the
+    Hall-type count of ``queens.engines.hard.hall`` (rows, columns and
     diagonals matched in pairs), on every shape and rule.
     """
     start = root(allowed, **shape)
@@ -161,7 +161,7 @@ def checked_root(allowed: Sequence[int], **shape: Unpack[Shape]) -> tuple[State 
 
 class Stats:
     """What a search did: the number of decisions made, and the squares struck by the
-    orbit cut beyond the refuted ones (see :func:`search`)."""
+    orbit cut beyond the refuted ones (see ``search``)."""
 
     __slots__ = ("cut", "decisions")
 
@@ -182,23 +182,23 @@ def search(
     """Depth-first two-way branching from a propagated ``start`` (left unchanged).
 
     Returns None after exhausting the tree; raises ``Undecided`` at the
-    deadline, and :class:`NodeLimit` after ``node_limit`` decisions.  With
+    deadline, and ``NodeLimit`` after ``node_limit`` decisions.  With
     ``stats``, the number of decisions is kept there (also when it raises).
 
     ``group``: symmetries that map ``start`` onto itself (see
-    :func:`queens.engines.hard.symmetry_breaking.state_group`), for the orbit
+    ``queens.engines.hard.symmetry_breaking.state_group``), for the orbit
     cut.  In a state S that a group G maps onto itself, once the branch
     placing a queen on s is exhausted without a solution, the squares g(s)
     for g in G are struck out together with s.  Proof: let Sol(S) be the
     complete placements that extend S (its queens placed, the others on
     squares of its open rows' and columns' domains, its required rows
     filled).  Each g in G keeps the attack rule
-    (:func:`~queens.engines.hard.symmetry_breaking.keeps_rule`) and maps S onto
+    (``keeps_rule``) and maps S onto
     itself, so x is in Sol(S) exactly when g(x) is.  No x in Sol(S) holds s
     (the branch proved it: propagation and the search drop no solution), so
     none holds g(s): if x did, g^-1(x) would be in Sol(S) and hold s.
     Striking every g(s) so keeps Sol(S), and the search stays complete.
-    A child's group is checked again (:func:`~queens.engines.hard.symmetry_breaking.state_group`),
+    A child's group is checked again (``state_group``),
     among the symmetries that can keep it: after the cut, G; after placing
     s, those fixing s; so the cut is used only in states proven symmetric.
     Without ``group`` (or with the identity alone) the search is exactly the
@@ -242,7 +242,7 @@ def search(
 
 def _strike_orbit(state: State, square: Square, group: Sequence[Symmetry], stats: Stats) -> bool:
     """Strike out ``square``, refuted in ``state``, and its images under ``group``,
-    which ``state`` keeps (the orbit cut of :func:`search`); False at a dead end."""
+    which ``state`` keeps (the orbit cut of ``search``); False at a dead end."""
     first, *images = symmetry_breaking.orbit(square, group, state.width, state.height)
     if not state.strike(*first):
         return False

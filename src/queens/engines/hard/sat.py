@@ -1,9 +1,9 @@
 """The SAT backend for the hardest boards: PySAT's CaDiCaL (the optional ``sat`` extra).
 
-The propagating search (:mod:`queens.engines.hard.propagate`) first places
+The propagating search (``queens.engines.hard.propagate``) first places
 everything forced, and the diagonal-sum identity
-(:mod:`queens.engines.hard.diagonal_sums`) may refute the board there; what is
-left is encoded as CNF (:mod:`queens.engines.hard.cnf`) and goes to the SAT
+(``queens.engines.hard.diagonal_sums``) may refute the board there; what is
+left is encoded as CNF (``queens.engines.hard.cnf``) and goes to the SAT
 solver.
 
 CaDiCaL was chosen over OR-Tools CP-SAT by ``benchmarks/hard.py``: on the
@@ -55,16 +55,16 @@ def decide(
     symmetry: bool = True,
     **shape: Unpack[Shape],
 ) -> Verdict:
-    """CaDiCaL's :class:`~queens.engines.hard.verdict.Verdict` on the board: a solution
+    """CaDiCaL's ``Verdict`` on the board: a solution
     (0-based columns per row, -1 for an empty row) or None, and what decided it.
 
-    ``shape``: as :func:`queens.engines.hard.propagate.decide` takes it.  Raises
-    :class:`SolverMissing` without python-sat and
-    :class:`~queens.engines.hard.budget.Undecided` when ``deadline`` passes.
+    ``shape``: as ``queens.engines.hard.propagate.decide`` takes it.  Raises
+    ``SolverMissing`` without python-sat and
+    ``Undecided`` when ``deadline`` passes.
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
     process that is stopped when the time is up.  With ``symmetry``, the
     propagated board's own symmetries get lex-leader clauses
-    (:func:`symmetry_clauses`).
+    (``symmetry_clauses``).
     """
     if not available():
         raise SolverMissing
@@ -82,10 +82,10 @@ def decide(
 def decide_here(
     allowed: Sequence[int], shape: Shape | None = None, symmetry: bool = True
 ) -> Verdict:
-    """:func:`decide` in this process, without a time limit.
+    """``decide`` in this process, without a time limit.
 
     The board is first propagated and checked against the diagonal-sum
-    identity (:func:`queens.engines.hard.propagate.checked_root`); only what
+    identity (``queens.engines.hard.propagate.checked_root``); only what
     survives goes to the solver.
     """
     state = propagate.before_search(allowed, **(shape or {}))
@@ -124,7 +124,7 @@ class Answer:
 
 def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
     """Solve ``cnf``; with ``lex`` (lex-leader clauses), first without them for
-    :data:`LEX_AFTER_CONFLICTS` conflicts, then with them added to the same solver.
+    ``LEX_AFTER_CONFLICTS`` conflicts, then with them added to the same solver.
 
     Why in two steps: measured on the solvable boards of the ``symmetric``
     family (16 boards, N = 21..26), the clauses made CaDiCaL find solutions
@@ -133,7 +133,7 @@ def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
     CPU).  Most solutions come within the budget; a proof that takes longer
     gets the clauses.  Sound: the clauses learnt in the first step follow
     from ``cnf`` alone, and ``cnf`` with ``lex`` is satisfiable exactly when
-    ``cnf`` is (:func:`~queens.engines.hard.symmetry_breaking.lex_leader_clauses`).
+    ``cnf`` is (``lex_leader_clauses``).
     """
     from pysat.solvers import Solver
 

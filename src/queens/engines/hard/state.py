@@ -6,13 +6,13 @@ its queen may still stand, each a Python int used as a bitset.  Placing a
 queen strikes out every square it attacks from the domains of the rows and
 columns still open; a row or column left with one square is forced (its
 queen is placed at once, and that propagates in turn) and one left with
-none is a dead end (:meth:`State.propagate`).
+none is a dead end (``State.propagate``).
 
 This is the bottom of the hard-board engines: the search
-(:mod:`queens.engines.hard.propagate`), the reasoning that narrows a state
-(:mod:`~queens.engines.hard.diagonal_sums`, :mod:`~queens.engines.hard.hall`,
-:mod:`~queens.engines.hard.symmetry_breaking`) and its CNF encoding
-(:mod:`~queens.engines.hard.cnf`) all work on a :class:`State`.
+(``queens.engines.hard.propagate``), the reasoning that narrows a state
+(``diagonal_sums``, ``hall``,
+``symmetry_breaking``) and its CNF encoding
+(``cnf``) all work on a ``State``.
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ Square = tuple[int, int]
 
 class Shape(TypedDict, total=False):
     """A board's shape beyond its masks, as every engine takes it (keyword arguments;
-    see :func:`queens.api.ruled_shape`): ``width`` (default: as many columns as
+    see ``queens.api.ruled_shape``): ``width`` (default: as many columns as
     rows), ``queens`` (default: a queen in every row), ``required``, the
     bitmask of rows that must hold a queen (default: none beyond that count),
-    and ``rule``, the attack rule (default: :attr:`~queens.rules.Rule.QUEEN`).
+    and ``rule``, the attack rule (default: ``QUEEN``).
     """
 
     width: int | None
@@ -48,7 +48,7 @@ class Shape(TypedDict, total=False):
 
 
 Shifts = tuple[int, ...] | None
-"""Per distance between two lines, the rule's further attacks (see :func:`further_shifts`)."""
+"""Per distance between two lines, the rule's further attacks (see ``further_shifts``)."""
 
 
 def further_shifts(rule: Rule, size: int) -> Shifts:
@@ -128,7 +128,7 @@ class State:
         required: int = 0,
         rule: Rule = Rule.QUEEN,
     ) -> State:
-        """The state of a board given as the engines' plain data (see :mod:`queens.engines`)."""
+        """The state of a board given as the engines' plain data (see ``queens.engines``)."""
         height = len(allowed)
         width = height if width is None else width
         full = (1 << width) - 1
@@ -286,7 +286,7 @@ class State:
 
     def strike_refuted(self, r: int, c: int) -> bool:
         """Rule out the square (r, c), known to be in no solution of this state, wherever
-        it still is: :meth:`strike` if it is open, a dead end if a queen stands there."""
+        it still is: ``strike`` if it is open, a dead end if a queen stands there."""
         if self.is_open(r, c):
             return self.strike(r, c)
         return self.placed.get(r) != c

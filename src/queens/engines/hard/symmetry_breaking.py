@@ -4,22 +4,22 @@ Many puzzle boards keep a symmetry: reserved squares or excluded diagonals
 chosen in mirror pairs, a fixed queen in the centre.  Such a board's
 solutions come in orbits, and a search that refutes a square has refuted its
 images too.  This module finds the symmetries of a *propagated* state
-(:class:`~queens.engines.hard.State`), which the propagating search and
+(``State``), which the propagating search and
 the SAT encoding then use:
 
-- :func:`state_group`: the symmetries of :mod:`queens.symmetry` (8 on a
+- ``state_group``: the symmetries of ``queens.symmetry`` (8 on a
   square board, 4 on a rectangle) that map the state onto itself: its placed
   queens, the open rows and columns with their domains, the rows that must
   hold a queen.
-- :func:`orbit`: the images of a square under such a group, for the orbit
-  cut of :func:`queens.engines.hard.propagate.search`.
-- :func:`lex_leader_clauses`: clauses that keep, of every orbit of the SAT
+- ``orbit``: the images of a square under such a group, for the orbit
+  cut of ``queens.engines.hard.propagate.search``.
+- ``lex_leader_clauses``: clauses that keep, of every orbit of the SAT
   encoding's solutions, the lexicographically least (and drop the others),
-  for :mod:`queens.engines.hard.sat`, which adds them only once CaDiCaL has
-  spent a budget of conflicts without them (:func:`queens.engines.hard.sat.run_solver`:
+  for ``queens.engines.hard.sat``, which adds them only once CaDiCaL has
+  spent a budget of conflicts without them (``queens.engines.hard.sat.run_solver``:
   they slow its search for solutions, and speed up its proofs).
 
-Why the attack rules allow it (:func:`keeps_rule`): every symmetry of the
+Why the attack rules allow it (``keeps_rule``): every symmetry of the
 square maps rows and columns onto rows or columns, and diagonals (``r + c``
 and ``r - c`` constant) onto diagonals, so it maps queen placements that do
 not attack onto placements that do not attack.  The knight's jumps
@@ -29,8 +29,8 @@ columns map as before, and a wrapped diagonal (``r - c`` or ``r + c``
 constant modulo n) maps onto a wrapped diagonal: with ``r' = n - 1 - r``,
 ``r' + c = (n - 1) - (r - c)``, so classes modulo n map to classes modulo n,
 and likewise for the other reflections and turns.  So every rule of
-:mod:`queens.rules` is kept by every symmetry of the board's shape
-(tests check it against :func:`queens.rules.attack_kind`).
+``queens.rules`` is kept by every symmetry of the board's shape
+(tests check it against ``queens.rules.attack_kind``).
 
 It is used only where any one solution is asked for (``solve`` and
 ``decide`` by ``auto``, ``propagate`` and ``sat``, without a random
@@ -136,7 +136,7 @@ def keeps_state(state: State, symmetry: Symmetry) -> bool:
 
     The state is its placed queens, its open rows' and columns' domains, the
     queens left (the same number in the image) and its required rows
-    (:func:`required_rows`): a symmetry swapping rows and columns keeps a
+    (``required_rows``): a symmetry swapping rows and columns keeps a
     state only without them, others must map them onto themselves.
     """
     if symmetry is Symmetry.IDENTITY:

@@ -1,11 +1,11 @@
 """What decided a hard board: the answer, and which reasoning reached it.
 
-The engines for hard boards (:mod:`~queens.engines.hard.propagate`,
-:mod:`~queens.engines.hard.sat`, :mod:`~queens.engines.hard.portfolio`) return a
-:class:`Verdict`, so ``queens solve --verbose`` can say whether a board was
+The engines for hard boards (``propagate``,
+``sat``, ``portfolio``) return a
+``Verdict``, so ``queens solve --verbose`` can say whether a board was
 refuted before any search (by propagation, by the diagonal-sum identity of
-:mod:`~queens.engines.hard.diagonal_sums` or by the Hall-type count of
-:mod:`~queens.engines.hard.hall`), decided by the search (and after how
+``diagonal_sums`` or by the Hall-type count of
+``hall``), decided by the search (and after how
 many decisions) or by the SAT solver.
 """
 
@@ -21,7 +21,7 @@ SOLVED = "solved by propagation before search"
 
 
 def hall(first: str, second: str) -> str:
-    """How a board refuted by the Hall-type count (:mod:`~queens.engines.hard.hall`) is
+    """How a board refuted by the Hall-type count (``hall``) is
     described."""
     return f"refuted by a Hall-type count ({first} against {second}) before search"
 

@@ -1,0 +1,118 @@
+"""Make the pictures of the README and the docs, from the project's own renderers.
+
+Run from the repository root, with the package installed (the SVGs need nothing more; the
+web page's screenshot needs the ``web`` and ``web-test`` extras and Chromium at
+``/usr/bin/chromium`` or ``$QUEENS_CHROMIUM``)::
+
+    .venv/bin/python docs/make_pictures.py [--svg-only]
+
+The SVGs are drawn by ``queens`` commands (``SVG_COMMANDS``), so they are exactly what the
+command makes (``tests/test_docs_examples.py`` remakes them and compares bytes). The web
+page is photographed by Playwright driving Chromium, paused in the middle of a 5 x 5 search
+(not byte-stable: the test checks only that it is a PNG this script names).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+DOCS = Path(__file__).parent
+STARS = DOCS.parent / "tests" / "data" / "stars-8.txt"  # the 2-star grid of the guide
+
+SVG_COMMANDS: dict[str, list[list[str]]] = {
+    "eight.svg": [["render", "8", "--coordinates", "--size", "320", "--out", "OUT"]],
+    "tree-4.svg": [["tree", "4", "--out", "OUT"]],
+    "stars-8.svg": [
+        ["puzzle", "render", str(STARS), "--stars", "2", "--size", "320", "--out", "OUT"],
+    ],
+    "puzzle-7.svg": [
+        ["puzzle", "generate", "7", "--seed", "3", "--out", "grid.txt"],
+        ["puzzle", "render", "grid.txt", "--size", "280", "--out", "OUT"],
+    ],
+}
+"""Each SVG of docs/ and the ``queens`` commands that draw it, run in a scratch directory
+(``OUT``: the picture)."""
+
+SCREENSHOTS = ["web-page.png"]
+"""The PNGs of docs/ this script photographs."""
+
+
+def make_svg(name: str, directory: Path = DOCS) -> Path:
+    """Draw ``name`` of ``SVG_COMMANDS`` into ``directory`` with the ``queens`` command."""
+    from queens.cli import main
+
+    out = (directory / name).resolve()
+    with tempfile.TemporaryDirectory() as scratch, contextlib.chdir(scratch):
+        for command in SVG_COMMANDS[name]:
+            arguments = [str(out) if argument == "OUT" else argument for argument in command]
+            if (status := main(arguments)) != 0:
+                raise SystemExit(f"queens {' '.join(command)} exited {status}")
+    return out
+
+
+def make_web_page(out: Path = DOCS / "web-page.png") -> Path:
+    """The web page paused in the middle of a 5 x 5 search, at 1200 x 1000 pixels."""
+    import uvicorn
+    from playwright.sync_api import expect, sync_playwright
+
+    from queens.web.app import create_app
+    from queens.web.server import allowed_hosts, bind
+
+    chromium = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(allowed_hosts("127.0.0.1")), log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page(viewport={"width": 1200, "height": 1000})
+            page.goto(f"http://127.0.0.1:{sock.getsockname()[1]}/")
+            page.wait_for_selector("body[data-ready=true]")
+            page.fill("#n", "5")
+            page.press("#n", "Enter")
+            expect(page.locator("#board .cell")).to_have_count(25)
+            page.eval_on_selector(
+                "#speed", "s => { s.value = '60'; s.dispatchEvent(new Event('input')); }"
+            )
+            page.click("#play")
+            expect(page.locator("#gallery canvas").nth(2)).to_be_visible(timeout=20_000)
+            page.keyboard.press(" ")
+            expect(page.locator("#status")).to_have_text("Paused.")
+            page.wait_for_timeout(400)
+            for _ in range(3):
+                before = int(page.inner_text("#steps"))
+                page.click("#step")
+                expect(page.locator("#steps")).to_have_text(str(before + 1))
+            page.screenshot(path=str(out), full_page=True)
+            browser.close()
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+    return out
+
+
+def main(arguments: list[str]) -> int:
+    for name in SVG_COMMANDS:
+        print(make_svg(name))
+    if "--svg-only" not in arguments:
+        for name in SCREENSHOTS:
+            print(make_web_page(DOCS / name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
