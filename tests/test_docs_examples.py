@@ -200,9 +200,27 @@ def name(session: Session) -> str:
     return f"{session.page}:{session.line}: {session.commands[0].text.split('#')[0].strip()}"
 
 
+# Sessions that need an extra: PNG pictures need Pillow, reading a picture Pillow and numpy.
+EXTRAS = {".png": ("PIL",), "puzzle read": ("PIL", "numpy")}
+
+
+def require_extras(session: Session) -> None:
+    """Skip (visibly) a session whose extra is missing; under CI=true, fail instead."""
+    for mark, modules in EXTRAS.items():
+        if not any(mark in command.text for command in session.commands):
+            continue
+        for module in modules:
+            if importlib.util.find_spec(module) is None:
+                reason = f"{module} is not installed (pip install -e '.[png,read]')"
+                if os.environ.get("CI") == "true":
+                    pytest.fail(f"CI=true but {reason}", pytrace=False)
+                pytest.skip(reason)
+
+
 @pytest.mark.parametrize("session", DISTINCT, ids=name)
 def test_a_session_prints_what_its_page_shows(session: Session, tmp_path: Path) -> None:
     assert shutil.which("queens", path=environment()["PATH"]), "the queens command is missing"
+    require_extras(session)
     for file, source in FILES.items():
         shutil.copyfile(source, tmp_path / file)
     status = 0

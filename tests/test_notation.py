@@ -33,6 +33,8 @@ def careful_parse(text: str) -> list[int] | str:
     items = re.split(r"[\s,]+", body)
     if not body or not all(i.isascii() and i.isdigit() for i in items):
         return "error"
+    if any(len(i) >= 19 for i in items):  # past any board, leading zeros or not: refused
+        return "error"
     return [int(i) for i in items]
 
 
