@@ -91,10 +91,20 @@ def _without_rss_line(err: str) -> str:
     return "".join(line for line in err.splitlines(True) if not line.startswith(_RSS_TAG))
 
 
+# The peak of this process's own memory: VmHWM (kB) where /proc has it. Not getrusage's
+# ru_maxrss: Linux carries it across exec, so a child would report its parent's peak (the
+# test worker's, hundreds of MB after the slow tests).
 _REPORT_RSS = (
     "import atexit\n"
+    "def _peak_kb():\n"
+    "    try:\n"
+    "        with open('/proc/self/status') as status:\n"
+    "            peaks = (line.split()[1] for line in status if line.startswith('VmHWM:'))\n"
+    "            return int(next(peaks))\n"
+    "    except (OSError, StopIteration):\n"
+    "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
     "atexit.register(lambda: print("
-    f"'{_RSS_TAG}' + str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss), "
+    f"'{_RSS_TAG}' + str(_peak_kb()), "
     "file=sys.__stderr__, flush=True))\n"
 )
 
