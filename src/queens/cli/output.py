@@ -136,3 +136,11 @@ def write_picture(data: bytes, out: str) -> None:
             file.write(data)
     except OSError as error:
         raise CommandError(f"cannot write picture file {out!r}: {error.strerror}") from None
+
+
+def print_steps(texts: list[str]) -> None:
+    """An explanation's steps, numbered and aligned (`puzzle explain`), then a blank line."""
+    width = len(str(len(texts)))
+    for number, text in enumerate(texts, 1):
+        print(f"{number:>{width}}. {text}")
+    print()

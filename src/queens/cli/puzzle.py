@@ -19,7 +19,7 @@ from queens.cli.common import (
     seed,
     whole,
 )
-from queens.cli.output import picture_kind, write_picture, write_text
+from queens.cli.output import picture_kind, print_steps, write_picture, write_text
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 
 PROG = "queens puzzle"
@@ -365,10 +365,7 @@ def run_explain(args: argparse.Namespace) -> int:
         }
         print(json.dumps(record))
         return 0
-    width = len(str(len(explanation.steps)))
-    for number, step in enumerate(explanation.steps, 1):
-        print(f"{number:>{width}}. {step.text}")
-    print()
+    print_steps([step.text for step in explanation.steps])
     print(grid.board(columns))
     level = explanation.level
     print(f"difficulty: {explanation.difficulty} ({level}: {level_reason(level)})")

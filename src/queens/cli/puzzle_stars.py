@@ -11,7 +11,7 @@ import random
 import sys
 
 from queens.cli.common import CommandError, NoSolution, UsageError
-from queens.cli.output import write_text
+from queens.cli.output import print_steps, write_text
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarsError
 
@@ -123,10 +123,7 @@ def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
         }
         print(json.dumps(record))
         return 0
-    width = len(str(len(explanation.steps)))
-    for number, step in enumerate(explanation.steps, 1):
-        print(f"{number:>{width}}. {step.text}")
-    print()
+    print_steps([step.text for step in explanation.steps])
     print(board(grid, explanation.rows))
     print(f"difficulty: {explanation.difficulty}")
     return 0
