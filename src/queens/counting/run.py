@@ -90,17 +90,26 @@ def _exit_with_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
-    """Cancel what is queued and end the workers now (they may be deep in C code)."""
-    # concurrent.futures has no public way to kill busy workers; its process
-    # table is the only handle on them.
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in workers:
-        if process.is_alive():
-            process.terminate()
-    for process in workers:
-        process.join(timeout=1)
+def _on_processes(subproblems: Sequence[SubProblem], workers: int) -> Iterator[Result]:
+    """Count on a pool of ``workers`` processes (the pure-Python fallback holds the GIL)."""
+    # multiprocessing.Pool, not ProcessPoolExecutor: Pool.terminate() is the
+    # documented way to end busy workers.  Ending them under a
+    # ProcessPoolExecutor races its queue feeder thread, which then prints an
+    # OSError traceback after "queens: interrupted" (seen in CI).
+    import multiprocessing
+
+    pool = multiprocessing.Pool(workers, initializer=_worker_setup)
+    try:
+        for results in pool.imap_unordered(count_chunk, _chunks(subproblems, workers)):
+            for index, total, unique in results:
+                yield index, Counts(total, unique)
+    except BaseException:  # KeyboardInterrupt, GeneratorExit, errors: stop now
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
 
 
 def _in_process(subproblems: Iterable[SubProblem]) -> Iterator[Result]:
@@ -168,16 +177,8 @@ def iter_results(
     if kernel.compiled():
         yield from _on_threads(todo, workers)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
     kernel.warn_once()
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_setup)
-    try:
-        yield from _on_executor(todo, pool, count)
-    except BaseException:  # KeyboardInterrupt, GeneratorExit, errors: stop now
-        _stop_pool(pool)
-        raise
-    pool.shutdown(wait=True)
+    yield from _on_processes(todo, workers)
 
 
 def in_kernel(subproblem: SubProblem) -> bool:
