@@ -544,9 +544,9 @@ static PyObject *py_local_fill(PyObject *self, PyObject *args) {
     return PyBool_FromLong(solved);
 }
 
-/* Read a grid of the region puzzle: n in 1..MAXN and cells a bytes-like of n * n region
- * numbers 0..n-1, copied into grid; 0 with an exception set when they are not. */
-static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid) {
+/* Read n * n cells of the region puzzle (n in 1..MAXN), each below `past`, into grid; 0
+ * with an exception set when they are not. */
+static int read_region_cells(int n, PyObject *cells_obj, unsigned char *grid, int past) {
     Py_buffer cells;
     Py_ssize_t i;
     if (n < 1 || n > MAXN) {
@@ -561,7 +561,7 @@ static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid) {
     }
     for (i = 0; i < cells.len; i++) {
         grid[i] = ((const unsigned char *)cells.buf)[i];
-        if (grid[i] >= n) {
+        if (grid[i] >= past) {
             PyBuffer_Release(&cells);
             PyErr_Format(PyExc_ValueError, "cell %zd is in region %d, past the %d regions", i, grid[i], n);
             return 0;
@@ -569,6 +569,12 @@ static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid) {
     }
     PyBuffer_Release(&cells);
     return 1;
+}
+
+/* Read a grid of the region puzzle: n in 1..MAXN and cells a bytes-like of n * n region
+ * numbers 0..n-1, copied into grid; 0 with an exception set when they are not. */
+static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid) {
+    return read_region_cells(n, cells_obj, grid, n);
 }
 
 /* count_regions(n, cells, stop=None) -> int, or None when stopped: the solutions of the
@@ -590,6 +596,44 @@ static PyObject *py_count_regions(PyObject *self, PyObject *args) {
     if (view.obj) PyBuffer_Release(&view);
     if (stopped) Py_RETURN_NONE;
     return PyLong_FromUnsignedLongLong((unsigned long long)total);
+}
+
+/* solve_regions(n, cells, limit=0, stop=None) -> (total, first, second), or None when
+ * stopped: the region puzzle of an n x n grid, cells a bytes-like of n * n region numbers
+ * (n to 255: a cell holding no queen), counted up to limit solutions (0: all); first and
+ * second the first two solutions found, a column a row (None when there are fewer). */
+static PyObject *py_solve_regions(PyObject *self, PyObject *args) {
+    PyObject *cells_obj, *stop_obj = NULL, *found[2];
+    Py_buffer view;
+    stop_flag_t *stop;
+    int n, stopped = 0, columns[2][MAXN], i, k;
+    unsigned long long limit = 0;
+    uint64_t total;
+    unsigned char grid[MAXN * MAXN];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iO|KO", &n, &cells_obj, &limit, &stop_obj)) return NULL;
+    if (!read_region_cells(n, cells_obj, grid, 256)) return NULL;
+    if (!read_stop(stop_obj, &view, &stop)) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    total = solve_regions(n, grid, (uint64_t)limit, columns[0], columns[1], stop, &stopped);
+    Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    if (stopped) Py_RETURN_NONE;
+    for (k = 0; k < 2; k++) {
+        if (total <= (uint64_t)k) {
+            Py_INCREF(Py_None);
+            found[k] = Py_None;
+            continue;
+        }
+        found[k] = PyTuple_New(n);
+        /* columns below 64 are cached small ints: PyLong_FromLong cannot fail */
+        for (i = 0; found[k] && i < n; i++) PyTuple_SET_ITEM(found[k], i, PyLong_FromLong(columns[k][i]));
+        if (!found[k]) {
+            if (k) Py_DECREF(found[0]);
+            return NULL;
+        }
+    }
+    return Py_BuildValue("(KNN)", (unsigned long long)total, found[0], found[1]);
 }
 
 /* A solution of Star Battle as a tuple of n column masks, one a row; NULL on failure. */
@@ -683,6 +727,10 @@ static PyMethodDef kernel_methods[] = {
     {"count_regions", py_count_regions, METH_VARARGS,
      "count_regions(n, cells, stop=None) -> int: the solutions of the region puzzle (one queen\n"
      "per row, column and region, none touching) of an n x n grid; None when stopped"},
+    {"solve_regions", py_solve_regions, METH_VARARGS,
+     "solve_regions(n, cells, limit=0, stop=None) -> (total, first, second): the region puzzle\n"
+     "with cells n..255 holding no queen, counted up to limit (0: all); first, second: the first\n"
+     "two solutions, a column a row, or None; None when stopped"},
     {"count_stars", py_count_stars, METH_VARARGS,
      "count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last): Star Battle with k\n"
      "stars per row, column and region (none touching), counted up to limit (0: all); first, last:\n"

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
 
+from queens.engines.counting import kernel
 from queens.puzzle.explain import LEVELS, difficulty_name, explain
 from queens.puzzle.grid import NAMES, Grid
 from queens.puzzle.solve import Contradiction, Square, given_state, search, solutions
@@ -72,9 +73,15 @@ SAFE_TRIES = 100
 REPAIRS = 4
 """Moves (times n) tried to make a grid's solution unique before starting afresh."""
 
+COUNT_LIMIT = 200
+"""Solutions counted to compare the moves of a repair that each let some in."""
+
 SINGLE_CELLS_FROM = 8
 """From this size up a generated grid has no one-cell region (below, at most one): each
 hands out a queen for free."""
+
+_FREE = 255
+"""A free cell for the kernel's search (a cell that holds no queen)."""
 
 Regions = list[list[int]]
 """A region index per cell, row by row; -1 for a free cell (while the regions grow)."""
@@ -148,11 +155,21 @@ class _Growth:
                     self.size[owner] += 1
         self.free = sum(row.count(-1) for row in region)
         self.weight = [rng.random() ** skew + 0.05 for _ in range(n)]
+        self.near = {(r, c): list(_neighbours(n, (r, c))) for r in range(n) for c in range(n)}
+        self.frontier = {
+            square
+            for square, near in self.near.items()
+            if region[square[0]][square[1]] < 0 and any(region[r][c] >= 0 for r, c in near)
+        }
+        """The free cells touching a region."""
+        self.undone: set[tuple[Square, int]] = set()
+        """The moves (a cell into a region) undoing a repair's move, or letting solutions
+        in once already: the repairs take neither (else they may go round in circles)."""
 
     def options(self, square: Square) -> set[int]:
-        """The regions a free cell touches."""
+        """The regions of the cells touching a cell."""
         region = self.region
-        return {region[r][c] for r, c in _neighbours(self.n, square) if region[r][c] >= 0}
+        return {region[r][c] for r, c in self.near[square] if region[r][c] >= 0}
 
     def draw(self, blocked: set[tuple[int, int, int]]) -> tuple[Square, int] | None:
         """A free cell and a region it may join, or None when no free cell has one.
@@ -161,20 +178,17 @@ class _Growth:
         with none); the rest with the regions' chances."""
         pairs: list[tuple[Square, int]] = []
         weights: list[float] = []
-        n, size, weight = self.n, self.size, self.weight
-        for row in range(n):
-            for col in range(n):
-                if self.region[row][col] >= 0:
-                    continue
-                open_ = [
-                    owner
-                    for owner in sorted(self.options((row, col)))
-                    if (row, col, owner) not in blocked and size[owner] < self.cap
-                ]
-                urgency = 20.0 if len(open_) == 1 else 1.0
-                for owner in open_:
-                    pairs.append(((row, col), owner))
-                    weights.append(urgency * weight[owner] / size[owner] ** BALANCE)
+        size, weight = self.size, self.weight
+        for row, col in sorted(self.frontier):
+            open_ = [
+                owner
+                for owner in sorted(self.options((row, col)))
+                if (row, col, owner) not in blocked and size[owner] < self.cap
+            ]
+            urgency = 20.0 if len(open_) == 1 else 1.0
+            for owner in open_:
+                pairs.append(((row, col), owner))
+                weights.append(urgency * weight[owner] / size[owner] ** BALANCE)
         if not pairs:
             return None
         return self.rng.choices(pairs, weights)[0]
@@ -187,9 +201,12 @@ class _Growth:
         self.size[owner] += len(squares)
 
     def take(self, square: Square, owner: int) -> None:
-        self.region[square[0]][square[1]] = owner
+        region = self.region
+        region[square[0]][square[1]] = owner
         self.size[owner] += 1
         self.free -= 1
+        self.frontier.discard(square)
+        self.frontier.update((r, c) for r, c in self.near[square] if region[r][c] < 0)
 
 
 def _grid(region: Regions, filler: int = 0) -> Grid:
@@ -204,6 +221,12 @@ def _solution_through(region: Regions, square: Square, owner: int) -> list[int] 
     holding no queen), or None."""
     n = len(region)
     row, col = square
+    cells = bytearray(_FREE if owner < 0 else owner for line in region for owner in line)
+    cells[row * n : row * n + n] = bytes([_FREE]) * n
+    cells[row * n + col] = owner
+    found = kernel.solve_regions(n, bytes(cells), 1)
+    if found is not None:
+        return None if found[1] is None else list(found[1])
     before = region[row][col]
     region[row][col] = owner
     free = [(r, c) for r in range(n) for c in range(n) if region[r][c] < 0]
@@ -253,8 +276,24 @@ def _grow_unique(growth: _Growth) -> list[Square]:
     return [(r, c) for r in range(growth.n) for c in range(growth.n) if region[r][c] < 0]
 
 
+def _kernel_count(
+    region: Regions, limit: int
+) -> tuple[int, list[int] | None, list[int] | None] | None:
+    """The solutions of a grid with no free cell, counted to ``limit`` by the compiled
+    kernel, with the first two found (columns by row); None without the kernel."""
+    n = len(region)
+    found = kernel.solve_regions(n, bytes(owner for line in region for owner in line), limit)
+    if found is None:
+        return None
+    total, first, second = found
+    return total, None if first is None else list(first), None if second is None else list(second)
+
+
 def _others(region: Regions, truth: list[int]) -> list[list[int]]:
     """Up to ``OTHERS`` solutions other than the truth ([]: the truth is the only one)."""
+    found = _kernel_count(region, 2)
+    if found is not None:
+        return [s for s in found[1:] if s is not None and s != truth][:OTHERS]
     return list(islice((s for s in solutions(_grid(region)) if s != truth), OTHERS))
 
 
@@ -305,10 +344,13 @@ def _kill(growth: _Growth, truth: list[int], others: list[list[int]], min_size: 
     for *_, square, target in moves[:SAFE_TRIES]:
         if _solution_through(region, square, target) is None:
             break
-    else:
-        if not moves:
+    else:  # each move lets solutions in: not one undoing an earlier move, nor one made before
+        untried = [(s, t) for *_, s, t in moves if (s, t) not in growth.undone]
+        if not untried:
             return _kill_by_path(growth, truth, others[0])
-        *_, square, target = moves[0]
+        (square,), target = _fewest_solutions(growth, untried[:SAFE_TRIES])
+        growth.undone.add((square, target))
+    growth.undone.add((square, region[square[0]][square[1]]))
     growth.move([square], target)
     return True
 
@@ -324,6 +366,41 @@ def _kill_by_path(growth: _Growth, truth: list[int], other: list[int]) -> bool:
             growth.move(*found)
             return True
     return False
+
+
+def _widen_single(growth: _Growth, truth: list[int]) -> bool:
+    """Give a one-cell region a second cell, taken from a touching region that stays
+    connected with two cells or more: the move letting in the fewest solutions (the
+    repairs then take them out again).  False if no cell can move."""
+    region, size = growth.region, growth.size
+    owner = size.index(1)
+    moves = []
+    for square in growth.near[(owner, truth[owner])]:
+        donor = region[square[0]][square[1]]
+        if size[donor] > 2 and square[1] != truth[square[0]] and _connected_without(region, square):
+            moves.append((square, owner))
+    if not moves:
+        return False
+    growth.move(*_fewest_solutions(growth, moves))
+    return True
+
+
+def _fewest_solutions(growth: _Growth, moves: list[tuple[Square, int]]) -> tuple[list[Square], int]:
+    """Of the moves (a cell into a region), the one leaving the fewest solutions (counted
+    to ``COUNT_LIMIT`` by the compiled kernel); without the kernel, the first."""
+    region = growth.region
+    best: tuple[int, int] | None = None
+    for index, (square, target) in enumerate(moves):
+        before = region[square[0]][square[1]]
+        region[square[0]][square[1]] = target
+        found = _kernel_count(region, COUNT_LIMIT)
+        region[square[0]][square[1]] = before
+        if found is None:
+            break
+        if best is None or found[0] < best[0]:
+            best = (found[0], index)
+    square, target = moves[0 if best is None else best[1]]
+    return [square], target
 
 
 def unique_grid(n: int, rng: random.Random, skew: float = 2.0) -> tuple[Grid, list[int]] | None:
@@ -344,10 +421,11 @@ def unique_grid(n: int, rng: random.Random, skew: float = 2.0) -> tuple[Grid, li
     for _ in range(REPAIRS * n):
         others = _others(region, truth)
         if not others:
-            singles = growth.size.count(1)
-            if singles > (0 if n >= SINGLE_CELLS_FROM else 1):
+            if growth.size.count(1) <= (0 if n >= SINGLE_CELLS_FROM else 1):
+                return Grid.from_regions(region, NAMES), truth
+            if not _widen_single(growth, truth):
                 return None
-            return Grid.from_regions(region, NAMES), truth
+            continue
         if not _kill(growth, truth, others, min_size):
             return None
     return None

@@ -464,6 +464,30 @@ def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | N
     return found
 
 
+RegionSolutions = tuple[int, tuple[int, ...] | None, tuple[int, ...] | None]
+"""How many solutions (up to a limit), the first and the second found (a column a row)."""
+
+
+def solve_regions(
+    n: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
+) -> RegionSolutions | None:
+    """The region puzzle of an n x n grid (``cells``: a region number per cell, row by
+    row; ``n`` to 255 for a cell that holds no queen), counted up to ``limit`` solutions
+    (0: all), with the first two solutions found; None without the compiled kernel.
+    Made for short searches (a generator's checks): no helper thread for Ctrl-C.
+
+    Raises ``Stopped`` when ``stop`` is set before the count is done.
+    """
+    byte = stop_byte(stop)
+    kernel = _kernel_for(n)
+    if kernel is None:
+        return None
+    found: RegionSolutions | None = kernel.solve_regions(n, cells, limit, byte)
+    if found is None:
+        raise Stopped
+    return found
+
+
 def count_stars(
     n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
 ) -> tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None:
