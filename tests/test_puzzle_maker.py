@@ -79,3 +79,25 @@ def test_sizes_out_of_range(n: int) -> None:
 def test_rare_small_medium_grids_are_found(seed: int) -> None:
     grid = generate(5, seed, "medium")
     assert explain(grid).difficulty == "medium"
+
+
+@pytest.mark.parametrize("difficulty", ["medium", "hard"])
+def test_without_the_compiled_kernel(monkeypatch: pytest.MonkeyPatch, difficulty: str) -> None:
+    """The checks fall back on the Python search: still one solution, still balanced."""
+    from queens.engines.counting import kernel
+
+    monkeypatch.setattr(kernel, "solve_regions", lambda *args: None)
+    grid = generate(8, 1, difficulty)
+    assert count(grid, limit=2) == 1
+    assert explain(grid).difficulty == difficulty
+    sizes = [grid.cells.count(region) for region in range(grid.n)]
+    assert 1 not in sizes and max(sizes) <= 0.4 * 64
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_larger_grids_are_balanced_and_unique(seed: int) -> None:
+    grid = generate(12, seed, "hard")
+    assert count(grid, limit=2) == 1
+    assert explain(grid).difficulty == "hard"
+    sizes = [grid.cells.count(region) for region in range(grid.n)]
+    assert 1 not in sizes and max(sizes) <= 0.4 * 144

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzle_support import brute_force, is_solution, small_grids
 from queens.puzzle.grid import Grid, parse_grid
@@ -87,3 +90,29 @@ def test_the_compiled_count_checks_its_input() -> None:
     with pytest.raises(ValueError, match=r"grids of 1\.\.64 rows"):
         module.count_regions(65, b"")
     assert module.count_regions(1, b"\0") == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_grids(1, 7), st.randoms(use_true_random=False), st.sampled_from([0, 1, 2]))
+def test_the_compiled_search_with_closed_cells_agrees_with_the_python_one(
+    grid: Grid, rng: random.Random, limit: int
+) -> None:
+    """``solve_regions`` (the generator's check): cells of no region hold no queen."""
+    from queens.engines.counting import kernel
+
+    n = grid.n
+    closed = [(r, c) for r in range(n) for c in range(n) if rng.random() < 0.25]
+    cells = bytearray(grid.cells)
+    for r, c in closed:
+        cells[r * n + c] = rng.choice([n, 255])
+    found = kernel.solve_regions(n, bytes(cells), limit)
+    if not kernel.compiled():
+        assert found is None
+        return
+    assert found is not None
+    expected = [tuple(s) for s in solutions(grid, excluded=closed)]
+    total, first, second = found
+    assert total == (len(expected) if limit == 0 else min(limit, len(expected)))
+    shown = [s for s in (first, second) if s is not None]
+    assert len(shown) == min(total, 2) and len(set(shown)) == len(shown)
+    assert all(s in expected for s in shown)

@@ -143,7 +143,15 @@ def grow_regions(n: int, seeds: list[Square], rng: random.Random, skew: float = 
 class _Growth:
     """Regions growing over a grid: which free cell may join which region, and the draw."""
 
-    def __init__(self, n: int, region: Regions, rng: random.Random, skew: float, cap: int) -> None:
+    def __init__(
+        self,
+        n: int,
+        region: Regions,
+        rng: random.Random,
+        skew: float,
+        cap: int,
+        straight: float = 1.0,
+    ) -> None:
         self.n = n
         self.region = region
         self.rng = rng
@@ -155,6 +163,10 @@ class _Growth:
                     self.size[owner] += 1
         self.free = sum(row.count(-1) for row in region)
         self.weight = [rng.random() ** skew + 0.05 for _ in range(n)]
+        self.straight = straight
+        self.seed = {region[r][c]: (r, c) for r in range(n) for c in range(n) if region[r][c] >= 0}
+        """Each region's first cell: a cell in its row or column is ``straight`` times as
+        likely to join it (regions along a line make easy deductions)."""
         self.near = {(r, c): list(_neighbours(n, (r, c))) for r in range(n) for c in range(n)}
         self.frontier = {
             square
@@ -178,7 +190,7 @@ class _Growth:
         with none); the rest with the regions' chances."""
         pairs: list[tuple[Square, int]] = []
         weights: list[float] = []
-        size, weight = self.size, self.weight
+        size, weight, seed, straight = self.size, self.weight, self.seed, self.straight
         for row, col in sorted(self.frontier):
             open_ = [
                 owner
@@ -188,7 +200,10 @@ class _Growth:
             urgency = 20.0 if len(open_) == 1 else 1.0
             for owner in open_:
                 pairs.append(((row, col), owner))
-                weights.append(urgency * weight[owner] / size[owner] ** BALANCE)
+                chance = urgency * weight[owner] / size[owner] ** BALANCE
+                if row == seed[owner][0] or col == seed[owner][1]:
+                    chance *= straight
+                weights.append(chance)
         if not pairs:
             return None
         return self.rng.choices(pairs, weights)[0]
@@ -403,13 +418,15 @@ def _fewest_solutions(growth: _Growth, moves: list[tuple[Square, int]]) -> tuple
     return [square], target
 
 
-def unique_grid(n: int, rng: random.Random, skew: float = 2.0) -> tuple[Grid, list[int]] | None:
+def unique_grid(
+    n: int, rng: random.Random, skew: float = 2.0, straight: float = 1.0
+) -> tuple[Grid, list[int]] | None:
     """A grid with exactly one solution (and that solution), or None if the repair failed."""
     truth = random_solution(n, rng)
     region = [[-1] * n for _ in range(n)]
     for row, col in enumerate(truth):
         region[row][col] = row
-    growth = _Growth(n, region, rng, skew, cap=max(2, int(LARGEST * n * n)))
+    growth = _Growth(n, region, rng, skew, cap=max(2, int(LARGEST * n * n)), straight=straight)
     left = _grow_unique(growth)
     while left:  # each round takes the cells touching a region (all, in the end)
         for square in [s for s in left if growth.options(s)]:
