@@ -73,6 +73,9 @@ SAFE_TRIES = 100
 REPAIRS = 4
 """Moves (times n) tried to make a grid's solution unique before starting afresh."""
 
+MOVES_COUNTED = 12
+"""The moves compared by counting their solutions (the first, in order of preference)."""
+
 COUNT_LIMIT = 200
 """Solutions counted to compare the moves of a repair that each let some in."""
 
@@ -150,7 +153,7 @@ class _Growth:
         rng: random.Random,
         skew: float,
         cap: int,
-        straight: float = 1.0,
+        bars: int = 0,
     ) -> None:
         self.n = n
         self.region = region
@@ -163,10 +166,13 @@ class _Growth:
                     self.size[owner] += 1
         self.free = sum(row.count(-1) for row in region)
         self.weight = [rng.random() ** skew + 0.05 for _ in range(n)]
-        self.straight = straight
-        self.seed = {region[r][c]: (r, c) for r in range(n) for c in range(n) if region[r][c] >= 0}
-        """Each region's first cell: a cell in its row or column is ``straight`` times as
-        likely to join it (regions along a line make easy deductions)."""
+        seeds = {region[r][c]: (r, c) for r in range(n) for c in range(n) if region[r][c] >= 0}
+        self.line: dict[int, tuple[int, int]] = {}
+        """Regions growing along one line only, each with its axis (0: a row) and line: the
+        bars that make easy deductions (a region within one line)."""
+        for owner in sorted(rng.sample(sorted(seeds), bars)) if bars else ():
+            axis = rng.randrange(2)
+            self.line[owner] = (axis, seeds[owner][axis])
         self.near = {(r, c): list(_neighbours(n, (r, c))) for r in range(n) for c in range(n)}
         self.frontier = {
             square
@@ -190,7 +196,7 @@ class _Growth:
         with none); the rest with the regions' chances."""
         pairs: list[tuple[Square, int]] = []
         weights: list[float] = []
-        size, weight, seed, straight = self.size, self.weight, self.seed, self.straight
+        size, weight, line = self.size, self.weight, self.line
         for row, col in sorted(self.frontier):
             open_ = [
                 owner
@@ -199,11 +205,10 @@ class _Growth:
             ]
             urgency = 20.0 if len(open_) == 1 else 1.0
             for owner in open_:
+                if owner in line and (row, col)[line[owner][0]] != line[owner][1]:
+                    continue
                 pairs.append(((row, col), owner))
-                chance = urgency * weight[owner] / size[owner] ** BALANCE
-                if row == seed[owner][0] or col == seed[owner][1]:
-                    chance *= straight
-                weights.append(chance)
+                weights.append(urgency * weight[owner] / size[owner] ** BALANCE)
         if not pairs:
             return None
         return self.rng.choices(pairs, weights)[0]
@@ -294,10 +299,11 @@ def _grow_unique(growth: _Growth) -> list[Square]:
 def _kernel_count(
     region: Regions, limit: int
 ) -> tuple[int, list[int] | None, list[int] | None] | None:
-    """The solutions of a grid with no free cell, counted to ``limit`` by the compiled
-    kernel, with the first two found (columns by row); None without the kernel."""
+    """The solutions of a grid (free cells holding no queen), counted to ``limit`` by the
+    compiled kernel, with the first two found (columns by row); None without the kernel."""
     n = len(region)
-    found = kernel.solve_regions(n, bytes(owner for line in region for owner in line), limit)
+    cells = bytes(_FREE if owner < 0 else owner for line in region for owner in line)
+    found = kernel.solve_regions(n, cells, limit)
     if found is None:
         return None
     total, first, second = found
@@ -363,7 +369,7 @@ def _kill(growth: _Growth, truth: list[int], others: list[list[int]], min_size: 
         untried = [(s, t) for *_, s, t in moves if (s, t) not in growth.undone]
         if not untried:
             return _kill_by_path(growth, truth, others[0])
-        (square,), target = _fewest_solutions(growth, untried[:SAFE_TRIES])
+        (square,), target = _fewest_solutions(growth, untried)
         growth.undone.add((square, target))
     growth.undone.add((square, region[square[0]][square[1]]))
     growth.move([square], target)
@@ -377,7 +383,8 @@ def _kill_by_path(growth: _Growth, truth: list[int], other: list[int]) -> bool:
         square = (row, other[row])
         owner = growth.region[row][other[row]]
         found = _path_out(growth, square, (owner, truth[owner]))
-        if found is not None:
+        if found is not None and (found[0][0], found[1]) not in growth.undone:
+            growth.undone.add((found[0][0], found[1]))  # (a path is not taken twice)
             growth.move(*found)
             return True
     return False
@@ -405,7 +412,7 @@ def _fewest_solutions(growth: _Growth, moves: list[tuple[Square, int]]) -> tuple
     to ``COUNT_LIMIT`` by the compiled kernel); without the kernel, the first."""
     region = growth.region
     best: tuple[int, int] | None = None
-    for index, (square, target) in enumerate(moves):
+    for index, (square, target) in enumerate(moves[:MOVES_COUNTED]):
         before = region[square[0]][square[1]]
         region[square[0]][square[1]] = target
         found = _kernel_count(region, COUNT_LIMIT)
@@ -419,18 +426,19 @@ def _fewest_solutions(growth: _Growth, moves: list[tuple[Square, int]]) -> tuple
 
 
 def unique_grid(
-    n: int, rng: random.Random, skew: float = 2.0, straight: float = 1.0
+    n: int, rng: random.Random, skew: float = 2.0, bars: int = 0
 ) -> tuple[Grid, list[int]] | None:
     """A grid with exactly one solution (and that solution), or None if the repair failed."""
     truth = random_solution(n, rng)
     region = [[-1] * n for _ in range(n)]
     for row, col in enumerate(truth):
         region[row][col] = row
-    growth = _Growth(n, region, rng, skew, cap=max(2, int(LARGEST * n * n)), straight=straight)
+    growth = _Growth(n, region, rng, skew, cap=max(2, int(LARGEST * n * n)), bars=bars)
     left = _grow_unique(growth)
     while left:  # each round takes the cells touching a region (all, in the end)
         for square in [s for s in left if growth.options(s)]:
-            owner = min(growth.options(square), key=lambda g: (growth.size[g], g))
+            owners = sorted(growth.options(square), key=lambda g: (growth.size[g], g))
+            (_,), owner = _fewest_solutions(growth, [(square, g) for g in owners])
             growth.take(square, owner)
             left.remove(square)
     growth.cap = max(2, int(LARGEST_REPAIRED * n * n))
