@@ -180,6 +180,8 @@ class _Growth:
             if region[square[0]][square[1]] < 0 and any(region[r][c] >= 0 for r, c in near)
         }
         """The free cells touching a region."""
+        self.touching = {square: self._touching(square) for square in self.frontier}
+        """The regions each free cell of the frontier touches, in order."""
         self.undone: set[tuple[Square, int]] = set()
         """The moves (a cell into a region) undoing a repair's move, or letting solutions
         in once already: the repairs take neither (else they may go round in circles)."""
@@ -189,6 +191,19 @@ class _Growth:
         region = self.region
         return {region[r][c] for r, c in self.near[square] if region[r][c] >= 0}
 
+    def _touching(self, square: Square) -> tuple[int, ...]:
+        return tuple(sorted(self.options(square)))
+
+    def _changed(self, square: Square) -> None:
+        """Update the frontier around a cell that joined or changed region."""
+        region = self.region
+        self.frontier.discard(square)
+        self.touching.pop(square, None)
+        for r, c in self.near[square]:
+            if region[r][c] < 0:
+                self.frontier.add((r, c))
+                self.touching[(r, c)] = self._touching((r, c))
+
     def draw(self, blocked: set[tuple[int, int, int]]) -> tuple[Square, int] | None:
         """A free cell and a region it may join, or None when no free cell has one.
 
@@ -196,12 +211,18 @@ class _Growth:
         with none); the rest with the regions' chances."""
         pairs: list[tuple[Square, int]] = []
         weights: list[float] = []
-        size, weight, line = self.size, self.weight, self.line
+        size, weight, line, cap, touching = (
+            self.size,
+            self.weight,
+            self.line,
+            self.cap,
+            self.touching,
+        )
         for row, col in sorted(self.frontier):
             open_ = [
                 owner
-                for owner in sorted(self.options((row, col)))
-                if (row, col, owner) not in blocked and size[owner] < self.cap
+                for owner in touching[(row, col)]
+                if size[owner] < cap and (row, col, owner) not in blocked
             ]
             urgency = 20.0 if len(open_) == 1 else 1.0
             for owner in open_:
@@ -218,6 +239,7 @@ class _Growth:
         for row, col in squares:
             self.size[self.region[row][col]] -= 1
             self.region[row][col] = owner
+            self._changed((row, col))
         self.size[owner] += len(squares)
 
     def take(self, square: Square, owner: int) -> None:
@@ -225,8 +247,7 @@ class _Growth:
         region[square[0]][square[1]] = owner
         self.size[owner] += 1
         self.free -= 1
-        self.frontier.discard(square)
-        self.frontier.update((r, c) for r, c in self.near[square] if region[r][c] < 0)
+        self._changed(square)
 
 
 def _grid(region: Regions, filler: int = 0) -> Grid:
