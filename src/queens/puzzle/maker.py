@@ -60,6 +60,11 @@ SKEW = {"easy": 3.0, "medium": 2.0, "hard": 2.0}
 """How uneven the regions' own weights are (``random() ** skew``): a larger skew leaves
 a few regions small, and small regions make easy deductions."""
 
+BARS = {"easy": 1 / 3}
+"""The share of regions grown as bars along one line, by difficulty: a region within one
+line makes the first deduction of an easy grid (without bars, 10 x 10 and larger easy
+grids are rare: none in 60 unique 10 x 10 grids, 8 with n / 3 bars)."""
+
 WANTED = {"easy": (1, 2), "medium": (3, 3), "hard": (4, 5)}
 """The levels of the hardest step of each difficulty."""
 
@@ -505,7 +510,8 @@ def generate(
     for _ in range(ATTEMPTS):
         if deadline is not None and time.monotonic() > deadline:
             raise GenerateError(f"no {n} x {n} grid found within {seconds:g} s")
-        made = unique_grid(n, rng, SKEW.get(difficulty or "hard", 2.0))
+        bars = int(BARS.get(difficulty or "hard", 0.0) * n)
+        made = unique_grid(n, rng, SKEW.get(difficulty or "hard", 2.0), bars)
         if made is None:
             continue
         grid, _ = made
