@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from puzzle_support import brute_force, is_solution, small_grids
 from queens.puzzle.explain import (
+    CHAIN_MAX,
     LEVELS,
     NotUnique,
     Step,
@@ -25,6 +26,7 @@ from queens.puzzle.explain import (
     groups,
     large_groups,
     next_step,
+    chains,
     probes,
     singles,
 )
@@ -144,7 +146,7 @@ def test_difficulty_names() -> None:
     ]
 
 
-RULES_TO_CHECK = (groups, large_groups, blocks, exclusions, probes)
+RULES_TO_CHECK = (groups, large_groups, blocks, exclusions, probes, chains)
 
 
 def sound_everywhere(grid: Grid, solution: tuple[int, ...]) -> int:
@@ -242,3 +244,26 @@ def test_a_probe_is_the_chain_two_steps_long() -> None:
                 ), step.text
                 return
     pytest.skip("no probe step in the 40 hard 8 x 8 grids tried")
+
+
+def test_a_chain_follows_forced_queens_to_an_empty_unit() -> None:
+    """Offered wherever one exists (not only when taken): the chain, a link a queen, and
+    the cell cleared is not in the solution."""
+    link = r"(row|column|region) \w+ with one cell, row \d+, column \d+"
+    for seed in range(30, 60):
+        grid = generate(8, seed, "hard")
+        state = State.start(grid)
+        for taken in explain(grid).steps:
+            for step in chains(state):
+                if len(step.focus) < 3:
+                    continue  # a chain of one forced queen is a probe's
+                assert re.fullmatch(
+                    rf"A queen at row \d+, column \d+ would leave {link}"
+                    rf"(; a queen there would leave {link})+; and a queen there would leave "
+                    r"(row|column|region) \w+ with no cell \(1 cleared\)",
+                    step.text,
+                ), step.text
+                assert len(step.focus) <= CHAIN_MAX + 1 and len(step.clear) == 1
+                return
+            apply(state, taken)
+    pytest.skip("no chain of two forced queens in the 30 hard 8 x 8 grids tried")

@@ -19,6 +19,8 @@ At every point the easiest deduction that changes something is taken, by level:
 5. ``probe``: a cell whose queen would leave some unit with one cell, whose queen in turn
    would leave another unit with no cell, shown as that chain (a contradiction two steps
    ahead).
+   ``chain``: the same with a longer chain of forced queens (up to ``CHAIN_MAX``), each
+   the only cell left in some unit, ending with a unit with no cell.
 6. ``split``: only when nothing else applies, a case split: a cell of the smallest open
    row, column or region whose queen leads to a dead end is cleared.
 
@@ -41,6 +43,7 @@ LEVELS = {
     "block": 3,
     "exclusion": 4,
     "probe": 5,
+    "chain": 5,
     "split": 6,
 }
 """Each kind of step and its (lowest) level of difficulty: a group of four or more is
@@ -75,7 +78,8 @@ REASONS = {
     "within a 2 x 2 block",
     4: "a queen that would leave a row, column or region with no cell, or four or more "
     "regions within as many lines",
-    5: "a queen that would leave a unit with one cell, whose queen would leave another with none",
+    5: "a queen that would leave a unit with one cell, whose queen would leave another with none "
+    "(or a longer chain of such queens)",
     6: "a case split",
 }
 
@@ -417,6 +421,49 @@ def probes(state: State) -> Iterator[Step]:
             return
 
 
+CHAIN_MAX = 4
+"""The most forced queens a ``chain`` step follows (a person keeps a few in mind)."""
+
+
+def _chain(state: State, square: Square) -> tuple[list[tuple[str, Square]], str] | None:
+    """The forced queens after a queen at ``square`` (each with the unit it is the only
+    cell of), at most ``CHAIN_MAX``, until a unit has no cell: the chain and that unit;
+    None if no unit empties so."""
+    after = state.copy()
+    after.place(*square)
+    links: list[tuple[str, Square]] = []
+    while True:
+        forced = None
+        for kind, index, cells in after.open_units():
+            if not cells:
+                return links, unit_name(state.grid, kind, index)
+            if len(cells) == 1 and forced is None:
+                forced = (unit_name(state.grid, kind, index), cells[0])
+        if forced is None or len(links) == CHAIN_MAX:
+            return None
+        links.append(forced)
+        after.place(*forced[1])
+
+
+def chains(state: State) -> Iterator[Step]:
+    """A cell whose queen forces a chain of queens ending with a unit with no cell: the
+    shortest such chain (the first cell in reading order among those)."""
+    best: tuple[int, Square, list[tuple[str, Square]], str] | None = None
+    for square in sorted(_candidates(state)):
+        found = _chain(state, square)
+        if found is not None and (best is None or len(found[0]) < best[0]):
+            best = (len(found[0]), square, *found)
+    if best is None:
+        return
+    _, square, links, emptied = best
+    text = f"A queen at {cell(square)} would leave "
+    text += "; a queen there would leave ".join(
+        f"{unit} with one cell, {cell(forced)}" for unit, forced in links
+    )
+    text += f"; and a queen there would leave {emptied} with no cell"
+    yield _clearing("chain", text, {square}, [square, *(forced for _, forced in links)])
+
+
 def _dead_end(state: State, square: Square) -> bool:
     trial = state.copy()
     trial.place(*square)
@@ -446,6 +493,7 @@ RULES = (
     (4, exclusions),
     (4, large_groups),
     (5, probes),
+    (5, chains),
     (6, splits),
 )
 """The rules in the order they are tried, each with its level."""
