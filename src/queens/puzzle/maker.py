@@ -81,6 +81,10 @@ REPAIRS = 4
 MOVES_COUNTED = 12
 """The moves compared by counting their solutions (the first, in order of preference)."""
 
+REGROWS = 3
+"""Times the cells around a second solution are freed and grown again, when no move
+repairs a grid, before starting afresh."""
+
 COUNT_LIMIT = 200
 """Solutions counted to compare the moves of a repair that each let some in."""
 
@@ -247,6 +251,17 @@ class _Growth:
             self._changed((row, col))
         self.size[owner] += len(squares)
 
+    def release(self, square: Square) -> None:
+        """A cell back to no region."""
+        region = self.region
+        self.size[region[square[0]][square[1]]] -= 1
+        region[square[0]][square[1]] = -1
+        self.free += 1
+        for r, c in [square, *self.near[square]]:
+            if region[r][c] < 0 and self.options((r, c)):
+                self.frontier.add((r, c))
+                self.touching[(r, c)] = self._touching((r, c))
+
     def take(self, square: Square, owner: int) -> None:
         region = self.region
         region[square[0]][square[1]] = owner
@@ -337,11 +352,15 @@ def _kernel_count(
 
 
 def _others(region: Regions, truth: list[int]) -> list[list[int]]:
-    """Up to ``OTHERS`` solutions other than the truth ([]: the truth is the only one)."""
+    """Up to ``OTHERS`` solutions other than the truth ([]: the truth is the only one);
+    free cells hold no queen."""
     found = _kernel_count(region, 2)
     if found is not None:
         return [s for s in found[1:] if s is not None and s != truth][:OTHERS]
-    return list(islice((s for s in solutions(_grid(region)) if s != truth), OTHERS))
+    n = len(region)
+    free = [(r, c) for r in range(n) for c in range(n) if region[r][c] < 0]
+    found_here = solutions(_grid(region), excluded=free)
+    return list(islice((s for s in found_here if s != truth), OTHERS))
 
 
 def _path_out(growth: _Growth, square: Square, keep: Square) -> tuple[list[Square], int] | None:
@@ -460,15 +479,9 @@ def unique_grid(
     for row, col in enumerate(truth):
         region[row][col] = row
     growth = _Growth(n, region, rng, skew, cap=max(2, int(LARGEST * n * n)), bars=bars)
-    left = _grow_unique(growth)
-    while left:  # each round takes the cells touching a region (all, in the end)
-        for square in [s for s in left if growth.options(s)]:
-            owners = sorted(growth.options(square), key=lambda g: (growth.size[g], g))
-            (_,), owner = _fewest_solutions(growth, [(square, g) for g in owners])
-            growth.take(square, owner)
-            left.remove(square)
-    growth.cap = max(2, int(LARGEST_REPAIRED * n * n))
+    _fill(growth)
     min_size = 2 if n >= 8 else 1
+    regrown = 0
     for _ in range(REPAIRS * n):
         others = _others(region, truth)
         if not others:
@@ -478,8 +491,53 @@ def unique_grid(
                 return None
             continue
         if not _kill(growth, truth, others, min_size):
-            return None
+            if regrown == REGROWS or not _regrow(growth, truth, others[0]):
+                return None
+            regrown += 1
     return None
+
+
+def _fill(growth: _Growth) -> None:
+    """Grow the regions keeping the truth the only solution, then give each cell left
+    (each region it touches would let a second solution through it) to the region letting
+    in the fewest solutions; the repairs' cap on sizes from then on."""
+    growth.cap = max(2, int(LARGEST * growth.n**2))
+    left = _grow_unique(growth)
+    while left:  # each round takes the cells touching a region (all, in the end)
+        for square in [s for s in left if growth.options(s)]:
+            owners = sorted(growth.options(square), key=lambda g: (growth.size[g], g))
+            (_,), owner = _fewest_solutions(growth, [(square, g) for g in owners])
+            growth.take(square, owner)
+            left.remove(square)
+    growth.cap = max(2, int(LARGEST_REPAIRED * growth.n**2))
+
+
+def _regrow(growth: _Growth, truth: list[int], other: list[int]) -> bool:
+    """When no move repairs the grid: free the cells at and around the queens of ``other``
+    off the truth (those whose regions stay connected), and grow them again as at first.
+    Again around the next other solution while there is one (``REGROWS`` rounds at most);
+    False if the grid with those cells free still has another solution."""
+    region, n = growth.region, growth.n
+    for _ in range(REGROWS):
+        for row in range(n):
+            if other[row] == truth[row]:
+                continue
+            square = (row, other[row])
+            for r, c in [square, *growth.near[square]]:
+                owner = region[r][c]
+                if owner < 0 or c == truth[r] or growth.size[owner] < 2:
+                    continue
+                if _connected_without(region, (r, c)):
+                    growth.release((r, c))
+        others = _others(region, truth)
+        if not others:
+            break
+        other = others[0]
+    else:
+        return False
+    growth.undone.clear()
+    _fill(growth)
+    return True
 
 
 def generate(
