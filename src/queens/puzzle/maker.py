@@ -3,24 +3,27 @@
 1. A random solution (the *truth*): one queen a row and a column, no two touching.  Each
    queen is the first cell of its region.
 2. The regions grow from those queens one cell at a time, the smaller regions more likely
-   to grow (a region's chance falls with the square of its size, times a random weight
-   of its own so that sizes still vary), none past ``LARGEST`` of the board.  A free
+   to grow (a region's chance falls with its size to the power ``BALANCE``, times a
+   random weight of its own so that sizes still vary), none past ``LARGEST`` of the
+   board; for easy grids some regions grow as bars along one line (``BARS``).  A free
    cell joins a region it touches only if no solution of the grid so far (free cells
    holding no queen) puts a queen on it: a search with that queen given, short because
-   the queen is given.  So the truth stays the only solution while the grid fills, and
-   every region stays connected.
+   the queen is given (the compiled kernel's ``solve_regions`` when it is there, else
+   ``queens.puzzle.solve``'s).  So the truth stays the only solution while the grid
+   fills, and every region stays connected.
 3. A cell that no touching region can take that way (each would let a second solution
-   through it) joins the smallest region it touches anyway.  Then, while a second
-   solution exists, one of its queens off the truth moves to a neighbouring region (a
-   region then holds two of its queens, so it dies); the moves that let no new solution
-   in are taken first (checked by the same search with the moved queen given), so the
-   solutions only go down.  The search for a second solution is the propagating one of
-   ``queens.puzzle.solve``.
+   through it) joins the touching region letting in the fewest solutions.  Then, while a
+   second solution exists, one of its queens off the truth moves to a neighbouring
+   region (a region then holds two of its queens, so it dies); the moves that let no
+   new solution in are taken first, else the one letting in the fewest (counted by the
+   kernel), never one made before.  When no move is left, the cells at and around the
+   second solution's queens are freed and grown again as in 2 (``REGROWS``).  A
+   one-cell region takes a cell of a neighbour and is repaired the same way.
 4. The grid is explained (``queens.puzzle.explain``); it is kept when its hardest step
    is the difficulty asked for (never a case split), else the next attempt starts.
 
 Everything comes from ``random.Random(seed)``, so a seed gives the same grid on every
-run of the same Python.
+run of the same Python (with the compiled kernel, or without it, throughout).
 """
 
 from __future__ import annotations
