@@ -105,6 +105,24 @@ class Grid:
         n = self.n
         return [divmod(i, n) for i, g in enumerate(self.cells) if g == region]
 
+    def connected(self, region: int) -> bool:
+        """Whether the cells of a region make one piece, edge to edge (a region need not).
+
+        >>> grid = parse_grid("ABA\\nBBB\\nACA")
+        >>> grid.connected(0), grid.connected(1)
+        (False, True)
+        """
+        cells = set(self.squares(region))
+        seen = {min(cells)}
+        todo = list(seen)
+        while todo:
+            r, c = todo.pop()
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if near in cells and near not in seen:
+                    seen.add(near)
+                    todo.append(near)
+        return seen == cells
+
     def rows(self) -> list[str]:
         n = self.n
         return ["".join(self.names[g] for g in self.cells[r * n : (r + 1) * n]) for r in range(n)]
