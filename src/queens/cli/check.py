@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import Any
 
 from queens.board import Size
 from queens.checking import line_limit, placements
@@ -21,22 +20,20 @@ from queens.rules import parse_rule, shape_problem
 
 PROG = "queens check"
 
+DESCRIPTION = (
+    "Check placements, one a line as 1-based columns ('[1, 5, 8, 6, 3, 7, 2, 4]', "
+    "'1 5 8 ...' or '1,5,8,...'; 0 for an empty row), JSON lines "
+    '(\'{"n": 8, "columns": [0, 4, ...]}\' or '
+    '\'{"width": 10, "height": 8, "columns": [...]}\', 0-based, null for an '
+    "empty row), letters ('aehfcgbd', - for an empty row), or boards separated by "
+    "blank lines (board text, unicode or coloured): whatever 'queens solve' prints. "
+    "A list or letters line is taken as a square board unless --size says otherwise. "
+    "Prints 'ok' or what is wrong for each as it reads; exits 0 when all are valid, "
+    "1 otherwise."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "check",
-        description=(
-            "Check placements, one a line as 1-based columns ('[1, 5, 8, 6, 3, 7, 2, 4]', "
-            "'1 5 8 ...' or '1,5,8,...'; 0 for an empty row), JSON lines "
-            '(\'{"n": 8, "columns": [0, 4, ...]}\' or '
-            '\'{"width": 10, "height": 8, "columns": [...]}\', 0-based, null for an '
-            "empty row), letters ('aehfcgbd', - for an empty row), or boards separated by "
-            "blank lines (board text, unicode or coloured): whatever 'queens solve' prints. "
-            "A list or letters line is taken as a square board unless --size says otherwise. "
-            "Prints 'ok' or what is wrong for each as it reads; exits 0 when all are valid, "
-            "1 otherwise."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "n",
         metavar="N",
@@ -63,7 +60,6 @@ def add_parser(subparsers: Any) -> None:
         help="require K queens (default: as many as fit, one per row or column)",
     )
     add_rule_argument(parser)
-    parser.set_defaults(run=run)
 
 
 _SIZE = re.compile(r"[0-9]+(?:[xX][0-9]+)?")

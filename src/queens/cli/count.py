@@ -9,19 +9,16 @@ from __future__ import annotations
 import argparse
 import json
 from contextlib import ExitStack
-from typing import Any
 
 from queens.cli import scaling
 from queens.cli.common import CommandError, add_board_arguments, board_of_args, positive
 
 PROG = "queens count"
 
+DESCRIPTION = "Print the number of solutions alone on standard output."
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "count",
-        description="Print the number of solutions alone on standard output.",
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument(
         "--unique",
@@ -40,7 +37,6 @@ def add_parser(subparsers: Any) -> None:
         "--force", action="store_true", help="run even a count estimated to take over an hour"
     )
     scaling.add_arguments(parser)  # --checkpoint, --shard, --scheduler
-    parser.set_defaults(run=run)
 
 
 def parse_workers(workers: int | None) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any
 
 from queens import hard_boards
 from queens.board import MAX_TEXT_N, Board
@@ -14,15 +13,13 @@ from queens.cli.output import write_text
 
 PROG = "queens generate"
 
+DESCRIPTION = (
+    "Write a generated puzzle board as board text (same seed, same board), "
+    f"up to N = {MAX_TEXT_N} (the largest board text queens reads)."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "generate",
-        description=(
-            "Write a generated puzzle board as board text (same seed, same board), "
-            f"up to N = {MAX_TEXT_N} (the largest board text queens reads)."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     families = parser.add_subparsers(
         dest="family", metavar="FAMILY", parser_class=Parser, required=True
     )
@@ -67,7 +64,6 @@ def add_parser(subparsers: Any) -> None:
         family.add_argument(
             "--out", metavar="FILE", type=nonempty, help="write to FILE instead of stdout"
         )
-        family.set_defaults(run=run)
 
 
 def build(args: argparse.Namespace, seed: int) -> Board:

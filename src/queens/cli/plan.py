@@ -13,17 +13,15 @@ if TYPE_CHECKING:
 
 DEFAULT_MACHINES = (1, 10, 100, 1000)
 
+DESCRIPTION = (
+    "Cost the count of the plain N x N board from measurements on this machine: "
+    "core-hours per search (AVX-512, AVX2, plain loop), sub-problems, checkpoint "
+    "size, and the wall time on a Dask cluster. Takes a few seconds (it times a "
+    "sample of the N = 18 count)."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "plan",
-        description=(
-            "Cost the count of the plain N x N board from measurements on this machine: "
-            "core-hours per search (AVX-512, AVX2, plain loop), sub-problems, checkpoint "
-            "size, and the wall time on a Dask cluster. Takes a few seconds (it times a "
-            "sample of the N = 18 count)."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     from queens.counting.plan import MIN_N, PLAN_MAX_N
 
     parser.add_argument(
@@ -45,7 +43,6 @@ def add_parser(subparsers: Any) -> None:
         help="cores of each cluster machine (default: this machine's)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(run=run)
 
 
 MAX_COUNT = 10**9

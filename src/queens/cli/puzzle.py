@@ -29,17 +29,15 @@ FORMATS = ("board", "list", "letters", "json")
 RENDER_MAX_SIZE = 4096
 """Largest --size of a picture, in pixels across."""
 
+DESCRIPTION = (
+    "The 'Queens' region puzzle (LinkedIn's daily grid, Star Battle with one star): "
+    "an n x n grid cut into n regions, one letter a cell naming its region; place n "
+    "queens, one in every row, column and region, no two touching (not even "
+    f"diagonally). Grids up to n = {MAX_N}."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "puzzle",
-        description=(
-            "The 'Queens' region puzzle (LinkedIn's daily grid, Star Battle with one star): "
-            "an n x n grid cut into n regions, one letter a cell naming its region; place n "
-            "queens, one in every row, column and region, no two touching (not even "
-            f"diagonally). Grids up to n = {MAX_N}."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(
         dest="puzzle_command", metavar="COMMAND", parser_class=Parser, required=True
     )

@@ -36,18 +36,16 @@ RENDER_MAX_SIZE = 4096
 RENDER_MAX_SIDE = 10_000
 """Largest width or height of a whole picture in pixels (a PNG that size takes 300 MB)."""
 
+DESCRIPTION = (
+    "Draw the solution 'queens solve' prints (or the first K, as a grid) as a "
+    "picture. The format follows the --out name: .svg (no dependencies) or .png "
+    "(needs the png extra: Pillow). Reserved squares are hatched, fixed queens drawn "
+    f"in red. Up to N = {RENDER_MAX_N}; a picture is at most {RENDER_MAX_SIDE:,} "
+    "pixels wide and high."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "render",
-        description=(
-            "Draw the solution 'queens solve' prints (or the first K, as a grid) as a "
-            "picture. The format follows the --out name: .svg (no dependencies) or .png "
-            "(needs the png extra: Pillow). Reserved squares are hatched, fixed queens drawn "
-            f"in red. Up to N = {RENDER_MAX_N}; a picture is at most {RENDER_MAX_SIDE:,} "
-            "pixels wide and high."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument(
         "--out",
@@ -77,7 +75,6 @@ def add_parser(subparsers: Any) -> None:
         "--coordinates", action="store_true", help="number rows and columns (1-based)"
     )
     add_force_argument(parser)
-    parser.set_defaults(run=run)
 
 
 def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[int]]:

@@ -28,19 +28,17 @@ from queens.show.text import STYLES, resolve_style
 
 PROG = "queens solve"
 
+DESCRIPTION = (
+    "Print a solution (by default the lexicographically first one up to "
+    f"N = {api.AUTO_SEARCH_MAX_N}, a constructed one above; any valid one of a board "
+    "with reserved squares or fixed queens, or of another shape or queen count over "
+    f"{api.AUTO_SEARCH_MAX_N} columns or rows), or all of them in order. A row "
+    "without a queen (fewer queens than rows) is 0 in a list, null in JSON, - in "
+    "letters."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "solve",
-        description=(
-            "Print a solution (by default the lexicographically first one up to "
-            f"N = {api.AUTO_SEARCH_MAX_N}, a constructed one above; any valid one of a board "
-            "with reserved squares or fixed queens, or of another shape or queen count over "
-            f"{api.AUTO_SEARCH_MAX_N} columns or rows), or all of them in order. A row "
-            "without a queen (fewer queens than rows) is 0 in a list, null in JSON, - in "
-            "letters."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     _add_which_arguments(parser)
     _add_method_arguments(parser)
@@ -52,7 +50,6 @@ def add_parser(subparsers: Any) -> None:
         "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
         "TERM is dumb; else plain)",
     )
-    parser.set_defaults(run=run)
 
 
 def _add_which_arguments(parser: argparse.ArgumentParser) -> None:
