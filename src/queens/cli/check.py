@@ -11,10 +11,10 @@ from queens.checking import line_limit, placements
 from queens.cli.common import (
     CommandError,
     UsageError,
+    add_queens_argument,
     add_rule_argument,
     board_shape,
     read_lines,
-    whole,
 )
 from queens.rules import parse_rule, shape_problem
 
@@ -53,12 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="require this board size: N (N x N) or WxH (W columns, H rows)",
     )
     parser.add_argument("--n", dest="size", metavar="N", type=board_shape, help="as --size")
-    parser.add_argument(
-        "--queens",
-        metavar="K",
-        type=whole(0),
-        help="require K queens (default: as many as fit, one per row or column)",
-    )
+    add_queens_argument(parser, "require K queens (default: as many as fit, one per row or column)")
     add_rule_argument(parser)
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from queens.cli.common import CommandError, whole
+from queens.cli.common import CommandError, add_size_argument, whole
 
 if TYPE_CHECKING:
     from queens.counting.plan import CostedPlan
@@ -24,12 +24,7 @@ DESCRIPTION = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from queens.counting.plan import MIN_N, PLAN_MAX_N
 
-    parser.add_argument(
-        "n",
-        metavar="N",
-        type=whole(MIN_N, PLAN_MAX_N),
-        help=f"board size ({MIN_N} to {PLAN_MAX_N})",
-    )
+    add_size_argument(parser, MIN_N, PLAN_MAX_N, f"board size ({MIN_N} to {PLAN_MAX_N})")
     parser.add_argument(
         "--machines",
         metavar="K[,K...]",

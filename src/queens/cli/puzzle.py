@@ -14,9 +14,11 @@ from queens.cli.common import (
     NoSolution,
     Parser,
     UsageError,
+    add_out_argument,
+    add_seed_argument,
+    add_size_argument,
     nonempty,
     read_text,
-    seed,
     whole,
 )
 from queens.cli.output import picture_kind, print_steps, write_picture, write_text
@@ -129,23 +131,14 @@ def _add_generate(commands: Any) -> None:
         description="Write a new grid with exactly one solution, solvable without "
         "guessing, as grid text (same seed, same grid).",
     )
-    generate.add_argument(
-        "n",
-        metavar="N",
-        type=whole(MIN_N, MAX_GENERATE),
-        help=f"grid size, {MIN_N} to {MAX_GENERATE}",
-    )
-    generate.add_argument(
-        "--seed", metavar="S", type=seed, help="random seed, 0 to 2**64 - 1 (default: random)"
-    )
+    add_size_argument(generate, MIN_N, MAX_GENERATE, f"grid size, {MIN_N} to {MAX_GENERATE}")
+    add_seed_argument(generate)
     generate.add_argument(
         "--difficulty",
         metavar="LEVEL",
         help="easy, medium or hard (default: any)",
     )
-    generate.add_argument(
-        "--out", metavar="FILE", type=nonempty, help="write to FILE instead of stdout"
-    )
+    add_out_argument(generate)
     _add_stars(generate)
     generate.set_defaults(run=run_generate)
 

@@ -14,11 +14,11 @@ from queens.cli.common import (
     OutOfTime,
     UsageError,
     add_board_arguments,
+    add_seed_argument,
     board_of_args,
     no_solution,
     positive,
     seconds,
-    seed,
 )
 from queens.cli.searching import add_force_argument, watched
 from queens.engines import watch
@@ -98,11 +98,9 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
         help="say on stderr what decided the board (auto, propagate, sat): refuted before "
         "search (and by what), the search (its decisions) or the SAT solver",
     )
-    parser.add_argument(
-        "--seed",
-        metavar="S",
-        type=seed,
-        help="seed of --method local, 0 to 2**64 - 1 "
+    add_seed_argument(
+        parser,
+        "seed of --method local, 0 to 2**64 - 1 "
         "(same seed, same solution on this install; default random)",
     )
 
