@@ -454,7 +454,7 @@ class Board:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """A checkered board in a rich console: reserved squares and fixed queens marked
         (a summary over ``PICTURE_MAX_SIDE`` a side)."""
-        from queens.show.text import rich_board
+        from queens.show.text import rich_board  # lazy: display (rich)
 
         if max(self.width, self.height) > PICTURE_MAX_SIDE:
             yield self.summary(PICTURE_MAX_SIDE, PICTURE_HINT)
@@ -464,7 +464,7 @@ class Board:
     def _repr_svg_(self) -> str:
         """The board as SVG, for notebooks: reserved squares hatched, fixed queens in red
         (a summary over ``PICTURE_MAX_SIDE`` a side)."""
-        from queens.show.svg import board_svg, summary_svg
+        from queens.show.svg import board_svg, summary_svg  # lazy: display (notebooks)
 
         if max(self.width, self.height) > PICTURE_MAX_SIDE:
             return summary_svg(self.summary(PICTURE_MAX_SIDE, PICTURE_HINT))

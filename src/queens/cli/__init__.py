@@ -14,8 +14,10 @@ import sys
 import warnings
 from collections.abc import Sequence
 
+from queens import __version__
 from queens.cli.common import CommandError, OutputError, Parser, add_short_options
 from queens.cli.output import discard_stdout, guarded_stdout
+from queens.engines.counting import kernel
 
 COMMANDS: dict[str, str] = {
     "solve": "print a solution, or all of them",
@@ -46,9 +48,6 @@ MODULES: dict[str, str] = {"generate": "hard_boards"}
 
 
 def version_text() -> str:
-    from queens import __version__
-    from queens.engines.counting import kernel
-
     return f"queens {__version__} ({kernel.description()})"
 
 

@@ -49,8 +49,8 @@ def _cells(row: Row) -> tuple[str, str, str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.table import Table
+    from rich.console import Console  # lazy: start-up of the CLI (rich, for the table)
+    from rich.table import Table  # lazy: as above
 
     board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     if not (board.is_square and board.is_full):  # the textbook algorithms' own limit

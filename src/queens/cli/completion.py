@@ -10,6 +10,8 @@ import argparse
 import sys
 from typing import Any
 
+from queens.cli import build_parser
+
 SHELLS = ("bash", "zsh", "fish")
 
 INSTALL = {
@@ -31,9 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def script(shell: str) -> str:
     """The completion script of every ``queens`` command for ``shell``."""
-    import shtab
-
-    from queens.cli import build_parser
+    import shtab  # lazy: start-up of the CLI (only this command writes scripts)
 
     parser = build_parser(every=True)
     _complete_files(parser, shtab.FILE)

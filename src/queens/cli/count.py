@@ -12,6 +12,8 @@ from contextlib import ExitStack
 
 from queens.cli import scaling
 from queens.cli.common import CommandError, add_board_arguments, board_of_args, positive
+from queens.cli.progress import CountProgress
+from queens.counting import estimate
 
 PROG = "queens count"
 
@@ -40,15 +42,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def parse_workers(workers: int | None) -> int:
-    from queens.counting.run import default_workers
+    from queens.counting.run import default_workers  # lazy: start-up of the CLI
 
     return default_workers() if workers is None else workers
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens.cli.progress import CountProgress
-    from queens.counting import estimate
-    from queens.counting.resumable import Plan
+    from queens.counting.resumable import Plan  # lazy: start-up of the CLI (sqlite3)
 
     board = board_of_args(args, PROG)
     workers = parse_workers(args.workers)

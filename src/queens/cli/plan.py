@@ -7,6 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from queens.cli.common import CommandError, add_size_argument, whole
+from queens.show.durations import describe_seconds
 
 if TYPE_CHECKING:
     from queens.counting.plan import CostedPlan
@@ -22,7 +23,7 @@ DESCRIPTION = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from queens.counting.plan import MIN_N, PLAN_MAX_N
+    from queens.counting.plan import MIN_N, PLAN_MAX_N  # lazy: start-up of the CLI
 
     add_size_argument(parser, MIN_N, PLAN_MAX_N, f"board size ({MIN_N} to {PLAN_MAX_N})")
     parser.add_argument(
@@ -51,7 +52,7 @@ def machine_counts(text: str) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens.counting.plan import make_plan
+    from queens.counting.plan import make_plan  # lazy: start-up of the CLI
 
     machines = DEFAULT_MACHINES if args.machines is None else args.machines
     cores = args.cores
@@ -97,8 +98,6 @@ def _record(plan: CostedPlan, machines: tuple[int, ...], cores: int) -> dict[str
 
 
 def _lines(plan: CostedPlan, machines: tuple[int, ...], cores: int) -> list[str]:
-    from queens.show.durations import describe_seconds
-
     fastest = next(e for e in plan.engines if e.measured)
     lines = [
         f"queens plan {plan.n}: the plain {plan.n} x {plan.n} board (total and unique)",

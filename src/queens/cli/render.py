@@ -116,11 +116,11 @@ def run(args: argparse.Namespace) -> int:
     check_picture_size(board, len(solutions), args)  # before anything is drawn
     options: dict[str, Any] = {"size": args.size, "coordinates": args.coordinates}
     if kind == "svg":
-        from queens.show.svg import solutions_svg
+        from queens.show.svg import solutions_svg  # lazy: start-up of the CLI
 
         data = solutions_svg(board, solutions, **options).encode()
     else:
-        from queens.show.png import MissingPillow, solutions_png
+        from queens.show.png import MissingPillow, solutions_png  # lazy: start-up of the CLI
 
         try:
             data = solutions_png(board, solutions, **options)

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
             f"queens serve needs {' and '.join(missing)}: install queens-toolkit[web] "
             "(pip install 'queens-toolkit[web]')"
         )
-    from queens.web import server
+    from queens.web import server  # lazy: optional extra (web), checked above
 
     host = args.host.strip("[]")
     try:

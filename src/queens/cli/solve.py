@@ -225,7 +225,7 @@ def solve_one(
 
     With ``verbose`` (auto, propagate, sat), what decided the board goes to stderr.
     """
-    from queens.engines.hard.sat import SolverMissing
+    from queens.engines.hard.sat import SolverMissing  # lazy: start-up of the CLI
 
     try:
         if verbose and method in ("auto", *api.HARD_METHODS):

@@ -20,6 +20,7 @@ engine (the compiled kernel) can take the same problem.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -343,8 +344,6 @@ def estimated_seconds(grid: Grid, probes: int = ESTIMATE_PROBES, seed: int = 0) 
     >>> estimated_seconds(parse_grid("AB\\nBA"))
     0.0
     """
-    import random
-
     rng = random.Random(seed)
     n, cells, full = grid.n, grid.cells, (1 << grid.n) - 1
     nodes = 0.0
@@ -387,8 +386,6 @@ def count(
     1
     """
     if limit is None:
-        from queens.engines.counting import kernel
-
         seconds = 0.0 if force else estimated_seconds(grid)
         if seconds > REFUSE_SECONDS:
             raise CountTooLong(seconds)
@@ -398,9 +395,7 @@ def count(
     total = 0
     for _ in solutions(grid):
         if stop is not None and stop.is_set():
-            from queens.engines.counting.kernel import Stopped
-
-            raise Stopped
+            raise kernel.Stopped
         total += 1
         if total == limit:
             break

@@ -8,6 +8,7 @@ Pillow is imported inside ``solutions_png``; without it a
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -72,11 +73,9 @@ def solutions_png(
     ``size`` is the pixel width of one board (default: 45 pixels a square).
     """
     try:
-        from PIL import Image, ImageDraw, ImageFont
+        from PIL import Image, ImageDraw, ImageFont  # lazy: optional extra (png)
     except ImportError:
         raise MissingPillow() from None
-    import io
-
     layout = Layout.of(board, solutions, size, coordinates, per_row, colors)
     board, palette, scale = layout.board, layout.palette, layout.scale
     count = len(layout.placements)

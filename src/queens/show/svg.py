@@ -11,6 +11,7 @@ drawn in their own colour, so a puzzle's givens stand out from the answer.
 from __future__ import annotations
 
 import math
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -300,8 +301,6 @@ def board_svg(
 def summary_svg(text: str, width: int = 640) -> str:
     """A small picture of ``text``, wrapped: what a notebook shows for a board too big
     to draw (``queens.board.PICTURE_MAX_SIDE``)."""
-    import textwrap
-
     lines = textwrap.wrap(text, 80)
     height = 20 * len(lines) + 16
     root = ET.Element(
