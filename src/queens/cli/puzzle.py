@@ -22,7 +22,22 @@ from queens.cli.common import (
     whole,
 )
 from queens.cli.output import picture_kind, print_steps, write_picture, write_text
+from queens.cli.puzzle_stars import (
+    run_explain_stars,
+    run_generate_stars,
+    run_solve_stars,
+    solved_rows,
+)
+from queens.formats import format_problem, write_solution
+from queens.puzzle import levels, maker
+from queens.puzzle import read as pictures
+from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck, explain, level_reason
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
+from queens.puzzle.json_level import json_text_limit, parse_puzzle
+from queens.puzzle.solve import CountTooLong, count, solutions, solve
+from queens.puzzle.stars import MAX_STARS, MAX_STARS_N
+from queens.show.text import resolve_style
+from queens.solution import Solution
 
 PROG = "queens puzzle"
 
@@ -62,8 +77,6 @@ def _add_grid(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_stars(parser: argparse.ArgumentParser) -> None:
-    from queens.puzzle.stars import MAX_STARS, MAX_STARS_N
-
     parser.add_argument(
         "--stars",
         metavar="K",
@@ -122,16 +135,15 @@ def _add_explain(commands: Any) -> None:
 
 
 def _add_generate(commands: Any) -> None:
-    from queens.puzzle.maker import MAX_N as MAX_GENERATE
-    from queens.puzzle.maker import MIN_N
-
     generate = commands.add_parser(
         "generate",
         help="a new grid with exactly one solution",
         description="Write a new grid with exactly one solution, solvable without "
         "guessing, as grid text (same seed, same grid).",
     )
-    add_size_argument(generate, MIN_N, MAX_GENERATE, f"grid size, {MIN_N} to {MAX_GENERATE}")
+    add_size_argument(
+        generate, maker.MIN_N, maker.MAX_N, f"grid size, {maker.MIN_N} to {maker.MAX_N}"
+    )
     add_seed_argument(generate)
     generate.add_argument(
         "--difficulty",
@@ -144,13 +156,11 @@ def _add_generate(commands: Any) -> None:
 
 
 def _add_daily(commands: Any) -> None:
-    from queens.puzzle.levels import CYCLE
-
     daily = commands.add_parser(
         "daily",
         help="the day's grid (the same for everyone on a date)",
         description="Write the grid of the day as grid text: the same for everyone on a "
-        f"date, one of {CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
+        f"date, one of {levels.CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
         "towards Sunday. Its level, size and difficulty go to stderr.",
     )
     daily.add_argument(
@@ -166,10 +176,8 @@ def _add_daily(commands: Any) -> None:
 
 def day(text: str) -> date:
     """DATE on the command line (YYYY-MM-DD)."""
-    from queens.puzzle.levels import parse_day
-
     try:
-        return parse_day(text)
+        return levels.parse_day(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -201,9 +209,6 @@ def _add_render(commands: Any) -> None:
 
 
 def _add_read(commands: Any) -> None:
-    from queens.puzzle.read import MAX_N as MAX_READ
-    from queens.puzzle.read import MIN_N as MIN_READ
-
     read = commands.add_parser(
         "read",
         help="the grid of a picture (a screenshot or a rendering)",
@@ -216,8 +221,8 @@ def _add_read(commands: Any) -> None:
     read.add_argument(
         "--size",
         metavar="N",
-        type=whole(MIN_READ, MAX_READ),
-        help=f"cells a side ({MIN_READ} to {MAX_READ}; default: found)",
+        type=whole(pictures.MIN_N, pictures.MAX_N),
+        help=f"cells a side ({pictures.MIN_N} to {pictures.MAX_N}; default: found)",
     )
     read.add_argument(
         "--solve", action="store_true", help="also print the solution ('puzzle solve' board)"
@@ -228,8 +233,6 @@ def _add_read(commands: Any) -> None:
 def read_grid(path: str) -> Grid:
     """A grid file (``-``: standard input), grid text or a JSON level, read and checked; a
     one-line error if it is bad."""
-    from queens.puzzle.json_level import json_text_limit, parse_puzzle
-
     limit = max(text_limit(), json_text_limit())
     text = read_text(path, "grid", limit, f"grids here go up to n = {MAX_N}")
     try:
@@ -245,9 +248,6 @@ def _no_solution() -> NoSolution:
 
 
 def _style(args: argparse.Namespace, grid: Grid) -> str:
-    from queens.formats import format_problem
-    from queens.show.text import resolve_style
-
     if args.format not in FORMATS:
         raise UsageError(
             f"unknown format {args.format!r} (choose from {', '.join(FORMATS)})", PROG + " solve"
@@ -267,22 +267,18 @@ def _style(args: argparse.Namespace, grid: Grid) -> str:
 def _write(grid: Grid, columns: list[int], fmt: str, style: str) -> None:
     if fmt == "board":
         if style == "color":
-            from queens.show.puzzle import ansi_puzzle
+            from queens.show.puzzle import ansi_puzzle  # lazy: display (rich)
 
             sys.stdout.write(ansi_puzzle(grid, columns) + "\n")
         else:
             sys.stdout.write(grid.board(columns) + "\n")
         return
-    from queens.formats import write_solution
-    from queens.solution import Solution
-
     write_solution(sys.stdout, Solution(columns), fmt)
 
 
 def _count(grid: Grid, force: bool) -> int:
     """The whole count: refused when estimated over an hour (unless ``force``); Ctrl-C stops it."""
-    from queens.cli.searching import noticed
-    from queens.puzzle.solve import CountTooLong, count
+    from queens.cli.searching import noticed  # lazy: start-up of the CLI
 
     try:  # the kernel's count sees a Ctrl-C (engines.counting.kernel.interruptible)
         with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid"):
@@ -292,12 +288,8 @@ def _count(grid: Grid, force: bool) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from queens.puzzle.solve import solutions, solve
-
     grid = read_grid(args.grid)
     if args.stars > 1:
-        from queens.cli.puzzle_stars import run_solve_stars
-
         return run_solve_stars(args, grid)
     if args.count:
         print(_count(grid, args.force))
@@ -328,12 +320,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    from queens.puzzle.explain import NotUnique, Stuck, explain, level_reason
-
     grid = read_grid(args.grid)
     if args.stars > 1:
-        from queens.cli.puzzle_stars import run_explain_stars
-
         return run_explain_stars(args, grid)
     try:
         explanation = explain(grid)
@@ -364,12 +352,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from queens.puzzle.explain import DIFFICULTIES
-    from queens.puzzle.maker import GenerateError, generate
-
     if args.stars > 1:
-        from queens.cli.puzzle_stars import run_generate_stars
-
         return run_generate_stars(args)
     if args.difficulty is not None and args.difficulty not in DIFFICULTIES:
         raise UsageError(
@@ -378,8 +361,8 @@ def run_generate(args: argparse.Namespace) -> int:
         )
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     try:
-        grid = generate(args.n, chosen, args.difficulty)
-    except GenerateError as error:
+        grid = maker.generate(args.n, chosen, args.difficulty)
+    except maker.GenerateError as error:
         raise CommandError(str(error)) from None
     if args.seed is None:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
@@ -389,12 +372,10 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def run_daily(args: argparse.Namespace) -> int:
-    from queens.puzzle.levels import LevelsError, daily
-
     when: date = args.date or date.today()
     try:
-        puzzle = daily(when)
-    except LevelsError as error:
+        puzzle = levels.daily(when)
+    except levels.LevelsError as error:
         raise CommandError(str(error)) from None
     if args.json:
         print(json.dumps({"date": when.isoformat(), **puzzle.to_json()}))
@@ -414,22 +395,18 @@ def run_render(args: argparse.Namespace) -> int:
     columns: list[int] | None = None
     rows = None
     if args.stars > 1:
-        from queens.cli.puzzle_stars import solved_rows
-
         rows = None if args.empty else solved_rows(grid, args.stars)
     elif not args.empty:
-        from queens.puzzle.solve import solve
-
         verdict = solve(grid)
         if verdict.solution is None:
             raise _no_solution()
         columns = list(verdict.solution)
     if kind == "svg":
-        from queens.show.puzzle import puzzle_svg
+        from queens.show.puzzle import puzzle_svg  # lazy: start-up of the CLI (pictures)
 
         data = puzzle_svg(grid, columns, size=args.size, stars=rows).encode()
     else:
-        from queens.show.png import MissingPillow
+        from queens.show.png import MissingPillow  # lazy: start-up of the CLI (pictures)
         from queens.show.puzzle import puzzle_png
 
         try:
@@ -441,33 +418,27 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def _picture_bytes(path: str) -> bytes:
-    from queens.puzzle.read import MAX_BYTES
-
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+            data = sys.stdin.buffer.read(pictures.MAX_BYTES + 1)
         else:
             with open(path, "rb") as file:
-                data = file.read(MAX_BYTES + 1)
+                data = file.read(pictures.MAX_BYTES + 1)
     except OSError as error:
         raise CommandError(f"cannot read picture file {path!r}: {error.strerror}") from None
-    if len(data) > MAX_BYTES:
-        raise CommandError(f"picture {path!r}: over {MAX_BYTES // 1_000_000} MB")
+    if len(data) > pictures.MAX_BYTES:
+        raise CommandError(f"picture {path!r}: over {pictures.MAX_BYTES // 1_000_000} MB")
     return data
 
 
 def run_read(args: argparse.Namespace) -> int:
-    from queens.puzzle.read import ReadError, read_grid
-
     data = _picture_bytes(args.image)
     try:
-        grid = read_grid(data, args.size)
-    except ReadError as error:
+        grid = pictures.read_grid(data, args.size)
+    except pictures.ReadError as error:
         raise CommandError(f"picture {args.image!r}: {error}") from None
     sys.stdout.write(str(grid) + "\n")
     if args.solve:
-        from queens.puzzle.solve import solve
-
         verdict = solve(grid)
         if verdict.solution is None:
             raise _no_solution()
