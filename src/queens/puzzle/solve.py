@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from queens.engines.counting import kernel
+from queens.engines.matching import matched
 from queens.puzzle.grid import Grid
 
 if TYPE_CHECKING:
@@ -256,26 +257,10 @@ def _matchable(state: State) -> bool:
 
 
 def _perfect(options: list[int]) -> bool:
-    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines.
-
-    Kuhn's augmenting paths, as ``queens.engines.hard.hall.max_matching`` runs them on
-    sets: written again here on purpose (the two families share no module)."""
-    owner: dict[int, int] = {}
-
-    def augment(item: int, seen: set[int]) -> bool:
-        for line in bits(options[item]):
-            if line in seen:
-                continue
-            seen.add(line)
-            if line not in owner or augment(owner[line], seen):
-                owner[line] = item
-                return True
-        return False
-
-    return all(
-        augment(item, set())
-        for item in sorted(range(len(options)), key=lambda i: options[i].bit_count())
-    )
+    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines
+    (Kuhn's augmenting paths, ``queens.engines.matching``; the items with fewest lines first)."""
+    ordered = sorted(options, key=int.bit_count)
+    return all(matched([list(bits(mask)) for mask in ordered]))
 
 
 def search(state: State) -> Iterator[list[int]]:
