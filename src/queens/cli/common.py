@@ -502,6 +502,18 @@ def add_out_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_picture_argument(parser: argparse.ArgumentParser) -> None:
+    """``--out FILE``: the picture a command draws, its format named by its ending
+    (``queens.cli.output.picture_kind``)."""
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        type=nonempty,
+        required=True,
+        help="FILE.svg or FILE.png; - for SVG on stdout",
+    )
+
+
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "n",

@@ -7,7 +7,6 @@ import json
 import random
 import sys
 from datetime import date
-from typing import Any
 
 from queens.cli.common import (
     CommandError,
@@ -15,6 +14,7 @@ from queens.cli.common import (
     Parser,
     UsageError,
     add_out_argument,
+    add_picture_argument,
     add_seed_argument,
     add_size_argument,
     nonempty,
@@ -53,17 +53,47 @@ DESCRIPTION = (
     f"diagonally). Grids up to n = {MAX_N}."
 )
 
+SUBCOMMANDS = {
+    "solve": "solve a grid",
+    "explain": "the solution step by step, as a person finds it",
+    "generate": "a new grid with exactly one solution",
+    "daily": "the day's grid (the same for everyone on a date)",
+    "render": "draw a grid and its solution as SVG or PNG",
+    "read": "the grid of a picture (a screenshot or a rendering)",
+}
+"""Each sub-command, in the order of ``queens puzzle --help``, with its one-line summary."""
+
+DESCRIPTIONS = {
+    "solve": "Print the solution of a grid (and say when it is not the only one), "
+    "or all of them, or how many.",
+    "explain": "The solution as a sequence of deductions, each naming its reason, "
+    "and the difficulty of the hardest one: easy (a line or region with one cell left; "
+    "a region within one line), medium (k regions within k lines), hard (a queen that "
+    "would leave a line or region empty), expert (a case split).",
+    "generate": "Write a new grid with exactly one solution, solvable without "
+    "guessing, as grid text (same seed, same grid).",
+    "daily": "Write the grid of the day as grid text: the same for everyone on a "
+    f"date, one of {levels.CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
+    "towards Sunday. Its level, size and difficulty go to stderr.",
+    "render": "Draw the grid in region colours with region letters and the queens "
+    "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
+    "read": "Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
+    "is found by its dark frame, the cells' colours (sampled near their edges, so "
+    "queens, crosses and letters drawn on them do not count) make the regions. "
+    "Needs the read extra (Pillow and numpy).",
+}
+"""What each sub-command's ``--help`` says of it."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(
         dest="puzzle_command", metavar="COMMAND", parser_class=Parser, required=True
     )
-    _add_solve(commands)
-    _add_explain(commands)
-    _add_generate(commands)
-    _add_daily(commands)
-    _add_render(commands)
-    _add_read(commands)
+    for name, summary in SUBCOMMANDS.items():
+        command = commands.add_parser(name, help=summary, description=DESCRIPTIONS[name])
+        add_its_arguments, run = _PARTS[name]
+        add_its_arguments(command)
+        command.set_defaults(run=run)
 
 
 def _add_grid(parser: argparse.ArgumentParser) -> None:
@@ -87,91 +117,60 @@ def _add_stars(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_solve(commands: Any) -> None:
-    solve = commands.add_parser(
-        "solve",
-        help="solve a grid",
-        description="Print the solution of a grid (and say when it is not the only one), "
-        "or all of them, or how many.",
-    )
-    _add_grid(solve)
-    how = solve.add_mutually_exclusive_group()
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_grid(parser)
+    how = parser.add_mutually_exclusive_group()
     how.add_argument("--all", action="store_true", help="print every solution")
     how.add_argument("--count", action="store_true", help="print how many solutions")
-    solve.add_argument(
+    parser.add_argument(
         "--force", action="store_true", help="run even a count estimated to take over an hour"
     )
-    solve.add_argument(
+    parser.add_argument(
         "--format",
         default="board",
         metavar="FORMAT",
         help="board (region letters, '*' for a queen), list, letters or json, "
         "the last three as 'queens solve' writes them",
     )
-    solve.add_argument(
+    parser.add_argument(
         "--style",
         default="auto",
         metavar="STYLE",
         help="for --format board: plain or color (default: color on a terminal, unless "
         "NO_COLOR is set)",
     )
-    _add_stars(solve)
-    solve.set_defaults(run=run_solve)
+    _add_stars(parser)
 
 
-def _add_explain(commands: Any) -> None:
-    explain = commands.add_parser(
-        "explain",
-        help="the solution step by step, as a person finds it",
-        description="The solution as a sequence of deductions, each naming its reason, "
-        "and the difficulty of the hardest one: easy (a line or region with one cell left; "
-        "a region within one line), medium (k regions within k lines), hard (a queen that "
-        "would leave a line or region empty), expert (a case split).",
-    )
-    _add_grid(explain)
-    explain.add_argument("--json", action="store_true", help="one JSON object")
-    _add_stars(explain)
-    explain.set_defaults(run=run_explain)
+def _explain_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_grid(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    _add_stars(parser)
 
 
-def _add_generate(commands: Any) -> None:
-    generate = commands.add_parser(
-        "generate",
-        help="a new grid with exactly one solution",
-        description="Write a new grid with exactly one solution, solvable without "
-        "guessing, as grid text (same seed, same grid).",
-    )
+def _generate_arguments(parser: argparse.ArgumentParser) -> None:
     add_size_argument(
-        generate, maker.MIN_N, maker.MAX_N, f"grid size, {maker.MIN_N} to {maker.MAX_N}"
+        parser, maker.MIN_N, maker.MAX_N, f"grid size, {maker.MIN_N} to {maker.MAX_N}"
     )
-    add_seed_argument(generate)
-    generate.add_argument(
+    add_seed_argument(parser)
+    parser.add_argument(
         "--difficulty",
         metavar="LEVEL",
         help="easy, medium or hard (default: any)",
     )
-    add_out_argument(generate)
-    _add_stars(generate)
-    generate.set_defaults(run=run_generate)
+    add_out_argument(parser)
+    _add_stars(parser)
 
 
-def _add_daily(commands: Any) -> None:
-    daily = commands.add_parser(
-        "daily",
-        help="the day's grid (the same for everyone on a date)",
-        description="Write the grid of the day as grid text: the same for everyone on a "
-        f"date, one of {levels.CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
-        "towards Sunday. Its level, size and difficulty go to stderr.",
-    )
-    daily.add_argument(
+def _daily_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "date", metavar="DATE", nargs="?", type=day, help="YYYY-MM-DD (default: today)"
     )
-    daily.add_argument(
+    parser.add_argument(
         "--json",
         action="store_true",
         help="one JSON object: date, level, n, difficulty, grid (a list of rows)",
     )
-    daily.set_defaults(run=run_daily)
 
 
 def day(text: str) -> date:
@@ -182,52 +181,30 @@ def day(text: str) -> date:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _add_render(commands: Any) -> None:
-    render = commands.add_parser(
-        "render",
-        help="draw a grid and its solution as SVG or PNG",
-        description="Draw the grid in region colours with region letters and the queens "
-        "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
-    )
-    _add_grid(render)
-    render.add_argument(
-        "--out",
-        metavar="FILE",
-        type=nonempty,
-        required=True,
-        help="FILE.svg or FILE.png; - for SVG on stdout",
-    )
-    render.add_argument("--empty", action="store_true", help="draw the grid without queens")
-    render.add_argument(
+def _render_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_grid(parser)
+    add_picture_argument(parser)
+    parser.add_argument("--empty", action="store_true", help="draw the grid without queens")
+    parser.add_argument(
         "--size",
         metavar="PX",
         type=whole(16, RENDER_MAX_SIZE),
         help=f"picture width in pixels (16 to {RENDER_MAX_SIZE})",
     )
-    _add_stars(render)
-    render.set_defaults(run=run_render)
+    _add_stars(parser)
 
 
-def _add_read(commands: Any) -> None:
-    read = commands.add_parser(
-        "read",
-        help="the grid of a picture (a screenshot or a rendering)",
-        description="Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
-        "is found by its dark frame, the cells' colours (sampled near their edges, so "
-        "queens, crosses and letters drawn on them do not count) make the regions. "
-        "Needs the read extra (Pillow and numpy).",
-    )
-    read.add_argument("image", metavar="IMAGE", help="picture file (- for standard input)")
-    read.add_argument(
+def _read_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("image", metavar="IMAGE", help="picture file (- for standard input)")
+    parser.add_argument(
         "--size",
         metavar="N",
         type=whole(pictures.MIN_N, pictures.MAX_N),
         help=f"cells a side ({pictures.MIN_N} to {pictures.MAX_N}; default: found)",
     )
-    read.add_argument(
+    parser.add_argument(
         "--solve", action="store_true", help="also print the solution ('puzzle solve' board)"
     )
-    read.set_defaults(run=run_read)
 
 
 def read_grid(path: str) -> Grid:
@@ -447,3 +424,14 @@ def run_read(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             print("queens: note: this solution is not the only one", file=sys.stderr)
     return 0
+
+
+_PARTS = {
+    "solve": (_solve_arguments, run_solve),
+    "explain": (_explain_arguments, run_explain),
+    "generate": (_generate_arguments, run_generate),
+    "daily": (_daily_arguments, run_daily),
+    "render": (_render_arguments, run_render),
+    "read": (_read_arguments, run_read),
+}
+"""What each sub-command adds to its parser, and runs."""

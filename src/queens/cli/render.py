@@ -12,9 +12,9 @@ from queens.cli.common import (
     CommandError,
     UsageError,
     add_board_arguments,
+    add_picture_argument,
     board_of_args,
     no_solution,
-    nonempty,
     whole,
 )
 from queens.cli.output import picture_kind, write_picture
@@ -47,13 +47,7 @@ DESCRIPTION = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
-    parser.add_argument(
-        "--out",
-        metavar="FILE",
-        type=nonempty,
-        required=True,
-        help="FILE.svg or FILE.png; - for SVG on stdout",
-    )
+    add_picture_argument(parser)
     parser.add_argument(
         "--all",
         action="store_true",
