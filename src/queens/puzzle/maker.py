@@ -552,7 +552,7 @@ def generate(
 
     >>> print(generate(5, seed=1))
     AABBB
-    AAAAC
+    AAABC
     DCCCC
     DDDCC
     DDDCE
