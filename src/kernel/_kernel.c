@@ -31,6 +31,7 @@
  *                    empty rows, required rows, fundamental counts
  *   regions.c        the region puzzle's counter
  *   stars.c          Star Battle's counter: k stars a row, column and region
+ *   stars_search.c   Star Battle's propagating search (solve, uniqueness)
  *   local.c          local search for one solution of any N
  *   module.c         the CPython module: arguments, the GIL, the Enumerator
  *                    type, the method table and PyInit__kernel
@@ -58,7 +59,9 @@
  *                      shape_enum_next (shapes.c)   solution_text       (group: canonical
  *                      with `required`                                  ones only)
  *  count_regions       count_regions (regions.c)    count_regions       regions, s
- *  count_stars         count_stars (stars.c)        count_stars         stars, s
+ *  count_stars         count_stars (stars.c)        count_stars_rows    stars, s
+ *  search_stars        stars_search                 count_stars         stars, s
+ *                      (stars_search.c)
  *  local_fill          ls_solve (local.c)           engines.anyn.local  one solution, s
  *  simd                set_simd (simd_choice.c)     _load, simd,        chooses s/2/5
  *                                                   searching_with
@@ -102,5 +105,6 @@
 #include "shapes.c"
 #include "regions.c"
 #include "stars.c"
+#include "stars_search.c"
 #include "local.c"
 #include "module.c"

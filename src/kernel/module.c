@@ -545,8 +545,9 @@ static PyObject *py_local_fill(PyObject *self, PyObject *args) {
 }
 
 /* Read a grid of the region puzzle: n in 1..MAXN and cells a bytes-like of n * n region
- * numbers 0..n-1, copied into grid; 0 with an exception set when they are not. */
-static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid) {
+ * numbers 0..n-1 (or `hole`, when it is not -1: a cell outside every region), copied into
+ * grid; 0 with an exception set when they are not. */
+static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid, int hole) {
     Py_buffer cells;
     Py_ssize_t i;
     if (n < 1 || n > MAXN) {
@@ -561,7 +562,7 @@ static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid) {
     }
     for (i = 0; i < cells.len; i++) {
         grid[i] = ((const unsigned char *)cells.buf)[i];
-        if (grid[i] >= n) {
+        if (grid[i] >= n && grid[i] != hole) {
             PyBuffer_Release(&cells);
             PyErr_Format(PyExc_ValueError, "cell %zd is in region %d, past the %d regions", i, grid[i], n);
             return 0;
@@ -582,7 +583,7 @@ static PyObject *py_count_regions(PyObject *self, PyObject *args) {
     unsigned char grid[MAXN * MAXN];
     (void)self;
     if (!PyArg_ParseTuple(args, "iO|O", &n, &cells_obj, &stop_obj)) return NULL;
-    if (!read_region_grid(n, cells_obj, grid)) return NULL;
+    if (!read_region_grid(n, cells_obj, grid, -1)) return NULL;
     if (!read_stop(stop_obj, &view, &stop)) return NULL;
     Py_BEGIN_ALLOW_THREADS
     total = count_regions(n, grid, stop, &stopped);
@@ -608,12 +609,27 @@ static PyObject *star_rows(const mask_t *rows, int n) {
     return tuple;
 }
 
+/* (total, first, last) of a Star Battle search: the first and last solutions as star_rows,
+ * None and None when there is none; NULL on failure. */
+static PyObject *stars_result(uint64_t total, int found, const mask_t *first_rows,
+                              const mask_t *last_rows, int n) {
+    PyObject *first, *last;
+    if (!found) return Py_BuildValue("(KOO)", (unsigned long long)total, Py_None, Py_None);
+    first = star_rows(first_rows, n);
+    last = first ? star_rows(last_rows, n) : NULL;
+    if (!last) {
+        Py_XDECREF(first);
+        return NULL;
+    }
+    return Py_BuildValue("(KNN)", (unsigned long long)total, first, last);
+}
+
 /* count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last), or None when stopped:
  * Star Battle with k stars per row, column and region (none touching) on an n x n grid,
  * counted up to limit solutions (0: all); first is the first solution found as a tuple of
  * column masks, one a row, and last the last one found (None, None when there is none). */
 static PyObject *py_count_stars(PyObject *self, PyObject *args) {
-    PyObject *cells_obj, *stop_obj = NULL, *first, *last, *result;
+    PyObject *cells_obj, *stop_obj = NULL, *result;
     Py_buffer view;
     stop_flag_t *stop;
     int n, k, stopped = 0;
@@ -627,7 +643,7 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "the kernel takes 1..%d stars, got %d", STARS_MAX_K, k);
         return NULL;
     }
-    if (!read_region_grid(n, cells_obj, grid)) return NULL;
+    if (!read_region_grid(n, cells_obj, grid, -1)) return NULL;
     s = (stars_t *)PyMem_Malloc(sizeof *s);
     if (!s) return PyErr_NoMemory();
     s->n = n;
@@ -641,27 +657,66 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
     total = count_stars(s, (uint64_t)limit, stop, &stopped);
     Py_END_ALLOW_THREADS
     if (view.obj) PyBuffer_Release(&view);
-    if (stopped) {
-        PyMem_Free(s);
-        Py_RETURN_NONE;
-    }
-    if (s->found_first) {
-        first = star_rows(s->first, n);
-        last = star_rows(s->last, n);
-        if (!first || !last) {
-            Py_XDECREF(first);
-            Py_XDECREF(last);
-            PyMem_Free(s);
-            return NULL;
-        }
-    } else {
-        first = Py_None;
-        last = Py_None;
-        Py_INCREF(first);
-        Py_INCREF(last);
-    }
+    result = stopped ? NULL : stars_result(total, s->found_first, s->first, s->last, n);
     PyMem_Free(s);
-    result = Py_BuildValue("(KNN)", (unsigned long long)total, first, last);
+    if (stopped) Py_RETURN_NONE;
+    return result;
+}
+
+/* search_stars(n, k, cells, limit=0, stop=None, star=-1) -> ((total, first, last), nodes,
+ * open), or None when stopped: as count_stars, by the propagating search (stars_search.c;
+ * n up to STARS_SEARCH_MAXN), where a cell may be a hole (STARS_HOLE: in no region, no star)
+ * and `star` (a cell index, unless -1) must hold a star; nodes: how many nodes it
+ * propagated; open: the cells left open when the grid itself is propagated (0: solved
+ * without a guess; -1: no solution). */
+static PyObject *py_search_stars(PyObject *self, PyObject *args) {
+    PyObject *cells_obj, *stop_obj = NULL, *found, *result;
+    Py_buffer view;
+    stop_flag_t *stop;
+    int n, k, star = -1, stopped = 0;
+    unsigned long long limit = 0;
+    uint64_t total;
+    unsigned char grid[MAXN * MAXN];
+    star_search_t *s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiO|KOi", &n, &k, &cells_obj, &limit, &stop_obj, &star))
+        return NULL;
+    if (k < 1 || k > STARS_MAX_K || n > STARS_SEARCH_MAXN) {
+        PyErr_Format(PyExc_ValueError, "the kernel's search takes 1..%d stars on up to %d rows, "
+                     "got %d on %d", STARS_MAX_K, STARS_SEARCH_MAXN, k, n);
+        return NULL;
+    }
+    if (!read_region_grid(n, cells_obj, grid, STARS_HOLE)) return NULL;
+    if (star >= n * n || (star >= 0 && grid[star] == STARS_HOLE)) {
+        PyErr_Format(PyExc_ValueError, "no star can stand on cell %d", star);
+        return NULL;
+    }
+    s = (star_search_t *)PyMem_Malloc(sizeof *s);
+    if (!s) return PyErr_NoMemory();
+    s->stack = (star_node_t *)PyMem_Malloc(sizeof(star_node_t) * (size_t)(n * n + 2));
+    if (!s->stack) {
+        PyMem_Free(s);
+        return PyErr_NoMemory();
+    }
+    s->n = n;
+    s->k = k;
+    s->cells = grid;
+    s->star = star;
+    if (!read_stop(stop_obj, &view, &stop)) {
+        PyMem_Free(s->stack);
+        PyMem_Free(s);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    total = stars_search(s, (uint64_t)limit, stop, &stopped);
+    Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    found = stopped ? NULL : stars_result(total, s->found_first, s->first, s->last, n);
+    result = found ? Py_BuildValue("(NKi)", found, (unsigned long long)s->nodes, s->root_open)
+                   : NULL;
+    PyMem_Free(s->stack);
+    PyMem_Free(s);
+    if (stopped) Py_RETURN_NONE;
     return result;
 }
 
@@ -687,6 +742,11 @@ static PyMethodDef kernel_methods[] = {
      "count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last): Star Battle with k\n"
      "stars per row, column and region (none touching), counted up to limit (0: all); first, last:\n"
      "the first and last solutions found, a column mask a row, or None; None when stopped"},
+    {"search_stars", py_search_stars, METH_VARARGS,
+     "search_stars(n, k, cells, limit=0, stop=None, star=-1) -> ((total, first, last), nodes,\n"
+     "open): as count_stars, by the propagating search (n <= 32); cells of region 255 are holes\n"
+     "(no star); star: a cell that must hold one; nodes: how many it propagated; open: the cells\n"
+     "open when the grid itself is propagated (0: solved without a guess, -1: no solution)"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

@@ -386,12 +386,25 @@ class _Problem:
         from queens.engines.counting import kernel
 
         found = kernel.count_stars(self.grid.n, self.stars, bytes(self.grid.cells), limit)
-        if found is None:
-            return None
-        total, first, last = found
-        if first is None or last is None:
-            return total, None, None
-        return total, _rows(first), _rows(last)
+        return _found(found)
+
+    def kernel_rows(self, limit: int) -> tuple[int, Rows | None, Rows | None] | None:
+        """``kernel`` by the kernel's row-by-row counter (the second engine)."""
+        from queens.engines.counting import kernel
+
+        found = kernel.count_stars_rows(self.grid.n, self.stars, bytes(self.grid.cells), limit)
+        return _found(found)
+
+
+def _found(
+    found: tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None,
+) -> tuple[int, Rows | None, Rows | None] | None:
+    if found is None:
+        return None
+    total, first, last = found
+    if first is None or last is None:
+        return total, None, None
+    return total, _rows(first), _rows(last)
 
 
 def solutions(grid: Grid, stars: int = 2) -> Iterator[Rows]:

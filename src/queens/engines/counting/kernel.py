@@ -464,23 +464,77 @@ def count_regions(n: int, cells: bytes, stop: StopFlag | None = None) -> int | N
     return found
 
 
+StarsFound = tuple[int, tuple[int, ...] | None, tuple[int, ...] | None]
+"""A Star Battle count: (total, the first solution, the last one found), a solution a
+column mask a row (None when there is none)."""
+
+STARS_SEARCH_MAX_N = 32
+"""The largest grid of the kernel's propagating Star Battle search (``search_stars``)."""
+
+
 def count_stars(
     n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
-) -> tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None:
+) -> StarsFound | None:
     """Star Battle with ``stars`` a row, column and region on an n x n grid (``cells``: a
     region number per cell, row by row), counted up to ``limit`` solutions (0: all), with
-    the first and the last solution found (a column mask a row; None when there is none);
-    None without the compiled kernel.
+    the first and the last solution found; None without the compiled kernel.  The
+    kernel's propagating search (``src/kernel/stars_search.c``) up to
+    ``STARS_SEARCH_MAX_N`` rows, its row-by-row counter beyond.
 
-    Raises ``Stopped`` when ``stop`` is set before the count is done.
+    Raises ``Stopped`` when ``stop`` is set before the count is done; a Ctrl-C stops it
+    too (see ``interruptible``).
     """
+    if n > STARS_SEARCH_MAX_N:
+        return count_stars_rows(n, stars, cells, limit, stop)
+    if needs_helper(stop):
+        return interruptible(lambda flag: count_stars(n, stars, cells, limit, flag), stop)
+    searched = search_stars(n, stars, cells, limit, stop)
+    return None if searched is None else searched[0]
+
+
+STARS_HOLE = 255
+"""A cell in no region, where no star stands (``search_stars``, for grids being made)."""
+
+
+def search_stars(
+    n: int,
+    stars: int,
+    cells: bytes,
+    limit: int = 0,
+    stop: StopFlag | None = None,
+    star: int = -1,
+) -> tuple[StarsFound, int, int] | None:
+    """``count_stars`` by the propagating search (n up to ``STARS_SEARCH_MAX_N``), with
+    the nodes it propagated and the cells left open when the grid alone is propagated
+    (0: solved without a guess; -1: no solution); None without the compiled kernel.
+    A cell may be a ``STARS_HOLE``, and ``star`` (a cell index ``r * n + c``, unless -1)
+    a cell that must hold a star.  Raises ``Stopped`` when ``stop`` is set before the
+    search is done."""
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is None:
         return None
-    found: tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None = kernel.count_stars(
-        n, stars, cells, limit, byte
+    searched: tuple[StarsFound, int, int] | None = kernel.search_stars(
+        n, stars, cells, limit, byte, star
     )
+    if searched is None:
+        raise Stopped
+    return searched
+
+
+def count_stars_rows(
+    n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
+) -> StarsFound | None:
+    """``count_stars`` by the kernel's other engine, a row-by-row search pruned by the
+    room left in columns and regions (``src/kernel/stars.c``; no propagation, slower on
+    big grids): the second engine that checks generated grids."""
+    if needs_helper(stop):
+        return interruptible(lambda flag: count_stars_rows(n, stars, cells, limit, flag), stop)
+    byte = stop_byte(stop)
+    kernel = _kernel_for(n)
+    if kernel is None:
+        return None
+    found: StarsFound | None = kernel.count_stars(n, stars, cells, limit, byte)
     if found is None:
         raise Stopped
     return found
