@@ -431,6 +431,16 @@ def count(grid: Grid, stars: int = 2, limit: int | None = None) -> int:
     return total
 
 
+def count_rows(grid: Grid, stars: int = 2, limit: int | None = None) -> int | None:
+    """``count`` by the kernel's other engine, its row-by-row counter (the second engine
+    that checks generated grids); None without the kernel."""
+    task = _Problem(grid, stars)
+    if task.hopeless:
+        return 0
+    found = task.kernel_rows(limit or 0)
+    return None if found is None else found[0]
+
+
 def solve(grid: Grid, stars: int = 2) -> StarVerdict:
     """The first solution and whether another exists (the search stops at the second)."""
     task = _Problem(grid, stars)
