@@ -28,7 +28,6 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from queens.puzzle.grid import Grid
-
 from queens.puzzle.stars import (
     MAX_STARS,
     MAX_STARS_N,
