@@ -160,7 +160,9 @@ def _add_daily(commands: Any) -> None:
         help="the day's grid (the same for everyone on a date)",
         description="Write the grid of the day as grid text: the same for everyone on a "
         f"date, one of {CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
-        "towards Sunday. Its level, size and difficulty go to stderr.",
+        "towards Sunday. Its level, size and difficulty go to stderr. With --stars 2: "
+        "a 2-star grid made from the date (8 x 8 on Mondays to 10 x 10 on Sundays), solved "
+        "without a case split; --json then has stars and seed instead of level.",
     )
     daily.add_argument(
         "date", metavar="DATE", nargs="?", type=day, help="YYYY-MM-DD (default: today)"
@@ -170,6 +172,7 @@ def _add_daily(commands: Any) -> None:
         action="store_true",
         help="one JSON object: date, level, n, difficulty, grid (a list of rows)",
     )
+    _add_stars(daily)
     daily.set_defaults(run=run_daily)
 
 
@@ -376,20 +379,21 @@ def run_generate(args: argparse.Namespace) -> int:
     from queens.puzzle.explain import DIFFICULTIES
     from queens.puzzle.maker import GenerateError, generate
 
-    if args.stars > 1:
-        from queens.cli.puzzle_stars import run_generate_stars
-
-        return run_generate_stars(args)
     if args.difficulty is not None and args.difficulty not in DIFFICULTIES:
         raise UsageError(
             f"unknown difficulty {args.difficulty!r} (choose from {', '.join(DIFFICULTIES)})",
             PROG + " generate",
         )
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
-    try:
-        grid = generate(args.n, chosen, args.difficulty)
-    except GenerateError as error:
-        raise CommandError(str(error)) from None
+    if args.stars > 1:
+        from queens.cli.puzzle_stars import generated_stars
+
+        grid = generated_stars(args.n, args.stars, chosen, args.difficulty)
+    else:
+        try:
+            grid = generate(args.n, chosen, args.difficulty)
+        except GenerateError as error:
+            raise CommandError(str(error)) from None
     if args.seed is None:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
     text = str(grid) + "\n"
@@ -401,6 +405,10 @@ def run_daily(args: argparse.Namespace) -> int:
     from queens.puzzle.levels import LevelsError, daily
 
     when: date = args.date or date.today()
+    if args.stars > 1:
+        from queens.cli.puzzle_stars import run_daily_stars
+
+        return run_daily_stars(args, when)
     try:
         puzzle = daily(when)
     except LevelsError as error:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
+from datetime import date
 
 from queens.cli.common import CommandError, NoSolution, UsageError
-from queens.cli.output import print_steps, write_text
+from queens.cli.output import print_steps
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarsError
 
@@ -129,17 +129,32 @@ def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
     return 0
 
 
-def run_generate_stars(args: argparse.Namespace) -> int:
-    from queens.puzzle.stars_generate import GenerateError, generate
+def generated_stars(n: int, stars: int, seed: int, difficulty: str | None) -> Grid:
+    """A new grid with one K-star solution (of ``difficulty`` when given), or the
+    command's one-line error."""
+    from queens.puzzle.stars_generate import GenerateError
+    from queens.puzzle.stars_levels import generate_graded
 
-    if args.difficulty is not None:
-        raise UsageError("--difficulty is not taken with --stars above 1", PROG + " generate")
-    chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     try:
-        grid = generate(args.n, args.stars, chosen)
+        return generate_graded(n, stars, seed, difficulty)
     except GenerateError as error:
         raise CommandError(str(error)) from None
-    if args.seed is None:
-        print(f"queens: generated with --seed {chosen}", file=sys.stderr)
-    write_text(str(grid) + "\n", args.out)
+
+
+def run_daily_stars(args: argparse.Namespace, when: date) -> int:
+    from queens.puzzle.stars_levels import DailyError, daily_stars
+
+    try:
+        puzzle = daily_stars(when, args.stars)
+    except DailyError as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        print(json.dumps(puzzle.to_json()))
+        return 0
+    print(
+        f"queens: {when.isoformat()} ({when:%A}): {puzzle.stars} stars, "
+        f"{puzzle.n} x {puzzle.n}, {puzzle.difficulty}",
+        file=sys.stderr,
+    )
+    sys.stdout.write(str(puzzle.grid) + "\n")
     return 0

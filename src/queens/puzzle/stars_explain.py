@@ -1,7 +1,7 @@
 """A Star Battle solution (k stars a row, column and region) as the deductions a person makes.
 
 At every point the easiest rule that changes something is taken, and named in the step
-(its level in brackets; the difficulty names are one star's, ``explain.difficulty_name``):
+(its level in brackets):
 
 1. ``full`` (1): a row, column or region with exactly as many open cells as stars left
    holds a star on each (placing a star clears the cells next to it, and a unit holding
@@ -16,14 +16,14 @@ At every point the easiest rule that changes something is taken, and named in th
    a cell in every way holds a star, and a cell every way rules out is cleared.
 4. ``room`` (4): a cell whose star would leave a row, column or region no way to take
    its stars is cleared.
-5. ``chain`` (5): a cell whose star would leave a unit with as many open cells as stars
-   left, whose stars in turn would leave another unit no way to take its stars, shown as
-   that chain, is cleared (a one-step look-ahead).
+5. ``chain`` (4 for one step, 5 for two or three): a cell whose star leads, by the rules
+   above, to a unit with no way to take its stars, shown as that chain, is cleared (a
+   look-ahead of one to ``CHAIN_MAX`` steps).
 6. ``split`` (6): only when nothing else applies, a case split: a cell whose star leads
    to no solution (by search) is cleared.
 
 The difficulty of a grid is the level of the hardest step its explanation needs: easy
-(1-2), medium (3), hard (4-5), expert (6).
+(1-3), medium (4), hard (5), expert (6); see ``difficulty_name``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
-from queens.puzzle.explain import difficulty_name
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarState, Units, bit_indexes, check_limits, search
 
@@ -74,7 +73,7 @@ class Step:
 
     @property
     def level(self) -> int:
-        return max(self.grade, LEVELS[self.kind])
+        return self.grade or LEVELS[self.kind]
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -98,6 +97,20 @@ class Explanation:
     @property
     def difficulty(self) -> str:
         return difficulty_name(self.level)
+
+
+DIFFICULTIES = ("easy", "medium", "hard")
+"""The difficulties generate takes (see ``difficulty_name``)."""
+
+
+def difficulty_name(level: int) -> str:
+    """easy (levels 1-3: counting alone), medium (4: a star refuted by a unit's ways, a
+    large group, a chain of one step), hard (5: a longer chain), expert (6: a case split).
+
+    K stars grade on their own scale: nearly every 2-star grid needs level 3's ways of a
+    unit, which the one-star scale calls medium.
+    """
+    return ("easy", "easy", "easy", "medium", "hard", "expert")[level - 1]
 
 
 def _cell(n: int, index: int) -> Cell:
@@ -314,7 +327,11 @@ def _pattern(state: StarState, near: int = -1) -> Step | None:
         if ruled:
             parts.append(f"every way rules out {_list(n, ruled)}: cleared")
         return Step(
-            "pattern", f"{how}; {'; and '.join(parts)}", _cells(n, every), _cells(n, cleared)
+            "pattern",
+            f"{how}; {'; and '.join(parts)}",
+            _cells(n, every),
+            _cells(n, cleared),
+            LEVELS["group"] if ways == 1 else 0,
         )
     return None
 
@@ -343,7 +360,7 @@ def _no_way(state: StarState, unit: int) -> str:
 
 
 def _clear_first(
-    state: StarState, kind: str, why: Callable[[StarState, int], str | None]
+    state: StarState, kind: str, why: Callable[[StarState, int], str | None], grade: int = 0
 ) -> Step | None:
     """A ``kind`` step clearing the first open cell whose star ``why`` refutes (its text
     the reason, "a star at ... " before it and ": cleared" after)."""
@@ -352,9 +369,8 @@ def _clear_first(
         reason = why(state, index)
         if reason is not None:
             state.cand &= ~(1 << index)
-            return Step(
-                kind, f"a star at {_where(n, index)} {reason}: cleared", (), (_cell(n, index),)
-            )
+            text = f"a star at {_where(n, index)} {reason}: cleared"
+            return Step(kind, text, (), (_cell(n, index),), grade)
     return None
 
 
@@ -377,19 +393,19 @@ def _reach(state: StarState, changed: int) -> int:
     return reach
 
 
-def _chain_from(state: StarState, index: int) -> list[str] | None:
+def _chain_from(state: StarState, index: int, most: int) -> list[str] | None:
     """The chain of a star at ``index``: the easier deductions it leads to (``full``,
-    small ``group`` and ``pattern`` steps), up to ``CHAIN_MAX`` of them, ending in a unit
+    small ``group`` and ``pattern`` steps), up to ``most`` of them, ending in a unit
     left with no way to take its stars; None when there is no such chain."""
     trial = state.copy()
     changed = trial.place(index) | 1 << index
     links: list[str] = []
-    for _ in range(CHAIN_MAX + 1):
+    for _ in range(most + 1):
         dead = _stranded(trial, changed)
         if dead is not None:
             links.append(f"which leaves {_no_way(trial, dead)}")
             return links
-        if len(links) == CHAIN_MAX:
+        if len(links) == most:
             return None
         before = trial.cand
         try:
@@ -404,15 +420,22 @@ def _chain_from(state: StarState, index: int) -> list[str] | None:
     return None
 
 
-def _leads_nowhere(state: StarState, index: int) -> str | None:
-    links = _chain_from(state, index)
-    if links is None:
-        return None
-    return f"would lead to: {'; then '.join(links[:-1])}; {links[-1]}"
+def _leads_nowhere(most: int) -> Callable[[StarState, int], str | None]:
+    def why(state: StarState, index: int) -> str | None:
+        links = _chain_from(state, index, most)
+        if links is None:
+            return None
+        return f"would lead to: {'; then '.join(links[:-1])}; {links[-1]}"
+
+    return why
+
+
+def _short_chain(state: StarState) -> Step | None:
+    return _clear_first(state, "chain", _leads_nowhere(1), LEVELS["room"])
 
 
 def _chain(state: StarState) -> Step | None:
-    return _clear_first(state, "chain", _leads_nowhere)
+    return _clear_first(state, "chain", _leads_nowhere(CHAIN_MAX))
 
 
 def _no_solution(state: StarState, index: int) -> str | None:
@@ -434,6 +457,7 @@ RULES: tuple[Callable[[StarState], Step | None], ...] = (
     _pattern,
     _room,
     _large_groups,
+    _short_chain,
     _chain,
     _split,
 )
