@@ -122,7 +122,7 @@ def test_pattern_step_places_the_star_every_way_shares() -> None:
     step = next_step(state)
     assert step is not None and step.kind == "pattern"
     assert step.placed == ((0, 0), (0, 2)) and (0, 1) in step.cleared
-    assert "in 1 way" in step.text
+    assert "has one way left for its 2 stars" in step.text
 
 
 def test_chain_steps_read_as_chains() -> None:

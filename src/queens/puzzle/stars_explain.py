@@ -315,25 +315,35 @@ def _pattern(state: StarState, near: int = -1) -> Step | None:
         ruled &= ~every
         if not every and not ruled:
             continue
-        how = (
-            f"{units.name(unit)} can take its {_stars(need)} left in {ways} "
-            f"way{'s' if ways > 1 else ''} (none touching, a 2 x 2 block holds one)"
-        )
+        extra = ruled & ~_ruled_out(state, every) if every else ruled  # beyond the stars'
+        text = _pattern_text(state, unit, ways, every, extra)
         state.cand &= ~ruled
         cleared = ruled | _place_all(state, every) if every else ruled
-        parts = []
-        if every:
-            parts.append(f"every way has a star at {_list(n, every)}: placed")
-        if ruled:
-            parts.append(f"every way rules out {_list(n, ruled)}: cleared")
         return Step(
             "pattern",
-            f"{how}; {'; and '.join(parts)}",
+            text,
             _cells(n, every),
             _cells(n, cleared),
             LEVELS["group"] if ways == 1 else 0,
         )
     return None
+
+
+def _pattern_text(state: StarState, unit: int, ways: int, every: int, extra: int) -> str:
+    """A ``pattern`` step in words: the unit's ways, the stars all share (placed) and the
+    cells all rule out beyond those stars' neighbours (cleared)."""
+    n = state.units.n
+    name = state.units.name(unit)
+    stars = _stars(state.need(unit))
+    why = "(none touching, a 2 x 2 block holds one)"
+    if ways == 1:
+        head = f"{name} has one way left for its {stars} {why}: placed at {_list(n, every)}"
+        return head + (f"; it rules out {_list(n, extra)}: cleared" if extra else "")
+    head = f"{name} can take its {stars} left in {ways} ways {why}"
+    parts = [f"each has a star at {_list(n, every)}: placed"] if every else []
+    if extra:
+        parts.append(f"each rules out {_list(n, extra)}: cleared")
+    return f"{head}; {'; and '.join(parts)}"
 
 
 def _stranded(state: StarState, changed: int) -> int | None:
