@@ -21,8 +21,8 @@ from pathlib import Path
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
 
-from queens.puzzle.levels import level
 from queens.puzzle.grid import parse_grid
+from queens.puzzle.levels import level
 from queens.puzzle.solve import solve
 from queens.puzzle.stars import solve as solve_stars
 from queens.web.app import create_app

@@ -406,22 +406,23 @@ def run_daily(args: argparse.Namespace) -> int:
 
     when: date = args.date or date.today()
     if args.stars > 1:
-        from queens.cli.puzzle_stars import run_daily_stars
+        from queens.cli.puzzle_stars import daily_stars_puzzle
 
-        return run_daily_stars(args, when)
-    try:
-        puzzle = daily(when)
-    except LevelsError as error:
-        raise CommandError(str(error)) from None
+        grid, which, record = daily_stars_puzzle(when, args.stars)
+    else:
+        try:
+            puzzle = daily(when)
+        except LevelsError as error:
+            raise CommandError(str(error)) from None
+        grid, which = puzzle.grid, f"level {puzzle.number}, {puzzle.n} x {puzzle.n}"
+        record = {"date": when.isoformat(), **puzzle.to_json()}
     if args.json:
-        print(json.dumps({"date": when.isoformat(), **puzzle.to_json()}))
+        print(json.dumps(record))
         return 0
     print(
-        f"queens: {when.isoformat()} ({when:%A}): level {puzzle.number}, "
-        f"{puzzle.n} x {puzzle.n}, {puzzle.difficulty}",
-        file=sys.stderr,
+        f"queens: {when.isoformat()} ({when:%A}): {which}, {record['difficulty']}", file=sys.stderr
     )
-    sys.stdout.write(str(puzzle.grid) + "\n")
+    sys.stdout.write(str(grid) + "\n")
     return 0
 
 

@@ -141,20 +141,13 @@ def generated_stars(n: int, stars: int, seed: int, difficulty: str | None) -> Gr
         raise CommandError(str(error)) from None
 
 
-def run_daily_stars(args: argparse.Namespace, when: date) -> int:
+def daily_stars_puzzle(when: date, stars: int) -> tuple[Grid, str, dict[str, object]]:
+    """The day's K-star grid, its description for people (stars and size) and its JSON
+    record, or the command's one-line error."""
     from queens.puzzle.stars_levels import DailyError, daily_stars
 
     try:
-        puzzle = daily_stars(when, args.stars)
+        puzzle = daily_stars(when, stars)
     except DailyError as error:
         raise CommandError(str(error)) from None
-    if args.json:
-        print(json.dumps(puzzle.to_json()))
-        return 0
-    print(
-        f"queens: {when.isoformat()} ({when:%A}): {puzzle.stars} stars, "
-        f"{puzzle.n} x {puzzle.n}, {puzzle.difficulty}",
-        file=sys.stderr,
-    )
-    sys.stdout.write(str(puzzle.grid) + "\n")
-    return 0
+    return puzzle.grid, f"{stars} stars, {puzzle.n} x {puzzle.n}", puzzle.to_json()
