@@ -13,7 +13,10 @@ from datetime import date
 from queens.cli.common import CommandError, NoSolution, UsageError
 from queens.cli.output import print_steps
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import Rows, StarsError
+from queens.puzzle.stars import Rows, StarsError, board, count, impossible, solutions, solve
+from queens.puzzle.stars_explain import NotUnique, Stuck, explain
+from queens.puzzle.stars_generate import GenerateError
+from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
 
 PROG = "queens puzzle"
 
@@ -21,8 +24,6 @@ STAR_FORMATS = ("board", "json")
 
 
 def _no_solution(grid: Grid, stars: int) -> NoSolution:
-    from queens.puzzle.stars import impossible
-
     reason = impossible(grid, stars)
     why = f": {reason}" if reason else ""
     return NoSolution(
@@ -33,8 +34,6 @@ def _no_solution(grid: Grid, stars: int) -> NoSolution:
 
 def solved_rows(grid: Grid, stars: int) -> Rows:
     """The first solution, or the command's 'no solution' (exit 1)."""
-    from queens.puzzle.stars import solve
-
     try:
         verdict = solve(grid, stars)
     except StarsError as error:
@@ -45,8 +44,6 @@ def solved_rows(grid: Grid, stars: int) -> Rows:
 
 
 def _write(grid: Grid, stars: int, rows: Rows, fmt: str) -> None:
-    from queens.puzzle.stars import board
-
     if fmt == "json":
         print(json.dumps({"n": grid.n, "stars": stars, "rows": [list(r) for r in rows]}))
     else:
@@ -54,8 +51,6 @@ def _write(grid: Grid, stars: int, rows: Rows, fmt: str) -> None:
 
 
 def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
-    from queens.puzzle.stars import count, solutions, solve
-
     stars = args.stars
     try:
         if args.count:
@@ -96,8 +91,6 @@ def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
 
 
 def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
-    from queens.puzzle.stars import board
-    from queens.puzzle.stars_explain import NotUnique, Stuck, explain
 
     stars = args.stars
     try:
@@ -132,8 +125,6 @@ def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
 def generated_stars(n: int, stars: int, seed: int, difficulty: str | None) -> Grid:
     """A new grid with one K-star solution (of ``difficulty`` when given), or the
     command's one-line error."""
-    from queens.puzzle.stars_generate import GenerateError
-    from queens.puzzle.stars_levels import generate_graded
 
     try:
         return generate_graded(n, stars, seed, difficulty)
@@ -144,8 +135,6 @@ def generated_stars(n: int, stars: int, seed: int, difficulty: str | None) -> Gr
 def daily_stars_puzzle(when: date, stars: int) -> tuple[Grid, str, dict[str, object]]:
     """The day's K-star grid, its description for people (stars and size) and its JSON
     record, or the command's one-line error."""
-    from queens.puzzle.stars_levels import DailyError, daily_stars
-
     try:
         puzzle = daily_stars(when, stars)
     except DailyError as error:

@@ -20,13 +20,11 @@ from collections.abc import Sequence
 from queens.puzzle.grid import Grid
 from queens.puzzle.play import Check, NoHint
 from queens.puzzle.stars import problem, search, solve
-from queens.puzzle.stars_explain import Cell, Step, given_state, next_step
+from queens.puzzle.stars_explain import Cell, Step, Stuck, given_state, next_step
 
 
 def _possible(grid: Grid, stars: int, placed: Sequence[Cell], crossed: Sequence[Cell]) -> bool:
     """Whether some solution has stars on ``placed`` and none on ``crossed``."""
-    from queens.puzzle.stars_explain import Stuck
-
     try:
         state = given_state(grid, stars, placed, crossed)
     except Stuck:

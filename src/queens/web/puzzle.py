@@ -28,22 +28,29 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from datetime import date
 
 import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from queens.puzzle import levels, maker, play
+from queens.puzzle import read as pictures
+from queens.puzzle.explain import DIFFICULTIES, Stuck
 from queens.puzzle.grid import Grid, GridError
+from queens.puzzle.json_level import parse_puzzle
+from queens.puzzle.solve import Contradiction, solve
+from queens.puzzle.stars import MAX_STARS, StarsError, check_limits
+from queens.puzzle.stars import solve as solve_stars
+from queens.puzzle.stars_explain import Stuck as StarsStuck
+from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
+from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
+from queens.puzzle.stars_play import check_stars, hint_stars
+from queens.show.puzzle import region_color
 from queens.web import limits
 from queens.web.inputs import InputError, read_json
-
-if TYPE_CHECKING:
-    from datetime import date
-
-    from queens.puzzle.levels import Level
-    from queens.puzzle.play import Check
+from queens.web.runs import Busy
 
 MAX_N = 20
 """The largest grid the page takes (the hints of bigger ones get slow to compute)."""
@@ -80,8 +87,6 @@ def read_grid(data: Mapping[str, object]) -> Grid:
         raise InputError("grid must be grid text (one letter a cell naming its region)")
     if len(text) > MAX_GRID_TEXT:
         raise InputError(f"grid text is too long (at most {MAX_GRID_TEXT} characters)")
-    from queens.puzzle.json_level import parse_puzzle
-
     try:
         return parse_puzzle(text, max_n=MAX_N)
     except GridError as error:
@@ -106,8 +111,6 @@ def read_cells(data: Mapping[str, object], name: str, n: int) -> list[tuple[int,
 
 def read_stars(data: Mapping[str, object], grid: Grid | None = None) -> int:
     """The request's ``stars`` (default 1), checked against the limits (and the grid's)."""
-    from queens.puzzle.stars import MAX_STARS, StarsError, check_limits
-
     stars = data.get("stars", 1)
     if type(stars) is not int or not 1 <= stars <= MAX_STARS:
         raise InputError(f"stars must be a whole number from 1 to {MAX_STARS}")
@@ -120,8 +123,6 @@ def read_stars(data: Mapping[str, object], grid: Grid | None = None) -> int:
 
 
 def grid_json(grid: Grid) -> dict[str, object]:
-    from queens.show.puzzle import region_color
-
     return {
         "n": grid.n,
         "cells": list(grid.cells),
@@ -140,17 +141,11 @@ async def read(request: Request) -> Response:
 
 
 async def generate(request: Request) -> Response:
-    from queens.puzzle.explain import DIFFICULTIES
-    from queens.puzzle.maker import MIN_N, GenerateError, generate
-    from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
-    from queens.puzzle.stars_levels import generate_graded
-    from queens.web.runs import Busy
-
     data = await _body(request, {"n", "seed", "difficulty", "stars"})
     stars = read_stars(data)
     if stars > GENERATE_STARS:
         raise InputError(f"the page generates grids with up to {GENERATE_STARS} stars")
-    low = MIN_N if stars == 1 else STARS_MIN_N[stars]
+    low = maker.MIN_N if stars == 1 else STARS_MIN_N[stars]
     n = data.get("n")
     if type(n) is not int or not low <= n <= GENERATE_MAX_N:
         raise InputError(f"n must be a whole number from {low} to {GENERATE_MAX_N}")
@@ -169,12 +164,12 @@ async def generate(request: Request) -> Response:
     try:
         grid = await anyio.to_thread.run_sync(
             lambda: (
-                generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
+                maker.generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
                 if stars == 1
                 else generate_graded(n, stars, seed, difficulty, seconds=GENERATE_SECONDS)
             )
         )
-    except GenerateError as error:
+    except maker.GenerateError as error:
         raise InputError(f"{error}; try another seed", 503) from None
     finally:
         state.generating -= 1
@@ -192,11 +187,10 @@ def _position(data: Mapping[str, object]) -> tuple[Grid, Cells, Cells, int]:
     return grid, read_cells(data, "queens", grid.n), read_cells(data, "crosses", grid.n), stars
 
 
-def _check(grid: Grid, queens: Cells, crosses: Cells, stars: int) -> Check:
-    from queens.puzzle.play import check
-    from queens.puzzle.stars_play import check_stars
-
-    return check(grid, queens, crosses) if stars == 1 else check_stars(grid, stars, queens, crosses)
+def _check(grid: Grid, queens: Cells, crosses: Cells, stars: int) -> play.Check:
+    if stars == 1:
+        return play.check(grid, queens, crosses)
+    return check_stars(grid, stars, queens, crosses)
 
 
 async def check(request: Request) -> Response:
@@ -220,18 +214,11 @@ def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
 
 def _star_step(grid: Grid, stars: int, queens: Cells, crosses: Cells) -> dict[str, object]:
     """The K-star hint as the page shows a step (``place``, ``clear``, ``focus``)."""
-    from queens.puzzle.stars_play import hint_stars
-
     step = hint_stars(grid, stars, queens, crosses).to_json()
     return {**step, "place": step.pop("placed"), "clear": step.pop("cleared"), "focus": []}
 
 
 def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str, object]:
-    from queens.puzzle.explain import Stuck
-    from queens.puzzle.play import NoHint, hint
-    from queens.puzzle.solve import Contradiction
-    from queens.puzzle.stars_explain import Stuck as StarsStuck
-
     verdict = _check(grid, queens, crosses, stars)
     if verdict.wrong or verdict.solved:
         message = _check_message(verdict.wrong, verdict.solved)
@@ -242,8 +229,8 @@ def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str
         if stars > 1:
             step = _star_step(grid, stars, queens, crosses)
         else:
-            step = hint(grid, queens, crosses).to_json()
-    except (NoHint, Stuck, Contradiction, StarsStuck) as error:
+            step = play.hint(grid, queens, crosses).to_json()
+    except (play.NoHint, Stuck, Contradiction, StarsStuck) as error:
         return {"wrong": [], "step": None, "message": str(error) or "No deduction from here."}
     return {"wrong": [], "step": step, "message": step["text"]}
 
@@ -254,9 +241,6 @@ async def hint(request: Request) -> Response:
 
 
 async def solution(request: Request) -> Response:
-    from queens.puzzle.solve import solve
-    from queens.puzzle.stars import solve as solve_stars
-
     data = await _body(request, {"grid", "stars"})
     grid = read_grid(data)
     stars = read_stars(data, grid)
@@ -279,19 +263,17 @@ MAX_PICTURE = 8_000_000
 
 
 async def read_picture(request: Request) -> Response:
-    from queens.puzzle.read import MAX_N as MAX_READ
-    from queens.puzzle.read import MIN_N as MIN_READ
-    from queens.puzzle.read import ReadError, read_grid
-
     size_text = request.query_params.get("size")
     size = None
     if size_text is not None:
         if (
             not size_text.isascii()
             or not size_text.isdigit()
-            or not (MIN_READ <= int(size_text) <= MAX_READ)
+            or not (pictures.MIN_N <= int(size_text) <= pictures.MAX_N)
         ):
-            raise InputError(f"size must be a whole number from {MIN_READ} to {MAX_READ}")
+            raise InputError(
+                f"size must be a whole number from {pictures.MIN_N} to {pictures.MAX_N}"
+            )
         size = int(size_text)
     data = bytearray()
     async for chunk in request.stream():
@@ -299,34 +281,30 @@ async def read_picture(request: Request) -> Response:
         if len(data) > MAX_PICTURE:
             raise InputError(f"the picture is over {MAX_PICTURE // 1_000_000} MB")
     try:
-        grid = await anyio.to_thread.run_sync(read_grid, bytes(data), size)
-    except ReadError as error:
+        grid = await anyio.to_thread.run_sync(pictures.read_grid, bytes(data), size)
+    except pictures.ReadError as error:
         raise InputError(f"picture: {error}") from None
     return JSONResponse(grid_json(grid))
 
 
-def _level_json(level: Level) -> dict[str, object]:
+def _level_json(level: levels.Level) -> dict[str, object]:
     return {**grid_json(level.grid), "level": level.number, "difficulty": level.difficulty}
 
 
 async def daily(request: Request) -> Response:
-    from queens.puzzle.levels import daily, parse_day
-
     try:
-        day = parse_day(request.query_params.get("date", ""))
+        day = levels.parse_day(request.query_params.get("date", ""))
     except ValueError as error:
         raise InputError(f"date {error}") from None
     stars_text = request.query_params.get("stars", "1")
     if stars_text != "1":
         return JSONResponse(await _daily_stars(day, stars_text))
-    return JSONResponse({**_level_json(daily(day)), "date": day.isoformat()})
+    return JSONResponse({**_level_json(levels.daily(day)), "date": day.isoformat()})
 
 
 async def _daily_stars(day: date, text: str) -> dict[str, object]:
-    from queens.puzzle.stars_levels import DailyError, daily_stars
-
     if not re.fullmatch(r"[0-9]", text):
-        raise InputError("stars must be a whole number from 1 to 6")
+        raise InputError(f"stars must be a whole number from 1 to {MAX_STARS}")
     try:
         puzzle = await anyio.to_thread.run_sync(daily_stars, day, int(text))
     except DailyError as error:
@@ -336,19 +314,17 @@ async def _daily_stars(day: date, text: str) -> dict[str, object]:
 
 
 async def level_list(request: Request) -> Response:
-    from queens.puzzle.levels import levels
-
-    listed = [{"level": lv.number, "n": lv.n, "difficulty": lv.difficulty} for lv in levels()]
+    listed = [
+        {"level": lv.number, "n": lv.n, "difficulty": lv.difficulty} for lv in levels.levels()
+    ]
     return JSONResponse({"levels": listed})
 
 
 async def level(request: Request) -> Response:
-    from queens.puzzle.levels import CYCLE, level
-
     text = request.path_params["number"]
-    if not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= CYCLE:
-        raise InputError(f"levels go from 1 to {CYCLE}")
-    return JSONResponse(_level_json(level(int(text))))
+    if not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= levels.CYCLE:
+        raise InputError(f"levels go from 1 to {levels.CYCLE}")
+    return JSONResponse(_level_json(levels.level(int(text))))
 
 
 ROUTES = [
