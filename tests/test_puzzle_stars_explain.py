@@ -139,3 +139,19 @@ def test_given_state_refuses_touching_stars() -> None:
 
 def test_grade_is_none_without_one_solution() -> None:
     assert grade(Grid.from_regions([[r] * 8 for r in range(8)]), 2) is None
+
+
+def test_the_ways_cache_changes_nothing() -> None:
+    """An explanation reads the ways of units whose surroundings did not change from the
+    cache (kept by the cells that decide them): the same steps as with the cache emptied
+    before every entry."""
+    from queens.puzzle import stars_explain
+
+    grid = generate(10, 2, 2)
+    first = explain(grid, 2).steps
+    cache_max = stars_explain.CACHE_MAX
+    try:
+        stars_explain.CACHE_MAX = 0  # emptied before every entry
+        assert explain(grid, 2).steps == first
+    finally:
+        stars_explain.CACHE_MAX = cache_max

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
+from weakref import WeakKeyDictionary
 
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarState, Units, bit_indexes, check_limits, search
@@ -292,6 +293,48 @@ def _ruled_out(state: StarState, way: int) -> int:
     return out & state.cand & ~way
 
 
+_WAYS_CACHE: WeakKeyDictionary[Units, dict[tuple[int, int, int], tuple[int, int, int]]]
+_WAYS_CACHE = WeakKeyDictionary()
+"""``_unit_ways`` of a grid's units, by unit and the open cells and stars around it (which
+decide it); gone with the grid's ``Units``."""
+
+CACHE_MAX = 20_000
+"""Entries kept for one grid before its cache is emptied (a few megabytes)."""
+
+
+def _unit_ways(state: StarState, unit: int) -> tuple[int, int, int]:
+    """How many ways the unit takes its stars left (or how many were counted before none
+    could teach anything), the cells in every way and the open cells every way rules out
+    (those not in every way).  Kept by the cells that decide it: the open cells and the
+    stars of the unit's cells' rows, columns, regions and neighbours."""
+    units = state.units
+    free = state.free(unit)
+    area = 0
+    for cell in bit_indexes(free):
+        area |= units.around[cell]
+        for other in units.cell_units[cell]:
+            area |= units.masks[other]
+    cache = _WAYS_CACHE.setdefault(units, {})
+    key = (unit, state.cand & area, state.stars & area)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    every = -1
+    ruled = -1
+    ways = 0
+    for way in _ways(state, unit):
+        ways += 1
+        every &= way
+        ruled &= _ruled_out(state, way)  # a cell of the unit in no way included
+        if not every and not ruled:
+            break  # nothing to learn from this unit
+    found = (ways, every if ways else 0, ruled & ~every if ways else 0)
+    if len(cache) >= CACHE_MAX:
+        cache.clear()
+    cache[key] = found
+    return found
+
+
 def _pattern(state: StarState, near: int = -1) -> Step | None:
     """A ``pattern`` step about a unit meeting ``near`` (a cell mask; -1: any unit)."""
     units = state.units
@@ -301,18 +344,9 @@ def _pattern(state: StarState, near: int = -1) -> Step | None:
         free = state.free(unit)
         if not need or not units.masks[unit] & near or comb(free.bit_count(), need) > PATTERN_MAX:
             continue
-        every = -1
-        ruled = -1
-        ways = 0
-        for way in _ways(state, unit):
-            ways += 1
-            every &= way
-            ruled &= _ruled_out(state, way)  # a cell of the unit in no way included
-            if not every and not ruled:
-                break  # nothing to learn from this unit
+        ways, every, ruled = _unit_ways(state, unit)
         if not ways:
             raise Stuck
-        ruled &= ~every
         if not every and not ruled:
             continue
         extra = ruled & ~_ruled_out(state, every) if every else ruled  # beyond the stars'
