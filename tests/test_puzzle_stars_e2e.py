@@ -24,13 +24,12 @@ from test_puzzle_game_e2e import (  # noqa: E402, F401  (fixtures)
     PHONE,
     Opener,
     active,
-    browser,
     cell,
     marks,
     open_page,
-    server,
+    walk,
 )
-from test_web_e2e import TIMEOUT_MS  # noqa: E402
+from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtures)
 
 SEED = 3
 """The generated 8 x 8 2-star grid played."""
@@ -88,13 +87,7 @@ def test_a_generated_two_star_grid_won_with_the_keyboard_alone(open_page: Opener
     assert at == (0, 0)
     for row, columns in enumerate(truth):
         for col in columns:
-            for _ in range(row - at[0]):
-                page.keyboard.press("ArrowDown")
-            key = "ArrowRight" if col > at[1] else "ArrowLeft"
-            for _ in range(abs(col - at[1])):
-                page.keyboard.press(key)
-            at = (row, col)
-            assert active(page) == at
+            at = walk(page, at, (row, col))
             page.keyboard.press("q")
     expect(page.locator("#win")).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.locator("body")).to_have_attribute("data-solved", "true")
