@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import TYPE_CHECKING
 
+from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import (
     MAX_STARS,
@@ -36,9 +36,6 @@ from queens.puzzle.stars import (
     count_rows,
     sample,
 )
-
-if TYPE_CHECKING:
-    from queens.engines.counting.kernel import StopFlag
 
 MIN_N = {1: 4, 2: 8, 3: 14, 4: 19, 5: 23, 6: 25}
 """The smallest grid generated for each number of stars (smaller ones rarely, or never,
@@ -210,20 +207,27 @@ def cores(n: int, stars: int, placement: Rows, rng: random.Random) -> list[int] 
 
 
 def _solutions_with(
-    n: int, stars: int, cells: list[int], star: int, limit: int, stop: StopFlag | None
+    n: int,
+    stars: int,
+    cells: list[int],
+    star: int,
+    limit: int,
+    stop: counting_kernel.StopFlag | None,
 ) -> int | None:
     """The solutions of the grid being made (holes allowed) up to ``limit``, those with a
     star on ``star`` only unless it is -1; None without the kernel."""
-    from queens.engines.counting import kernel
-
-    if n > kernel.STARS_SEARCH_MAX_N:
+    if n > counting_kernel.STARS_SEARCH_MAX_N:
         return None
-    searched = kernel.search_stars(n, stars, bytes(cells), limit, stop, star)
+    searched = counting_kernel.search_stars(n, stars, bytes(cells), limit, stop, star)
     return None if searched is None else searched[0][0]
 
 
 def grow_unique(
-    n: int, stars: int, cells: list[int], rng: random.Random, stop: StopFlag | None = None
+    n: int,
+    stars: int,
+    cells: list[int],
+    rng: random.Random,
+    stop: counting_kernel.StopFlag | None = None,
 ) -> list[int]:
     """Grow the regions into the holes, a cell joining a neighbouring region only when no
     solution puts a star on it (so a unique grid stays unique).  Returns the holes no
@@ -262,12 +266,10 @@ def _fill(n: int, cells: list[int], holes: list[int], rng: random.Random) -> Non
 
 
 def _made(
-    n: int, stars: int, placement: Rows, rng: random.Random, stop: StopFlag | None
+    n: int, stars: int, placement: Rows, rng: random.Random, stop: counting_kernel.StopFlag | None
 ) -> list[int] | None:
     """A grid with the placement its one solution (steps 2 to 4), or None."""
-    from queens.engines.counting import kernel
-
-    if not kernel.compiled() or n > kernel.STARS_SEARCH_MAX_N:
+    if not counting_kernel.compiled() or n > counting_kernel.STARS_SEARCH_MAX_N:
         cells = grow_regions(n, stars, placement, rng)
         if cells is None or not _refine(n, stars, cells, placement, rng, stop):
             return None
@@ -314,7 +316,7 @@ def _refine(
     cells: list[int],
     placement: Rows,
     rng: random.Random,
-    stop: StopFlag | None = None,
+    stop: counting_kernel.StopFlag | None = None,
 ) -> bool:
     """Move border cells between regions until one solution is left; whether it was.
 
@@ -332,9 +334,7 @@ def _refine(
         if solutions == 1:
             return True
         if stop is not None and stop.is_set():
-            from queens.engines.counting.kernel import Stopped
-
-            raise Stopped
+            raise counting_kernel.Stopped
         other = next((rows for rows in shown if rows != placement), None)
         targets: list[int] = []
         if other is not None:
@@ -367,7 +367,9 @@ def _second_engine_unique(grid: Grid, stars: int) -> bool:
     return True if rows is None else rows == 1
 
 
-def generate(n: int, stars: int = 2, seed: int = 0, stop: StopFlag | None = None) -> Grid:
+def generate(
+    n: int, stars: int = 2, seed: int = 0, stop: counting_kernel.StopFlag | None = None
+) -> Grid:
     """A grid with exactly one solution of ``stars`` a row, column and region (same seed,
     same grid); checked by two engines.  Stops (``Stopped``) when ``stop`` is set; from
     the main thread without one, a Ctrl-C stops it within a second (``interruptible``)."""
@@ -377,12 +379,10 @@ def generate(n: int, stars: int = 2, seed: int = 0, stop: StopFlag | None = None
             f"{stars}-star grids are generated from {low} x {low} to "
             f"{MAX_STARS_N} x {MAX_STARS_N} (stars 1 to {MAX_STARS})"
         )
-    from queens.engines.counting import kernel
-
-    return kernel.interruptible(lambda flag: _generate(n, stars, seed, flag), stop)
+    return counting_kernel.interruptible(lambda flag: _generate(n, stars, seed, flag), stop)
 
 
-def _generate(n: int, stars: int, seed: int, stop: StopFlag | None) -> Grid:
+def _generate(n: int, stars: int, seed: int, stop: counting_kernel.StopFlag | None) -> Grid:
     rng = random.Random(seed)
     for _ in range(ATTEMPTS):
         placement = random_placement(n, stars, rng)
