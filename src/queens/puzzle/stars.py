@@ -27,10 +27,11 @@ Limits, checked before any work: k from 1 to ``MAX_STARS``, and for k > 1 grids 
 most one star, so an n x n grid holds at most ceil(n/2)^2; 2 stars need n >= 7) or with a
 region that cannot (``impossible``) simply has no solution.
 
-Engines: the compiled kernel (``count_stars`` in ``src/kernel/stars.c``, a row-by-row
-search) counts and finds the first solution; without it, and for every solution in turn,
-this module's propagating search does.  Both are checked against a plain brute force
-in the tests.
+Engines: the compiled kernel's propagating search (``count_stars``, in
+``src/kernel/stars_search.c``) counts and finds the first solution; its row-by-row counter
+(``count_rows``, ``src/kernel/stars.c``) is the second engine; without the kernel, and for
+every solution in turn, this module's propagating search does.  All are checked against a
+plain brute force in the tests.
 """
 
 from __future__ import annotations
