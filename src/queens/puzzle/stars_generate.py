@@ -160,24 +160,14 @@ def _path(n: int, owner: list[int], start: int, goal: int, group: int) -> list[i
 def grow_regions(n: int, stars: int, placement: Rows, rng: random.Random) -> list[int] | None:
     """A region per cell, each region connected and holding ``stars`` of the placement;
     None when a region's stars could not be joined by a path of free cells."""
-    seeds = [r * n + c for r, columns in enumerate(placement) for c in columns]
-    owner = [-1] * (n * n)
-    groups = _group_stars(seeds, n, stars, rng)
-    for label, members in enumerate(groups):
-        for cell in members:
-            owner[cell] = label
-    for label, members in enumerate(groups):
-        for cell in members[1:]:
-            path = _path(n, owner, members[0], cell, label)
-            if path is None:
-                return None
-            for step in path:
-                owner[step] = label
-    frontier = [cell for cell in range(n * n) if owner[cell] >= 0]
+    owner = cores(n, stars, placement, rng)
+    if owner is None:
+        return None
+    frontier = [cell for cell in range(n * n) if owner[cell] != HOLE]
     while frontier:
         cell = frontier.pop(rng.randrange(len(frontier)))
         for other in _neighbours(n, cell):
-            if owner[other] < 0:
+            if owner[other] == HOLE:
                 owner[other] = owner[cell]
                 frontier.append(other)
     return owner
