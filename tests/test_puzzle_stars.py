@@ -311,3 +311,13 @@ def test_holes_and_a_given_star_equal_brute_force(seed: int) -> None:
         with_star = [p for p in truth if c in p[r]]
         (given, _, _), _, _ = kernel.search_stars(n, 2, bytes(cells), 0, None, star)  # type: ignore[attr-defined]
         assert given == len(with_star)
+
+
+def test_the_generator_stops_on_the_flag() -> None:
+    kernel = _kernel_or_skip()
+    from queens.puzzle.stars_generate import generate as make
+
+    stop = kernel.StopFlag()  # type: ignore[attr-defined]
+    stop.set()
+    with pytest.raises(kernel.Stopped):  # type: ignore[attr-defined]
+        make(14, 3, 0, stop)
