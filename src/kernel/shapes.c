@@ -15,9 +15,9 @@
  * The counter counts the last queen of each branch in place (a popcount per
  * row below) instead of walking to it.  On up to 32 columns the counter
  * runs on the vector search instead where the CPU has one
- * (count_shape_simd: shape_search_* with a queen in every row, under every
- * rule; gaps_search_* with empty rows, under the queen and toroidal
- * rules), which counts the same solutions and the same queens placed
+ * (count_shape_simd: shaped_search_simd with a queen in every row, under
+ * every rule, or with empty rows, under the queen and toroidal rules),
+ * which counts the same solutions and the same queens placed
  * (nodes).
  *
  * The attack rule (queens.rules) is part of the board: RULE_QUEEN shifts the
@@ -240,8 +240,8 @@ static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, in
 }
 
 /* A board of up to 32 columns on the vector search when the CPU has one:
- * shape_search_simd with a queen in every row (every rule), else
- * gaps_search_simd (the queen and toroidal rules; 3..MAXN rows).  0 when it is not to be
+ * shaped_search_simd with a queen in every row (every rule), or with
+ * empty rows (the queen and toroidal rules; 3..MAXN rows).  0 when it is not to be
  * used (or its buffers could not be had). */
 static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
                             uint64_t *nodes) {
@@ -262,12 +262,12 @@ static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, u
     for (r = 0; r < b->rows; r++) s.rowmask[r] = b->allowed[r];
     if (full) {
         s.rowmask[0] &= b->first;
-        if (!shape_search_simd(&s)) return 0;
+        if (!shaped_search_simd(&s, 0)) return 0;
     } else {
         s.queens = b->k;
         s.first = b->first;
         for (r = 0; r <= b->rows; r++) s.need[r] = b->need[r];
-        if (!gaps_search_simd(&s)) return 0;
+        if (!shaped_search_simd(&s, 1)) return 0;
     }
     *stopped = s.stopped;
     *total = s.c8;
