@@ -227,18 +227,6 @@ static int shape_canonical(const shape_t *b, const int *cols) {
 /* The symmetries that swap the sides of a board (only a square one has them). */
 #define SIDE_SWAPPING ((1u << 1) | (1u << 3) | (1u << 6) | (1u << 7))
 
-/* A backtrack of a plain loop: every STOP_CHECK_PERIOD of them, look at the
- * stop flag; true (and *stopped set) when the loop is to end now. */
-static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, int *stopped) {
-    if (--*until_pause != 0) return 0;
-    if (*stop) {
-        *stopped = 1;
-        return 1;
-    }
-    *until_pause = STOP_CHECK_PERIOD;
-    return 0;
-}
-
 /* A board of up to 32 columns on the vector search when the CPU has one:
  * shaped_search_simd with a queen in every row (every rule), or with
  * empty rows (the queen and toroidal rules; 3..MAXN rows).  0 when it is not to be
@@ -313,11 +301,8 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
             ld[y] = l;
             rd[y] = r;
             rem[y] = b->allowed[y] & ~(c | l | r);
-        } else if (y == 0) {
+        } else if (!walk_back(&y, &until_pause, stop, stopped)) {
             break;
-        } else {
-            y--;
-            if (stop_now(&until_pause, stop, stopped)) break;
         }
     }
     *nodes = placed;
