@@ -358,11 +358,10 @@ def counting_shape(
     width: int | None = None,
     queens: int | None = None,
     required: int = 0,
-    case: Case | None = None,
 ) -> Shape:
     """The orientation the kernel counts a board of another shape in (counts do not
     depend on it; enumeration keeps the board's own, for the order): transposed when
-    its ``case`` says so (``board_case``) and its required rows carry over.
+    its case says so (``board_case``) and its required rows carry over.
 
     The search is fastest with a queen in every row (no empty choice to try, and
     the last queen counted in place), so a board with ``k`` queens on its shorter
@@ -370,16 +369,25 @@ def counting_shape(
     (measured: fewer rows to leave empty), unless its rows would be too many
     columns (or as it is, too wide).  See ``benchmarks/count.py``.
     """
+    case = board_case(len(allowed), width=width, queens=queens)
+    return _oriented(_shape(allowed, group, width, queens, required), case)
+
+
+def _shape(
+    allowed: Sequence[int],
+    group: Sequence[Symmetry],
+    width: int | None,
+    queens: int | None,
+    required: int,
+) -> Shape:
+    """The board as it is (``width``, ``queens``: as many as rows, if None)."""
     rows = len(allowed)
-    if case is None:
-        case = board_case(rows, width=width, queens=queens)
-    shape = Shape(
-        tuple(allowed),
-        rows if width is None else width,
-        rows if queens is None else queens,
-        required,
-        tuple(group),
-    )
+    columns, k = rows if width is None else width, rows if queens is None else queens
+    return Shape(tuple(allowed), columns, k, required, tuple(group))
+
+
+def _oriented(shape: Shape, case: Case) -> Shape:
+    """``shape`` in the orientation its ``case`` is counted in (see ``counting_shape``)."""
     return (transposed(shape) or shape) if case.transpose else shape
 
 
@@ -455,7 +463,7 @@ def count(
         first = (1, *allowed[1:])
         one = count(first, (), stop, width=n, queens=n, required=required, rule=rule, case=case)
         return Counts(n * one.total, n * one.total)
-    shape = counting_shape(allowed, group, width=width, queens=queens, required=required, case=case)
+    shape = _oriented(_shape(allowed, group, width, queens, required), case)
     if kernel is not None and takes(shape):
         shaped = kernel.count_shape(
             shape.allowed,
@@ -596,9 +604,7 @@ def solutions(
     classic = case.classic
     kernel = _kernel_for(n if classic else 0)  # shapes: see takes
     bits = group_bits(group)
-    shape = Shape(
-        tuple(allowed), n if width is None else width, n if queens is None else queens, required, ()
-    )
+    shape = _shape(allowed, (), width, queens, required)
     if kernel is not None and classic:
         enumerator = kernel.Enumerator(allowed, bits)
     elif kernel is not None and takes(shape):
