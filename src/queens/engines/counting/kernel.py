@@ -435,9 +435,7 @@ def count(
         # Every canonical solution has its first queen in column 0: walk to
         # those (counting them), and count the other first columns.
         first = (allowed[0] & 1, *allowed[1:])
-        found = solutions(
-            first, (), width=width, queens=queens, required=required, rule=rule, case=case
-        )
+        found = _solutions(first, (), width, queens, required, rule, case)
         zero = canonical = 0
         for placement in _stoppable(found, stop):
             zero += 1
@@ -578,7 +576,6 @@ def solutions(
     required: int = 0,
     rule: Rule = Rule.QUEEN,
     translations: bool = False,
-    case: Case | None = None,
 ) -> Iterator[array[int]]:
     """Every solution in lexicographic order as an ``array('i')`` of columns
     (-1 for an empty row, which comes before every column).
@@ -589,18 +586,27 @@ def solutions(
     the previous one has been consumed (and returns after a few
     milliseconds of search even when the batch is not full).  Between
     batches (and every few thousand nodes of the Python search) it tells
-    the watcher of ``queens.engines.watch.watching``, if any.  ``case``: as for ``count``.
+    the watcher of ``queens.engines.watch.watching``, if any.
     """
-    n = len(allowed)
-    if case is None:
-        case = board_case(n, width=width, queens=queens, rule=rule)
+    case = board_case(len(allowed), width=width, queens=queens, rule=rule)
     if translations and group:
         first = (allowed[0] & 1, *allowed[1:])
-        found = solutions(
-            first, (), width=width, queens=queens, required=required, rule=rule, case=case
-        )
-        yield from filter(symmetry.is_torus_canonical, found)
-        return
+        found = _solutions(first, (), width, queens, required, rule, case)
+        return filter(symmetry.is_torus_canonical, found)
+    return _solutions(allowed, group, width, queens, required, rule, case)
+
+
+def _solutions(
+    allowed: Sequence[int],
+    group: Sequence[Symmetry],
+    width: int | None,
+    queens: int | None,
+    required: int,
+    rule: Rule,
+    case: Case,
+) -> Iterator[array[int]]:
+    """``solutions`` of a board whose ``case`` is decided, without translations."""
+    n = len(allowed)
     classic = case.classic
     kernel = _kernel_for(n if classic else 0)  # shapes: see takes
     bits = group_bits(group)
