@@ -192,13 +192,8 @@ def in_kernel(subproblem: SubProblem) -> bool:
         return False
     if subproblem.allowed is None or subproblem.queens is None:  # n x n, n queens
         return subproblem.n <= kernel.KERNEL_MAX_N
-    shape = kernel.counting_shape(
-        subproblem.allowed,
-        width=subproblem.width,
-        queens=subproblem.queens,
-        required=subproblem.pinned_required(),
-    )
-    return kernel.takes(shape)
+    width = subproblem.n if subproblem.width is None else subproblem.width
+    return kernel.case_takes(subproblem.board_case(), subproblem.n, width)
 
 
 def _on_threads(subproblems: Sequence[SubProblem], workers: int) -> Iterator[Result]:
