@@ -71,13 +71,11 @@ def test_ctrl_c_stops_workers_and_exits_130() -> None:
     time.sleep(0.5)  # the pool's other workers too (the fallback's; the kernel's are threads)
     workers = children(process.pid)
     process.send_signal(signal.SIGINT)
-    assert process.wait(timeout=30) == 130
+    out, err = process.communicate(timeout=30)  # (closes the pipes: no ResourceWarning)
+    assert process.returncode == 130
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]  # joined
-    assert process.stdout is not None and process.stderr is not None
-    assert process.stdout.read() == b""
-    assert without_engine_warning(process.stderr.read()).strip().splitlines() == [
-        "queens: interrupted"
-    ]
+    assert out == b""
+    assert without_engine_warning(err).strip().splitlines() == ["queens: interrupted"]
 
 
 def test_workers_exit_when_the_parent_is_killed() -> None:
