@@ -52,22 +52,9 @@ def row(label: str, seconds: list[float], unit: str = "ms") -> None:
     print(f"| {label} | {len(seconds)} | {shown[0]} | {shown[1]} |")
 
 
-def connected(grid: Grid, region: int) -> bool:
-    squares = set(grid.squares(region))
-    seen = {min(squares)}
-    todo = list(seen)
-    while todo:
-        r, c = todo.pop()
-        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if near in squares and near not in seen:
-                seen.add(near)
-                todo.append(near)
-    return seen == squares
-
-
 def checked(grid: Grid, difficulty: str) -> None:
     assert count(grid) == 1, f"not exactly one solution:\n{grid}"
-    assert all(connected(grid, g) for g in range(grid.n)), f"a region not connected:\n{grid}"
+    assert all(grid.connected(g) for g in range(grid.n)), f"a region not connected:\n{grid}"
     assert explain(grid).difficulty == difficulty, f"not {difficulty}:\n{grid}"
 
 

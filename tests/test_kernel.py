@@ -27,6 +27,7 @@ from queens.formats import render
 from queens.rules import Rule
 from queens.solution import Solution
 from queens.validate import board_problem
+from stopping import assert_the_flag_stops
 from strategies import boards, shaped_boards
 
 needs_kernel = pytest.mark.skipif(
@@ -395,27 +396,11 @@ def test_mirror_symmetric_boards_keep_lexicographic_order(n: int) -> None:
 def test_stop_flag_ends_a_long_count(plain: bool) -> None:
     # Counting all of N = 19 in one call takes minutes: only the kernel's own
     # look at the flag can end it within the join's timeout.
-    import threading
-
-    stop = kernel.StopFlag()
-    outcome: list[object] = []
-
-    def count() -> None:
-        try:
-            if plain:
-                outcome.append(kernel.count_symmetric(19, (), stop))
-            else:
-                outcome.append(kernel.count(Board.empty(19).allowed_masks(), (), stop))
-        except kernel.Stopped as stopped:
-            outcome.append(stopped)
-
-    worker = threading.Thread(target=count, daemon=True)
-    worker.start()
-    worker.join(timeout=0.3)
-    stop.set()
-    worker.join(timeout=30)
-    assert not worker.is_alive()
-    assert len(outcome) == 1 and isinstance(outcome[0], kernel.Stopped)
+    if plain:
+        assert_the_flag_stops(lambda stop: kernel.count_symmetric(19, (), stop))
+    else:
+        masks = Board.empty(19).allowed_masks()
+        assert_the_flag_stops(lambda stop: kernel.count(masks, (), stop))
 
 
 # ---- the wrapper: every argument is checked; no size can wrap around --------------------

@@ -29,6 +29,9 @@ def test_regions_are_numbered_in_reading_order_and_case_matters() -> None:
 def test_a_region_need_not_be_connected() -> None:
     grid = parse_grid("ABA\nBCB\nACA")
     assert grid.squares(0) == [(0, 0), (0, 2), (2, 0), (2, 2)]
+    assert [grid.connected(region) for region in range(3)] == [False, False, True]
+    snake = parse_grid("AAAB\nBBAB\nCAAB\nCCDD")  # A winds round; B is cut in two
+    assert [snake.connected(region) for region in range(4)] == [True, False, True, True]
 
 
 def test_region_masks() -> None:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from queens.puzzle import stars
 from queens.puzzle.grid import NAMES, Grid, parse_grid
 from queens.puzzle.stars_generate import generate, grow_regions, random_placement
+from stopping import assert_the_flag_stops
 
 Placement = tuple[tuple[int, ...], ...]
 
@@ -158,30 +159,13 @@ def test_generated_grids_have_one_solution_by_both_engines(n: int) -> None:
 
 
 def test_the_kernel_stops_on_the_flag() -> None:
-    import threading
-
     from queens.engines.counting import kernel
 
     if not kernel.compiled():
         pytest.skip("the compiled kernel is not built")
     n = 20  # the bare placements of 2 stars on 20 x 20 (regions = rows): minutes to count
     grid = Grid.from_regions([[r] * n for r in range(n)])
-    stop = kernel.StopFlag()
-    outcome: list[object] = []
-
-    def count() -> None:
-        try:
-            outcome.append(kernel.count_stars(n, 2, bytes(grid.cells), 0, stop))
-        except kernel.Stopped as stopped:
-            outcome.append(stopped)
-
-    worker = threading.Thread(target=count, daemon=True)
-    worker.start()
-    worker.join(timeout=0.3)
-    stop.set()
-    worker.join(timeout=30)
-    assert not worker.is_alive()
-    assert len(outcome) == 1 and isinstance(outcome[0], kernel.Stopped)
+    assert_the_flag_stops(lambda stop: kernel.count_stars(n, 2, bytes(grid.cells), 0, stop))
 
 
 @pytest.mark.parametrize("seed", range(4))

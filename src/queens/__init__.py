@@ -53,7 +53,7 @@ def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") ->
     >>> sum(isinstance(event, Found) for event in trace(6, algorithm="sets"))
     4
     """
-    from queens.tracing import trace as events_of
+    from queens.tracing import trace as events_of  # lazy: ``import queens`` stays quick
 
     return events_of(board_or_n, algorithm)
 
@@ -61,7 +61,7 @@ def trace(board_or_n: Board | int, algorithm: AlgorithmName = "backtracking") ->
 def __getattr__(name: str) -> Any:
     """``SolverMissing`` on first use: its module (the SAT engine) loads multiprocessing."""
     if name == "SolverMissing":
-        from queens.engines.hard.sat import SolverMissing
+        from queens.engines.hard.sat import SolverMissing  # lazy: loads multiprocessing
 
         return SolverMissing
     raise AttributeError(f"module 'queens' has no attribute {name!r}")

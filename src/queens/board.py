@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from queens.located import LocatedError, split_cells, text_lines
+from queens import located
+from queens.located import LocatedError, bounded_lines, check_line_length, split_cells
 from queens.rules import Rule, parse_rule, shape_problem
 from queens.rules import attack_kind as rule_attack_kind
 
@@ -453,7 +454,7 @@ class Board:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """A checkered board in a rich console: reserved squares and fixed queens marked
         (a summary over ``PICTURE_MAX_SIDE`` a side)."""
-        from queens.show.text import rich_board
+        from queens.show.text import rich_board  # lazy: display (rich)
 
         if max(self.width, self.height) > PICTURE_MAX_SIDE:
             yield self.summary(PICTURE_MAX_SIDE, PICTURE_HINT)
@@ -463,7 +464,7 @@ class Board:
     def _repr_svg_(self) -> str:
         """The board as SVG, for notebooks: reserved squares hatched, fixed queens in red
         (a summary over ``PICTURE_MAX_SIDE`` a side)."""
-        from queens.show.svg import board_svg, summary_svg
+        from queens.show.svg import board_svg, summary_svg  # lazy: display (notebooks)
 
         if max(self.width, self.height) > PICTURE_MAX_SIDE:
             return summary_svg(self.summary(PICTURE_MAX_SIDE, PICTURE_HINT))
@@ -595,16 +596,13 @@ MAX_TEXT_N = TEXT_MAX_SIDE
 
 
 def text_limit(max_n: int = MAX_TEXT_N) -> int:
-    """The most bytes a reader takes as board text of a board up to ``max_n`` rows.
-
-    A row is at most ``2 * max_n - 1`` characters (cells separated by spaces)
-    and a CRLF; the budget allows as much again per row for the tolerated
-    trailing whitespace, plus a byte-order mark and as many trailing blank lines.
+    """The most bytes a reader takes as board text of a board up to ``max_n`` rows
+    (``queens.located.text_limit``).
 
     >>> text_limit(8)
     275
     """
-    return 3 + max_n * (4 * max_n + 2)
+    return located.text_limit(max_n)
 
 
 def _split_cells(line: str, line_number: int) -> list[tuple[int, str]]:
@@ -632,14 +630,7 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
     is split, and a line longer than a row of ``max_n`` cells before its cells are
     read, so no input costs more memory than a board of ``max_n`` rows.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"board text must be a str, got {type(text).__name__}")
-    if len(text) > text_limit(max_n):
-        raise BoardError(
-            f"the text is {len(text):,} characters, over the {text_limit(max_n):,} of a "
-            f"board of N = {max_n} (boards here are limited to N <= {max_n})"
-        )
-    lines = text_lines(text, BoardError)
+    lines = bounded_lines(text, BoardError, max_n, f"board of N = {max_n}")
     n = 0
     reserved: list[Square] = []
     queens: list[Square] = []
@@ -647,24 +638,17 @@ def parse_board(text: str, first_line: int = 1, max_n: int = MAX_TEXT_N) -> Boar
         line_number = row + first_line
         if row == max_n:
             raise BoardError(
-                f"more than {max_n} lines, but boards here are limited to N <= {max_n}",
+                f"more than {max_n} lines, but {BoardError.limited(max_n)}",
                 line_number,
             )
         if not line:
             raise BoardError("empty line inside the board", line_number)
-        if len(line) > 2 * max_n - 1:  # more cells than max_n, however they are written
-            raise BoardError(
-                f"{len(line):,} characters, more than the {2 * max_n - 1} of {max_n} cells "
-                f"(boards here are limited to N <= {max_n})",
-                line_number,
-            )
+        check_line_length(line, line_number, BoardError, max_n)
         cells = _split_cells(line, line_number)
         if row == 0:
             n = len(cells)
             if n > max_n:
-                raise BoardError(
-                    f"{n} cells, but boards here are limited to N <= {max_n}", line_number
-                )
+                raise BoardError(f"{n} cells, but {BoardError.limited(max_n)}", line_number)
         elif len(cells) != n:
             raise BoardError(f"{len(cells)} cells, but line {first_line} has {n}", line_number)
         for col, (_, cell) in enumerate(cells):

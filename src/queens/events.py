@@ -17,27 +17,27 @@ from queens.board import Board
 
 
 @dataclass(frozen=True)
-class Place:
+class _OnSquare:
+    """An event about the queen on ``(row, col)``."""
+
+    row: int
+    col: int
+
+
+class Place(_OnSquare):
     """A queen is put on ``(row, col)``: one node of the search tree.
 
     >>> Place(0, 1)
     Place(row=0, col=1)
     """
 
-    row: int
-    col: int
 
-
-@dataclass(frozen=True)
-class Remove:
+class Remove(_OnSquare):
     """Backtracking: the queen on ``(row, col)`` is taken off again.
 
-    >>> Remove(0, 1)
-    Remove(row=0, col=1)
+    >>> Remove(0, 1), Remove(0, 1) == Place(0, 1)
+    (Remove(row=0, col=1), False)
     """
-
-    row: int
-    col: int
 
 
 @dataclass(frozen=True)

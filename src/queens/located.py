@@ -24,6 +24,14 @@ class LocatedError(ValueError):
     subject = "text"
     """What the text is, as the message names it (``board``, ``grid``)."""
 
+    size = "N"
+    """What a size is called in the messages (``N`` for boards, ``n`` for grids)."""
+
+    @classmethod
+    def limited(cls, max_n: int) -> str:
+        """Why a text too big is refused: ``texts here are limited to N <= 8``."""
+        return f"{cls.subject}s here are limited to {cls.size} <= {max_n}"
+
     def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
         self.reason = reason
         self.line = line
@@ -79,3 +87,53 @@ def text_lines(text: str, error: type[LocatedError]) -> list[str]:
     if not lines:
         raise error(f"no {error.subject} (the input is empty)")
     return lines
+
+
+def text_limit(max_n: int) -> int:
+    """The most characters a reader takes as board or grid text up to ``max_n`` rows.
+
+    A row is at most ``2 * max_n - 1`` characters (cells separated by spaces)
+    and a CRLF; the budget allows as much again per row for the tolerated
+    trailing whitespace, plus a byte-order mark and as many trailing blank lines.
+
+    >>> text_limit(8)
+    275
+    """
+    return 3 + max_n * (4 * max_n + 2)
+
+
+def bounded_lines(text: str, error: type[LocatedError], max_n: int, largest: str) -> list[str]:
+    """The lines of board or grid text (``text_lines``), once it is known to be a str of
+    at most ``text_limit(max_n)`` characters: the ``error`` of the text being read names
+    ``largest``, the largest text taken (``board of N = 8``), when it is longer.
+
+    >>> bounded_lines("." * 300, LocatedError, 8, "text of 8 lines")
+    Traceback (most recent call last):
+    ...
+    queens.located.LocatedError: text: the text is 300 characters, over the 275 of a text of 8 ...
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{error.subject} text must be a str, got {type(text).__name__}")
+    if len(text) > text_limit(max_n):
+        raise error(
+            f"the text is {len(text):,} characters, over the {text_limit(max_n):,} of a "
+            f"{largest} ({error.limited(max_n)})"
+        )
+    return text_lines(text, error)
+
+
+def check_line_length(line: str, number: int, error: type[LocatedError], max_n: int) -> None:
+    """Line ``number`` is no longer than a row of ``max_n`` cells, however they are
+    written (else ``error``), so its cells can be split without spending more.
+
+    >>> check_line_length("." * 16, 2, LocatedError, 8)
+    Traceback (most recent call last):
+    ...
+    queens.located.LocatedError: text line 2: 16 characters, more than the 15 of 8 cells ...
+    """
+    if len(line) > 2 * max_n - 1:
+        raise error(
+            f"{len(line):,} characters, more than the {2 * max_n - 1} of {max_n} cells "
+            f"({error.limited(max_n)})",
+            number,
+        )

@@ -210,7 +210,7 @@ class Solution(Sequence[int]):
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """A checkered board in a rich console (rich is imported only here); a summary
         over ``PICTURE_MAX_SIDE`` a side."""
-        from queens.show.text import rich_board
+        from queens.show.text import rich_board  # lazy: display (rich)
 
         if max(self._width, len(self._columns)) > PICTURE_MAX_SIDE:
             yield self.summary(PICTURE_MAX_SIDE, PICTURE_HINT)
@@ -220,7 +220,7 @@ class Solution(Sequence[int]):
     def _repr_svg_(self) -> str:
         """The board as SVG, for notebooks; a summary over
         ``PICTURE_MAX_SIDE`` a side (never megabytes of SVG)."""
-        from queens.show.svg import board_svg, summary_svg
+        from queens.show.svg import board_svg, summary_svg  # lazy: display (notebooks)
 
         if max(self._width, len(self._columns)) > PICTURE_MAX_SIDE:
             return summary_svg(self.summary(PICTURE_MAX_SIDE, PICTURE_HINT))

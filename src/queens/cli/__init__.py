@@ -1,8 +1,9 @@
 """The ``queens`` command: argument parsing and printing only.
 
-Each command lives in its own module with ``add_parser(subparsers)`` and
-``run(args) -> int``; the library does the work.  ``main(argv)`` returns the
-exit status, so it is testable directly.
+Each command lives in its own module, as a Django management command does: its
+``DESCRIPTION`` (the text of its ``--help``), ``add_arguments(parser)`` and
+``run(args) -> int`` (or a ``run`` for each sub-command); the library does the work.
+``main(argv)`` returns the exit status, so it is testable directly.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import importlib
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import Any
 
+from queens import __version__
 from queens.cli.common import CommandError, OutputError, Parser, add_short_options
 from queens.cli.output import discard_stdout, guarded_stdout
+from queens.engines.counting import kernel
 
 COMMANDS: dict[str, str] = {
     "solve": "print a solution, or all of them",
@@ -46,9 +48,6 @@ MODULES: dict[str, str] = {"generate": "hard_boards"}
 
 
 def version_text() -> str:
-    from queens import __version__
-    from queens.engines.counting import kernel
-
     return f"queens {__version__} ({kernel.description()})"
 
 
@@ -66,25 +65,14 @@ def build_parser(argv: Sequence[str] = (), every: bool = False) -> argparse.Argu
     for name, summary in COMMANDS.items():
         if every or name == chosen:
             module = importlib.import_module(f"queens.cli.{MODULES.get(name, name)}")
-            module.add_parser(_Summarised(subparsers, summary))
+            command = subparsers.add_parser(name, help=summary, description=module.DESCRIPTION)
+            module.add_arguments(command)
+            if hasattr(module, "run"):  # else each of its sub-commands names its own
+                command.set_defaults(run=module.run)
         else:
             subparsers.add_parser(name, help=summary, add_help=False)
     add_short_options(parser)
     return parser
-
-
-class _Summarised:
-    """Sub-commands that get their summary as help unless they give one (so the
-    completion scripts list each command with its summary)."""
-
-    def __init__(self, subparsers: Any, summary: str) -> None:
-        self._subparsers = subparsers
-        self._summary = summary
-
-    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
-        kwargs.setdefault("help", self._summary)
-        parser: argparse.ArgumentParser = self._subparsers.add_parser(name, **kwargs)
-        return parser
 
 
 def _warning_line(message: Warning | str, *args: object, **kwargs: object) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from contextlib import nullcontext
-from typing import Any
 
 from queens.cli.common import CommandError, add_board_arguments, board_of_args, no_solution, pause
 from queens.cli.output import console as stdout_console
@@ -19,17 +18,15 @@ from queens.tracing import trace
 PROG = "queens animate"
 DEFAULT_DELAY = 0.05
 
+DESCRIPTION = (
+    "Redraw the board at every step of the search: queens ♛ (fixed ones in red), "
+    "attacked squares tinted, reserved squares crossed, and a status line. When standard "
+    "output is not a terminal, print only the final board and a summary line. "
+    f"Up to N = {STEP_MAX_N}."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "animate",
-        description=(
-            "Redraw the board at every step of the search: queens ♛ (fixed ones in red), "
-            "attacked squares tinted, reserved squares crossed, and a status line. When standard "
-            "output is not a terminal, print only the final board and a summary line. "
-            f"Up to N = {STEP_MAX_N}."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument(
         "--delay",
@@ -44,7 +41,6 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--first", action="store_true", help="stop at the first solution")
     add_algorithm_argument(parser)
     add_force_argument(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,38 +5,35 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import Any
 
 from queens.board import Size
 from queens.checking import line_limit, placements
 from queens.cli.common import (
     CommandError,
     UsageError,
+    add_queens_argument,
     add_rule_argument,
     board_shape,
     read_lines,
-    whole,
 )
 from queens.rules import parse_rule, shape_problem
 
 PROG = "queens check"
 
+DESCRIPTION = (
+    "Check placements, one a line as 1-based columns ('[1, 5, 8, 6, 3, 7, 2, 4]', "
+    "'1 5 8 ...' or '1,5,8,...'; 0 for an empty row), JSON lines "
+    '(\'{"n": 8, "columns": [0, 4, ...]}\' or '
+    '\'{"width": 10, "height": 8, "columns": [...]}\', 0-based, null for an '
+    "empty row), letters ('aehfcgbd', - for an empty row), or boards separated by "
+    "blank lines (board text, unicode or coloured): whatever 'queens solve' prints. "
+    "A list or letters line is taken as a square board unless --size says otherwise. "
+    "Prints 'ok' or what is wrong for each as it reads; exits 0 when all are valid, "
+    "1 otherwise."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "check",
-        description=(
-            "Check placements, one a line as 1-based columns ('[1, 5, 8, 6, 3, 7, 2, 4]', "
-            "'1 5 8 ...' or '1,5,8,...'; 0 for an empty row), JSON lines "
-            '(\'{"n": 8, "columns": [0, 4, ...]}\' or '
-            '\'{"width": 10, "height": 8, "columns": [...]}\', 0-based, null for an '
-            "empty row), letters ('aehfcgbd', - for an empty row), or boards separated by "
-            "blank lines (board text, unicode or coloured): whatever 'queens solve' prints. "
-            "A list or letters line is taken as a square board unless --size says otherwise. "
-            "Prints 'ok' or what is wrong for each as it reads; exits 0 when all are valid, "
-            "1 otherwise."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "n",
         metavar="N",
@@ -56,14 +53,8 @@ def add_parser(subparsers: Any) -> None:
         help="require this board size: N (N x N) or WxH (W columns, H rows)",
     )
     parser.add_argument("--n", dest="size", metavar="N", type=board_shape, help="as --size")
-    parser.add_argument(
-        "--queens",
-        metavar="K",
-        type=whole(0),
-        help="require K queens (default: as many as fit, one per row or column)",
-    )
+    add_queens_argument(parser, "require K queens (default: as many as fit, one per row or column)")
     add_rule_argument(parser)
-    parser.set_defaults(run=run)
 
 
 _SIZE = re.compile(r"[0-9]+(?:[xX][0-9]+)?")

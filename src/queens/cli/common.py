@@ -476,6 +476,44 @@ def board_of_args(
     )
 
 
+PLACED = "how many queens to place (default: as many as fit, one per row or column)"
+RANDOM_SEED = "random seed, 0 to 2**64 - 1 (default: random)"
+
+
+def add_size_argument(parser: argparse.ArgumentParser, low: int, high: int, help: str) -> None:
+    """N: the size of the board or grid a command makes, ``low`` to ``high``."""
+    parser.add_argument("n", metavar="N", type=whole(low, high), help=help)
+
+
+def add_queens_argument(parser: argparse.ArgumentParser, help: str = PLACED) -> None:
+    """``--queens K``: the queens on the board (``board_from_args``) or required (``check``)."""
+    parser.add_argument("--queens", metavar="K", type=whole(0), help=help)
+
+
+def add_seed_argument(parser: argparse.ArgumentParser, help: str = RANDOM_SEED) -> None:
+    """``--seed S``: a random seed (``seed``), for whatever a command makes at random."""
+    parser.add_argument("--seed", metavar="S", type=seed, help=help)
+
+
+def add_out_argument(parser: argparse.ArgumentParser) -> None:
+    """``--out FILE``: where a generated board or grid goes."""
+    parser.add_argument(
+        "--out", metavar="FILE", type=nonempty, help="write to FILE instead of stdout"
+    )
+
+
+def add_picture_argument(parser: argparse.ArgumentParser) -> None:
+    """``--out FILE``: the picture a command draws, its format named by its ending
+    (``queens.cli.output.picture_kind``)."""
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        type=nonempty,
+        required=True,
+        help="FILE.svg or FILE.png; - for SVG on stdout",
+    )
+
+
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "n",
@@ -490,12 +528,7 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
         type=nonempty,
         help="board text file ('.' free, '*' reserved, 'Q' queen); - for stdin",
     )
-    parser.add_argument(
-        "--queens",
-        metavar="K",
-        type=whole(0),
-        help="how many queens to place (default: as many as fit, one per row or column)",
-    )
+    add_queens_argument(parser)
     add_rule_argument(parser)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from queens.cli.common import (
     CommandError,
@@ -21,18 +20,16 @@ from queens.show.durations import describe_seconds
 PROG = "queens compare"
 DEFAULT_LIMIT = 10.0
 
+DESCRIPTION = (
+    "Run naive permutations, permutations with pruning, backtracking with an array, "
+    "with sets and with bitmasks, and the library's engine on the same board: a table "
+    "of solutions found (all must agree), nodes visited (queens placed) and time. "
+    f"Exits 1 if the algorithms disagree. Up to N = {STEP_MAX_N}; N x N boards with "
+    "N queens only (reserved squares and fixed queens allowed)."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "compare",
-        description=(
-            "Run naive permutations, permutations with pruning, backtracking with an array, "
-            "with sets and with bitmasks, and the library's engine on the same board: a table "
-            "of solutions found (all must agree), nodes visited (queens placed) and time. "
-            f"Exits 1 if the algorithms disagree. Up to N = {STEP_MAX_N}; N x N boards with "
-            "N queens only (reserved squares and fixed queens allowed)."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument(
         "--limit-seconds",
@@ -41,7 +38,6 @@ def add_parser(subparsers: Any) -> None:
         default=DEFAULT_LIMIT,
         help=f"skip an algorithm estimated to take longer than this (default: {DEFAULT_LIMIT:g})",
     )
-    parser.set_defaults(run=run)
 
 
 def _cells(row: Row) -> tuple[str, str, str, str]:
@@ -53,8 +49,8 @@ def _cells(row: Row) -> tuple[str, str, str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.table import Table
+    from rich.console import Console  # lazy: start-up of the CLI (rich, for the table)
+    from rich.table import Table  # lazy: as above
 
     board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     if not (board.is_square and board.is_full):  # the textbook algorithms' own limit

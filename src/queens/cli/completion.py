@@ -10,6 +10,8 @@ import argparse
 import sys
 from typing import Any
 
+from queens.cli import build_parser
+
 SHELLS = ("bash", "zsh", "fish")
 
 INSTALL = {
@@ -19,24 +21,19 @@ INSTALL = {
 }
 
 
-def add_parser(subparsers: Any) -> None:
+DESCRIPTION = "Print the script that completes queens' commands, options and choices in SHELL."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     install = "\n".join(f"  {shell}: {line}" for shell, line in INSTALL.items())
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "completion",
-        description="Print the script that completes queens' commands, options and choices "
-        "in SHELL.",
-        epilog=f"Install it once:\n{install}",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser.epilog = f"Install it once:\n{install}"
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("shell", metavar="SHELL", choices=SHELLS, help=", ".join(SHELLS))
-    parser.set_defaults(run=run)
 
 
 def script(shell: str) -> str:
     """The completion script of every ``queens`` command for ``shell``."""
-    import shtab
-
-    from queens.cli import build_parser
+    import shtab  # lazy: start-up of the CLI (only this command writes scripts)
 
     parser = build_parser(every=True)
     _complete_files(parser, shtab.FILE)

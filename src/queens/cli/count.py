@@ -9,19 +9,18 @@ from __future__ import annotations
 import argparse
 import json
 from contextlib import ExitStack
-from typing import Any
 
 from queens.cli import scaling
 from queens.cli.common import CommandError, add_board_arguments, board_of_args, positive
+from queens.cli.progress import CountProgress
+from queens.counting import estimate
 
 PROG = "queens count"
 
+DESCRIPTION = "Print the number of solutions alone on standard output."
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "count",
-        description="Print the number of solutions alone on standard output.",
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument(
         "--unique",
@@ -40,19 +39,16 @@ def add_parser(subparsers: Any) -> None:
         "--force", action="store_true", help="run even a count estimated to take over an hour"
     )
     scaling.add_arguments(parser)  # --checkpoint, --shard, --scheduler
-    parser.set_defaults(run=run)
 
 
 def parse_workers(workers: int | None) -> int:
-    from queens.counting.run import default_workers
+    from queens.counting.run import default_workers  # lazy: start-up of the CLI
 
     return default_workers() if workers is None else workers
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens.cli.progress import CountProgress
-    from queens.counting import estimate
-    from queens.counting.resumable import Plan
+    from queens.counting.resumable import Plan  # lazy: start-up of the CLI (sqlite3)
 
     board = board_of_args(args, PROG)
     workers = parse_workers(args.workers)

@@ -5,24 +5,29 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any
 
 from queens import hard_boards
 from queens.board import MAX_TEXT_N, Board
-from queens.cli.common import CommandError, Parser, fraction, nonempty, seed, whole
+from queens.cli.common import (
+    CommandError,
+    Parser,
+    add_out_argument,
+    add_seed_argument,
+    add_size_argument,
+    fraction,
+    whole,
+)
 from queens.cli.output import write_text
 
 PROG = "queens generate"
 
+DESCRIPTION = (
+    "Write a generated puzzle board as board text (same seed, same board), "
+    f"up to N = {MAX_TEXT_N} (the largest board text queens reads)."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "generate",
-        description=(
-            "Write a generated puzzle board as board text (same seed, same board), "
-            f"up to N = {MAX_TEXT_N} (the largest board text queens reads)."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     families = parser.add_subparsers(
         dest="family", metavar="FAMILY", parser_class=Parser, required=True
     )
@@ -58,16 +63,9 @@ def add_parser(subparsers: Any) -> None:
         "--count", metavar="K", type=whole(0), required=True, help="diagonals reserved"
     )
     for family in (completion, blocked, diagonals):
-        family.add_argument(
-            "n", metavar="N", type=whole(1, MAX_TEXT_N), help=f"board size (at most {MAX_TEXT_N})"
-        )
-        family.add_argument(
-            "--seed", metavar="S", type=seed, help="random seed, 0 to 2**64 - 1 (default: random)"
-        )
-        family.add_argument(
-            "--out", metavar="FILE", type=nonempty, help="write to FILE instead of stdout"
-        )
-        family.set_defaults(run=run)
+        add_size_argument(family, 1, MAX_TEXT_N, f"board size (at most {MAX_TEXT_N})")
+        add_seed_argument(family)
+        add_out_argument(family)
 
 
 def build(args: argparse.Namespace, seed: int) -> Board:

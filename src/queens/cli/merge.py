@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from queens.cli.common import CommandError, nonempty
 from queens.cli.scaling import add_verify_argument, parse_fraction
@@ -21,16 +20,15 @@ class NotCovered(CommandError):
     label = ""
 
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "merge",
-        description=(
-            "Print the total of checkpoint files (from 'queens count N --shard I/K "
-            "--checkpoint FILE'). Exit 1 naming what is missing when they do not cover "
-            "every sub-problem; exit 2 when they belong to different counts or disagree "
-            "(with --verify, also with a recount)."
-        ),
-    )
+DESCRIPTION = (
+    "Print the total of checkpoint files (from 'queens count N --shard I/K "
+    "--checkpoint FILE'). Exit 1 naming what is missing when they do not cover "
+    "every sub-problem; exit 2 when they belong to different counts or disagree "
+    "(with --verify, also with a recount)."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", metavar="FILE", nargs="+", type=nonempty, help="checkpoint files")
     parser.add_argument(
         "--unique",
@@ -39,7 +37,6 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_verify_argument(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -98,7 +98,7 @@ def console(**options: Any) -> Any:
     here it is a ``BrokenPipeError`` again, which ``main`` ends with status 0 as
     every command does (``queens compare 8 | head -c 10``).
     """
-    from rich.console import Console
+    from rich.console import Console  # lazy: display (rich)
 
     class _Console(Console):
         def on_broken_pipe(self) -> None:

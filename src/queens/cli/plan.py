@@ -6,32 +6,26 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from queens.cli.common import CommandError, whole
+from queens.cli.common import CommandError, add_size_argument, whole
+from queens.show.durations import describe_seconds
 
 if TYPE_CHECKING:
     from queens.counting.plan import CostedPlan
 
 DEFAULT_MACHINES = (1, 10, 100, 1000)
 
+DESCRIPTION = (
+    "Cost the count of the plain N x N board from measurements on this machine: "
+    "core-hours per search (AVX-512, AVX2, plain loop), sub-problems, checkpoint "
+    "size, and the wall time on a Dask cluster. Takes a few seconds (it times a "
+    "sample of the N = 18 count)."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "plan",
-        description=(
-            "Cost the count of the plain N x N board from measurements on this machine: "
-            "core-hours per search (AVX-512, AVX2, plain loop), sub-problems, checkpoint "
-            "size, and the wall time on a Dask cluster. Takes a few seconds (it times a "
-            "sample of the N = 18 count)."
-        ),
-    )
-    from queens.counting.plan import MIN_N, PLAN_MAX_N
 
-    parser.add_argument(
-        "n",
-        metavar="N",
-        type=whole(MIN_N, PLAN_MAX_N),
-        help=f"board size ({MIN_N} to {PLAN_MAX_N})",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from queens.counting.plan import MIN_N, PLAN_MAX_N  # lazy: start-up of the CLI
+
+    add_size_argument(parser, MIN_N, PLAN_MAX_N, f"board size ({MIN_N} to {PLAN_MAX_N})")
     parser.add_argument(
         "--machines",
         metavar="K[,K...]",
@@ -45,7 +39,6 @@ def add_parser(subparsers: Any) -> None:
         help="cores of each cluster machine (default: this machine's)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(run=run)
 
 
 MAX_COUNT = 10**9
@@ -59,7 +52,7 @@ def machine_counts(text: str) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens.counting.plan import make_plan
+    from queens.counting.plan import make_plan  # lazy: start-up of the CLI
 
     machines = DEFAULT_MACHINES if args.machines is None else args.machines
     cores = args.cores
@@ -105,8 +98,6 @@ def _record(plan: CostedPlan, machines: tuple[int, ...], cores: int) -> dict[str
 
 
 def _lines(plan: CostedPlan, machines: tuple[int, ...], cores: int) -> list[str]:
-    from queens.show.durations import describe_seconds
-
     fastest = next(e for e in plan.engines if e.measured)
     lines = [
         f"queens plan {plan.n}: the plain {plan.n} x {plan.n} board (total and unique)",

@@ -51,8 +51,8 @@ class CountProgress:
         self._progress.update(self._task, completed=self.completed)
 
     def _start(self) -> None:
-        from rich.console import Console
-        from rich.progress import (
+        from rich.console import Console  # lazy: display (rich)
+        from rich.progress import (  # lazy: display (rich)
             BarColumn,
             MofNCompleteColumn,
             Progress,

@@ -7,20 +7,37 @@ import json
 import random
 import sys
 from datetime import date
-from typing import Any
 
 from queens.cli.common import (
     CommandError,
     NoSolution,
     Parser,
     UsageError,
+    add_out_argument,
+    add_picture_argument,
+    add_seed_argument,
+    add_size_argument,
     nonempty,
     read_text,
-    seed,
     whole,
 )
 from queens.cli.output import picture_kind, print_steps, write_picture, write_text
+from queens.cli.puzzle_stars import (
+    run_explain_stars,
+    run_generate_stars,
+    run_solve_stars,
+    solved_rows,
+)
+from queens.formats import format_problem, write_solution
+from queens.puzzle import levels, maker
+from queens.puzzle import read as pictures
+from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck, explain, level_reason
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
+from queens.puzzle.json_level import json_text_limit, parse_puzzle
+from queens.puzzle.solve import CountTooLong, count, solutions, solve
+from queens.puzzle.stars import MAX_STARS, MAX_STARS_N
+from queens.show.text import resolve_style
+from queens.solution import Solution
 
 PROG = "queens puzzle"
 
@@ -29,26 +46,54 @@ FORMATS = ("board", "list", "letters", "json")
 RENDER_MAX_SIZE = 4096
 """Largest --size of a picture, in pixels across."""
 
+DESCRIPTION = (
+    "The 'Queens' region puzzle (LinkedIn's daily grid, Star Battle with one star): "
+    "an n x n grid cut into n regions, one letter a cell naming its region; place n "
+    "queens, one in every row, column and region, no two touching (not even "
+    f"diagonally). Grids up to n = {MAX_N}."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "puzzle",
-        description=(
-            "The 'Queens' region puzzle (LinkedIn's daily grid, Star Battle with one star): "
-            "an n x n grid cut into n regions, one letter a cell naming its region; place n "
-            "queens, one in every row, column and region, no two touching (not even "
-            f"diagonally). Grids up to n = {MAX_N}."
-        ),
-    )
+SUBCOMMANDS = {
+    "solve": "solve a grid",
+    "explain": "the solution step by step, as a person finds it",
+    "generate": "a new grid with exactly one solution",
+    "daily": "the day's grid (the same for everyone on a date)",
+    "render": "draw a grid and its solution as SVG or PNG",
+    "read": "the grid of a picture (a screenshot or a rendering)",
+}
+"""Each sub-command, in the order of ``queens puzzle --help``, with its one-line summary."""
+
+DESCRIPTIONS = {
+    "solve": "Print the solution of a grid (and say when it is not the only one), "
+    "or all of them, or how many.",
+    "explain": "The solution as a sequence of deductions, each naming its reason, "
+    "and the difficulty of the hardest one: easy (a line or region with one cell left; "
+    "a region within one line), medium (k regions within k lines), hard (a queen that "
+    "would leave a line or region empty), expert (a case split).",
+    "generate": "Write a new grid with exactly one solution, solvable without "
+    "guessing, as grid text (same seed, same grid).",
+    "daily": "Write the grid of the day as grid text: the same for everyone on a "
+    f"date, one of {levels.CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
+    "towards Sunday. Its level, size and difficulty go to stderr.",
+    "render": "Draw the grid in region colours with region letters and the queens "
+    "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
+    "read": "Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
+    "is found by its dark frame, the cells' colours (sampled near their edges, so "
+    "queens, crosses and letters drawn on them do not count) make the regions. "
+    "Needs the read extra (Pillow and numpy).",
+}
+"""What each sub-command's ``--help`` says of it."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(
         dest="puzzle_command", metavar="COMMAND", parser_class=Parser, required=True
     )
-    _add_solve(commands)
-    _add_explain(commands)
-    _add_generate(commands)
-    _add_daily(commands)
-    _add_render(commands)
-    _add_read(commands)
+    for name, summary in SUBCOMMANDS.items():
+        command = commands.add_parser(name, help=summary, description=DESCRIPTIONS[name])
+        add_its_arguments, run = _PARTS[name]
+        add_its_arguments(command)
+        command.set_defaults(run=run)
 
 
 def _add_grid(parser: argparse.ArgumentParser) -> None:
@@ -62,8 +107,6 @@ def _add_grid(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_stars(parser: argparse.ArgumentParser) -> None:
-    from queens.puzzle.stars import MAX_STARS, MAX_STARS_N
-
     parser.add_argument(
         "--stars",
         metavar="K",
@@ -74,171 +117,99 @@ def _add_stars(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_solve(commands: Any) -> None:
-    solve = commands.add_parser(
-        "solve",
-        help="solve a grid",
-        description="Print the solution of a grid (and say when it is not the only one), "
-        "or all of them, or how many.",
-    )
-    _add_grid(solve)
-    how = solve.add_mutually_exclusive_group()
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_grid(parser)
+    how = parser.add_mutually_exclusive_group()
     how.add_argument("--all", action="store_true", help="print every solution")
     how.add_argument("--count", action="store_true", help="print how many solutions")
-    solve.add_argument(
+    parser.add_argument(
         "--force", action="store_true", help="run even a count estimated to take over an hour"
     )
-    solve.add_argument(
+    parser.add_argument(
         "--format",
         default="board",
         metavar="FORMAT",
         help="board (region letters, '*' for a queen), list, letters or json, "
         "the last three as 'queens solve' writes them",
     )
-    solve.add_argument(
+    parser.add_argument(
         "--style",
         default="auto",
         metavar="STYLE",
         help="for --format board: plain or color (default: color on a terminal, unless "
         "NO_COLOR is set)",
     )
-    _add_stars(solve)
-    solve.set_defaults(run=run_solve)
+    _add_stars(parser)
 
 
-def _add_explain(commands: Any) -> None:
-    explain = commands.add_parser(
-        "explain",
-        help="the solution step by step, as a person finds it",
-        description="The solution as a sequence of deductions, each naming its reason, "
-        "and the difficulty of the hardest one: easy (a line or region with one cell left; "
-        "a region within one line), medium (k regions within k lines), hard (a queen that "
-        "would leave a line or region empty), expert (a case split).",
+def _explain_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_grid(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    _add_stars(parser)
+
+
+def _generate_arguments(parser: argparse.ArgumentParser) -> None:
+    add_size_argument(
+        parser, maker.MIN_N, maker.MAX_N, f"grid size, {maker.MIN_N} to {maker.MAX_N}"
     )
-    _add_grid(explain)
-    explain.add_argument("--json", action="store_true", help="one JSON object")
-    _add_stars(explain)
-    explain.set_defaults(run=run_explain)
-
-
-def _add_generate(commands: Any) -> None:
-    from queens.puzzle.maker import MAX_N as MAX_GENERATE
-    from queens.puzzle.maker import MIN_N
-
-    generate = commands.add_parser(
-        "generate",
-        help="a new grid with exactly one solution",
-        description="Write a new grid with exactly one solution, solvable without "
-        "guessing, as grid text (same seed, same grid).",
-    )
-    generate.add_argument(
-        "n",
-        metavar="N",
-        type=whole(MIN_N, MAX_GENERATE),
-        help=f"grid size, {MIN_N} to {MAX_GENERATE}",
-    )
-    generate.add_argument(
-        "--seed", metavar="S", type=seed, help="random seed, 0 to 2**64 - 1 (default: random)"
-    )
-    generate.add_argument(
+    add_seed_argument(parser)
+    parser.add_argument(
         "--difficulty",
         metavar="LEVEL",
         help="easy, medium or hard (default: any)",
     )
-    generate.add_argument(
-        "--out", metavar="FILE", type=nonempty, help="write to FILE instead of stdout"
-    )
-    _add_stars(generate)
-    generate.set_defaults(run=run_generate)
+    add_out_argument(parser)
+    _add_stars(parser)
 
 
-def _add_daily(commands: Any) -> None:
-    from queens.puzzle.levels import CYCLE
-
-    daily = commands.add_parser(
-        "daily",
-        help="the day's grid (the same for everyone on a date)",
-        description="Write the grid of the day as grid text: the same for everyone on a "
-        f"date, one of {CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
-        "towards Sunday. Its level, size and difficulty go to stderr.",
-    )
-    daily.add_argument(
+def _daily_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "date", metavar="DATE", nargs="?", type=day, help="YYYY-MM-DD (default: today)"
     )
-    daily.add_argument(
+    parser.add_argument(
         "--json",
         action="store_true",
         help="one JSON object: date, level, n, difficulty, grid (a list of rows)",
     )
-    daily.set_defaults(run=run_daily)
 
 
 def day(text: str) -> date:
     """DATE on the command line (YYYY-MM-DD)."""
-    from queens.puzzle.levels import parse_day
-
     try:
-        return parse_day(text)
+        return levels.parse_day(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _add_render(commands: Any) -> None:
-    render = commands.add_parser(
-        "render",
-        help="draw a grid and its solution as SVG or PNG",
-        description="Draw the grid in region colours with region letters and the queens "
-        "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
-    )
-    _add_grid(render)
-    render.add_argument(
-        "--out",
-        metavar="FILE",
-        type=nonempty,
-        required=True,
-        help="FILE.svg or FILE.png; - for SVG on stdout",
-    )
-    render.add_argument("--empty", action="store_true", help="draw the grid without queens")
-    render.add_argument(
+def _render_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_grid(parser)
+    add_picture_argument(parser)
+    parser.add_argument("--empty", action="store_true", help="draw the grid without queens")
+    parser.add_argument(
         "--size",
         metavar="PX",
         type=whole(16, RENDER_MAX_SIZE),
         help=f"picture width in pixels (16 to {RENDER_MAX_SIZE})",
     )
-    _add_stars(render)
-    render.set_defaults(run=run_render)
+    _add_stars(parser)
 
 
-def _add_read(commands: Any) -> None:
-    from queens.puzzle.read import MAX_N as MAX_READ
-    from queens.puzzle.read import MIN_N as MIN_READ
-
-    read = commands.add_parser(
-        "read",
-        help="the grid of a picture (a screenshot or a rendering)",
-        description="Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
-        "is found by its dark frame, the cells' colours (sampled near their edges, so "
-        "queens, crosses and letters drawn on them do not count) make the regions. "
-        "Needs the read extra (Pillow and numpy).",
-    )
-    read.add_argument("image", metavar="IMAGE", help="picture file (- for standard input)")
-    read.add_argument(
+def _read_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("image", metavar="IMAGE", help="picture file (- for standard input)")
+    parser.add_argument(
         "--size",
         metavar="N",
-        type=whole(MIN_READ, MAX_READ),
-        help=f"cells a side ({MIN_READ} to {MAX_READ}; default: found)",
+        type=whole(pictures.MIN_N, pictures.MAX_N),
+        help=f"cells a side ({pictures.MIN_N} to {pictures.MAX_N}; default: found)",
     )
-    read.add_argument(
+    parser.add_argument(
         "--solve", action="store_true", help="also print the solution ('puzzle solve' board)"
     )
-    read.set_defaults(run=run_read)
 
 
 def read_grid(path: str) -> Grid:
     """A grid file (``-``: standard input), grid text or a JSON level, read and checked; a
     one-line error if it is bad."""
-    from queens.puzzle.json_level import json_text_limit, parse_puzzle
-
     limit = max(text_limit(), json_text_limit())
     text = read_text(path, "grid", limit, f"grids here go up to n = {MAX_N}")
     try:
@@ -254,9 +225,6 @@ def _no_solution() -> NoSolution:
 
 
 def _style(args: argparse.Namespace, grid: Grid) -> str:
-    from queens.formats import format_problem
-    from queens.show.text import resolve_style
-
     if args.format not in FORMATS:
         raise UsageError(
             f"unknown format {args.format!r} (choose from {', '.join(FORMATS)})", PROG + " solve"
@@ -276,22 +244,18 @@ def _style(args: argparse.Namespace, grid: Grid) -> str:
 def _write(grid: Grid, columns: list[int], fmt: str, style: str) -> None:
     if fmt == "board":
         if style == "color":
-            from queens.show.puzzle import ansi_puzzle
+            from queens.show.puzzle import ansi_puzzle  # lazy: display (rich)
 
             sys.stdout.write(ansi_puzzle(grid, columns) + "\n")
         else:
             sys.stdout.write(grid.board(columns) + "\n")
         return
-    from queens.formats import write_solution
-    from queens.solution import Solution
-
     write_solution(sys.stdout, Solution(columns), fmt)
 
 
 def _count(grid: Grid, force: bool) -> int:
     """The whole count: refused when estimated over an hour (unless ``force``); Ctrl-C stops it."""
-    from queens.cli.searching import noticed
-    from queens.puzzle.solve import CountTooLong, count
+    from queens.cli.searching import noticed  # lazy: start-up of the CLI
 
     try:  # the kernel's count sees a Ctrl-C (engines.counting.kernel.interruptible)
         with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid"):
@@ -301,12 +265,8 @@ def _count(grid: Grid, force: bool) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from queens.puzzle.solve import solutions, solve
-
     grid = read_grid(args.grid)
     if args.stars > 1:
-        from queens.cli.puzzle_stars import run_solve_stars
-
         return run_solve_stars(args, grid)
     if args.count:
         print(_count(grid, args.force))
@@ -337,12 +297,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    from queens.puzzle.explain import NotUnique, Stuck, explain, level_reason
-
     grid = read_grid(args.grid)
     if args.stars > 1:
-        from queens.cli.puzzle_stars import run_explain_stars
-
         return run_explain_stars(args, grid)
     try:
         explanation = explain(grid)
@@ -373,12 +329,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from queens.puzzle.explain import DIFFICULTIES
-    from queens.puzzle.maker import GenerateError, generate
-
     if args.stars > 1:
-        from queens.cli.puzzle_stars import run_generate_stars
-
         return run_generate_stars(args)
     if args.difficulty is not None and args.difficulty not in DIFFICULTIES:
         raise UsageError(
@@ -387,8 +338,8 @@ def run_generate(args: argparse.Namespace) -> int:
         )
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     try:
-        grid = generate(args.n, chosen, args.difficulty)
-    except GenerateError as error:
+        grid = maker.generate(args.n, chosen, args.difficulty)
+    except maker.GenerateError as error:
         raise CommandError(str(error)) from None
     if args.seed is None:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
@@ -398,12 +349,10 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def run_daily(args: argparse.Namespace) -> int:
-    from queens.puzzle.levels import LevelsError, daily
-
     when: date = args.date or date.today()
     try:
-        puzzle = daily(when)
-    except LevelsError as error:
+        puzzle = levels.daily(when)
+    except levels.LevelsError as error:
         raise CommandError(str(error)) from None
     if args.json:
         print(json.dumps({"date": when.isoformat(), **puzzle.to_json()}))
@@ -423,22 +372,18 @@ def run_render(args: argparse.Namespace) -> int:
     columns: list[int] | None = None
     rows = None
     if args.stars > 1:
-        from queens.cli.puzzle_stars import solved_rows
-
         rows = None if args.empty else solved_rows(grid, args.stars)
     elif not args.empty:
-        from queens.puzzle.solve import solve
-
         verdict = solve(grid)
         if verdict.solution is None:
             raise _no_solution()
         columns = list(verdict.solution)
     if kind == "svg":
-        from queens.show.puzzle import puzzle_svg
+        from queens.show.puzzle import puzzle_svg  # lazy: start-up of the CLI (pictures)
 
         data = puzzle_svg(grid, columns, size=args.size, stars=rows).encode()
     else:
-        from queens.show.png import MissingPillow
+        from queens.show.png import MissingPillow  # lazy: start-up of the CLI (pictures)
         from queens.show.puzzle import puzzle_png
 
         try:
@@ -450,33 +395,27 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def _picture_bytes(path: str) -> bytes:
-    from queens.puzzle.read import MAX_BYTES
-
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+            data = sys.stdin.buffer.read(pictures.MAX_BYTES + 1)
         else:
             with open(path, "rb") as file:
-                data = file.read(MAX_BYTES + 1)
+                data = file.read(pictures.MAX_BYTES + 1)
     except OSError as error:
         raise CommandError(f"cannot read picture file {path!r}: {error.strerror}") from None
-    if len(data) > MAX_BYTES:
-        raise CommandError(f"picture {path!r}: over {MAX_BYTES // 1_000_000} MB")
+    if len(data) > pictures.MAX_BYTES:
+        raise CommandError(f"picture {path!r}: over {pictures.MAX_BYTES // 1_000_000} MB")
     return data
 
 
 def run_read(args: argparse.Namespace) -> int:
-    from queens.puzzle.read import ReadError, read_grid
-
     data = _picture_bytes(args.image)
     try:
-        grid = read_grid(data, args.size)
-    except ReadError as error:
+        grid = pictures.read_grid(data, args.size)
+    except pictures.ReadError as error:
         raise CommandError(f"picture {args.image!r}: {error}") from None
     sys.stdout.write(str(grid) + "\n")
     if args.solve:
-        from queens.puzzle.solve import solve
-
         verdict = solve(grid)
         if verdict.solution is None:
             raise _no_solution()
@@ -485,3 +424,14 @@ def run_read(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             print("queens: note: this solution is not the only one", file=sys.stderr)
     return 0
+
+
+_PARTS = {
+    "solve": (_solve_arguments, run_solve),
+    "explain": (_explain_arguments, run_explain),
+    "generate": (_generate_arguments, run_generate),
+    "daily": (_daily_arguments, run_daily),
+    "render": (_render_arguments, run_render),
+    "read": (_read_arguments, run_read),
+}
+"""What each sub-command adds to its parser, and runs."""

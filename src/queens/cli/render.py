@@ -12,9 +12,9 @@ from queens.cli.common import (
     CommandError,
     UsageError,
     add_board_arguments,
+    add_picture_argument,
     board_of_args,
     no_solution,
-    nonempty,
     whole,
 )
 from queens.cli.output import picture_kind, write_picture
@@ -36,26 +36,18 @@ RENDER_MAX_SIZE = 4096
 RENDER_MAX_SIDE = 10_000
 """Largest width or height of a whole picture in pixels (a PNG that size takes 300 MB)."""
 
+DESCRIPTION = (
+    "Draw the solution 'queens solve' prints (or the first K, as a grid) as a "
+    "picture. The format follows the --out name: .svg (no dependencies) or .png "
+    "(needs the png extra: Pillow). Reserved squares are hatched, fixed queens drawn "
+    f"in red. Up to N = {RENDER_MAX_N}; a picture is at most {RENDER_MAX_SIDE:,} "
+    "pixels wide and high."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "render",
-        description=(
-            "Draw the solution 'queens solve' prints (or the first K, as a grid) as a "
-            "picture. The format follows the --out name: .svg (no dependencies) or .png "
-            "(needs the png extra: Pillow). Reserved squares are hatched, fixed queens drawn "
-            f"in red. Up to N = {RENDER_MAX_N}; a picture is at most {RENDER_MAX_SIDE:,} "
-            "pixels wide and high."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
-    parser.add_argument(
-        "--out",
-        metavar="FILE",
-        type=nonempty,
-        required=True,
-        help="FILE.svg or FILE.png; - for SVG on stdout",
-    )
+    add_picture_argument(parser)
     parser.add_argument(
         "--all",
         action="store_true",
@@ -77,7 +69,6 @@ def add_parser(subparsers: Any) -> None:
         "--coordinates", action="store_true", help="number rows and columns (1-based)"
     )
     add_force_argument(parser)
-    parser.set_defaults(run=run)
 
 
 def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[int]]:
@@ -119,11 +110,11 @@ def run(args: argparse.Namespace) -> int:
     check_picture_size(board, len(solutions), args)  # before anything is drawn
     options: dict[str, Any] = {"size": args.size, "coordinates": args.coordinates}
     if kind == "svg":
-        from queens.show.svg import solutions_svg
+        from queens.show.svg import solutions_svg  # lazy: start-up of the CLI
 
         data = solutions_svg(board, solutions, **options).encode()
     else:
-        from queens.show.png import MissingPillow, solutions_png
+        from queens.show.png import MissingPillow, solutions_png  # lazy: start-up of the CLI
 
         try:
             data = solutions_png(board, solutions, **options)

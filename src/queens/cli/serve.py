@@ -5,21 +5,18 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from typing import Any
 
 from queens.cli.common import CommandError, nonempty, port
 
 PROG = "queens serve"
 
+DESCRIPTION = (
+    "Serve a page to step through the search, edit boards and count solutions. "
+    "Needs the web extra: pip install 'queens-toolkit[web]'."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "serve",
-        description=(
-            "Serve a page to step through the search, edit boards and count solutions. "
-            "Needs the web extra: pip install 'queens-toolkit[web]'."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
@@ -30,7 +27,6 @@ def add_parser(subparsers: Any) -> None:
         "--port", type=port, default=8000, help="port to listen on (default 8000; 0: any)"
     )
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
             f"queens serve needs {' and '.join(missing)}: install queens-toolkit[web] "
             "(pip install 'queens-toolkit[web]')"
         )
-    from queens.web import server
+    from queens.web import server  # lazy: optional extra (web), checked above
 
     host = args.host.strip("[]")
     try:

@@ -14,11 +14,11 @@ from queens.cli.common import (
     OutOfTime,
     UsageError,
     add_board_arguments,
+    add_seed_argument,
     board_of_args,
     no_solution,
     positive,
     seconds,
-    seed,
 )
 from queens.cli.searching import add_force_argument, watched
 from queens.engines import watch
@@ -28,19 +28,17 @@ from queens.show.text import STYLES, resolve_style
 
 PROG = "queens solve"
 
+DESCRIPTION = (
+    "Print a solution (by default the lexicographically first one up to "
+    f"N = {api.AUTO_SEARCH_MAX_N}, a constructed one above; any valid one of a board "
+    "with reserved squares or fixed queens, or of another shape or queen count over "
+    f"{api.AUTO_SEARCH_MAX_N} columns or rows), or all of them in order. A row "
+    "without a queen (fewer queens than rows) is 0 in a list, null in JSON, - in "
+    "letters."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "solve",
-        description=(
-            "Print a solution (by default the lexicographically first one up to "
-            f"N = {api.AUTO_SEARCH_MAX_N}, a constructed one above; any valid one of a board "
-            "with reserved squares or fixed queens, or of another shape or queen count over "
-            f"{api.AUTO_SEARCH_MAX_N} columns or rows), or all of them in order. A row "
-            "without a queen (fewer queens than rows) is 0 in a list, null in JSON, - in "
-            "letters."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     _add_which_arguments(parser)
     _add_method_arguments(parser)
@@ -52,7 +50,6 @@ def add_parser(subparsers: Any) -> None:
         "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
         "TERM is dumb; else plain)",
     )
-    parser.set_defaults(run=run)
 
 
 def _add_which_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,11 +98,9 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
         help="say on stderr what decided the board (auto, propagate, sat): refuted before "
         "search (and by what), the search (its decisions) or the SAT solver",
     )
-    parser.add_argument(
-        "--seed",
-        metavar="S",
-        type=seed,
-        help="seed of --method local, 0 to 2**64 - 1 "
+    add_seed_argument(
+        parser,
+        "seed of --method local, 0 to 2**64 - 1 "
         "(same seed, same solution on this install; default random)",
     )
 
@@ -230,7 +225,7 @@ def solve_one(
 
     With ``verbose`` (auto, propagate, sat), what decided the board goes to stderr.
     """
-    from queens.engines.hard.sat import SolverMissing
+    from queens.engines.hard.sat import SolverMissing  # lazy: start-up of the CLI
 
     try:
         if verbose and method in ("auto", *api.HARD_METHODS):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from queens import tracing
 from queens.board import Board
@@ -46,22 +45,20 @@ def check_algorithm(name: str, prog: str, board: Board | None = None) -> Algorit
     return algorithm
 
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "trace",
-        description=(
-            "Print every step of the search, numbered: queens placed and removed, rows left "
-            "empty (with fewer queens than rows), dead ends (no free square in a row) and "
-            "solutions, with 1-based rows and columns. "
-            "--json prints one 0-based JSON object per event instead. "
-            f"Up to N = {STEP_MAX_N}."
-        ),
-    )
+DESCRIPTION = (
+    "Print every step of the search, numbered: queens placed and removed, rows left "
+    "empty (with fewer queens than rows), dead ends (no free square in a row) and "
+    "solutions, with 1-based rows and columns. "
+    "--json prints one 0-based JSON object per event instead. "
+    f"Up to N = {STEP_MAX_N}."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument("--first", action="store_true", help="stop at the first solution")
     parser.add_argument("--json", action="store_true", help="one JSON object per event")
     add_algorithm_argument(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

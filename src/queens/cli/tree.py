@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from queens.cli.common import UsageError, add_board_arguments, board_of_args, nonempty
 from queens.cli.output import picture_kind, write_picture
@@ -13,23 +12,20 @@ from queens.tracing import trace
 
 PROG = "queens tree"
 
+DESCRIPTION = (
+    "Draw the recursion tree of the search as SVG: each node a partial placement "
+    "(a small board), dead ends marked with a red frame and a cross, solutions with a "
+    f"green frame and their number. Refused above {TREE_MAX_NODES} nodes "
+    "(an empty board up to N = 6)."
+)
 
-def add_parser(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "tree",
-        description=(
-            "Draw the recursion tree of the search as SVG: each node a partial placement "
-            "(a small board), dead ends marked with a red frame and a cross, solutions with a "
-            f"green frame and their number. Refused above {TREE_MAX_NODES} nodes "
-            "(an empty board up to N = 6)."
-        ),
-    )
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument(
         "--out", metavar="FILE", type=nonempty, required=True, help="FILE.svg, or - for stdout"
     )
     add_algorithm_argument(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -52,10 +52,13 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from queens import __version__
+from queens.board import Board, BoardError
 from queens.counting.closing import Closing
 from queens.counting.shards import MAX_SHARDS, WHOLE, Shard
-from queens.counting.split import sum_counts
+from queens.counting.split import Split, sum_counts
 from queens.engines import Counts
+from queens.rules import RULE_NAMES, parse_rule
 
 FLUSH_SECONDS = 1.0
 """Longest time a finished sub-problem waits before it is committed."""
@@ -98,7 +101,7 @@ class Header:
     split_key: str
     subproblems: int  # in the whole split, not only the shard
     shard: Shard = WHOLE
-    version: str = field(default_factory=lambda: _package_version())
+    version: str = __version__
     board: str = ""  # the board's text (empty: unknown, so no recounting from the file alone)
     width: int = 0  # the board's shape (0: unknown, as in files written before shapes came)
     height: int = 0
@@ -127,12 +130,6 @@ class Header:
             ("queens", str(self.queens)),
             ("rule", self.rule),
         ]
-
-
-def _package_version() -> str:
-    from queens import __version__
-
-    return __version__
 
 
 def checksum(split_key: str, index: int, counts: Counts) -> str:
@@ -384,10 +381,6 @@ def _header_problem(header: Header) -> str | None:
 
     Files without a shape (written before shapes came) have only the split key to go by.
     """
-    from queens.board import Board, BoardError
-    from queens.counting.split import Split
-    from queens.rules import RULE_NAMES, parse_rule
-
     if header.rule not in RULE_NAMES:
         return f"names the rule {header.rule!r} (there are {', '.join(RULE_NAMES)})"
     if not header.width:
@@ -491,10 +484,10 @@ def merge(paths: Sequence[str]) -> Merged:
     for path in paths:
         with Checkpoint.read(path) as checkpoint:
             header, done = checkpoint.header, checkpoint.done()
-        if header.version != _package_version():
+        if header.version != __version__:
             raise CheckpointError(
                 f"checkpoint {path!r} was written by queens {header.version}, this is queens "
-                f"{_package_version()}; counts from other versions are not merged"
+                f"{__version__}; counts from other versions are not merged"
             )
         if headers:
             _check_mergeable(headers[0], (path, header))

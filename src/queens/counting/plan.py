@@ -159,7 +159,7 @@ def _engine_costs(
 
 def _searches() -> list[str]:
     """The searches of plain boards this CPU runs ("" is the plain loop)."""
-    from queens.engines import _kernel
+    from queens.engines import _kernel  # lazy: compiled, may be missing (checked before)
 
     found = [""]
     with kernel.searching_with(_kernel.simd()):
@@ -171,7 +171,7 @@ def _searches() -> list[str]:
 
 def _timed_with(kind: str, n: int, prefixes: Sequence[tuple[int, ...]]) -> float:
     """CPU seconds of the calling thread to count these sub-problems with the search ``kind``."""
-    from queens.engines import _kernel
+    from queens.engines import _kernel  # lazy: compiled, may be missing (checked before)
 
     with kernel.searching_with(kind):
         start = time.thread_time()

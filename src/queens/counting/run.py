@@ -31,7 +31,7 @@ from queens.engines import Counts
 from queens.engines.counting import kernel
 
 if TYPE_CHECKING:  # imported when a pool is needed: small counts start faster without
-    import concurrent.futures as cf
+    import concurrent.futures as cf  # lazy: ``import queens`` stays quick
 
 Result = tuple[int, Counts]
 OnResult = Callable[[int, Counts], None]
@@ -147,7 +147,7 @@ def _on_executor(
     workers: int,
     stop: kernel.StopFlag | None = None,
 ) -> Iterator[Result]:
-    import concurrent.futures as cf
+    import concurrent.futures as cf  # lazy: ``import queens`` stays quick
 
     chunks = _chunks(subproblems, workers)
     pending = {executor.submit(count_chunk, chunk, stop) for chunk in chunks}
@@ -226,7 +226,7 @@ def in_kernel(subproblem: SubProblem) -> bool:
 
 
 def _on_threads(subproblems: Sequence[SubProblem], workers: int) -> Iterator[Result]:
-    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor  # lazy: ``import queens`` stays quick
 
     stop = kernel.StopFlag()
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="queens-count")

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from queens.located import LocatedError, split_cells, text_lines
+from queens import located
+from queens.located import LocatedError, bounded_lines, check_line_length, split_cells
 
 NAMES = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The characters that name regions, in the order generated grids use them."""
@@ -43,6 +44,7 @@ class GridError(LocatedError):
     """
 
     subject = "grid"
+    size = "n"
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,24 @@ class Grid:
         n = self.n
         return [divmod(i, n) for i, g in enumerate(self.cells) if g == region]
 
+    def connected(self, region: int) -> bool:
+        """Whether the cells of a region make one piece, edge to edge (a region need not).
+
+        >>> grid = parse_grid("ABA\\nBBB\\nACA")
+        >>> grid.connected(0), grid.connected(1)
+        (False, True)
+        """
+        cells = set(self.squares(region))
+        seen = {min(cells)}
+        todo = list(seen)
+        while todo:
+            r, c = todo.pop()
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if near in cells and near not in seen:
+                    seen.add(near)
+                    todo.append(near)
+        return seen == cells
+
     def rows(self) -> list[str]:
         n = self.n
         return ["".join(self.names[g] for g in self.cells[r * n : (r + 1) * n]) for r in range(n)]
@@ -133,8 +153,9 @@ def _cells(line: str, number: int) -> list[tuple[int, str]]:
 
 
 def text_limit(max_n: int = MAX_N) -> int:
-    """The most characters a reader takes as the text of a grid up to ``max_n`` rows."""
-    return 3 + max_n * (4 * max_n + 2)
+    """The most characters a reader takes as the text of a grid up to ``max_n`` rows
+    (``queens.located.text_limit``)."""
+    return located.text_limit(max_n)
 
 
 def parse_grid(text: str, max_n: int = MAX_N) -> Grid:
@@ -152,21 +173,9 @@ def parse_grid(text: str, max_n: int = MAX_N) -> Grid:
     Text longer than ``text_limit`` allows for ``max_n``, or a line longer than
     a row of ``max_n`` cells, is refused before it is split.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"grid text must be a str, got {type(text).__name__}")
-    if len(text) > text_limit(max_n):
-        raise GridError(
-            f"the text is {len(text):,} characters, over the {text_limit(max_n):,} of a "
-            f"{max_n} x {max_n} grid (grids here are limited to n <= {max_n})"
-        )
-    lines = text_lines(text, GridError)
+    lines = bounded_lines(text, GridError, max_n, f"{max_n} x {max_n} grid")
     for number, line in enumerate(lines, 1):
-        if len(line) > 2 * max_n - 1:
-            raise GridError(
-                f"{len(line):,} characters, more than the {2 * max_n - 1} of {max_n} cells "
-                f"(grids here are limited to n <= {max_n})",
-                number,
-            )
+        check_line_length(line, number, GridError, max_n)
     n = 0
     index: dict[str, int] = {}
     cells: list[int] = []
@@ -178,7 +187,7 @@ def parse_grid(text: str, max_n: int = MAX_N) -> Grid:
         if row == 0:
             n = len(found)
             if n > max_n:
-                raise GridError(f"{n} cells, but grids here are limited to n <= {max_n}", 1)
+                raise GridError(f"{n} cells, but {GridError.limited(max_n)}", 1)
         elif len(found) != n:
             column = found[n][0] if len(found) > n else len(line) + 1
             raise GridError(f"{len(found)} cells, but line 1 has {n}", number, column)

@@ -64,7 +64,7 @@ class MissingReader(ReadError):
 def _pixels(data: bytes) -> Any:
     """The picture as an H x W x 3 float array."""
     try:
-        import numpy as np
+        import numpy as np  # lazy: optional extra (read)
         from PIL import Image, UnidentifiedImageError
     except ImportError:
         raise MissingReader() from None
@@ -83,7 +83,7 @@ def _pixels(data: bytes) -> Any:
 
 def _longest_runs(mask: Any) -> Any:
     """The longest run of True in each row of a 2-D boolean array."""
-    import numpy as np
+    import numpy as np  # lazy: optional extra (read)
 
     positions = np.arange(mask.shape[1])
     last_false = np.maximum.accumulate(np.where(mask, -1, positions), axis=1)
@@ -93,7 +93,7 @@ def _longest_runs(mask: Any) -> Any:
 def _span(runs: Any) -> tuple[int, int] | None:
     """The inner span between the first and the last band of lines at least 90 % as long
     as the longest (the frame's two sides), or None."""
-    import numpy as np
+    import numpy as np  # lazy: optional extra (read)
 
     longest = runs.max()
     if longest < 16:
@@ -127,7 +127,7 @@ def _frame(luminance: Any) -> tuple[int, int, int, int]:
 def _cell_colours(pixels: Any, box: tuple[int, int, int, int], n: int) -> tuple[Any, float]:
     """Each cell's colour (n x n x 3) and how unevenly the cells are coloured (the mean
     spread of a cell's samples around its colour)."""
-    import numpy as np
+    import numpy as np  # lazy: optional extra (read)
 
     left, top, right, bottom = box
     side_x, side_y = (right - left) / n, (bottom - top) / n
@@ -149,7 +149,7 @@ def _cell_colours(pixels: Any, box: tuple[int, int, int, int], n: int) -> tuple[
 def _border(luminance: Any, box: tuple[int, int, int, int], n: int, a: tuple[int, int],
             b: tuple[int, int]) -> bool:  # fmt: skip
     """Whether a dark line runs along most of the edge between neighbouring cells a, b."""
-    import numpy as np
+    import numpy as np  # lazy: optional extra (read)
 
     left, top, right, bottom = box
     side_x, side_y = (right - left) / n, (bottom - top) / n
@@ -173,7 +173,7 @@ def _regions(
     luminance: Any, box: tuple[int, int, int, int], n: int, colours: Any
 ) -> list[list[int]]:
     """Cells joined into regions: same colour and no border between them."""
-    import numpy as np
+    import numpy as np  # lazy: optional extra (read)
 
     parent = list(range(n * n))
 

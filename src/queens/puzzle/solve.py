@@ -20,11 +20,13 @@ engine (the compiled kernel) can take the same problem.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from queens.engines.counting import kernel
+from queens.engines.matching import matched
 from queens.puzzle.grid import Grid
 
 if TYPE_CHECKING:
@@ -255,26 +257,10 @@ def _matchable(state: State) -> bool:
 
 
 def _perfect(options: list[int]) -> bool:
-    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines.
-
-    Kuhn's augmenting paths, as ``queens.engines.hard.hall.max_matching`` runs them on
-    sets: written again here on purpose (the two families share no module)."""
-    owner: dict[int, int] = {}
-
-    def augment(item: int, seen: set[int]) -> bool:
-        for line in bits(options[item]):
-            if line in seen:
-                continue
-            seen.add(line)
-            if line not in owner or augment(owner[line], seen):
-                owner[line] = item
-                return True
-        return False
-
-    return all(
-        augment(item, set())
-        for item in sorted(range(len(options)), key=lambda i: options[i].bit_count())
-    )
+    """Whether every item can have its own line, ``options[i]`` a bitmask of item i's lines
+    (Kuhn's augmenting paths, ``queens.engines.matching``; the items with fewest lines first)."""
+    ordered = sorted(options, key=int.bit_count)
+    return all(matched([list(bits(mask)) for mask in ordered]))
 
 
 def search(state: State) -> Iterator[list[int]]:
@@ -343,8 +329,6 @@ def estimated_seconds(grid: Grid, probes: int = ESTIMATE_PROBES, seed: int = 0) 
     >>> estimated_seconds(parse_grid("AB\\nBA"))
     0.0
     """
-    import random
-
     rng = random.Random(seed)
     n, cells, full = grid.n, grid.cells, (1 << grid.n) - 1
     nodes = 0.0
@@ -387,8 +371,6 @@ def count(
     1
     """
     if limit is None:
-        from queens.engines.counting import kernel
-
         seconds = 0.0 if force else estimated_seconds(grid)
         if seconds > REFUSE_SECONDS:
             raise CountTooLong(seconds)
@@ -398,9 +380,7 @@ def count(
     total = 0
     for _ in solutions(grid):
         if stop is not None and stop.is_set():
-            from queens.engines.counting.kernel import Stopped
-
-            raise Stopped
+            raise kernel.Stopped
         total += 1
         if total == limit:
             break

@@ -39,6 +39,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
 
 MAX_STARS = 6
@@ -383,9 +384,7 @@ class _Problem:
     def kernel(self, limit: int) -> tuple[int, Rows | None, Rows | None] | None:
         """(count up to limit, first solution, last solution found) by the compiled kernel,
         or None without it."""
-        from queens.engines.counting import kernel
-
-        found = kernel.count_stars(self.grid.n, self.stars, bytes(self.grid.cells), limit)
+        found = counting_kernel.count_stars(self.grid.n, self.stars, bytes(self.grid.cells), limit)
         if found is None:
             return None
         total, first, last = found

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from queens.board import Board
 from queens.events import DeadEnd, Event, Found, Place, Remove, Skip
 from queens.show.steps import event_text
+from queens.show.text import rich_board
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -115,10 +116,8 @@ class Progress:
 
 def frame(board: Board, progress: Progress, *, final: bool = False) -> RenderableType:
     """The board (attacked squares tinted) over the status line."""
-    from rich.console import Group
+    from rich.console import Group  # lazy: display (rich)
     from rich.text import Text
-
-    from queens.show.text import rich_board
 
     if final and progress.last_solution is not None:
         shown: tuple[int, ...] | list[int] = progress.last_solution
@@ -147,7 +146,7 @@ def animate(
         for event in events:
             progress.apply(event)
         return progress
-    from rich.live import Live
+    from rich.live import Live  # lazy: display (rich)
 
     with Live(frame(board, progress), console=console, auto_refresh=False) as live:
         for event in events:
@@ -196,7 +195,7 @@ def key_reader() -> Iterator[Wait]:
         yield next_line
         return
     try:
-        import termios
+        import termios  # lazy: POSIX terminals only
         import tty
     except ImportError:  # not POSIX (Windows): no way to read a key at a time
         raise KeysUnavailable() from None
@@ -219,7 +218,7 @@ def key_reader() -> Iterator[Wait]:
 
 
 def _without_echo(attributes: list[int | list[bytes | int]]) -> list[int | list[bytes | int]]:
-    import termios
+    import termios  # lazy: POSIX terminals only
 
     lflag = attributes[3]
     assert isinstance(lflag, int)

@@ -8,21 +8,19 @@ Pillow is imported inside ``solutions_png``; without it a
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from queens.board import Board, Size
 from queens.show.svg import (
-    COLORS,
-    GAP,
     MARGIN,
     QUEEN_BALL_RADIUS,
     QUEEN_BALLS,
     QUEEN_BASE,
     QUEEN_CROWN,
     SQUARE,
-    board_extent,
-    grid_shape,
+    Layout,
     picture_size,
     placed_squares,
 )
@@ -66,6 +64,7 @@ def _queen(
     draw.rectangle([at(left, top), at(right, bottom)], fill=fill, outline=line, width=width)
 
 
+# The arguments of queens.show.svg.solutions_svg, name for name, on purpose: the same picture.
 def solutions_png(
     board: Board | int,
     solutions: Sequence[Columns],
@@ -80,27 +79,21 @@ def solutions_png(
     ``size`` is the pixel width of one board (default: 45 pixels a square).
     """
     try:
-        from PIL import Image, ImageDraw, ImageFont
+        from PIL import Image, ImageDraw, ImageFont  # lazy: optional extra (png)
     except ImportError:
         raise MissingPillow() from None
-    import io
-
-    if isinstance(board, int):
-        board = Board.empty(board)
-    palette = {**COLORS, **(colors or {})}
-    placements: Sequence[Columns | None] = solutions or [None]
-    across, _ = grid_shape(len(placements), per_row)
-    wide, high = board_extent(board.size, coordinates)
-    scale = 1.0 if size is None else size / wide
-    width, height = picture_size(board.size, len(placements), size, coordinates, per_row)
+    layout = Layout.of(board, solutions, size, coordinates, per_row, colors)
+    board, palette, scale = layout.board, layout.palette, layout.scale
+    count = len(layout.placements)
+    width, height = picture_size(board.size, count, size, coordinates, per_row)
     mode = "RGB" if width * height <= RGB_PIXELS else "P"
     image = Image.new(mode, (width, height), palette["background"])
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default(size=max(8, round(13 * scale)))
     square = SQUARE * scale
-    for index, columns in enumerate(placements):
-        ox = (index % across) * (wide + GAP) * scale
-        oy = (index // across) * (high + GAP) * scale
+    for index, columns in enumerate(layout.placements):
+        x, y = layout.origin(index)
+        ox, oy = x * scale, y * scale
         if coordinates:
             _coordinates(draw, (ox, oy), board.size, scale, font, palette["coordinates"])
             ox += MARGIN * scale

@@ -8,11 +8,14 @@ The queen is the one of ``queens.show.svg``.
 
 from __future__ import annotations
 
+import io
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from queens.puzzle.grid import Grid
+from queens.show.png import MissingPillow, _queen
 from queens.show.svg import QUEEN_BALL_RADIUS, QUEEN_BALLS, QUEEN_BASE, QUEEN_CROWN, SQUARE
+from queens.show.text import QUEEN_GLYPH
 
 PALETTE = (
     "#f9c97c",  # apricot
@@ -133,15 +136,9 @@ def puzzle_png(
 ) -> bytes:
     """PNG bytes of the picture ``puzzle_svg`` draws (needs the png extra: Pillow)."""
     try:
-        from PIL import Image, ImageDraw, ImageFont
+        from PIL import Image, ImageDraw, ImageFont  # lazy: optional extra (png)
     except ImportError:
-        from queens.show.png import MissingPillow
-
         raise MissingPillow() from None
-    import io
-
-    from queens.show.png import _queen
-
     n = grid.n
     square = SQUARE if size is None else size / n
     side = round(square * n)
@@ -184,9 +181,7 @@ def puzzle_png(
 
 def rich_puzzle(grid: Grid, columns: Columns | None = None) -> object:
     """The grid as rich Text: each cell its region's letter on its region's colour, queens ♛."""
-    from rich.text import Text
-
-    from queens.show.text import QUEEN_GLYPH
+    from rich.text import Text  # lazy: display (rich)
 
     text = Text(no_wrap=True, overflow="crop")
     queens = set(enumerate(columns or ()))
@@ -204,11 +199,9 @@ def rich_puzzle(grid: Grid, columns: Columns | None = None) -> object:
 
 def ansi_puzzle(grid: Grid, columns: Columns | None = None) -> str:
     """``rich_puzzle`` as a string with terminal escape codes (truecolor)."""
-    from io import StringIO
+    from rich.console import Console  # lazy: display (rich)
 
-    from rich.console import Console
-
-    console = Console(file=StringIO(), force_terminal=True, color_system="truecolor",
+    console = Console(file=io.StringIO(), force_terminal=True, color_system="truecolor",
                       no_color=False, width=2 * grid.n + 2)  # fmt: skip
     with console.capture() as capture:
         console.print(rich_puzzle(grid, columns), end="")

@@ -11,8 +11,10 @@ drawn in their own colour, so a puzzle's givens stand out from the answer.
 from __future__ import annotations
 
 import math
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from queens.board import Board, Size
 
@@ -192,6 +194,64 @@ def picture_size(
     return width, height
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Where the boards of a picture go, in user units: what the SVG writes and the PNG
+    draws (``queens.show.png``), worked out once from the pictures' shared arguments.
+
+    >>> layout = Layout.of(8, [[0] * 8] * 3, size=None, coordinates=False, per_row=None)
+    >>> layout.across, layout.down, layout.extent, layout.origin(2)
+    (2, 2, (735, 735), (0, 375))
+    """
+
+    board: Board
+    placements: Sequence[Columns | None]
+    """The solutions drawn, one a board; ``[None]`` (the bare board) when there are none."""
+    palette: Mapping[str, str]
+    across: int
+    down: int
+    wide: int
+    """One board's width in user units (``board_extent``)."""
+    high: int
+    scale: float
+    """Pixels a user unit."""
+
+    @classmethod
+    def of(
+        cls,
+        board: Board | int,
+        solutions: Sequence[Columns],
+        size: int | None,
+        coordinates: bool,
+        per_row: int | None,
+        colors: Mapping[str, str] | None = None,
+    ) -> Layout:
+        """The layout of ``solutions_svg``'s picture (its arguments, as it takes them)."""
+        if isinstance(board, int):
+            board = Board.empty(board)
+        placements: Sequence[Columns | None] = solutions or [None]
+        across, down = grid_shape(len(placements), per_row)
+        wide, high = board_extent(board.size, coordinates)
+        scale = 1.0 if size is None else size / wide
+        palette = {**COLORS, **(colors or {})}
+        return cls(board, placements, palette, across, down, wide, high, scale)
+
+    @property
+    def extent(self) -> tuple[int, int]:
+        """The width and height of the whole picture in user units."""
+        return (
+            self.across * self.wide + (self.across - 1) * GAP,
+            self.down * self.high + (self.down - 1) * GAP,
+        )
+
+    def origin(self, index: int) -> tuple[int, int]:
+        """The top left corner of board ``index`` (0-based, row by row) in user units."""
+        down, across = divmod(index, self.across)
+        return across * (self.wide + GAP), down * (self.high + GAP)
+
+
+# solutions_png takes the arguments of solutions_svg, name for name, on purpose: one
+# picture in two encodings, so a caller changes the format by changing the function.
 def solutions_svg(
     board: Board | int,
     solutions: Sequence[Columns],
@@ -208,15 +268,9 @@ def solutions_svg(
     go across (default: a near square).
     With no solutions, the bare board is drawn.
     """
-    if isinstance(board, int):
-        board = Board.empty(board)
-    palette = {**COLORS, **(colors or {})}
-    placements: Sequence[Columns | None] = solutions or [None]
-    across, down = grid_shape(len(placements), per_row)
-    wide, high = board_extent(board.size, coordinates)
-    width = across * wide + (across - 1) * GAP
-    height = down * high + (down - 1) * GAP
-    scale = 1.0 if size is None else size / wide
+    layout = Layout.of(board, solutions, size, coordinates, per_row, colors)
+    board, palette, scale = layout.board, layout.palette, layout.scale
+    width, height = layout.extent
     root = ET.Element(
         "svg",
         {"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
@@ -226,9 +280,8 @@ def solutions_svg(
     root.append(_defs(palette))
     ET.SubElement(root, "rect", {"width": str(width), "height": str(height),
                                  "fill": palette["background"]})  # fmt: skip
-    for index, columns in enumerate(placements):
-        origin = ((index % across) * (wide + GAP), (index // across) * (high + GAP))
-        _draw_board(root, board, columns, origin, coordinates, palette)
+    for index, columns in enumerate(layout.placements):
+        _draw_board(root, board, columns, layout.origin(index), coordinates, palette)
     return ET.tostring(root, encoding="unicode")
 
 
@@ -248,8 +301,6 @@ def board_svg(
 def summary_svg(text: str, width: int = 640) -> str:
     """A small picture of ``text``, wrapped: what a notebook shows for a board too big
     to draw (``queens.board.PICTURE_MAX_SIDE``)."""
-    import textwrap
-
     lines = textwrap.wrap(text, 80)
     height = 20 * len(lines) + 16
     root = ET.Element(

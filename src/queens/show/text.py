@@ -10,6 +10,7 @@ and what the animation redraws.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, TextIO
@@ -18,7 +19,7 @@ from queens.board import Board, Square
 from queens.rules import Rule, attack_kind
 
 if TYPE_CHECKING:
-    from rich.text import Text
+    from rich.text import Text  # lazy: display (rich)
 
 STYLES = ("auto", "plain", "unicode", "color")
 """Board styles; ``auto`` is ``color`` on a terminal that takes colour, else ``plain``."""
@@ -132,7 +133,7 @@ def rich_board(
     ``columns`` may be a partial placement (the first rows only, or -1 for an
     empty row).  With ``attacked``, squares under attack (under the board's rule) are tinted.
     """
-    from rich.text import Text
+    from rich.text import Text  # lazy: display (rich)
 
     colors = {**PALETTE, **(palette or {})}
     queens = _queens(board, columns)
@@ -161,12 +162,10 @@ def rich_board(
 
 def ansi_board(board: Board, columns: Columns | None = None) -> str:
     """The ``color`` style as a string with terminal escape codes (truecolor)."""
-    from io import StringIO
-
-    from rich.console import Console
+    from rich.console import Console  # lazy: display (rich)
 
     console = Console(
-        file=StringIO(),
+        file=io.StringIO(),
         force_terminal=True,
         color_system="truecolor",
         no_color=False,  # asked for explicitly: NO_COLOR only governs the default style

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import string
 from collections.abc import AsyncIterator, Callable, Iterable
 from importlib import resources
 
@@ -360,10 +361,26 @@ ROUTES = [
 ]
 
 
+PAGE_HEADS = {
+    "index.html": ("queens: watch the search", "app"),
+    "puzzle.html": ("queens: the region puzzle", "puzzle"),
+}
+"""Each page's title and the name of its script and style sheet: a page's file holds its
+body, served after the one head all pages share (``static/head.html``)."""
+
+
 def page_files() -> dict[str, bytes]:
     """The page's files, read once per app, by the path they are served at."""
     static = resources.files("queens.web") / "static"
-    return {path: (static / name).read_bytes() for path, (name, _) in PAGE_FILES.items()}
+    head = string.Template((static / "head.html").read_text(encoding="utf-8"))
+    files = {}
+    for path, (name, _) in PAGE_FILES.items():
+        data = (static / name).read_bytes()
+        if name in PAGE_HEADS:
+            title, script = PAGE_HEADS[name]
+            data = head.substitute(title=title, name=script).encode() + data
+        files[path] = data
+    return files
 
 
 def create_app(

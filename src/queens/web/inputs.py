@@ -59,7 +59,7 @@ async def read_json(request: Request) -> object:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise InputError("send JSON (Content-Type: application/json)", 415)
-    from starlette.requests import ClientDisconnect
+    from starlette.requests import ClientDisconnect  # lazy: optional extra (web)
 
     body = bytearray()
     try:

@@ -23,19 +23,22 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from queens.puzzle import levels, maker, play
+from queens.puzzle import read as pictures
+from queens.puzzle.explain import DIFFICULTIES, Stuck
 from queens.puzzle.grid import Grid, GridError
+from queens.puzzle.json_level import parse_puzzle
+from queens.puzzle.solve import Contradiction, solve
+from queens.show.puzzle import region_color
 from queens.web import limits
 from queens.web.inputs import InputError, read_json
-
-if TYPE_CHECKING:
-    from queens.puzzle.levels import Level
+from queens.web.runs import Busy
 
 MAX_N = 20
 """The largest grid the page takes (the hints of bigger ones get slow to compute)."""
@@ -69,8 +72,6 @@ def read_grid(data: Mapping[str, object]) -> Grid:
         raise InputError("grid must be grid text (one letter a cell naming its region)")
     if len(text) > MAX_GRID_TEXT:
         raise InputError(f"grid text is too long (at most {MAX_GRID_TEXT} characters)")
-    from queens.puzzle.json_level import parse_puzzle
-
     try:
         return parse_puzzle(text, max_n=MAX_N)
     except GridError as error:
@@ -94,8 +95,6 @@ def read_cells(data: Mapping[str, object], name: str, n: int) -> list[tuple[int,
 
 
 def grid_json(grid: Grid) -> dict[str, object]:
-    from queens.show.puzzle import region_color
-
     return {
         "n": grid.n,
         "cells": list(grid.cells),
@@ -114,14 +113,10 @@ async def read(request: Request) -> Response:
 
 
 async def generate(request: Request) -> Response:
-    from queens.puzzle.explain import DIFFICULTIES
-    from queens.puzzle.maker import MIN_N, GenerateError, generate
-    from queens.web.runs import Busy
-
     data = await _body(request, {"n", "seed", "difficulty"})
     n = data.get("n")
-    if type(n) is not int or not MIN_N <= n <= GENERATE_MAX_N:
-        raise InputError(f"n must be a whole number from {MIN_N} to {GENERATE_MAX_N}")
+    if type(n) is not int or not maker.MIN_N <= n <= GENERATE_MAX_N:
+        raise InputError(f"n must be a whole number from {maker.MIN_N} to {GENERATE_MAX_N}")
     seed = data.get("seed")
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED + 1)
@@ -136,9 +131,9 @@ async def generate(request: Request) -> Response:
     state.generating += 1
     try:
         grid = await anyio.to_thread.run_sync(
-            lambda: generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
+            lambda: maker.generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
         )
-    except GenerateError as error:
+    except maker.GenerateError as error:
         raise InputError(f"{error}; try another seed", 503) from None
     finally:
         state.generating -= 1
@@ -153,10 +148,8 @@ def _position(
 
 
 async def check(request: Request) -> Response:
-    from queens.puzzle.play import check
-
     grid, queens, crosses = _position(await _body(request, {"grid", "queens", "crosses"}))
-    verdict = await anyio.to_thread.run_sync(check, grid, queens, crosses)
+    verdict = await anyio.to_thread.run_sync(play.check, grid, queens, crosses)
     return JSONResponse(
         {"wrong": [list(s) for s in verdict.wrong], "solved": verdict.solved,
          "message": _check_message(verdict.wrong, verdict.solved)}
@@ -176,19 +169,15 @@ def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
 def _hint(
     grid: Grid, queens: list[tuple[int, int]], crosses: list[tuple[int, int]]
 ) -> dict[str, object]:
-    from queens.puzzle.explain import Stuck
-    from queens.puzzle.play import NoHint, check, hint
-    from queens.puzzle.solve import Contradiction
-
-    verdict = check(grid, queens, crosses)
+    verdict = play.check(grid, queens, crosses)
     if verdict.wrong or verdict.solved:
         message = _check_message(verdict.wrong, verdict.solved)
         if verdict.wrong:
             message += " Undo it first."
         return {"wrong": [list(s) for s in verdict.wrong], "step": None, "message": message}
     try:
-        step = hint(grid, queens, crosses)
-    except (NoHint, Stuck, Contradiction) as error:
+        step = play.hint(grid, queens, crosses)
+    except (play.NoHint, Stuck, Contradiction) as error:
         return {"wrong": [], "step": None, "message": str(error)}
     return {"wrong": [], "step": step.to_json(), "message": step.text}
 
@@ -199,8 +188,6 @@ async def hint(request: Request) -> Response:
 
 
 async def solution(request: Request) -> Response:
-    from queens.puzzle.solve import solve
-
     grid = read_grid(await _body(request, {"grid"}))
     verdict = await anyio.to_thread.run_sync(solve, grid)
     if verdict.solution is None:
@@ -214,19 +201,17 @@ MAX_PICTURE = 8_000_000
 
 
 async def read_picture(request: Request) -> Response:
-    from queens.puzzle.read import MAX_N as MAX_READ
-    from queens.puzzle.read import MIN_N as MIN_READ
-    from queens.puzzle.read import ReadError, read_grid
-
     size_text = request.query_params.get("size")
     size = None
     if size_text is not None:
         if (
             not size_text.isascii()
             or not size_text.isdigit()
-            or not (MIN_READ <= int(size_text) <= MAX_READ)
+            or not (pictures.MIN_N <= int(size_text) <= pictures.MAX_N)
         ):
-            raise InputError(f"size must be a whole number from {MIN_READ} to {MAX_READ}")
+            raise InputError(
+                f"size must be a whole number from {pictures.MIN_N} to {pictures.MAX_N}"
+            )
         size = int(size_text)
     data = bytearray()
     async for chunk in request.stream():
@@ -234,40 +219,36 @@ async def read_picture(request: Request) -> Response:
         if len(data) > MAX_PICTURE:
             raise InputError(f"the picture is over {MAX_PICTURE // 1_000_000} MB")
     try:
-        grid = await anyio.to_thread.run_sync(read_grid, bytes(data), size)
-    except ReadError as error:
+        grid = await anyio.to_thread.run_sync(pictures.read_grid, bytes(data), size)
+    except pictures.ReadError as error:
         raise InputError(f"picture: {error}") from None
     return JSONResponse(grid_json(grid))
 
 
-def _level_json(level: Level) -> dict[str, object]:
+def _level_json(level: levels.Level) -> dict[str, object]:
     return {**grid_json(level.grid), "level": level.number, "difficulty": level.difficulty}
 
 
 async def daily(request: Request) -> Response:
-    from queens.puzzle.levels import daily, parse_day
-
     try:
-        day = parse_day(request.query_params.get("date", ""))
+        day = levels.parse_day(request.query_params.get("date", ""))
     except ValueError as error:
         raise InputError(f"date {error}") from None
-    return JSONResponse({**_level_json(daily(day)), "date": day.isoformat()})
+    return JSONResponse({**_level_json(levels.daily(day)), "date": day.isoformat()})
 
 
 async def level_list(request: Request) -> Response:
-    from queens.puzzle.levels import levels
-
-    listed = [{"level": lv.number, "n": lv.n, "difficulty": lv.difficulty} for lv in levels()]
+    listed = [
+        {"level": lv.number, "n": lv.n, "difficulty": lv.difficulty} for lv in levels.levels()
+    ]
     return JSONResponse({"levels": listed})
 
 
 async def level(request: Request) -> Response:
-    from queens.puzzle.levels import CYCLE, level
-
     text = request.path_params["number"]
-    if not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= CYCLE:
-        raise InputError(f"levels go from 1 to {CYCLE}")
-    return JSONResponse(_level_json(level(int(text))))
+    if not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= levels.CYCLE:
+        raise InputError(f"levels go from 1 to {levels.CYCLE}")
+    return JSONResponse(_level_json(levels.level(int(text))))
 
 
 ROUTES = [

@@ -58,9 +58,9 @@ def url_of(sock: socket.socket, host: str) -> str:
 
 def serve(sock: socket.socket, host: str, open_browser: bool) -> None:
     """Serve the page on ``sock`` until interrupted."""
-    import uvicorn
+    import uvicorn  # lazy: optional extra (web); bind and is_local need none of it
 
-    from queens.web.app import create_app
+    from queens.web.app import create_app  # lazy: as above (Starlette)
 
     url = url_of(sock, host)
     app = create_app(allowed_hosts(host))

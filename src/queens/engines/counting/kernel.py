@@ -47,7 +47,7 @@ def _load() -> ModuleType | None:
     if os.environ.get(FORCE_PURE_ENV, "") not in ("", "0"):
         return None
     try:
-        from queens.engines import _kernel
+        from queens.engines import _kernel  # lazy: compiled, may be missing
     except ImportError:
         return None
     choice = os.environ.get(SIMD_ENV, "")

@@ -27,7 +27,7 @@ from queens.engines.hard.state import State
 from queens.rules import Rule
 
 if TYPE_CHECKING:
-    from pysat.formula import IDPool
+    from pysat.formula import IDPool  # lazy: optional extra (sat)
 
 PAIRWISE_UP_TO = 32
 """Groups up to this size get the pairwise encoding (n*(n-1)/2 clauses), longer ones counters."""
@@ -173,8 +173,8 @@ def knight_pairs(state: State, squares: list[tuple[int, int]]) -> Groups:
 
 def clauses(problem: Residual) -> tuple[list[list[int]], int]:
     """CNF clauses of the residual problem and the number of variables used."""
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
+    from pysat.card import CardEnc, EncType  # lazy: optional extra (sat)
+    from pysat.formula import IDPool  # lazy: optional extra (sat)
 
     pool = IDPool(start_from=len(problem.squares) + 1)
     cnf: list[list[int]] = [[-(i + 1)] for i in problem.excluded]
@@ -233,7 +233,7 @@ def symmetry_clauses(
     every solution meets (see
     ``lex_leader_clauses``).
     """
-    from pysat.formula import IDPool
+    from pysat.formula import IDPool  # lazy: optional extra (sat)
 
     state = problem.state
     if (
@@ -283,8 +283,8 @@ def colour_clauses(problem: Residual, top: int) -> list[list[int]]:
     it.  Its time on one board varies several-fold with the order of the
     clauses, so this is a tendency, not a proof.
     """
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
+    from pysat.card import CardEnc, EncType  # lazy: optional extra (sat)
+    from pysat.formula import IDPool  # lazy: optional extra (sat)
 
     # A row's "holds a queen" variable (row_used) is the same thing for a diagonal.
     state = problem.state

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from queens.engines.hard.state import State
+from queens.engines.matching import matched
 
 Line = Callable[[int, int], int]
 
@@ -50,24 +51,8 @@ def open_squares(state: State) -> list[tuple[int, int]]:
 
 def max_matching(edges: dict[int, set[int]]) -> int:
     """The size of a maximum matching of a bipartite graph (left vertex -> right
-    neighbours), by augmenting paths (Kuhn's algorithm; small graphs only).
-
-    The region puzzle's solver runs the same textbook algorithm on its own bitmasks
-    (``queens.puzzle.solve``), on purpose: the two families share no data type, and
-    neither should import the other."""
-    partner: dict[int, int] = {}
-
-    def augment(left: int, seen: set[int]) -> bool:
-        for right in edges[left]:
-            if right in seen:
-                continue
-            seen.add(right)
-            if right not in partner or augment(partner[right], seen):
-                partner[right] = left
-                return True
-        return False
-
-    return sum(augment(left, set()) for left in edges)
+    neighbours), by augmenting paths (``queens.engines.matching``; small graphs only)."""
+    return sum(matched([list(rights) for rights in edges.values()]))
 
 
 def short_pair(state: State) -> tuple[str, str] | None:

@@ -135,7 +135,7 @@ def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
     from ``cnf`` alone, and ``cnf`` with ``lex`` is satisfiable exactly when
     ``cnf`` is (``lex_leader_clauses``).
     """
-    from pysat.solvers import Solver
+    from pysat.solvers import Solver  # lazy: optional extra (sat)
 
     with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
         found: bool | None
