@@ -36,6 +36,13 @@ MEMORY_BYTES = 3 << 30  # address space: a runaway allocation fails instead of s
 RSS_BYTES = 200 << 20  # resident: the 200 MB before any refusal (imports: about 20)
 EXAMPLES = int(os.environ.get("QUEENS_FUZZ_EXAMPLES", "60"))
 
+FUZZ_SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,  # the same cases on every run: a failure reproduces
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
 _LIMITS = (
     "import resource, runpy, sys\n"
     f"resource.setrlimit(resource.RLIMIT_AS, ({MEMORY_BYTES}, {MEMORY_BYTES}))\n"
@@ -217,12 +224,7 @@ def command_lines(draw: st.DrawFn) -> tuple[list[str], str]:
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@FUZZ_SETTINGS
 @given(command_lines())
 def test_every_command_stays_bounded(
     tmp_path_factory: pytest.TempPathFactory, case: object
@@ -297,12 +299,7 @@ def library_calls(draw: st.DrawFn) -> str:
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@FUZZ_SETTINGS
 @given(library_calls())
 def test_every_public_function_stays_bounded(call: str) -> None:
     started = time.monotonic()
