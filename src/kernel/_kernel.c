@@ -20,7 +20,8 @@
  *                    its prefixes; its loops from symmetric_loop.h, one copy
  *                    per part (corner, border) and mask type (32, 64 bits)
  *   simd.c           the vector search's buffers, marks and driver
- *                    (simd_search); the naming of its per-set copies
+ *                    (simd_search); the names of its per-set copies
+ *                    (simd_expand: simd_expand_avx2, simd_expand_avx512)
  *   simd_avx512.h    the vector operations of AVX-512F,
  *   simd_search.h    then the vector search's steps, compiled for that set
  *   simd_end.h       (functions *_avx512), then the operations undefined;
@@ -80,11 +81,11 @@
  *                  each solution walked to and checked (is_canonical,
  *                  shape_canonical), scalar
  *  pl   Q  F       count_masks (n x n); count_full  sym_search_ISA as a corner count
- *                  (shapes.c, more columns)         (count_board); shape_search_ISA:
- *                                                   shape_expand_ISA, shape_finish_ISA
- *  pl   T, K  F    shape_next (shapes.c)            shape_search_ISA: torus_ or
+ *                  (shapes.c, more columns)         (count_board); shaped_search_simd
+ *                                                   with shape_expand_ISA, shape_finish_ISA
+ *  pl   T, K  F    shape_next (shapes.c)            shaped_search_simd with torus_ or
  *                                                   super_expand_ISA and _finish_ISA
- *  pl   Q, T  G    shape_next                       gaps_search_ISA: gaps_ or
+ *  pl   Q, T  G    shape_next                       shaped_search_simd with gaps_ or
  *                                                   torus_gaps_expand_ISA and _finish_ISA
  *  pl   K  G       shape_next                       none (scalar)
  */

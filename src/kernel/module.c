@@ -37,41 +37,65 @@ static int read_group(int group, unsigned *out) {
     return 1;
 }
 
-static int read_masks(PyObject *seq, mask_t *out, int *n) {
-    PyObject *fast = PySequence_Fast(seq, "allowed must be a sequence of int masks");
-    Py_ssize_t i, len;
-    if (!fast) return 0;
-    len = PySequence_Fast_GET_SIZE(fast);
-    if (len < 1 || len > MAXN) {
+/* What the sequence readers below share: `seq` as a fast sequence (a new
+ * reference) of `least`..`most` items, its length in *len; NULL with an
+ * exception when it is not a sequence (`what` says what it must be) or its
+ * length is out of range ("the kernel takes boards of 1..64 rows"). */
+static PyObject *read_items(PyObject *seq, const char *what, Py_ssize_t least, Py_ssize_t most,
+                            const char *things, const char *items, Py_ssize_t *len) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return NULL;
+    *len = PySequence_Fast_GET_SIZE(fast);
+    if (*len < least || *len > most) {
         Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d rows, got %zd", MAXN, len);
-        return 0;
+        PyErr_Format(PyExc_ValueError, "the kernel takes %s of %zd..%zd %s, got %zd", things, least,
+                     most, items, *len);
+        return NULL;
     }
+    return fast;
+}
+
+/* The `len` int masks of `fast` into out, each cut to `width` columns; 0
+ * with an exception when one is not a non-negative int below 2**64. */
+static int read_mask_items(PyObject *fast, Py_ssize_t len, int width, mask_t *out) {
+    Py_ssize_t i;
     for (i = 0; i < len; i++) {
         unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        out[i] = (mask_t)v & full_mask((int)len);
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+        out[i] = (mask_t)v & full_mask(width);
     }
-    *n = (int)len;
-    Py_DECREF(fast);
     return 1;
 }
 
-static int read_columns(PyObject *seq, int *out, int *len) {
-    PyObject *fast = PySequence_Fast(seq, "prefix must be a sequence of columns");
-    Py_ssize_t i, size;
+static int read_masks(PyObject *seq, mask_t *out, int *n) {
+    Py_ssize_t len;
+    PyObject *fast = read_items(seq, "allowed must be a sequence of int masks", 1, MAXN, "boards",
+                                "rows", &len);
+    int ok;
     if (!fast) return 0;
-    size = PySequence_Fast_GET_SIZE(fast);
-    if (size > MAXN) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "prefix too long"); return 0; }
+    ok = read_mask_items(fast, len, (int)len, out);
+    Py_DECREF(fast);
+    *n = (int)len;
+    return ok;
+}
+
+static int read_columns(PyObject *seq, int *out, int *len) {
+    Py_ssize_t i, size;
+    PyObject *fast = read_items(seq, "prefix must be a sequence of columns", 0, MAXN, "prefixes",
+                                "columns", &size);
+    if (!fast) return 0;
     for (i = 0; i < size; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        if (v < 0 || v >= MAXN) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "column out of range"); return 0; }
+        if (v == -1 && PyErr_Occurred()) break;
+        if (v < 0 || v >= MAXN) {
+            PyErr_SetString(PyExc_ValueError, "column out of range");
+            break;
+        }
         out[i] = (int)v;
     }
-    *len = (int)size;
     Py_DECREF(fast);
-    return 1;
+    *len = (int)size;
+    return i == size;
 }
 
 static PyObject *counts_tuple(uint64_t total, uint64_t unique) {
@@ -118,6 +142,26 @@ static PyObject *py_count_masks(PyObject *self, PyObject *args) {
     return counts_tuple(result.total, result.unique);
 }
 
+/* The checks of a shaped board's numbers: 0 with an exception when k queens
+ * do not fit, the rule is unknown (or toroidal on a board that is not
+ * square), or the group swaps the sides of one that is not square. */
+static int check_shape(Py_ssize_t len, int width, int k, unsigned group, int rule) {
+    if (k < 0 || k > width || k > len) {
+        PyErr_Format(PyExc_ValueError, "%d queens do not fit on %zd rows of %d columns", k, len, width);
+        return 0;
+    }
+    if (rule < RULE_QUEEN || rule > RULE_SUPERQUEEN || (rule == RULE_TOROIDAL && width != len)) {
+        PyErr_Format(PyExc_ValueError, "rule must be 0 (queen), 1 (toroidal, square boards) or 2 "
+                                       "(superqueen), got %d on %zd rows of %d columns", rule, len, width);
+        return 0;
+    }
+    if (width != len && (group & SIDE_SWAPPING)) {
+        PyErr_SetString(PyExc_ValueError, "a board that is not square has no quarter turns or transpositions");
+        return 0;
+    }
+    return 1;
+}
+
 /* A shaped board from Python: allowed (a sequence of int masks, one per row),
  * width, queens and required (a bytes-like of one byte per row, non-zero for
  * a row that must hold a queen), each checked; 0 with an exception if bad. */
@@ -126,40 +170,16 @@ static int read_shape(shape_t *b, PyObject *seq, int width, int k, PyObject *req
     PyObject *fast;
     Py_buffer view;
     Py_ssize_t i, len;
+    int ok;
     if (width < 1 || width > MAXN) {
         PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d columns, got %d", MAXN, width);
         return 0;
     }
-    fast = PySequence_Fast(seq, "allowed must be a sequence of int masks");
+    fast = read_items(seq, "allowed must be a sequence of int masks", 1, MAX_ROWS, "boards", "rows", &len);
     if (!fast) return 0;
-    len = PySequence_Fast_GET_SIZE(fast);
-    if (len < 1 || len > MAX_ROWS) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d rows, got %zd", MAX_ROWS, len);
-        return 0;
-    }
-    if (k < 0 || k > width || k > len) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%d queens do not fit on %zd rows of %d columns", k, len, width);
-        return 0;
-    }
-    if (rule < RULE_QUEEN || rule > RULE_SUPERQUEEN || (rule == RULE_TOROIDAL && width != len)) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "rule must be 0 (queen), 1 (toroidal, square boards) or 2 "
-                                       "(superqueen), got %d on %zd rows of %d columns", rule, len, width);
-        return 0;
-    }
-    if (width != len && (group & SIDE_SWAPPING)) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "a board that is not square has no quarter turns or transpositions");
-        return 0;
-    }
-    for (i = 0; i < len; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        b->allowed[i] = (mask_t)v & full_mask(width);
-    }
+    ok = check_shape(len, width, k, group, rule) && read_mask_items(fast, len, width, b->allowed);
     Py_DECREF(fast);
+    if (!ok) return 0;
     if (PyObject_GetBuffer(required, &view, PyBUF_SIMPLE) < 0) return 0;
     if (view.len != len) {
         PyBuffer_Release(&view);

@@ -21,7 +21,13 @@ from queens.cli.common import (
     read_text,
     whole,
 )
-from queens.cli.output import picture_kind, print_steps, write_picture, write_text
+from queens.cli.output import (
+    not_unique,
+    picture_kind,
+    print_explanation,
+    write_picture,
+    write_text,
+)
 from queens.cli.puzzle_stars import (
     daily_stars_puzzle,
     generated_stars,
@@ -309,27 +315,23 @@ def run_explain(args: argparse.Namespace) -> int:
     except Stuck:
         raise _no_solution() from None
     except NotUnique:
-        raise NoSolution(
-            "not unique: the grid has more than one solution, so no chain of deductions "
-            "reaches one ('queens puzzle solve --count' counts them)"
-        ) from None
+        raise not_unique("queens puzzle solve --count") from None
     assert explanation.solution is not None
     columns = list(explanation.solution)
-    if args.json:
-        record = {
-            "n": grid.n,
-            "columns": columns,
-            "level": explanation.level,
-            "difficulty": explanation.difficulty,
-            "steps": [step.to_json() for step in explanation.steps],
-        }
-        print(json.dumps(record))
-        return 0
-    print_steps([step.text for step in explanation.steps])
-    print(grid.board(columns))
     level = explanation.level
-    print(f"difficulty: {explanation.difficulty} ({level}: {level_reason(level)})")
-    return 0
+    record = {
+        "n": grid.n,
+        "columns": columns,
+        "level": level,
+        "difficulty": explanation.difficulty,
+    }
+    return print_explanation(
+        args.json,
+        record,
+        explanation.steps,
+        grid.board(columns),
+        f"{explanation.difficulty} ({level}: {level_reason(level)})",
+    )
 
 
 def run_generate(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ import sys
 from datetime import date
 
 from queens.cli.common import CommandError, NoSolution, UsageError
-from queens.cli.output import print_steps
+from queens.cli.output import not_unique, print_explanation, print_steps
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarsError, board, count, impossible, solutions, solve
 from queens.puzzle.stars_explain import NotUnique, Stuck, explain
@@ -100,22 +100,18 @@ def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
     except Stuck:
         raise _no_solution(grid, stars) from None
     except NotUnique:
-        raise NoSolution(
-            "not unique: the grid has more than one solution, so no chain of deductions "
-            f"reaches one ('queens puzzle solve --stars {stars} --count' counts them)"
-        ) from None
+        raise not_unique(f"queens puzzle solve --stars {stars} --count") from None
     assert explanation.rows is not None
-    if args.json:
-        record = {
-            "n": grid.n,
-            "stars": stars,
-            "rows": [list(r) for r in explanation.rows],
-            "level": explanation.level,
-            "difficulty": explanation.difficulty,
-            "steps": [step.to_json() for step in explanation.steps],
-        }
-        print(json.dumps(record))
-        return 0
+    record = {
+        "n": grid.n,
+        "stars": stars,
+        "rows": [list(r) for r in explanation.rows],
+        "level": explanation.level,
+        "difficulty": explanation.difficulty,
+    }
+    return print_explanation(
+        args.json, record, explanation.steps, board(grid, explanation.rows), explanation.difficulty
+    )
     print_steps([step.text for step in explanation.steps])
     print(board(grid, explanation.rows))
     print(f"difficulty: {explanation.difficulty}")

@@ -65,13 +65,12 @@ class Level:
         return self.grid.n
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "level": self.number,
-            "n": self.n,
-            "difficulty": self.difficulty,
-            "seed": self.seed,
-            "grid": self.grid.rows(),
-        }
+        return {"level": self.number, **graded_grid_json(self.grid, self.difficulty, self.seed)}
+
+
+def graded_grid_json(grid: Grid, difficulty: str, seed: int) -> dict[str, object]:
+    """The JSON of a shipped or daily grid (one star or K) after what names it."""
+    return {"n": grid.n, "difficulty": difficulty, "seed": seed, "grid": grid.rows()}
 
 
 def schedule(number: int) -> tuple[int, str]:

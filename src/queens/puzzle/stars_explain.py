@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from math import comb
 from weakref import WeakKeyDictionary
 
+from queens.puzzle.explain import covering_groups
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarState, Units, bit_indexes, check_limits, search
 
@@ -184,20 +185,11 @@ def _group_level(size: int) -> int:
 
 def _within(covers: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
     """Each ``size`` of the (unit, cover) pairs whose covers (bit masks of the other kind's
-    units) join into ``size`` units: a subset growing past ``size`` covers is dropped."""
-
-    def extend(start: int, chosen: list[int], joined: int) -> Iterator[tuple[list[int], int]]:
-        if len(chosen) == size:
-            if joined.bit_count() == size:
-                yield chosen, joined
-            return
-        for i in range(start, len(covers)):
-            unit, cover = covers[i]
-            union = joined | cover
-            if union.bit_count() <= size:
-                yield from extend(i + 1, [*chosen, unit], union)
-
-    yield from extend(0, [], 0)
+    units) join into exactly ``size`` units."""
+    # Fewer than ``size`` would be a contradiction, which the search reports, not a step.
+    for chosen, joined in covering_groups(covers, size):
+        if joined.bit_count() == size:
+            yield chosen, joined
 
 
 def _group(state: StarState, sizes: range) -> Step | None:

@@ -27,6 +27,7 @@ from datetime import date
 from functools import cache
 
 from queens.puzzle.grid import Grid
+from queens.puzzle.levels import graded_grid_json
 from queens.puzzle.stars import count, solve_python
 from queens.puzzle.stars_explain import DIFFICULTIES, grade
 from queens.puzzle.stars_generate import GenerateError, generate
@@ -90,10 +91,7 @@ class StarsDaily:
         return {
             "date": self.day.isoformat(),
             "stars": self.stars,
-            "n": self.n,
-            "difficulty": self.difficulty,
-            "seed": self.seed,
-            "grid": self.grid.rows(),
+            **graded_grid_json(self.grid, self.difficulty, self.seed),
         }
 
 

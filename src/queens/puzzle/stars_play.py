@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from queens.puzzle.grid import Grid
-from queens.puzzle.play import Check, NoHint
+from queens.puzzle.play import Check, first_deduction
 from queens.puzzle.stars import problem, search, solve
 from queens.puzzle.stars_explain import Cell, Step, Stuck, given_state, next_step
 
@@ -49,9 +49,4 @@ def hint_stars(grid: Grid, stars: int, placed: Sequence[Cell], crossed: Sequence
     """The next deduction from the player's marks (which must be right: see
     ``check_stars``)."""
     state = given_state(grid, stars, placed, crossed)
-    if state.solved:
-        raise NoHint("solved")
-    step = next_step(state)
-    if step is None:
-        raise NoHint("no deduction from here: the grid has more than one solution")
-    return step
+    return first_deduction(state.solved, lambda: next_step(state))
