@@ -67,7 +67,7 @@ def test_check_daily_refuses_a_wrong_difficulty_or_several_solutions() -> None:
         check_daily(dataclasses.replace(puzzle, difficulty=other))
     several = Grid.from_regions([[r] * 8 for r in range(8)])
     with pytest.raises(DailyError, match="not exactly one solution"):
-        check_daily(StarsDaily(MONDAY, 2, several, "easy", 0))
+        check_daily(StarsDaily(several, "easy", 0, day=MONDAY, stars=2))
 
 
 def test_daily_refuses_stars_it_cannot_make_in_time() -> None:

@@ -107,14 +107,22 @@ class Step:
         return max(self.grade, LEVELS[self.kind])
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "level": self.level,
-            "text": self.text,
-            "place": [list(s) for s in self.place],
-            "clear": [list(s) for s in self.clear],
-            "focus": [list(s) for s in self.focus],
-        }
+        return step_json(
+            self.kind, self.level, self.text, place=self.place, clear=self.clear, focus=self.focus
+        )
+
+
+def step_json(
+    kind: str, level: int, text: str, **cells: tuple[tuple[int, int], ...]
+) -> dict[str, object]:
+    """A step of an explanation (one star or K) as JSON: its kind, level and text, then each
+    named tuple of cells as [row, column] lists (0-based)."""
+    return {
+        "kind": kind,
+        "level": level,
+        "text": text,
+        **{name: [list(cell) for cell in group] for name, group in cells.items()},
+    }
 
 
 @dataclass

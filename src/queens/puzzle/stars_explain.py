@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from math import comb
 from weakref import WeakKeyDictionary
 
-from queens.puzzle.explain import covering_groups
+from queens.puzzle.explain import covering_groups, step_json
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarState, Units, bit_indexes, check_limits, search
 
@@ -78,13 +78,7 @@ class Step:
         return self.grade or LEVELS[self.kind]
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "level": self.level,
-            "text": self.text,
-            "placed": [list(cell) for cell in self.placed],
-            "cleared": [list(cell) for cell in self.cleared],
-        }
+        return step_json(self.kind, self.level, self.text, placed=self.placed, cleared=self.cleared)
 
 
 @dataclass

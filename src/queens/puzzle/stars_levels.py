@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import hashlib
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 
 from queens.puzzle.grid import Grid
-from queens.puzzle.levels import graded_grid_json
+from queens.puzzle.levels import GradedGrid
 from queens.puzzle.stars import count, solve_python
 from queens.puzzle.stars_explain import DIFFICULTIES, grade
 from queens.puzzle.stars_generate import GenerateError, generate
@@ -74,25 +74,14 @@ def generate_graded(
 
 
 @dataclass(frozen=True)
-class StarsDaily:
+class StarsDaily(GradedGrid):
     """A day's K-star grid: its size, difficulty and seed."""
 
-    day: date
-    stars: int
-    grid: Grid
-    difficulty: str
-    seed: int
-
-    @property
-    def n(self) -> int:
-        return self.grid.n
+    day: date = field(kw_only=True)
+    stars: int = field(kw_only=True)
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "date": self.day.isoformat(),
-            "stars": self.stars,
-            **graded_grid_json(self.grid, self.difficulty, self.seed),
-        }
+        return {"date": self.day.isoformat(), "stars": self.stars, **super().to_json()}
 
 
 def daily_seed(day: date, stars: int) -> int:
@@ -132,7 +121,7 @@ def daily_stars(day: date, stars: int) -> StarsDaily:
             continue
         difficulty = grade(grid, stars)
         if difficulty in DIFFICULTIES:
-            puzzle = StarsDaily(day, stars, grid, difficulty, seed)
+            puzzle = StarsDaily(grid, difficulty, seed, day=day, stars=stars)
             check_daily(puzzle)
             return puzzle
     raise DailyError(f"no {stars}-star grid for {day.isoformat()} in {DAILY_ATTEMPTS} seeds")
