@@ -1,6 +1,8 @@
 """Take the puzzle game's pictures: docs/pictures/puzzle-game.png (a game in progress: a
 few queens with their auto-crosses, two touching queens striped red) and
-docs/pictures/puzzle-game-won.png (the win screen with its share text).
+docs/pictures/puzzle-game-won.png (the win screen with its share text), and
+docs/pictures/puzzle-game-stars.png (the 2-star grid of the guide, tests/data/stars-8.txt,
+in progress: three rows' stars, the counters, a third star in a row striped red).
 
     python docs/make_puzzle_game_pictures.py
 
@@ -19,14 +21,17 @@ from pathlib import Path
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
 
+from queens.puzzle.grid import parse_grid
 from queens.puzzle.levels import level
 from queens.puzzle.solve import solve
+from queens.puzzle.stars import solve as solve_stars
 from queens.web.app import create_app
 from queens.web.server import allowed_hosts, bind
 
 OUT = Path(__file__).resolve().parent / "pictures"
 CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
 LEVEL = 83
+STARS = Path(__file__).resolve().parent.parent / "tests" / "data" / "stars-8.txt"
 VIEWPORT = {"width": 1100, "height": 820}
 
 
@@ -57,6 +62,22 @@ def won(page: Page, truth: tuple[int, ...]) -> None:
     page.screenshot(path=str(OUT / "puzzle-game-won.png"))
 
 
+def stars_in_progress(page: Page, base: str) -> None:
+    grid = parse_grid(STARS.read_text())
+    rows = solve_stars(grid, 2).rows
+    assert rows is not None
+    page.goto(f"{base}#grid={'-'.join(grid.rows())}&stars=2")
+    page.wait_for_selector("body[data-ready=true]")
+    for row in (0, 1, 3):
+        for col in rows[row]:
+            place(page, row, col)
+    spare = next(c for c in range(grid.n) if all(abs(c - s) > 1 for s in rows[5]))
+    for col in (*rows[5], spare):  # three in row 6: all three striped red
+        place(page, 5, col)
+    page.evaluate("document.activeElement.blur()")
+    page.screenshot(path=str(OUT / "puzzle-game-stars.png"), full_page=True)
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     truth = solve(level(LEVEL).grid).solution
@@ -81,10 +102,11 @@ def main() -> None:
             in_progress(page, truth)
             page.wait_for_timeout(1000)
             won(page, truth)
+            stars_in_progress(browser.new_page(viewport=VIEWPORT), url.split("#")[0])
             browser.close()
     finally:
         server.should_exit = True
-    print(f"wrote {OUT / 'puzzle-game.png'} and {OUT / 'puzzle-game-won.png'}")
+    print(f"wrote puzzle-game.png, puzzle-game-won.png and puzzle-game-stars.png in {OUT}")
 
 
 if __name__ == "__main__":

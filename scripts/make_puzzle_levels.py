@@ -43,7 +43,7 @@ def make_level(number: int) -> Level:
         raise SystemExit(f"level {number}: no balanced {n} x {n} {difficulty} grid found")
     if not solve(grid).unique or explain(grid).difficulty != difficulty:
         raise SystemExit(f"level {number}: generate({n}, {seed}, {difficulty!r}) is not that")
-    return Level(number, grid, difficulty, seed)
+    return Level(grid, difficulty, seed, number=number)
 
 
 def main() -> int:

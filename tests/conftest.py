@@ -8,7 +8,10 @@ solver.
 from __future__ import annotations
 
 import csv
+import os
 import re
+import subprocess
+import time
 from collections.abc import Sequence
 from itertools import permutations
 from pathlib import Path
@@ -72,3 +75,52 @@ def is_solution(columns: Sequence[int], board: Board) -> bool:
 def brute_force(board: Board) -> list[tuple[int, ...]]:
     """All solutions by trying every permutation (tiny boards only)."""
     return [p for p in permutations(range(board.n)) if is_solution(p, board)]
+
+
+WORK_CPU_SECONDS = 1.0
+"""CPU time after which a ``queens`` process is surely past its imports (a fifth of a
+second of CPU, however busy the machine: unlike wall-clock time, it does not stretch)."""
+
+
+def _proc_stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name, or None (gone, or no /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def at_work(pid: int) -> bool:
+    """True once process ``pid`` is inside its command, past the imports during which a
+    Ctrl-C is Python's own (a traceback and death by SIGINT, not ``queens: interrupted``
+    and 130): it runs a second thread or a child process (counting, searching helpers), or
+    has used ``WORK_CPU_SECONDS`` of CPU.  A sleep before the signal is no such proof on a
+    loaded machine.  Linux /proc; True at once where there is none."""
+    fields = _proc_stat(pid)
+    if fields is None:
+        return True
+    threads = int(fields[17])  # field 20 of stat: num_threads
+    cpu_seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    if threads > 1 or cpu_seconds >= WORK_CPU_SECONDS:
+        return True
+    return bool(children(pid))
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux /proc; empty elsewhere)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        fields = _proc_stat(int(stat.parent.name))
+        if fields is not None and int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def wait_until_at_work(process: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
+    """Wait for ``at_work``; an AssertionError if the process ends first (or in 2 minutes)."""
+    deadline = time.monotonic() + 120
+    while not at_work(process.pid):
+        assert process.poll() is None, f"ended before it was interrupted: {process.returncode}"
+        assert time.monotonic() < deadline, "never got to work"
+        time.sleep(0.02)

@@ -37,6 +37,10 @@ def _bounded(code: str) -> subprocess.CompletedProcess[str]:
         ("parse_grid('A' * 10**7)", "GridError"),
         ("next(queens.solutions(10**6))", "TooBigToSearch"),
         ("queens.solve(10**6, method='search')", "TooBigToSearch"),
+        # The engines for hard boards: a bitmask a row, 10**7 bits each (900 MB in 2 s).
+        ("queens.solve(queens.Board(10**7, k=5))", "TooBigForMethod"),
+        ("queens.solve(queens.Board(10**6, height=10**6 - 1))", "TooBigForMethod"),
+        ("queens.solve(10**6, method='propagate')", "TooBigForMethod"),
     ],
 )
 def test_sizes_are_checked_before_memory_is_spent(code: str, error: str) -> None:

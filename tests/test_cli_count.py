@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import known_counts, without_engine_warning
+from conftest import children, known_counts, wait_until_at_work, without_engine_warning
 from queens.cli import main
 
 
@@ -61,36 +61,21 @@ def test_refuses_counts_of_hours(capsys: pytest.CaptureFixture[str]) -> None:
     assert "longer than the age of the universe" in err and err.count("\n") == 1
 
 
-def _children(pid: int) -> list[int]:
-    """The child processes of ``pid`` (Linux /proc; empty elsewhere)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
 def test_ctrl_c_stops_workers_and_exits_130() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "queens", "count", "19", "--force", "--workers", "2"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(2)
-    workers = _children(process.pid)
+    wait_until_at_work(process)  # not a fixed sleep: see at_work
+    time.sleep(0.5)  # the pool's other workers too (the fallback's; the kernel's are threads)
+    workers = children(process.pid)
     process.send_signal(signal.SIGINT)
-    assert process.wait(timeout=30) == 130
-    time.sleep(0.2)
-    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
-    assert process.stdout is not None and process.stderr is not None
-    assert process.stdout.read() == b""
-    assert without_engine_warning(process.stderr.read()).strip().splitlines() == [
-        "queens: interrupted"
-    ]
+    out, err = process.communicate(timeout=30)  # (closes the pipes: no ResourceWarning)
+    assert process.returncode == 130
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]  # joined
+    assert out == b""
+    assert without_engine_warning(err).strip().splitlines() == ["queens: interrupted"]
 
 
 def test_workers_exit_when_the_parent_is_killed() -> None:
@@ -104,12 +89,12 @@ def test_workers_exit_when_the_parent_is_killed() -> None:
     )
     # Until the workers are up (no fixed sleep: on a busy machine starting takes seconds).
     deadline = time.monotonic() + 60
-    workers = _children(process.pid)
+    workers = children(process.pid)
     while not workers and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.05)
-        workers = _children(process.pid)
+        workers = children(process.pid)
     time.sleep(0.5)  # the pool's other workers too
-    workers = sorted({*workers, *_children(process.pid)})
+    workers = sorted({*workers, *children(process.pid)})
     process.kill()  # before any assertion: no busy count is left behind
     process.wait(timeout=10)
     assert workers, "the count started no worker processes"

@@ -84,3 +84,32 @@ def test_is_one_of_the_reference_solvers_solutions(n: int) -> None:
         assert every == []
     else:
         assert tuple(found) in every
+
+
+def test_the_chunks_join_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    from queens.engines.anyn import construct as module
+
+    whole = {n: (construct(n), module.construct_toroidal(n)) for n in range(1, 300)}
+    monkeypatch.setattr(module, "CHUNK", 3)  # many chunks, and ends in the middle of one
+    assert {n: (construct(n), module.construct_toroidal(n)) for n in range(1, 300)} == whole
+    assert all(valid(columns or []) for columns, _ in whole.values())
+
+
+def test_ctrl_c_stops_two_billion_queens_at_once() -> None:
+    # Issue 26: one array.extend of a billion columns held KeyboardInterrupt for minutes.
+    # In 1 GB of address space, an unchunked build ends in MemoryError, not interrupted.
+    import subprocess
+    import sys
+
+    code = (
+        "import resource, threading, _thread\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "from queens.engines.anyn.construct import construct\n"
+        "threading.Timer(0.2, _thread.interrupt_main).start()\n"
+        "try:\n"
+        "    construct(2**31 - 1)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.stdout == "interrupted\n", done.stderr[-500:]

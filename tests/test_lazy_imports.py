@@ -9,10 +9,6 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "queens"
 
-UNDER_WAY = {"cli/puzzle_stars.py"}
-"""Files another change of issue 25 is rewriting (the K-star commands); they get their
-comments there."""
-
 
 def _said_why(lines: list[str], index: int) -> bool:
     """Whether the import on ``lines[index]`` has a comment on its line, or on the line
@@ -49,7 +45,6 @@ def test_every_import_inside_a_function_says_why() -> None:
     missing = [
         f"{path.relative_to(PACKAGE).as_posix()}:{line}"
         for path in modules
-        if path.relative_to(PACKAGE).as_posix() not in UNDER_WAY
         for line in unexplained(path.read_text(encoding="utf-8"))
     ]
     assert missing == []

@@ -95,3 +95,22 @@ def test_a_rectangle_has_its_shape_and_its_empty_row_no_queen() -> None:
     scale = 120 / (6 * SQUARE + MARGIN)
     high = 3 * SQUARE + MARGIN
     assert dimensions(coordinates) == (round(240 + GAP * scale), round((2 * high + GAP) * scale))
+
+
+def test_a_large_picture_has_a_palette_and_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 26: the largest render (10,000 x 10,000) took 400 MB in RGB; with its palette, 100.
+    need_pillow()
+    from io import BytesIO
+
+    from PIL import Image, ImageChops
+
+    from queens.board import Board
+    from queens.show import png
+
+    board = Board.build(6, reserved=[(2, 2)], queens=[(0, 1)])
+    solutions = [[1, 3, 5, 0, 2, 4], [1, -1, -1, -1, -1, -1]]
+    drawn = Image.open(BytesIO(solutions_png(board, solutions, size=90)))
+    monkeypatch.setattr(png, "RGB_PIXELS", 90 * 90)  # one board's worth: this picture is over
+    paletted = Image.open(BytesIO(solutions_png(board, solutions, size=90)))
+    assert (drawn.mode, paletted.mode) == ("RGB", "P")
+    assert ImageChops.difference(drawn, paletted.convert("RGB")).getbbox() is None

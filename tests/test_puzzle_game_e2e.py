@@ -86,6 +86,17 @@ def active(page: Page) -> tuple[int, int] | None:
     return None if found is None else (found[0], found[1])
 
 
+def walk(page: Page, at: tuple[int, int], to: tuple[int, int]) -> tuple[int, int]:
+    """The arrow keys from the focused cell ``at`` down (never up) and across to ``to``."""
+    for _ in range(to[0] - at[0]):
+        page.keyboard.press("ArrowDown")
+    key = "ArrowRight" if to[1] > at[1] else "ArrowLeft"
+    for _ in range(abs(to[1] - at[1])):
+        page.keyboard.press(key)
+    assert active(page) == to
+    return to
+
+
 def place(page: Page, row: int, col: int) -> None:
     """A queen by clicks: empty -> cross -> queen (a cross takes one click less)."""
     target = page.locator(cell(row, col))
@@ -118,13 +129,7 @@ def test_the_daily_won_with_the_keyboard_alone(open_page: Opener) -> None:
     assert marks(page) == "." * n * n
     at = (0, off)
     for row, col in enumerate(truth):
-        for _ in range(row - at[0]):
-            page.keyboard.press("ArrowDown")
-        key = "ArrowRight" if col > at[1] else "ArrowLeft"
-        for _ in range(abs(col - at[1])):
-            page.keyboard.press(key)
-        at = (row, col)
-        assert active(page) == at
+        at = walk(page, at, (row, col))
         page.keyboard.press("Enter" if row % 2 else "q")
     expect(page.locator("#win")).to_be_visible()
     expect(page.locator("body")).to_have_attribute("data-solved", "true")

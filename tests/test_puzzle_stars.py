@@ -3,6 +3,7 @@ checked against a plain brute force written apart from the package."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from itertools import combinations
@@ -20,10 +21,10 @@ from stopping import assert_the_flag_stops
 Placement = tuple[tuple[int, ...], ...]
 
 
-def brute_force(rows: list[str], k: int) -> list[Placement]:
+def brute_force(rows: list[str], k: int, hole: str = "") -> list[Placement]:
     """Every placement, row by row over every k columns of each row, checked only for
     what a partial placement already breaks (a column or region over k, two stars
-    touching), then wholly at the end."""
+    touching), then wholly at the end.  Cells named ``hole`` take no star."""
     n = len(rows)
     found: list[Placement] = []
     choices = list(combinations(range(n), k))
@@ -37,7 +38,7 @@ def brute_force(rows: list[str], k: int) -> list[Placement]:
             if sum(1 for _, c in cells if c == col) > k:
                 return False
         for name in set("".join(rows)):
-            if sum(1 for r, c in cells if rows[r][c] == name) > k:
+            if sum(1 for r, c in cells if rows[r][c] == name) > (0 if name == hole else k):
                 return False
         return True
 
@@ -45,7 +46,8 @@ def brute_force(rows: list[str], k: int) -> list[Placement]:
         if len(chosen) == n:
             cells = [(r, c) for r, cols in enumerate(chosen) for c in cols]
             if all(sum(1 for _, c in cells if c == col) == k for col in range(n)) and all(
-                sum(1 for r, c in cells if rows[r][c] == name) == k for name in set("".join(rows))
+                sum(1 for r, c in cells if rows[r][c] == name) == k
+                for name in set("".join(rows)) - {hole}
             ):
                 found.append(tuple(chosen))
             return
@@ -158,14 +160,16 @@ def test_generated_grids_have_one_solution_by_both_engines(n: int) -> None:
         assert generate(n, 2, seed) == grid
 
 
-def test_the_kernel_stops_on_the_flag() -> None:
+@pytest.mark.parametrize("engine", ["count_stars", "count_stars_rows"])
+def test_the_kernel_stops_on_the_flag(engine: str) -> None:
     from queens.engines.counting import kernel
 
     if not kernel.compiled():
         pytest.skip("the compiled kernel is not built")
     n = 20  # the bare placements of 2 stars on 20 x 20 (regions = rows): minutes to count
     grid = Grid.from_regions([[r] * n for r in range(n)])
-    assert_the_flag_stops(lambda stop: kernel.count_stars(n, 2, bytes(grid.cells), 0, stop))
+    engine_count = getattr(kernel, engine)
+    assert_the_flag_stops(lambda stop: engine_count(n, 2, bytes(grid.cells), 0, stop))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -215,3 +219,105 @@ def test_cli_solve_count_and_explain(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["puzzle", "solve", "--stars", "2", str(small)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "a 6 x 6 grid holds at most 9 stars" in err
+
+
+# ---- the kernel's propagating search (search_stars) and the generator's growth ------------
+
+
+def _kernel_or_skip() -> object:
+    from queens.engines.counting import kernel
+
+    if not kernel.compiled():
+        pytest.skip("the compiled kernel is not built")
+    return kernel
+
+
+@st.composite
+def three_star_grids(draw: st.DrawFn) -> Grid:
+    """10 x 10 grids (the smallest that hold 3 stars a row) grown around a 3-star placement,
+    or with random regions."""
+    n = 10
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    cells = None
+    if draw(st.booleans()):
+        from queens.puzzle.stars_generate import GenerateError
+
+        with contextlib.suppress(GenerateError):  # the randomised placement may find none
+            while cells is None:
+                cells = grow_regions(n, 3, random_placement(n, 3, rng), rng)
+    if cells is None:
+        cells = [rng.randrange(n) for _ in range(n * n)]
+        cells[:n] = range(n)
+    return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+
+
+@settings(max_examples=25, deadline=None)
+@given(star_grids(), st.sampled_from([0, 1, 2]))
+def test_the_kernel_search_equals_brute_force_and_the_row_counter(grid: Grid, limit: int) -> None:
+    kernel = _kernel_or_skip()
+    truth = brute_force(grid.rows(), 2)
+    found = kernel.search_stars(grid.n, 2, bytes(grid.cells), limit)  # type: ignore[attr-defined]
+    (total, first, last), nodes, _ = found
+    assert total == (len(truth) if not limit else min(limit, len(truth)))
+    assert nodes >= 1
+    rows_total = kernel.count_stars_rows(grid.n, 2, bytes(grid.cells), limit)[0]  # type: ignore[attr-defined]
+    assert rows_total == total
+    for masks in (first, last):
+        if masks is not None:
+            assert tuple(stars.columns_of(m) for m in masks) in truth
+
+
+@settings(max_examples=10, deadline=None)
+@given(three_star_grids())
+def test_three_stars_the_kernel_search_equals_the_python_search(grid: Grid) -> None:
+    kernel = _kernel_or_skip()
+    python = sorted(stars.solutions(grid, 3))
+    (total, first, _), _, _ = kernel.search_stars(grid.n, 3, bytes(grid.cells), 0)  # type: ignore[attr-defined]
+    assert total == len(python)
+    assert kernel.count_stars_rows(grid.n, 3, bytes(grid.cells), 0)[0] == total  # type: ignore[attr-defined]
+    if first is not None:
+        assert tuple(stars.columns_of(m) for m in first) in python
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_holes_and_a_given_star_equal_brute_force(seed: int) -> None:
+    """A grid being made: holes (no region, no star) and the solutions with a star on a
+    given cell, against the brute force with the holes as a region of their own that takes
+    no star."""
+    kernel = _kernel_or_skip()
+    from queens.puzzle.stars_generate import HOLE, cores
+
+    rng = random.Random(seed)
+    n = 8
+    cells = None
+    while cells is None:
+        cells = cores(n, 2, random_placement(n, 2, rng), rng)
+    for cell in rng.sample(range(n * n), 20):  # some holes join a neighbouring region
+        near = [cells[o] for o in (cell - 1, cell + 1, cell - n, cell + n) if 0 <= o < n * n]
+        near = [g for g in near if g != HOLE]
+        if cells[cell] == HOLE and near:
+            cells[cell] = rng.choice(near)
+    rows = [
+        "".join("#" if v == HOLE else NAMES[v] for v in cells[r * n : (r + 1) * n])
+        for r in range(n)
+    ]
+    truth = brute_force(rows, 2, hole="#")
+    (total, _, _), _, _ = kernel.search_stars(n, 2, bytes(cells), 0)  # type: ignore[attr-defined]
+    assert total == len(truth) >= 1
+    star = rng.randrange(n * n)
+    if cells[star] != HOLE:
+        r, c = divmod(star, n)
+        with_star = [p for p in truth if c in p[r]]
+        (given, _, _), _, _ = kernel.search_stars(n, 2, bytes(cells), 0, None, star)  # type: ignore[attr-defined]
+        assert given == len(with_star)
+
+
+def test_the_generator_stops_on_the_flag() -> None:
+    kernel = _kernel_or_skip()
+    from queens.puzzle.stars_generate import generate as make
+
+    stop = kernel.StopFlag()  # type: ignore[attr-defined]
+    stop.set()
+    with pytest.raises(kernel.Stopped):  # type: ignore[attr-defined]
+        make(14, 3, 0, stop)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
+import os
+import signal
 import threading
 import time
 
@@ -111,3 +113,21 @@ def test_a_set_stop_flag_stops_a_count() -> None:
     stop.set()
     with pytest.raises(kernel.Stopped):
         count_subproblem(split(Board.empty(8)).subproblems[0], stop)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks")
+def test_a_ctrl_c_while_the_process_pool_starts_waits_for_its_try() -> None:
+    # Between multiprocessing.Pool(...) and the try that terminates it, a Ctrl-C would
+    # leave the workers to the exit handlers: it is held until released inside the try.
+    from queens.counting.run import _sigint_held
+
+    reached = []
+    with pytest.raises(KeyboardInterrupt):
+        with _sigint_held() as release:
+            os.kill(os.getpid(), signal.SIGINT)
+            reached.append("held")
+        reached.append("after the block")
+        release()
+        reached.append("after the release")
+    assert reached == ["held", "after the block"]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import queens
+from conftest import wait_until_at_work
 from queens.board import Board
 from queens.cli import main, searching
 from queens.engines import watch
@@ -122,7 +123,7 @@ def test_ctrl_c_stops_a_count_of_a_board_too_wide_for_the_kernel() -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2)
+    wait_until_at_work(process)  # a second of CPU: past the imports, into the search
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=RUNAWAY)
     assert process.returncode == 130

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 
 import pytest
@@ -121,3 +122,45 @@ def test_the_classic_split_is_unchanged_by_shapes() -> None:
     assert split(board).key.startswith("n=9;")
     assert split(Board(9, k=8)).key.startswith("size=9x9;queens=8;")
     assert split(Board(9, height=8)).key != split(Board(8, height=9)).key
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        Board.build(8, reserved=[(0, 0)]),  # classic
+        Board(9, height=7, k=6),  # rows left empty
+        Board(12, height=8),  # transposed
+        Board(7, rule="toroidal"),  # the whole torus
+        Board.build(10, reserved=[(2, 3)]).with_rule("superqueen"),
+    ],
+)
+def test_a_board_is_decided_once_for_all_its_subproblems(
+    board: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parts = split(board).subproblems
+    case = parts[0].case
+    assert case is not None and all(sp.case is case for sp in parts)
+    assert case == kernel.board_case(
+        board.height, width=parts[0].width, queens=parts[0].queens, rule=board.rule
+    )
+    expected = _sum(board)
+    decided: list[int] = []
+    real = kernel.board_case
+
+    def counted(*args: object, **kwargs: object) -> kernel.Case:
+        decided.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kernel, "board_case", counted)
+    again = split(board).subproblems
+    assert len(decided) == 1  # by split, once for all its sub-problems...
+    assert sum((count_subproblem(sp) for sp in again), Counts(0, 0)) == expected
+    assert len(decided) == 1  # ...never again by their counts
+
+
+def test_a_subproblem_without_a_case_decides_its_own() -> None:
+    board = Board(9, height=7, k=6)
+    parts = split(board).subproblems[:20]
+    bare = [dataclasses.replace(sp, case=None) for sp in parts]
+    assert [sp.board_case() for sp in bare] == [sp.case for sp in parts]
+    assert [count_subproblem(sp) for sp in bare] == [count_subproblem(sp) for sp in parts]

@@ -20,7 +20,8 @@
  *                    its prefixes; its loops from symmetric_loop.h, one copy
  *                    per part (corner, border) and mask type (32, 64 bits)
  *   simd.c           the vector search's buffers, marks and driver
- *                    (simd_search); the naming of its per-set copies
+ *                    (simd_search); the names of its per-set copies
+ *                    (simd_expand: simd_expand_avx2, simd_expand_avx512)
  *   simd_avx512.h    the vector operations of AVX-512F,
  *   simd_search.h    then the vector search's steps, compiled for that set
  *   simd_end.h       (functions *_avx512), then the operations undefined;
@@ -31,6 +32,7 @@
  *                    empty rows, required rows, fundamental counts
  *   regions.c        the region puzzle's counter
  *   stars.c          Star Battle's counter: k stars a row, column and region
+ *   stars_search.c   Star Battle's propagating search (solve, uniqueness)
  *   local.c          local search for one solution of any N
  *   module.c         the CPython module: arguments, the GIL, the Enumerator
  *                    type, the method table and PyInit__kernel
@@ -58,7 +60,9 @@
  *                      shape_enum_next (shapes.c)   solution_text       (group: canonical
  *                      with `required`                                  ones only)
  *  count_regions       count_regions (regions.c)    count_regions       regions, s
- *  count_stars         count_stars (stars.c)        count_stars         stars, s
+ *  count_stars         count_stars (stars.c)        count_stars_rows    stars, s
+ *  search_stars        stars_search                 count_stars         stars, s
+ *                      (stars_search.c)
  *  local_fill          ls_solve (local.c)           engines.anyn.local  one solution, s
  *  simd                set_simd (simd_choice.c)     _load, simd,        chooses s/2/5
  *                                                   searching_with
@@ -77,11 +81,11 @@
  *                  each solution walked to and checked (is_canonical,
  *                  shape_canonical), scalar
  *  pl   Q  F       count_masks (n x n); count_full  sym_search_ISA as a corner count
- *                  (shapes.c, more columns)         (count_board); shape_search_ISA:
- *                                                   shape_expand_ISA, shape_finish_ISA
- *  pl   T, K  F    shape_next (shapes.c)            shape_search_ISA: torus_ or
+ *                  (shapes.c, more columns)         (count_board); shaped_search_simd
+ *                                                   with shape_expand_ISA, shape_finish_ISA
+ *  pl   T, K  F    shape_next (shapes.c)            shaped_search_simd with torus_ or
  *                                                   super_expand_ISA and _finish_ISA
- *  pl   Q, T  G    shape_next                       gaps_search_ISA: gaps_ or
+ *  pl   Q, T  G    shape_next                       shaped_search_simd with gaps_ or
  *                                                   torus_gaps_expand_ISA and _finish_ISA
  *  pl   K  G       shape_next                       none (scalar)
  */
@@ -102,5 +106,6 @@
 #include "shapes.c"
 #include "regions.c"
 #include "stars.c"
+#include "stars_search.c"
 #include "local.c"
 #include "module.c"

@@ -49,6 +49,29 @@ static const unsigned char never_stop = 0;
 #define ALWAYS_INLINE inline
 #endif
 
+/* A backtrack of a plain loop: every STOP_CHECK_PERIOD of them, look at the
+ * stop flag; true (and *stopped set) when the loop is to end now. */
+static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, int *stopped) {
+    if (--*until_pause != 0) return 0;
+    if (*stop) {
+        *stopped = 1;
+        return 1;
+    }
+    *until_pause = STOP_CHECK_PERIOD;
+    return 0;
+}
+
+/* The backtracking step of the plain loops over rows (shapes.c's
+ * count_full, the region puzzle's and Star Battle's counters): a level with
+ * nothing left to try goes back to the one above; 0 when the walk is over,
+ * level 0 done or the stop flag set (stop_now). */
+static ALWAYS_INLINE int walk_back(int *level, long *until_pause, const stop_flag_t *stop,
+                                   int *stopped) {
+    if (*level == 0) return 0;
+    --*level;
+    return !stop_now(until_pause, stop, stopped);
+}
+
 /* The attack rules (queens.rules.Rule.code gives the same numbers):
  * the symmetric counter knows only the queen's; the shaped searches, scalar
  * and vector, all three (shapes.c). */

@@ -37,41 +37,65 @@ static int read_group(int group, unsigned *out) {
     return 1;
 }
 
-static int read_masks(PyObject *seq, mask_t *out, int *n) {
-    PyObject *fast = PySequence_Fast(seq, "allowed must be a sequence of int masks");
-    Py_ssize_t i, len;
-    if (!fast) return 0;
-    len = PySequence_Fast_GET_SIZE(fast);
-    if (len < 1 || len > MAXN) {
+/* What the sequence readers below share: `seq` as a fast sequence (a new
+ * reference) of `least`..`most` items, its length in *len; NULL with an
+ * exception when it is not a sequence (`what` says what it must be) or its
+ * length is out of range ("the kernel takes boards of 1..64 rows"). */
+static PyObject *read_items(PyObject *seq, const char *what, Py_ssize_t least, Py_ssize_t most,
+                            const char *things, const char *items, Py_ssize_t *len) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return NULL;
+    *len = PySequence_Fast_GET_SIZE(fast);
+    if (*len < least || *len > most) {
         Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d rows, got %zd", MAXN, len);
-        return 0;
+        PyErr_Format(PyExc_ValueError, "the kernel takes %s of %zd..%zd %s, got %zd", things, least,
+                     most, items, *len);
+        return NULL;
     }
+    return fast;
+}
+
+/* The `len` int masks of `fast` into out, each cut to `width` columns; 0
+ * with an exception when one is not a non-negative int below 2**64. */
+static int read_mask_items(PyObject *fast, Py_ssize_t len, int width, mask_t *out) {
+    Py_ssize_t i;
     for (i = 0; i < len; i++) {
         unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        out[i] = (mask_t)v & full_mask((int)len);
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+        out[i] = (mask_t)v & full_mask(width);
     }
-    *n = (int)len;
-    Py_DECREF(fast);
     return 1;
 }
 
-static int read_columns(PyObject *seq, int *out, int *len) {
-    PyObject *fast = PySequence_Fast(seq, "prefix must be a sequence of columns");
-    Py_ssize_t i, size;
+static int read_masks(PyObject *seq, mask_t *out, int *n) {
+    Py_ssize_t len;
+    PyObject *fast = read_items(seq, "allowed must be a sequence of int masks", 1, MAXN, "boards",
+                                "rows", &len);
+    int ok;
     if (!fast) return 0;
-    size = PySequence_Fast_GET_SIZE(fast);
-    if (size > MAXN) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "prefix too long"); return 0; }
+    ok = read_mask_items(fast, len, (int)len, out);
+    Py_DECREF(fast);
+    *n = (int)len;
+    return ok;
+}
+
+static int read_columns(PyObject *seq, int *out, int *len) {
+    Py_ssize_t i, size;
+    PyObject *fast = read_items(seq, "prefix must be a sequence of columns", 0, MAXN, "prefixes",
+                                "columns", &size);
+    if (!fast) return 0;
     for (i = 0; i < size; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        if (v < 0 || v >= MAXN) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "column out of range"); return 0; }
+        if (v == -1 && PyErr_Occurred()) break;
+        if (v < 0 || v >= MAXN) {
+            PyErr_SetString(PyExc_ValueError, "column out of range");
+            break;
+        }
         out[i] = (int)v;
     }
-    *len = (int)size;
     Py_DECREF(fast);
-    return 1;
+    *len = (int)size;
+    return i == size;
 }
 
 static PyObject *counts_tuple(uint64_t total, uint64_t unique) {
@@ -118,6 +142,26 @@ static PyObject *py_count_masks(PyObject *self, PyObject *args) {
     return counts_tuple(result.total, result.unique);
 }
 
+/* The checks of a shaped board's numbers: 0 with an exception when k queens
+ * do not fit, the rule is unknown (or toroidal on a board that is not
+ * square), or the group swaps the sides of one that is not square. */
+static int check_shape(Py_ssize_t len, int width, int k, unsigned group, int rule) {
+    if (k < 0 || k > width || k > len) {
+        PyErr_Format(PyExc_ValueError, "%d queens do not fit on %zd rows of %d columns", k, len, width);
+        return 0;
+    }
+    if (rule < RULE_QUEEN || rule > RULE_SUPERQUEEN || (rule == RULE_TOROIDAL && width != len)) {
+        PyErr_Format(PyExc_ValueError, "rule must be 0 (queen), 1 (toroidal, square boards) or 2 "
+                                       "(superqueen), got %d on %zd rows of %d columns", rule, len, width);
+        return 0;
+    }
+    if (width != len && (group & SIDE_SWAPPING)) {
+        PyErr_SetString(PyExc_ValueError, "a board that is not square has no quarter turns or transpositions");
+        return 0;
+    }
+    return 1;
+}
+
 /* A shaped board from Python: allowed (a sequence of int masks, one per row),
  * width, queens and required (a bytes-like of one byte per row, non-zero for
  * a row that must hold a queen), each checked; 0 with an exception if bad. */
@@ -126,40 +170,16 @@ static int read_shape(shape_t *b, PyObject *seq, int width, int k, PyObject *req
     PyObject *fast;
     Py_buffer view;
     Py_ssize_t i, len;
+    int ok;
     if (width < 1 || width > MAXN) {
         PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d columns, got %d", MAXN, width);
         return 0;
     }
-    fast = PySequence_Fast(seq, "allowed must be a sequence of int masks");
+    fast = read_items(seq, "allowed must be a sequence of int masks", 1, MAX_ROWS, "boards", "rows", &len);
     if (!fast) return 0;
-    len = PySequence_Fast_GET_SIZE(fast);
-    if (len < 1 || len > MAX_ROWS) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "the kernel takes boards of 1..%d rows, got %zd", MAX_ROWS, len);
-        return 0;
-    }
-    if (k < 0 || k > width || k > len) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%d queens do not fit on %zd rows of %d columns", k, len, width);
-        return 0;
-    }
-    if (rule < RULE_QUEEN || rule > RULE_SUPERQUEEN || (rule == RULE_TOROIDAL && width != len)) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "rule must be 0 (queen), 1 (toroidal, square boards) or 2 "
-                                       "(superqueen), got %d on %zd rows of %d columns", rule, len, width);
-        return 0;
-    }
-    if (width != len && (group & SIDE_SWAPPING)) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "a board that is not square has no quarter turns or transpositions");
-        return 0;
-    }
-    for (i = 0; i < len; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        b->allowed[i] = (mask_t)v & full_mask(width);
-    }
+    ok = check_shape(len, width, k, group, rule) && read_mask_items(fast, len, width, b->allowed);
     Py_DECREF(fast);
+    if (!ok) return 0;
     if (PyObject_GetBuffer(required, &view, PyBUF_SIMPLE) < 0) return 0;
     if (view.len != len) {
         PyBuffer_Release(&view);
@@ -544,9 +564,10 @@ static PyObject *py_local_fill(PyObject *self, PyObject *args) {
     return PyBool_FromLong(solved);
 }
 
-/* Read n * n cells of the region puzzle (n in 1..MAXN), each below `past`, into grid; 0
- * with an exception set when they are not. */
-static int read_region_cells(int n, PyObject *cells_obj, unsigned char *grid, int past) {
+/* Read a grid of the region puzzle: n in 1..MAXN and cells a bytes-like of n * n region
+ * numbers 0..n-1 (or `hole`, when it is not -1: a cell outside every region), copied into
+ * grid; 0 with an exception set when they are not. */
+static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid, int hole) {
     Py_buffer cells;
     Py_ssize_t i;
     if (n < 1 || n > MAXN) {
@@ -561,7 +582,7 @@ static int read_region_cells(int n, PyObject *cells_obj, unsigned char *grid, in
     }
     for (i = 0; i < cells.len; i++) {
         grid[i] = ((const unsigned char *)cells.buf)[i];
-        if (grid[i] >= past) {
+        if (grid[i] >= n && grid[i] != hole) {
             PyBuffer_Release(&cells);
             PyErr_Format(PyExc_ValueError, "cell %zd is in region %d, past the %d regions", i, grid[i], n);
             return 0;
@@ -569,12 +590,6 @@ static int read_region_cells(int n, PyObject *cells_obj, unsigned char *grid, in
     }
     PyBuffer_Release(&cells);
     return 1;
-}
-
-/* Read a grid of the region puzzle: n in 1..MAXN and cells a bytes-like of n * n region
- * numbers 0..n-1, copied into grid; 0 with an exception set when they are not. */
-static int read_region_grid(int n, PyObject *cells_obj, unsigned char *grid) {
-    return read_region_cells(n, cells_obj, grid, n);
 }
 
 /* count_regions(n, cells, stop=None) -> int, or None when stopped: the solutions of the
@@ -588,7 +603,7 @@ static PyObject *py_count_regions(PyObject *self, PyObject *args) {
     unsigned char grid[MAXN * MAXN];
     (void)self;
     if (!PyArg_ParseTuple(args, "iO|O", &n, &cells_obj, &stop_obj)) return NULL;
-    if (!read_region_grid(n, cells_obj, grid)) return NULL;
+    if (!read_region_grid(n, cells_obj, grid, -1)) return NULL;
     if (!read_stop(stop_obj, &view, &stop)) return NULL;
     Py_BEGIN_ALLOW_THREADS
     total = count_regions(n, grid, stop, &stopped);
@@ -600,7 +615,7 @@ static PyObject *py_count_regions(PyObject *self, PyObject *args) {
 
 /* solve_regions(n, cells, limit=0, stop=None) -> (total, first, second), or None when
  * stopped: the region puzzle of an n x n grid, cells a bytes-like of n * n region numbers
- * (n to 255: a cell holding no queen), counted up to limit solutions (0: all); first and
+ * (255: a cell holding no queen), counted up to limit solutions (0: all); first and
  * second the first two solutions found, a column a row (None when there are fewer). */
 static PyObject *py_solve_regions(PyObject *self, PyObject *args) {
     PyObject *cells_obj, *stop_obj = NULL, *found[2];
@@ -612,7 +627,7 @@ static PyObject *py_solve_regions(PyObject *self, PyObject *args) {
     unsigned char grid[MAXN * MAXN];
     (void)self;
     if (!PyArg_ParseTuple(args, "iO|KO", &n, &cells_obj, &limit, &stop_obj)) return NULL;
-    if (!read_region_cells(n, cells_obj, grid, 256)) return NULL;
+    if (!read_region_grid(n, cells_obj, grid, 255)) return NULL;
     if (!read_stop(stop_obj, &view, &stop)) return NULL;
     Py_BEGIN_ALLOW_THREADS
     total = solve_regions(n, grid, (uint64_t)limit, columns[0], columns[1], stop, &stopped);
@@ -652,12 +667,27 @@ static PyObject *star_rows(const mask_t *rows, int n) {
     return tuple;
 }
 
+/* (total, first, last) of a Star Battle search: the first and last solutions as star_rows,
+ * None and None when there is none; NULL on failure. */
+static PyObject *stars_result(uint64_t total, int found, const mask_t *first_rows,
+                              const mask_t *last_rows, int n) {
+    PyObject *first, *last;
+    if (!found) return Py_BuildValue("(KOO)", (unsigned long long)total, Py_None, Py_None);
+    first = star_rows(first_rows, n);
+    last = first ? star_rows(last_rows, n) : NULL;
+    if (!last) {
+        Py_XDECREF(first);
+        return NULL;
+    }
+    return Py_BuildValue("(KNN)", (unsigned long long)total, first, last);
+}
+
 /* count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last), or None when stopped:
  * Star Battle with k stars per row, column and region (none touching) on an n x n grid,
  * counted up to limit solutions (0: all); first is the first solution found as a tuple of
  * column masks, one a row, and last the last one found (None, None when there is none). */
 static PyObject *py_count_stars(PyObject *self, PyObject *args) {
-    PyObject *cells_obj, *stop_obj = NULL, *first, *last, *result;
+    PyObject *cells_obj, *stop_obj = NULL, *result;
     Py_buffer view;
     stop_flag_t *stop;
     int n, k, stopped = 0;
@@ -671,7 +701,7 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "the kernel takes 1..%d stars, got %d", STARS_MAX_K, k);
         return NULL;
     }
-    if (!read_region_grid(n, cells_obj, grid)) return NULL;
+    if (!read_region_grid(n, cells_obj, grid, -1)) return NULL;
     s = (stars_t *)PyMem_Malloc(sizeof *s);
     if (!s) return PyErr_NoMemory();
     s->n = n;
@@ -685,27 +715,66 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
     total = count_stars(s, (uint64_t)limit, stop, &stopped);
     Py_END_ALLOW_THREADS
     if (view.obj) PyBuffer_Release(&view);
-    if (stopped) {
-        PyMem_Free(s);
-        Py_RETURN_NONE;
-    }
-    if (s->found_first) {
-        first = star_rows(s->first, n);
-        last = star_rows(s->last, n);
-        if (!first || !last) {
-            Py_XDECREF(first);
-            Py_XDECREF(last);
-            PyMem_Free(s);
-            return NULL;
-        }
-    } else {
-        first = Py_None;
-        last = Py_None;
-        Py_INCREF(first);
-        Py_INCREF(last);
-    }
+    result = stopped ? NULL : stars_result(total, s->found_first, s->first, s->last, n);
     PyMem_Free(s);
-    result = Py_BuildValue("(KNN)", (unsigned long long)total, first, last);
+    if (stopped) Py_RETURN_NONE;
+    return result;
+}
+
+/* search_stars(n, k, cells, limit=0, stop=None, star=-1) -> ((total, first, last), nodes,
+ * open), or None when stopped: as count_stars, by the propagating search (stars_search.c;
+ * n up to STARS_SEARCH_MAXN), where a cell may be a hole (STARS_HOLE: in no region, no star)
+ * and `star` (a cell index, unless -1) must hold a star; nodes: how many nodes it
+ * propagated; open: the cells left open when the grid itself is propagated (0: solved
+ * without a guess; -1: no solution). */
+static PyObject *py_search_stars(PyObject *self, PyObject *args) {
+    PyObject *cells_obj, *stop_obj = NULL, *found, *result;
+    Py_buffer view;
+    stop_flag_t *stop;
+    int n, k, star = -1, stopped = 0;
+    unsigned long long limit = 0;
+    uint64_t total;
+    unsigned char grid[MAXN * MAXN];
+    star_search_t *s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiO|KOi", &n, &k, &cells_obj, &limit, &stop_obj, &star))
+        return NULL;
+    if (k < 1 || k > STARS_MAX_K || n > STARS_SEARCH_MAXN) {
+        PyErr_Format(PyExc_ValueError, "the kernel's search takes 1..%d stars on up to %d rows, "
+                     "got %d on %d", STARS_MAX_K, STARS_SEARCH_MAXN, k, n);
+        return NULL;
+    }
+    if (!read_region_grid(n, cells_obj, grid, STARS_HOLE)) return NULL;
+    if (star >= n * n || (star >= 0 && grid[star] == STARS_HOLE)) {
+        PyErr_Format(PyExc_ValueError, "no star can stand on cell %d", star);
+        return NULL;
+    }
+    s = (star_search_t *)PyMem_Malloc(sizeof *s);
+    if (!s) return PyErr_NoMemory();
+    s->stack = (star_node_t *)PyMem_Malloc(sizeof(star_node_t) * (size_t)(n * n + 2));
+    if (!s->stack) {
+        PyMem_Free(s);
+        return PyErr_NoMemory();
+    }
+    s->n = n;
+    s->k = k;
+    s->cells = grid;
+    s->star = star;
+    if (!read_stop(stop_obj, &view, &stop)) {
+        PyMem_Free(s->stack);
+        PyMem_Free(s);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    total = stars_search(s, (uint64_t)limit, stop, &stopped);
+    Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    found = stopped ? NULL : stars_result(total, s->found_first, s->first, s->last, n);
+    result = found ? Py_BuildValue("(NKi)", found, (unsigned long long)s->nodes, s->root_open)
+                   : NULL;
+    PyMem_Free(s->stack);
+    PyMem_Free(s);
+    if (stopped) Py_RETURN_NONE;
     return result;
 }
 
@@ -729,12 +798,17 @@ static PyMethodDef kernel_methods[] = {
      "per row, column and region, none touching) of an n x n grid; None when stopped"},
     {"solve_regions", py_solve_regions, METH_VARARGS,
      "solve_regions(n, cells, limit=0, stop=None) -> (total, first, second): the region puzzle\n"
-     "with cells n..255 holding no queen, counted up to limit (0: all); first, second: the first\n"
+     "with cells 255 holding no queen, counted up to limit (0: all); first, second: the first\n"
      "two solutions, a column a row, or None; None when stopped"},
     {"count_stars", py_count_stars, METH_VARARGS,
      "count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last): Star Battle with k\n"
      "stars per row, column and region (none touching), counted up to limit (0: all); first, last:\n"
      "the first and last solutions found, a column mask a row, or None; None when stopped"},
+    {"search_stars", py_search_stars, METH_VARARGS,
+     "search_stars(n, k, cells, limit=0, stop=None, star=-1) -> ((total, first, last), nodes,\n"
+     "open): as count_stars, by the propagating search (n <= 32); cells of region 255 are holes\n"
+     "(no star); star: a cell that must hold one; nodes: how many it propagated; open: the cells\n"
+     "open when the grid itself is propagated (0: solved without a guess, -1: no solution)"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

@@ -34,11 +34,8 @@ static uint64_t count_regions(int n, const unsigned char *cells, stop_flag_t *st
             next = full & ~(cols[y + 1] | near[y + 1]);
             y++;
             rem[y] = next;
-        } else if (y == 0) {
+        } else if (!walk_back(&y, &until_pause, stop, stopped)) {
             break;
-        } else {
-            y--;
-            if (stop_now(&until_pause, stop, stopped)) break;
         }
     }
     return total;

@@ -15,9 +15,9 @@
  * The counter counts the last queen of each branch in place (a popcount per
  * row below) instead of walking to it.  On up to 32 columns the counter
  * runs on the vector search instead where the CPU has one
- * (count_shape_simd: shape_search_* with a queen in every row, under every
- * rule; gaps_search_* with empty rows, under the queen and toroidal
- * rules), which counts the same solutions and the same queens placed
+ * (count_shape_simd: shaped_search_simd with a queen in every row, under
+ * every rule, or with empty rows, under the queen and toroidal rules),
+ * which counts the same solutions and the same queens placed
  * (nodes).
  *
  * The attack rule (queens.rules) is part of the board: RULE_QUEEN shifts the
@@ -227,21 +227,9 @@ static int shape_canonical(const shape_t *b, const int *cols) {
 /* The symmetries that swap the sides of a board (only a square one has them). */
 #define SIDE_SWAPPING ((1u << 1) | (1u << 3) | (1u << 6) | (1u << 7))
 
-/* A backtrack of a plain loop: every STOP_CHECK_PERIOD of them, look at the
- * stop flag; true (and *stopped set) when the loop is to end now. */
-static ALWAYS_INLINE int stop_now(long *until_pause, const stop_flag_t *stop, int *stopped) {
-    if (--*until_pause != 0) return 0;
-    if (*stop) {
-        *stopped = 1;
-        return 1;
-    }
-    *until_pause = STOP_CHECK_PERIOD;
-    return 0;
-}
-
 /* A board of up to 32 columns on the vector search when the CPU has one:
- * shape_search_simd with a queen in every row (every rule), else
- * gaps_search_simd (the queen and toroidal rules; 3..MAXN rows).  0 when it is not to be
+ * shaped_search_simd with a queen in every row (every rule), or with
+ * empty rows (the queen and toroidal rules; 3..MAXN rows).  0 when it is not to be
  * used (or its buffers could not be had). */
 static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, uint64_t *total,
                             uint64_t *nodes) {
@@ -262,12 +250,12 @@ static int count_shape_simd(const shape_t *b, stop_flag_t *stop, int *stopped, u
     for (r = 0; r < b->rows; r++) s.rowmask[r] = b->allowed[r];
     if (full) {
         s.rowmask[0] &= b->first;
-        if (!shape_search_simd(&s)) return 0;
+        if (!shaped_search_simd(&s, 0)) return 0;
     } else {
         s.queens = b->k;
         s.first = b->first;
         for (r = 0; r <= b->rows; r++) s.need[r] = b->need[r];
-        if (!gaps_search_simd(&s)) return 0;
+        if (!shaped_search_simd(&s, 1)) return 0;
     }
     *stopped = s.stopped;
     *total = s.c8;
@@ -313,11 +301,8 @@ static uint64_t count_full(const shape_t *b, stop_flag_t *stop, int *stopped, ui
             ld[y] = l;
             rd[y] = r;
             rem[y] = b->allowed[y] & ~(c | l | r);
-        } else if (y == 0) {
+        } else if (!walk_back(&y, &until_pause, stop, stopped)) {
             break;
-        } else {
-            y--;
-            if (stop_now(&until_pause, stop, stopped)) break;
         }
     }
     *nodes = placed;

@@ -3,8 +3,8 @@
  * compress) permutes by a table of the 256 sets.  Included just before
  * simd_search.h, which is compiled with them into the functions *_avx2;
  * simd_end.h undefines them after it. */
-#define SIMD_ISA avx2       /* the suffix of the functions' names */
-#define SIMD_TARGET "avx2"  /* their target attribute (no -m flag needed) */
+#define SIMD_PICK(avx2, avx512) avx2 /* each name's AVX2 copy (simd.c's list) */
+#define SIMD_TARGET "avx2"            /* their target attribute (no -m flag needed) */
 
 static int32_t avx2_pack[256][8];
 static int32_t avx2_spread[256][8]; /* the inverse: the k-th lane of a set takes element k */

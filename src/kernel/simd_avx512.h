@@ -2,8 +2,8 @@
  * set of lanes is a mask register itself.  Included just before
  * simd_search.h, which is compiled with them into the functions *_avx512;
  * simd_end.h undefines them after it. */
-#define SIMD_ISA avx512       /* the suffix of the functions' names */
-#define SIMD_TARGET "avx512f" /* their target attribute (no -m flag needed) */
+#define SIMD_PICK(avx2, avx512) avx512 /* each name's AVX-512 copy (simd.c's list) */
+#define SIMD_TARGET "avx512f"           /* their target attribute (no -m flag needed) */
 
 #define V __m512i
 #define LANES 16

@@ -38,20 +38,23 @@ static int sym_search_simd(sym_t *s, int y0, uint32_t c, uint32_t l, uint32_t r)
     }
 }
 
-static int shape_search_simd(sym_t *s) {
+/* A shaped search (no symmetry) on the set in use: with a queen in every
+ * row (GAPS 0) or rows that may stay empty (1), under s->rule; 0 when the
+ * set or that search is missing.  simd_search is inlined once here for all
+ * of them, its steps called through the table: as fast as a copy of it per
+ * search with direct calls (callgrind: the same instructions within 0.01 %
+ * on the torus and superqueens of 13, the queen's 12 of 14 columns, 11 of
+ * 14 rows and 10 of 12 on the torus). */
+static int shaped_search_simd(sym_t *s, int gaps) {
+    const shaped_steps_t *steps;
     switch (use_simd()) {
-    case SIMD_AVX512: return shape_search_avx512(s);
-    case SIMD_AVX2: return shape_search_avx2(s);
+    case SIMD_AVX512: steps = &shaped_steps_avx512[gaps][s->rule]; break;
+    case SIMD_AVX2: steps = &shaped_steps_avx2[gaps][s->rule]; break;
     default: return 0;
     }
-}
-
-static int gaps_search_simd(sym_t *s) {
-    switch (use_simd()) {
-    case SIMD_AVX512: return gaps_search_avx512(s);
-    case SIMD_AVX2: return gaps_search_avx2(s);
-    default: return 0;
-    }
+    if (!steps->expand) return 0;
+    return simd_search(s, 0, s->last - 1, 0, 0, 0, steps->expand, steps->finish,
+                       s->rule == RULE_SUPERQUEEN);
 }
 #else
 static int use_simd(void) { return SIMD_OFF; }

@@ -1,7 +1,7 @@
 /* After each instantiation of simd_search.h: the operations of the
  * instruction set just compiled (simd_avx512.h, simd_avx2.h) undefined, so
  * that the next one defines its own. */
-#undef SIMD_ISA
+#undef SIMD_PICK
 #undef SIMD_TARGET
 #undef V
 #undef LANES

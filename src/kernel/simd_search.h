@@ -1,20 +1,22 @@
 /* The vector search for one instruction set: included once per set, after
  * the set's operations (simd_avx512.h, simd_avx2.h; see simd.c), so every
- * function here exists as *_avx512 and *_avx2.  No include guard: that is
- * the point.  The entries, called through simd_search (simd.c) with their
- * expand and finish steps:
- *   sym_search_ISA    the symmetric counter's sub-tree (and count_board's
- *                     plain count): simd_expand_ISA, simd_finish_ISA;
- *   shape_search_ISA  a queen in every row, any rule: shape_, torus_ or
- *                     super_expand_ISA and _finish_ISA;
- *   gaps_search_ISA   rows that may stay empty, queen or toroidal rule:
- *                     gaps_ or torus_gaps_expand_ISA and _finish_ISA. */
+ * function here exists twice, its name spelled out per set in simd.c's list
+ * (simd_expand is simd_expand_avx2 in the AVX2 copy: SIMD_PICK).  No include
+ * guard: that is the point.  The entries:
+ *   sym_search     the symmetric counter's sub-tree (and count_board's plain
+ *                  count), through simd_search (simd.c) with simd_expand and
+ *                  simd_finish;
+ *   shaped_steps   the shaped searches' expand and finish steps, a pair per
+ *                  rule, with a queen in every row (shape_, torus_, super_)
+ *                  or rows that may stay empty (gaps_, torus_gaps_: the
+ *                  queen and toroidal rules), which simd_choice.c's
+ *                  shaped_search_simd runs through simd_search. */
 
 /* Pack the lanes `keep` of each vector at the end of `to` (with PARENTS, a
  * constant: the shaped search of full rows keeps none but superqueens'; and
  * with KNIGHTS, superqueens', the knight's attacks `kn`). */
-SIMD_STEP void SIMD_NAME(simd_put)(level_t *to, unsigned keep, V c, V l, V r, V parent, int parents,
-                                   V kn, int knights) {
+SIMD_STEP void simd_put(level_t *to, unsigned keep, V c, V l, V r, V parent, int parents, V kn,
+                        int knights) {
     /* (the arrays and the packing read once, before the stores, which the
      * compiler cannot tell from them: measured, AVX2 reloaded its table) */
     int at = to->count;
@@ -33,7 +35,7 @@ SIMD_STEP void SIMD_NAME(simd_put)(level_t *to, unsigned keep, V c, V l, V r, V 
 /* Row y's free columns for each node (c, l, r) of the lanes `*valid`, the
  * others zero.  Row BOUND2's rule: a node with neither side column taken
  * above has no child (its lane leaves *valid); with one, only the other. */
-SIMD_STEP V SIMD_NAME(simd_avail)(const sym_t *s, int y, V c, V l, V r, unsigned *valid) {
+SIMD_STEP V simd_avail(const sym_t *s, int y, V c, V l, V r, unsigned *valid) {
     V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));
     if (!s->corner && y == s->bound2) {
         V side = SET1(s->sidemask), used = AND(c, side);
@@ -47,13 +49,13 @@ SIMD_STEP V SIMD_NAME(simd_avail)(const sym_t *s, int y, V c, V l, V r, unsigned
  * in the row's buffer (parent) and the free columns not yet tried (avail). */
 typedef struct {
     V c, l, r, parent, avail;
-} SIMD_NAME(flight);
+} flight_t;
 
 /* Refill the lanes of `f` with no column left (all, when it is new) with
  * the next nodes waiting in `from`, in order, as many as there are.  A new
  * node with no free column (row BOUND2's rule) leaves its lane empty until
  * the next refill. */
-SIMD_STEP void SIMD_NAME(simd_refill)(const sym_t *s, int y, level_t *from, SIMD_NAME(flight) *f) {
+SIMD_STEP void simd_refill(const sym_t *s, int y, level_t *from, flight_t *f) {
     unsigned take = ~NZ(f->avail) & ((1u << LANES) - 1), valid;
     int at = from->pos, left = from->count - at;
     if (!take || left <= 0) return;
@@ -65,14 +67,13 @@ SIMD_STEP void SIMD_NAME(simd_refill)(const sym_t *s, int y, level_t *from, SIMD
     from->pos = at + __builtin_popcount(take);
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)__builtin_popcount(take));
     valid = take;
-    f->avail = SELECT(take, SIMD_NAME(simd_avail)(s, y, f->c, f->l, f->r, &valid), f->avail);
+    f->avail = SELECT(take, simd_avail(s, y, f->c, f->l, f->r, &valid), f->avail);
 }
 
 /* One step of `f`: a child on the lowest free column of every busy lane,
  * kept when its next row (and the one after) keep a free column; with
  * MARKING, a child whose queen is on the column `marked` is marked. */
-SIMD_STEP void SIMD_NAME(simd_step)(level_t *to, SIMD_NAME(flight) *f, V next, V after, int marking,
-                                    V marked) {
+SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking, V marked) {
     unsigned live = NZ(f->avail), keep;
     V bit = AND(f->avail, SUB(ZERO, f->avail));
     V cc = OR(f->c, bit), ll = SHL(OR(f->l, bit), 1), rr = SHR(OR(f->r, bit), 1);
@@ -82,7 +83,7 @@ SIMD_STEP void SIMD_NAME(simd_step)(level_t *to, SIMD_NAME(flight) *f, V next, V
     keep = live & NZ(a1) & NZ(a2);
     SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)__builtin_popcount(live),
                simd_stats.kept += (uint64_t)__builtin_popcount(keep)));
-    if (keep) SIMD_NAME(simd_put)(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
+    if (keep) simd_put(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
     f->avail = XOR(f->avail, bit);
 }
 
@@ -98,36 +99,36 @@ SIMD_STEP void SIMD_NAME(simd_step)(level_t *to, SIMD_NAME(flight) *f, V next, V
  * SIMD_CAP + 2 * 16 * 32 (SIMD_ROOM).  (The rows' buffers are copied into
  * locals, kept in registers: through the pointers, each put reloaded them
  * and the count after the stores.) */
-SIMD_ENTRY void SIMD_NAME(simd_expand)(sym_t *s, int y, level_t *from_row, level_t *to_row) {
+SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row) {
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);
     uint32_t column = sym_mark_column(s, y);
     const int marking = column != 0;
     V marked = SET1(column);
     level_t from_copy = *from_row, to_copy = *to_row;
     level_t *from = &from_copy, *to = &to_copy;
-    SIMD_NAME(flight) f0, f1, f2, f3; /* the first FLIGHTS of them (2 or 4) in use */
+    flight_t f0, f1, f2, f3; /* the first FLIGHTS of them (2 or 4) in use */
     f0.c = f0.l = f0.r = f0.parent = f0.avail = ZERO;
     f1 = f2 = f3 = f0;
-    SIMD_NAME(simd_refill)(s, y, from, &f0);
-    SIMD_NAME(simd_refill)(s, y, from, &f1);
+    simd_refill(s, y, from, &f0);
+    simd_refill(s, y, from, &f1);
     if (FLIGHTS > 2) {
-        SIMD_NAME(simd_refill)(s, y, from, &f2);
-        SIMD_NAME(simd_refill)(s, y, from, &f3);
+        simd_refill(s, y, from, &f2);
+        simd_refill(s, y, from, &f3);
     }
     while (NZ(FLIGHTS > 2 ? OR(OR(f0.avail, f1.avail), OR(f2.avail, f3.avail))
                           : OR(f0.avail, f1.avail))) {
-        SIMD_NAME(simd_step)(to, &f0, next, after, marking, marked);
-        SIMD_NAME(simd_step)(to, &f1, next, after, marking, marked);
+        simd_step(to, &f0, next, after, marking, marked);
+        simd_step(to, &f1, next, after, marking, marked);
         if (FLIGHTS > 2) {
-            SIMD_NAME(simd_step)(to, &f2, next, after, marking, marked);
-            SIMD_NAME(simd_step)(to, &f3, next, after, marking, marked);
+            simd_step(to, &f2, next, after, marking, marked);
+            simd_step(to, &f3, next, after, marking, marked);
         }
         if (to->count <= SIMD_CAP && from->pos < from->count) {
-            SIMD_NAME(simd_refill)(s, y, from, &f0);
-            SIMD_NAME(simd_refill)(s, y, from, &f1);
+            simd_refill(s, y, from, &f0);
+            simd_refill(s, y, from, &f1);
             if (FLIGHTS > 2) {
-                SIMD_NAME(simd_refill)(s, y, from, &f2);
-                SIMD_NAME(simd_refill)(s, y, from, &f3);
+                simd_refill(s, y, from, &f2);
+                simd_refill(s, y, from, &f3);
             }
         }
     }
@@ -138,8 +139,7 @@ SIMD_ENTRY void SIMD_NAME(simd_expand)(sym_t *s, int y, level_t *from_row, level
 /* The orders in which a vector of nodes (c, l, r) of row `top` completes
  * the last three rows (masks m0, m1, m2 of the board's columns `full`):
  * each queen on a column its row has free, no two on a diagonal. */
-SIMD_STEP orders_t SIMD_NAME(simd_orders)(V full, V m0, V m1, V m2, V c, V l, V r,
-                                          const hits_t *hit) {
+SIMD_STEP orders_t simd_orders(V full, V m0, V m1, V m2, V c, V l, V r, const hits_t *hit) {
     V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);
     V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);
     V a0 = AND(f, ANDNOT(OR(l, r), m0));
@@ -191,7 +191,7 @@ SIMD_STEP orders_t SIMD_NAME(simd_orders)(V full, V m0, V m1, V m2, V c, V l, V 
  * sub-tree, a last queen on ENDBIT counts only with the middle row's on or
  * left of row 1's mirror image: else sym_check's half-turn comparison ends
  * at its first row (row 1 against the mirror of row last - 1), in favour. */
-SIMD_ENTRY void SIMD_NAME(simd_finish)(sym_t *s, level_t *levels, int y0, int top) {
+SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
     level_t *lv = &levels[top - y0];
     V full = SET1(s->mask), side = SET1(s->sidemask);
     V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]);
@@ -211,8 +211,7 @@ SIMD_ENTRY void SIMD_NAME(simd_finish)(sym_t *s, level_t *levels, int y0, int to
     for (at = 0; at < lv->count; at += LANES) {
         unsigned valid = simd_lanes(lv->count - at, LANES);
         V c = LOADU(lv->c + at);
-        orders_t o = SIMD_NAME(simd_orders)(full, m0, m1, m2, c, LOADU(lv->l + at),
-                                            LOADU(lv->r + at), &hit);
+        orders_t o = simd_orders(full, m0, m1, m2, c, LOADU(lv->l + at), LOADU(lv->r + at), &hit);
         SIMD_STAT((simd_stats.finish_vectors++,
                    simd_stats.finished += (uint64_t)__builtin_popcount(valid)));
         if (s->corner) {
@@ -228,20 +227,19 @@ SIMD_ENTRY void SIMD_NAME(simd_finish)(sym_t *s, level_t *levels, int y0, int to
     lv->count = lv->pos = 0;
 }
 
-static int SIMD_NAME(sym_search)(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) {
-    return simd_search(s, y0, s->last - 2, C | sym_mark(s, y0), L, R, SIMD_NAME(simd_expand),
-                       SIMD_NAME(simd_finish), 0);
+static int sym_search(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) {
+    return simd_search(s, y0, s->last - 2, C | sym_mark(s, y0), L, R, simd_expand, simd_finish, 0);
 }
 
 /* A row's diagonals one row down under RULE (a constant): shifted by one
  * column, or on the torus rotated around the board's `full` width, whose
  * last column `back` (a shift count) the first one's bit goes round to. */
-SIMD_STEP V SIMD_NAME(simd_left)(V x, int rule, V full, __m128i back) {
+SIMD_STEP V simd_left(V x, int rule, V full, __m128i back) {
     if (rule != RULE_TOROIDAL) return SHL(x, 1);
     return AND(OR(SHL(x, 1), SHRV(x, back)), full);
 }
 
-SIMD_STEP V SIMD_NAME(simd_right)(V x, int rule, V full, __m128i back) {
+SIMD_STEP V simd_right(V x, int rule, V full, __m128i back) {
     if (rule != RULE_TOROIDAL) return SHR(x, 1);
     return AND(OR(SHR(x, 1), SHLV(x, back)), full);
 }
@@ -252,7 +250,7 @@ SIMD_STEP V SIMD_NAME(simd_right)(V x, int rule, V full, __m128i back) {
  * Under RULE (a constant) a superqueen node also carries the knight's
  * attacks on its row (kn) and the queen of the row above (in `parent`):
  * its child's row is attacked two columns off its queen, one off that one. */
-SIMD_STEP void SIMD_NAME(shape_step)(sym_t *s, int y, level_t *from, level_t *to, int rule) {
+SIMD_STEP void shape_step(sym_t *s, int y, level_t *from, level_t *to, int rule) {
     const int knights = rule == RULE_SUPERQUEEN;
     int at = from->pos, left = from->count - at;
     unsigned valid = simd_lanes(left, LANES), live;
@@ -267,44 +265,32 @@ SIMD_STEP void SIMD_NAME(shape_step)(sym_t *s, int y, level_t *from, level_t *to
     from->pos = at + (left >= LANES ? LANES : left);
     while ((live = NZ(avail)) != 0) {
         V bit = AND(avail, SUB(ZERO, avail)), cc = OR(c, bit);
-        V ll = SIMD_NAME(simd_left)(OR(l, bit), rule, full, back);
-        V rr = SIMD_NAME(simd_right)(OR(r, bit), rule, full, back);
+        V ll = simd_left(OR(l, bit), rule, full, back);
+        V rr = simd_right(OR(r, bit), rule, full, back);
         V kk = knights ? OR(jumps, OR(SHL(bit, 2), SHR(bit, 2))) : ZERO;
         unsigned keep = live & NZ(ANDNOT(OR(OR(cc, kk), OR(ll, rr)), next));
         placed += (uint64_t)__builtin_popcount(live);
-        if (keep) SIMD_NAME(simd_put)(to, keep, cc, ll, rr, bit, knights, kk, knights);
+        if (keep) simd_put(to, keep, cc, ll, rr, bit, knights, kk, knights);
         avail = XOR(avail, bit);
     }
     s->nodes += placed;
 }
 
-SIMD_ENTRY void SIMD_NAME(shape_expand)(sym_t *s, int y, level_t *from, level_t *to) {
-    SIMD_NAME(shape_step)(s, y, from, to, RULE_QUEEN);
-}
-
-SIMD_ENTRY void SIMD_NAME(torus_expand)(sym_t *s, int y, level_t *from, level_t *to) {
-    SIMD_NAME(shape_step)(s, y, from, to, RULE_TOROIDAL);
-}
-
-SIMD_ENTRY void SIMD_NAME(super_expand)(sym_t *s, int y, level_t *from, level_t *to) {
-    SIMD_NAME(shape_step)(s, y, from, to, RULE_SUPERQUEEN);
-}
-
 /* The bits set in each byte; their sum in each lane (bytes up to 63 each);
  * the bits set in each lane. */
-SIMD_STEP V SIMD_NAME(simd_popbytes)(V x) {
+SIMD_STEP V simd_popbytes(V x) {
     x = SUB(x, AND(SHR(x, 1), SET1(0x55555555u)));
     x = ADD(AND(x, SET1(0x33333333u)), AND(SHR(x, 2), SET1(0x33333333u)));
     return AND(ADD(x, SHR(x, 4)), SET1(0x0f0f0f0fu));
 }
 
-SIMD_STEP V SIMD_NAME(simd_bytesum)(V x) {
+SIMD_STEP V simd_bytesum(V x) {
     x = ADD(x, SHR(x, 8));
     return AND(ADD(x, SHR(x, 16)), SET1(0xffu));
 }
 
-SIMD_STEP V SIMD_NAME(simd_popcount)(V x) {
-    return SIMD_NAME(simd_bytesum)(SIMD_NAME(simd_popbytes)(x));
+SIMD_STEP V simd_popcount(V x) {
+    return simd_bytesum(simd_popbytes(x));
 }
 
 /* The pairs of a column of a0 and one of a1 (the row below) that do not
@@ -313,16 +299,13 @@ SIMD_STEP V SIMD_NAME(simd_popcount)(V x) {
  * width: a board of 3 columns or more, so the three are different
  * columns), or superqueens a knight's jump apart (their bytes' counts
  * summed first: at most 40 a byte). */
-SIMD_STEP V SIMD_NAME(simd_pairs)(V a0, V a1, V p0, V p1, int rule, V full, __m128i back) {
-    V clash = ADD(SIMD_NAME(simd_popbytes)(AND(a0, a1)),
-                  ADD(SIMD_NAME(simd_popbytes)(
-                          AND(SIMD_NAME(simd_left)(a0, rule, full, back), a1)),
-                      SIMD_NAME(simd_popbytes)(
-                          AND(SIMD_NAME(simd_right)(a0, rule, full, back), a1))));
+SIMD_STEP V simd_pairs(V a0, V a1, V p0, V p1, int rule, V full, __m128i back) {
+    V clash = ADD(simd_popbytes(AND(a0, a1)),
+                  ADD(simd_popbytes(AND(simd_left(a0, rule, full, back), a1)),
+                      simd_popbytes(AND(simd_right(a0, rule, full, back), a1))));
     if (rule == RULE_SUPERQUEEN)
-        clash = ADD(clash, ADD(SIMD_NAME(simd_popbytes)(AND(SHL(a0, 2), a1)),
-                               SIMD_NAME(simd_popbytes)(AND(SHR(a0, 2), a1))));
-    return SUB(MUL(p0, p1), SIMD_NAME(simd_bytesum)(clash));
+        clash = ADD(clash, ADD(simd_popbytes(AND(SHL(a0, 2), a1)), simd_popbytes(AND(SHR(a0, 2), a1))));
+    return SUB(MUL(p0, p1), simd_bytesum(clash));
 }
 
 /* Count the last two rows of every node of `lv` (row `top`) in place, a
@@ -333,7 +316,7 @@ SIMD_STEP V SIMD_NAME(simd_pairs)(V a0, V a1, V p0, V p1, int rule, V full, __m1
  * there); else every node has two.  RULE (a constant; not superqueens'
  * with GAPS): the torus's rotated diagonals; superqueens' knight's attacks
  * on row top (kn) and from the queen of the row above it on the last row. */
-SIMD_STEP void SIMD_NAME(simd_last_two)(sym_t *s, level_t *lv, int top, int gaps, int rule) {
+SIMD_STEP void simd_last_two(sym_t *s, level_t *lv, int top, int gaps, int rule) {
     const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1];
     V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), first = SET1(s->first);
     V found = ZERO, placed = ZERO, full = SET1(s->mask);
@@ -351,8 +334,8 @@ SIMD_STEP void SIMD_NAME(simd_last_two)(sym_t *s, level_t *lv, int top, int gaps
             jumps = OR(SHL(above, 1), SHR(above, 1));
         }
         a0 = ANDNOT(OR(OR(c, kn), OR(l, r)), m0);
-        a1 = ANDNOT(OR(OR(c, jumps), OR(SIMD_NAME(simd_left)(l, rule, full, back),
-                                        SIMD_NAME(simd_right)(r, rule, full, back))), m1);
+        a1 = ANDNOT(OR(OR(c, jumps), OR(simd_left(l, rule, full, back), simd_right(r, rule, full, back))),
+                    m1);
         if (gaps) {
             V queens = LOADU(lv->parent + at);
             a0 = SELECT(EQM(queens, SET1(s->queens)), AND(a0, first), a0);
@@ -362,9 +345,9 @@ SIMD_STEP void SIMD_NAME(simd_last_two)(sym_t *s, level_t *lv, int top, int gaps
         } else {
             a0 = SELECT(valid, a0, ZERO);
         }
-        p0 = SIMD_NAME(simd_popcount)(a0);
-        p1 = SIMD_NAME(simd_popcount)(a1);
-        pairs = SIMD_NAME(simd_pairs)(a0, a1, p0, p1, rule, full, back);
+        p0 = simd_popcount(a0);
+        p1 = simd_popcount(a1);
+        pairs = simd_pairs(a0, a1, p0, p1, rule, full, back);
         if (gaps) {
             one = ADD(upper ? p0 : ZERO, lower ? p1 : ZERO);
             found = ADD(found, SELECT(pair, pairs, SELECT(single, one, ZERO)));
@@ -383,39 +366,6 @@ SIMD_STEP void SIMD_NAME(simd_last_two)(sym_t *s, level_t *lv, int top, int gaps
     lv->count = lv->pos = 0;
 }
 
-SIMD_ENTRY void SIMD_NAME(shape_finish)(sym_t *s, level_t *levels, int y0, int top) {
-    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 0, RULE_QUEEN);
-}
-
-SIMD_ENTRY void SIMD_NAME(torus_finish)(sym_t *s, level_t *levels, int y0, int top) {
-    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 0, RULE_TOROIDAL);
-}
-
-SIMD_ENTRY void SIMD_NAME(super_finish)(sym_t *s, level_t *levels, int y0, int top) {
-    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 0, RULE_SUPERQUEEN);
-}
-
-/* simd_search inlined once per rule (direct calls to its steps); the other
- * rules' copies out of line, so that the queen's stays as it was compiled
- * alone (measured: its driver loop took more instructions inlined beside
- * the others). */
-__attribute__((noinline)) static int SIMD_NAME(torus_search)(sym_t *s) {
-    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(torus_expand),
-                       SIMD_NAME(torus_finish), 0);
-}
-
-__attribute__((noinline)) static int SIMD_NAME(super_search)(sym_t *s) {
-    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(super_expand),
-                       SIMD_NAME(super_finish), 1);
-}
-
-static int SIMD_NAME(shape_search)(sym_t *s) {
-    if (s->rule == RULE_TOROIDAL) return SIMD_NAME(torus_search)(s);
-    if (s->rule == RULE_SUPERQUEEN) return SIMD_NAME(super_search)(s);
-    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(shape_expand),
-                       SIMD_NAME(shape_finish), 0);
-}
-
 /* The shaped counter of boards with empty rows (k < rows; RULE, a
  * constant, the queen's or the torus's): each node carries its queens
  * still to place (in `parent`).  A node's children are its empty child
@@ -423,7 +373,7 @@ static int SIMD_NAME(shape_search)(sym_t *s) {
  * column (when the required rows below leave room); a queen that is a
  * node's last is a solution, counted, not kept.  A child that must fill
  * every row below is kept only when the next one has a free column. */
-SIMD_STEP void SIMD_NAME(gaps_step)(sym_t *s, int y, level_t *from, level_t *to, int rule) {
+SIMD_STEP void gaps_step(sym_t *s, int y, level_t *from, level_t *to, int rule) {
     const int rows = s->last + 1;
     V full = SET1(s->mask);
     __m128i back = _mm_cvtsi32_si128(s->n - 1);
@@ -444,50 +394,77 @@ SIMD_STEP void SIMD_NAME(gaps_step)(sym_t *s, int y, level_t *from, level_t *to,
     if ((ones &= valid) != 0) { /* the last queens: counted at once */
         uint32_t sums[LANES];
         int k;
-        STOREU(sums, SIMD_NAME(simd_popcount)(SELECT(ones, avail, ZERO)));
+        STOREU(sums, simd_popcount(SELECT(ones, avail, ZERO)));
         for (k = 0; k < LANES; k++) found += sums[k];
         placed += found;
         avail = SELECT(ones, ZERO, avail);
     }
     if (empty)
-        SIMD_NAME(simd_put)(to, empty, c, SIMD_NAME(simd_left)(l, rule, full, back),
-                            SIMD_NAME(simd_right)(r, rule, full, back), queens, 1, ZERO, 0);
+        simd_put(to, empty, c, simd_left(l, rule, full, back), simd_right(r, rule, full, back), queens,
+                 1, ZERO, 0);
     while ((live = NZ(avail)) != 0) {
         V bit = AND(avail, SUB(ZERO, avail)), cc = OR(c, bit);
-        V ll = SIMD_NAME(simd_left)(OR(l, bit), rule, full, back);
-        V rr = SIMD_NAME(simd_right)(OR(r, bit), rule, full, back);
+        V ll = simd_left(OR(l, bit), rule, full, back);
+        V rr = simd_right(OR(r, bit), rule, full, back);
         unsigned keep = live & (~tight | NZ(ANDNOT(OR(cc, OR(ll, rr)), next)));
         placed += (uint64_t)__builtin_popcount(live);
-        if (keep) SIMD_NAME(simd_put)(to, keep, cc, ll, rr, fewer, 1, ZERO, 0);
+        if (keep) simd_put(to, keep, cc, ll, rr, fewer, 1, ZERO, 0);
         avail = XOR(avail, bit);
     }
     s->nodes += placed;
     s->c8 += found;
 }
 
-SIMD_ENTRY void SIMD_NAME(gaps_expand)(sym_t *s, int y, level_t *from, level_t *to) {
-    SIMD_NAME(gaps_step)(s, y, from, to, RULE_QUEEN);
+/* ---- the shaped searches' entries: a copy of each step per rule ----------
+ *
+ * Deliberate twins: each entry is its step with the rule (and GAPS) a
+ * constant, so that it compiles into a copy of its own whose inner loop
+ * never tests the rule (the torus's rotated diagonals, the superqueen's
+ * knight's attacks and the empty rows' queens left cost nothing where they
+ * do not apply).  shaped_steps lists them, [GAPS][RULE], as the variant
+ * space's shaped cells (_kernel.c): none for superqueens with empty rows;
+ * simd_choice.c's shaped_search_simd runs the one a board needs. */
+SIMD_ENTRY void shape_expand(sym_t *s, int y, level_t *from, level_t *to) {
+    shape_step(s, y, from, to, RULE_QUEEN);
 }
 
-SIMD_ENTRY void SIMD_NAME(torus_gaps_expand)(sym_t *s, int y, level_t *from, level_t *to) {
-    SIMD_NAME(gaps_step)(s, y, from, to, RULE_TOROIDAL);
+SIMD_ENTRY void torus_expand(sym_t *s, int y, level_t *from, level_t *to) {
+    shape_step(s, y, from, to, RULE_TOROIDAL);
 }
 
-SIMD_ENTRY void SIMD_NAME(gaps_finish)(sym_t *s, level_t *levels, int y0, int top) {
-    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 1, RULE_QUEEN);
+SIMD_ENTRY void super_expand(sym_t *s, int y, level_t *from, level_t *to) {
+    shape_step(s, y, from, to, RULE_SUPERQUEEN);
 }
 
-SIMD_ENTRY void SIMD_NAME(torus_gaps_finish)(sym_t *s, level_t *levels, int y0, int top) {
-    SIMD_NAME(simd_last_two)(s, &levels[top - y0], top, 1, RULE_TOROIDAL);
+SIMD_ENTRY void gaps_expand(sym_t *s, int y, level_t *from, level_t *to) {
+    gaps_step(s, y, from, to, RULE_QUEEN);
 }
 
-__attribute__((noinline)) static int SIMD_NAME(torus_gaps_search)(sym_t *s) {
-    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(torus_gaps_expand),
-                       SIMD_NAME(torus_gaps_finish), 0);
+SIMD_ENTRY void torus_gaps_expand(sym_t *s, int y, level_t *from, level_t *to) {
+    gaps_step(s, y, from, to, RULE_TOROIDAL);
 }
 
-static int SIMD_NAME(gaps_search)(sym_t *s) {
-    if (s->rule == RULE_TOROIDAL) return SIMD_NAME(torus_gaps_search)(s);
-    return simd_search(s, 0, s->last - 1, 0, 0, 0, SIMD_NAME(gaps_expand),
-                       SIMD_NAME(gaps_finish), 0);
+SIMD_ENTRY void shape_finish(sym_t *s, level_t *levels, int y0, int top) {
+    simd_last_two(s, &levels[top - y0], top, 0, RULE_QUEEN);
 }
+
+SIMD_ENTRY void torus_finish(sym_t *s, level_t *levels, int y0, int top) {
+    simd_last_two(s, &levels[top - y0], top, 0, RULE_TOROIDAL);
+}
+
+SIMD_ENTRY void super_finish(sym_t *s, level_t *levels, int y0, int top) {
+    simd_last_two(s, &levels[top - y0], top, 0, RULE_SUPERQUEEN);
+}
+
+SIMD_ENTRY void gaps_finish(sym_t *s, level_t *levels, int y0, int top) {
+    simd_last_two(s, &levels[top - y0], top, 1, RULE_QUEEN);
+}
+
+SIMD_ENTRY void torus_gaps_finish(sym_t *s, level_t *levels, int y0, int top) {
+    simd_last_two(s, &levels[top - y0], top, 1, RULE_TOROIDAL);
+}
+
+static const shaped_steps_t shaped_steps[2][3] = {
+    {{shape_expand, shape_finish}, {torus_expand, torus_finish}, {super_expand, super_finish}},
+    {{gaps_expand, gaps_finish}, {torus_gaps_expand, torus_gaps_finish}, {NULL, NULL}},
+};

@@ -120,9 +120,7 @@ static uint64_t count_stars(stars_t *s, uint64_t limit, stop_flag_t *stop, int *
         }
         free = rem[i] & ~full_cols;
         if (!free) {
-            if (i == 0) break;
-            i--;
-            if (stop_now(&until_pause, stop, stopped)) break;
+            if (!walk_back(&i, &until_pause, stop, stopped)) break;
             continue;
         }
         bit = free & -free;

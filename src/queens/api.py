@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict, get_args
 
 from queens import symmetry
-from queens.board import Board
+from queens.board import MAX_TEXT_N, Board
 from queens.engines import Counts, watch
 from queens.engines.anyn import construct, local
 from queens.engines.counting import kernel
@@ -189,6 +189,12 @@ HARD_METHODS: tuple[Method, ...] = ("propagate", "sat")
 under every rule: any valid solution, ``Undecided`` when ``timeout`` runs out; ``sat``
 needs the ``sat`` extra."""
 
+HARD_MAX_N = MAX_TEXT_N
+"""The largest side of a board the engines for hard boards take (``propagate``, ``sat``,
+and ``auto`` where it runs them): as far as board text goes, as ``queens solve`` has it.
+Their state holds a bitmask a row and a column (999 queens on 1000 x 999: about 220 MB);
+ten million a side filled 900 MB in two seconds before its MemoryError (issue 26)."""
+
 
 class MethodError(ValueError):
     """A method that cannot be used as asked; ``method`` is the name given.
@@ -327,6 +333,8 @@ def _check_board(board: Board, method: Method) -> None:
     chosen = chosen_method(board, method)
     if chosen in PLAIN_ONLY_METHODS and board.n > METHOD_MAX_N[chosen]:
         raise TooBigForMethod(chosen, board.n, METHOD_MAX_N[chosen])
+    if (chosen == "auto" or chosen in HARD_METHODS) and max(board.size) > HARD_MAX_N:
+        raise TooBigForMethod(chosen, max(board.size), HARD_MAX_N)
 
 
 def solve(

@@ -11,13 +11,14 @@ a ``BrokenPipeError``, which ends quietly.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO, cast
+from typing import Any, Protocol, TextIO, cast
 
-from queens.cli.common import CommandError, OutputError, UsageError
+from queens.cli.common import CommandError, NoSolution, OutputError, UsageError
 
 
 class _GuardedOutput:
@@ -144,3 +145,38 @@ def print_steps(texts: list[str]) -> None:
     for number, text in enumerate(texts, 1):
         print(f"{number:>{width}}. {text}")
     print()
+
+
+class ExplainedStep(Protocol):
+    """A step of an explanation, for one star or K."""
+
+    @property
+    def text(self) -> str: ...
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+def print_explanation(
+    as_json: bool,
+    record: dict[str, object],
+    steps: Sequence[ExplainedStep],
+    picture: str,
+    difficulty: str,
+) -> int:
+    """`puzzle explain`'s output, for one star or K: ``record`` and the steps as one JSON
+    line, or the numbered steps, the solved grid and its difficulty."""
+    if as_json:
+        print(json.dumps({**record, "steps": [step.to_json() for step in steps]}))
+        return 0
+    print_steps([step.text for step in steps])
+    print(picture)
+    print(f"difficulty: {difficulty}")
+    return 0
+
+
+def not_unique(count_command: str) -> NoSolution:
+    """`puzzle explain`'s refusal of a grid with several solutions."""
+    return NoSolution(
+        "not unique: the grid has more than one solution, so no chain of deductions "
+        f"reaches one ({count_command!r} counts them)"
+    )

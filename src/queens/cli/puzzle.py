@@ -21,10 +21,17 @@ from queens.cli.common import (
     read_text,
     whole,
 )
-from queens.cli.output import picture_kind, print_steps, write_picture, write_text
+from queens.cli.output import (
+    not_unique,
+    picture_kind,
+    print_explanation,
+    write_picture,
+    write_text,
+)
 from queens.cli.puzzle_stars import (
+    daily_stars_puzzle,
+    generated_stars,
     run_explain_stars,
-    run_generate_stars,
     run_solve_stars,
     solved_rows,
 )
@@ -74,7 +81,9 @@ DESCRIPTIONS = {
     "guessing, as grid text (same seed, same grid).",
     "daily": "Write the grid of the day as grid text: the same for everyone on a "
     f"date, one of {levels.CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
-    "towards Sunday. Its level, size and difficulty go to stderr.",
+    "towards Sunday. Its level, size and difficulty go to stderr. With --stars 2: "
+    "a 2-star grid made from the date (8 x 8 on Mondays to 10 x 10 on Sundays), solved "
+    "without a case split; --json then has stars and seed instead of level.",
     "render": "Draw the grid in region colours with region letters and the queens "
     "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
     "read": "Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
@@ -171,6 +180,7 @@ def _daily_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="one JSON object: date, level, n, difficulty, grid (a list of rows)",
     )
+    _add_stars(parser)
 
 
 def day(text: str) -> date:
@@ -305,42 +315,39 @@ def run_explain(args: argparse.Namespace) -> int:
     except Stuck:
         raise _no_solution() from None
     except NotUnique:
-        raise NoSolution(
-            "not unique: the grid has more than one solution, so no chain of deductions "
-            "reaches one ('queens puzzle solve --count' counts them)"
-        ) from None
+        raise not_unique("queens puzzle solve --count") from None
     assert explanation.solution is not None
     columns = list(explanation.solution)
-    if args.json:
-        record = {
-            "n": grid.n,
-            "columns": columns,
-            "level": explanation.level,
-            "difficulty": explanation.difficulty,
-            "steps": [step.to_json() for step in explanation.steps],
-        }
-        print(json.dumps(record))
-        return 0
-    print_steps([step.text for step in explanation.steps])
-    print(grid.board(columns))
     level = explanation.level
-    print(f"difficulty: {explanation.difficulty} ({level}: {level_reason(level)})")
-    return 0
+    record = {
+        "n": grid.n,
+        "columns": columns,
+        "level": level,
+        "difficulty": explanation.difficulty,
+    }
+    return print_explanation(
+        args.json,
+        record,
+        explanation.steps,
+        grid.board(columns),
+        f"{explanation.difficulty} ({level}: {level_reason(level)})",
+    )
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    if args.stars > 1:
-        return run_generate_stars(args)
     if args.difficulty is not None and args.difficulty not in DIFFICULTIES:
         raise UsageError(
             f"unknown difficulty {args.difficulty!r} (choose from {', '.join(DIFFICULTIES)})",
             PROG + " generate",
         )
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
-    try:
-        grid = maker.generate(args.n, chosen, args.difficulty)
-    except maker.GenerateError as error:
-        raise CommandError(str(error)) from None
+    if args.stars > 1:
+        grid = generated_stars(args.n, args.stars, chosen, args.difficulty)
+    else:
+        try:
+            grid = maker.generate(args.n, chosen, args.difficulty)
+        except maker.GenerateError as error:
+            raise CommandError(str(error)) from None
     if args.seed is None:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
     text = str(grid) + "\n"
@@ -350,19 +357,22 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def run_daily(args: argparse.Namespace) -> int:
     when: date = args.date or date.today()
-    try:
-        puzzle = levels.daily(when)
-    except levels.LevelsError as error:
-        raise CommandError(str(error)) from None
+    if args.stars > 1:
+        grid, which, record = daily_stars_puzzle(when, args.stars)
+    else:
+        try:
+            puzzle = levels.daily(when)
+        except levels.LevelsError as error:
+            raise CommandError(str(error)) from None
+        grid, which = puzzle.grid, f"level {puzzle.number}, {puzzle.n} x {puzzle.n}"
+        record = {"date": when.isoformat(), **puzzle.to_json()}
     if args.json:
-        print(json.dumps({"date": when.isoformat(), **puzzle.to_json()}))
+        print(json.dumps(record))
         return 0
     print(
-        f"queens: {when.isoformat()} ({when:%A}): level {puzzle.number}, "
-        f"{puzzle.n} x {puzzle.n}, {puzzle.difficulty}",
-        file=sys.stderr,
+        f"queens: {when.isoformat()} ({when:%A}): {which}, {record['difficulty']}", file=sys.stderr
     )
-    sys.stdout.write(str(puzzle.grid) + "\n")
+    sys.stdout.write(str(grid) + "\n")
     return 0
 
 

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
+from datetime import date
 
 from queens.cli.common import CommandError, NoSolution, UsageError
-from queens.cli.output import print_steps, write_text
+from queens.cli.output import not_unique, print_explanation, print_steps
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import Rows, StarsError
+from queens.puzzle.stars import Rows, StarsError, board, count, impossible, solutions, solve
+from queens.puzzle.stars_explain import NotUnique, Stuck, explain
+from queens.puzzle.stars_generate import GenerateError
+from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
 
 PROG = "queens puzzle"
 
@@ -21,8 +24,6 @@ STAR_FORMATS = ("board", "json")
 
 
 def _no_solution(grid: Grid, stars: int) -> NoSolution:
-    from queens.puzzle.stars import impossible
-
     reason = impossible(grid, stars)
     why = f": {reason}" if reason else ""
     return NoSolution(
@@ -33,8 +34,6 @@ def _no_solution(grid: Grid, stars: int) -> NoSolution:
 
 def solved_rows(grid: Grid, stars: int) -> Rows:
     """The first solution, or the command's 'no solution' (exit 1)."""
-    from queens.puzzle.stars import solve
-
     try:
         verdict = solve(grid, stars)
     except StarsError as error:
@@ -45,8 +44,6 @@ def solved_rows(grid: Grid, stars: int) -> Rows:
 
 
 def _write(grid: Grid, stars: int, rows: Rows, fmt: str) -> None:
-    from queens.puzzle.stars import board
-
     if fmt == "json":
         print(json.dumps({"n": grid.n, "stars": stars, "rows": [list(r) for r in rows]}))
     else:
@@ -54,8 +51,6 @@ def _write(grid: Grid, stars: int, rows: Rows, fmt: str) -> None:
 
 
 def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
-    from queens.puzzle.stars import count, solutions, solve
-
     stars = args.stars
     try:
         if args.count:
@@ -96,8 +91,6 @@ def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
 
 
 def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
-    from queens.puzzle.stars import board
-    from queens.puzzle.stars_explain import NotUnique, Stuck, explain
 
     stars = args.stars
     try:
@@ -107,39 +100,39 @@ def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
     except Stuck:
         raise _no_solution(grid, stars) from None
     except NotUnique:
-        raise NoSolution(
-            "not unique: the grid has more than one solution, so no chain of deductions "
-            f"reaches one ('queens puzzle solve --stars {stars} --count' counts them)"
-        ) from None
+        raise not_unique(f"queens puzzle solve --stars {stars} --count") from None
     assert explanation.rows is not None
-    if args.json:
-        record = {
-            "n": grid.n,
-            "stars": stars,
-            "rows": [list(r) for r in explanation.rows],
-            "level": explanation.level,
-            "difficulty": explanation.difficulty,
-            "steps": [step.to_json() for step in explanation.steps],
-        }
-        print(json.dumps(record))
-        return 0
+    record = {
+        "n": grid.n,
+        "stars": stars,
+        "rows": [list(r) for r in explanation.rows],
+        "level": explanation.level,
+        "difficulty": explanation.difficulty,
+    }
+    return print_explanation(
+        args.json, record, explanation.steps, board(grid, explanation.rows), explanation.difficulty
+    )
     print_steps([step.text for step in explanation.steps])
     print(board(grid, explanation.rows))
     print(f"difficulty: {explanation.difficulty}")
     return 0
 
 
-def run_generate_stars(args: argparse.Namespace) -> int:
-    from queens.puzzle.stars_generate import GenerateError, generate
+def generated_stars(n: int, stars: int, seed: int, difficulty: str | None) -> Grid:
+    """A new grid with one K-star solution (of ``difficulty`` when given), or the
+    command's one-line error."""
 
-    if args.difficulty is not None:
-        raise UsageError("--difficulty is not taken with --stars above 1", PROG + " generate")
-    chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     try:
-        grid = generate(args.n, args.stars, chosen)
+        return generate_graded(n, stars, seed, difficulty)
     except GenerateError as error:
         raise CommandError(str(error)) from None
-    if args.seed is None:
-        print(f"queens: generated with --seed {chosen}", file=sys.stderr)
-    write_text(str(grid) + "\n", args.out)
-    return 0
+
+
+def daily_stars_puzzle(when: date, stars: int) -> tuple[Grid, str, dict[str, object]]:
+    """The day's K-star grid, its description for people (stars and size) and its JSON
+    record, or the command's one-line error."""
+    try:
+        puzzle = daily_stars(when, stars)
+    except DailyError as error:
+        raise CommandError(str(error)) from None
+    return puzzle.grid, f"{stars} stars, {puzzle.n} x {puzzle.n}", puzzle.to_json()

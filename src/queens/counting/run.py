@@ -16,6 +16,7 @@ the GIL, so it gets a process pool instead.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import threading
@@ -98,8 +99,12 @@ def _on_processes(subproblems: Sequence[SubProblem], workers: int) -> Iterator[R
     # OSError traceback after "queens: interrupted" (seen in CI).
     import multiprocessing
 
-    pool = multiprocessing.Pool(workers, initializer=_worker_setup)
+    # A Ctrl-C while the pool starts its workers and threads would leave them to the exit
+    # handlers: held until the try below, which ends them all.
+    with _sigint_held() as release:
+        pool = multiprocessing.Pool(workers, initializer=_worker_setup)
     try:
+        release()
         for results in pool.imap_unordered(count_chunk, _chunks(subproblems, workers)):
             for index, total, unique in results:
                 yield index, Counts(total, unique)
@@ -110,6 +115,25 @@ def _on_processes(subproblems: Sequence[SubProblem], workers: int) -> Iterator[R
         pool.close()
     finally:
         pool.join()
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[Callable[[], None]]:
+    """SIGINT blocked in this thread until the function yielded is called (or the block
+    raises): a Ctrl-C meanwhile is delivered then, as a KeyboardInterrupt there."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        yield lambda: None
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    def release() -> None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+    try:
+        yield release
+    except BaseException:
+        release()
+        raise
 
 
 def _in_process(subproblems: Iterable[SubProblem]) -> Iterator[Result]:
@@ -192,13 +216,8 @@ def in_kernel(subproblem: SubProblem) -> bool:
         return False
     if subproblem.allowed is None or subproblem.queens is None:  # n x n, n queens
         return subproblem.n <= kernel.KERNEL_MAX_N
-    shape = kernel.counting_shape(
-        subproblem.allowed,
-        width=subproblem.width,
-        queens=subproblem.queens,
-        required=subproblem.pinned_required(),
-    )
-    return kernel.takes(shape)
+    width = subproblem.n if subproblem.width is None else subproblem.width
+    return kernel.case_takes(subproblem.board_case(), subproblem.n, width)
 
 
 def _on_threads(subproblems: Sequence[SubProblem], workers: int) -> Iterator[Result]:

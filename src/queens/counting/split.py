@@ -55,7 +55,9 @@ class SubProblem:
     counted with the symmetric counter; otherwise ``allowed`` holds the
     board's column masks (``n`` of them: its rows), ``group`` its own
     symmetries, and ``width``, ``queens`` and ``required`` its shape as the
-    engines take it (None: as many as rows).
+    engines take it (None: as many as rows); ``case`` how the kernel counts the
+    board (``kernel.board_case``), decided once by ``split`` for all its
+    sub-problems (None: decided by each count).
     """
 
     index: int
@@ -67,6 +69,13 @@ class SubProblem:
     queens: int | None = None
     required: int = 0
     rule: Rule = Rule.QUEEN  # the attack rule (queens.rules)
+    case: kernel.Case | None = None
+
+    def board_case(self) -> kernel.Case:
+        """How the kernel counts the sub-problem's board (the same for all its sub-problems)."""
+        if self.case is not None:
+            return self.case
+        return kernel.board_case(self.n, width=self.width, queens=self.queens, rule=self.rule)
 
     def pinned_masks(self) -> tuple[int, ...]:
         """The board's masks with the prefix's rows pinned to their queens (0: empty).
@@ -140,8 +149,9 @@ def split(board: Board) -> Split:
         classic = board.is_square and board.is_full and rule is Rule.QUEEN
         width, queens = (None, None) if classic else (board.width, k)
         shaped = 0 if classic else required
+        case = kernel.board_case(board.height, width=width, queens=queens, rule=rule)
         parts = (
-            SubProblem(i, board.height, p, allowed, group, width, queens, shaped, rule)
+            SubProblem(i, board.height, p, allowed, group, width, queens, shaped, rule, case)
             for i, p in enumerate(prefixes)
         )
     return Split(board, tuple(parts))
@@ -196,8 +206,9 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
     if subproblem.allowed is None:
         return kernel.count_symmetric(subproblem.n, subproblem.prefix, stop)
     allowed = subproblem.pinned_masks()
+    case = subproblem.board_case()
     if subproblem.queens is None:  # the n x n board with n queens
-        return kernel.count(allowed, subproblem.group, stop)
+        return kernel.count(allowed, subproblem.group, stop, case=case)
     torus = _on_whole_torus(subproblem)
     if torus:  # its first queen in column 0 stands for all n columns (see split)
         allowed = (allowed[0] & 1, *allowed[1:])
@@ -210,6 +221,7 @@ def count_subproblem(subproblem: SubProblem, stop: kernel.StopFlag | None = None
         required=subproblem.pinned_required(),
         rule=subproblem.rule,
         translations=torus,
+        case=case,
     )
     return Counts(subproblem.n * found.total, found.unique) if torus else found
 

@@ -111,14 +111,22 @@ class Step:
         return max(self.grade, LEVELS[self.kind])
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "level": self.level,
-            "text": self.text,
-            "place": [list(s) for s in self.place],
-            "clear": [list(s) for s in self.clear],
-            "focus": [list(s) for s in self.focus],
-        }
+        return step_json(
+            self.kind, self.level, self.text, place=self.place, clear=self.clear, focus=self.focus
+        )
+
+
+def step_json(
+    kind: str, level: int, text: str, **cells: tuple[tuple[int, int], ...]
+) -> dict[str, object]:
+    """A step of an explanation (one star or K) as JSON: its kind, level and text, then each
+    named tuple of cells as [row, column] lists (0-based)."""
+    return {
+        "kind": kind,
+        "level": level,
+        "text": text,
+        **{name: [list(cell) for cell in group] for name, group in cells.items()},
+    }
 
 
 @dataclass
@@ -246,9 +254,11 @@ def confined(state: State) -> Iterator[Step]:
                     yield _clearing("confined", text, others, cells)
 
 
-def _groups(spans: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
+def covering_groups(spans: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
     """Sets of ``size`` items whose spans (bitmasks) together cover no more than ``size``
-    lines: (the items, the lines covered)."""
+    lines: (the items, the lines covered).  ``spans`` holds (item, span) pairs; a
+    subset growing past ``size`` lines is dropped at once.  Shared by the one-star and
+    the K-star explanations."""
 
     def grow(start: int, chosen: list[int], union: int) -> Iterator[tuple[list[int], int]]:
         if len(chosen) == size:
@@ -280,7 +290,7 @@ def _group_steps(state: State, size: int, grade: int) -> Iterator[Step]:
     pair = " (two regions, two lines)" if size == 2 else ""
     for axis, word in AXES:
         spans = [(index, _lines_of(cells, axis)) for index, cells in regions.items()]
-        for chosen, union in _groups(spans, size):
+        for chosen, union in covering_groups(spans, size):
             inside = {s for index in chosen for s in regions[index]}
             lines = list(bits(union))
             others = {s for line in lines for s in _line_cells(state, axis, line)} - inside
@@ -291,7 +301,7 @@ def _group_steps(state: State, size: int, grade: int) -> Iterator[Step]:
                 yield _clearing("group", text, others, sorted(inside), grade)
         lines_cells = {index: cells for kind, index, cells in units if kind == word}
         owners = [(line, _region_mask(grid, cells)) for line, cells in lines_cells.items()]
-        for chosen, union in _groups(owners, size):
+        for chosen, union in covering_groups(owners, size):
             inside = {s for line in chosen for s in lines_cells[line]}
             others = {s for region in bits(union) for s in regions.get(region, [])} - inside
             if others:

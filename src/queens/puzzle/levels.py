@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from importlib import resources
@@ -52,10 +52,10 @@ class LevelsError(ValueError):
 
 
 @dataclass(frozen=True)
-class Level:
-    """A numbered grid of the archive, with its size, difficulty and generator seed."""
+class GradedGrid:
+    """A grid the project hands out (a shipped level, a day's grid): its difficulty and the
+    generator seed that made it."""
 
-    number: int
     grid: Grid
     difficulty: str
     seed: int
@@ -66,12 +66,21 @@ class Level:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "level": self.number,
             "n": self.n,
             "difficulty": self.difficulty,
             "seed": self.seed,
             "grid": self.grid.rows(),
         }
+
+
+@dataclass(frozen=True)
+class Level(GradedGrid):
+    """A numbered grid of the archive, with its size, difficulty and generator seed."""
+
+    number: int = field(kw_only=True)
+
+    def to_json(self) -> dict[str, object]:
+        return {"level": self.number, **super().to_json()}
 
 
 def schedule(number: int) -> tuple[int, str]:
@@ -104,7 +113,7 @@ def _level(number: int, record: object) -> Level:
     seed = record["seed"]
     if type(seed) is not int:
         raise LevelsError(f"{where}: seed {seed!r} is not a whole number")
-    return Level(number, grid, str(record["difficulty"]), seed)
+    return Level(grid, str(record["difficulty"]), seed, number=number)
 
 
 def read_levels(text: str) -> tuple[Level, ...]:

@@ -14,8 +14,9 @@ Check(wrong=((0, 0), (0, 1)), solved=False)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from queens.puzzle.explain import Step, next_step
 from queens.puzzle.grid import Grid
@@ -53,9 +54,18 @@ def hint(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square]) -> Ste
     """The next deduction from the player's position (their queens and crosses, which must
     be right: see ``check``)."""
     state = given_state(grid, queens, crosses)
-    if state.solved:
+    return first_deduction(state.solved, lambda: next_step(state))
+
+
+AnyStep = TypeVar("AnyStep")
+
+
+def first_deduction(solved: bool, deduce: Callable[[], AnyStep | None]) -> AnyStep:
+    """The step ``deduce`` finds, for one star or K: ``NoHint`` when the grid is solved or
+    nothing follows from the marks."""
+    if solved:
         raise NoHint("solved")
-    step = next_step(state)
+    step = deduce()
     if step is None:
         raise NoHint("no deduction from here: the grid has more than one solution")
     return step

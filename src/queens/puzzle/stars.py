@@ -27,10 +27,11 @@ Limits, checked before any work: k from 1 to ``MAX_STARS``, and for k > 1 grids 
 most one star, so an n x n grid holds at most ceil(n/2)^2; 2 stars need n >= 7) or with a
 region that cannot (``impossible``) simply has no solution.
 
-Engines: the compiled kernel (``count_stars`` in ``src/kernel/stars.c``, a row-by-row
-search) counts and finds the first solution; without it, and for every solution in turn,
-this module's propagating search does.  Both are checked against a plain brute force
-in the tests.
+Engines: the compiled kernel's propagating search (``count_stars``, in
+``src/kernel/stars_search.c``) counts and finds the first solution; its row-by-row counter
+(``count_rows``, ``src/kernel/stars.c``) is the second engine; without the kernel, and for
+every solution in turn, this module's propagating search does.  All are checked against a
+plain brute force in the tests.
 """
 
 from __future__ import annotations
@@ -385,12 +386,25 @@ class _Problem:
         """(count up to limit, first solution, last solution found) by the compiled kernel,
         or None without it."""
         found = counting_kernel.count_stars(self.grid.n, self.stars, bytes(self.grid.cells), limit)
-        if found is None:
-            return None
-        total, first, last = found
-        if first is None or last is None:
-            return total, None, None
-        return total, _rows(first), _rows(last)
+        return _found(found)
+
+    def kernel_rows(self, limit: int) -> tuple[int, Rows | None, Rows | None] | None:
+        """``kernel`` by the kernel's row-by-row counter (the second engine)."""
+        found = counting_kernel.count_stars_rows(
+            self.grid.n, self.stars, bytes(self.grid.cells), limit
+        )
+        return _found(found)
+
+
+def _found(
+    found: tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None,
+) -> tuple[int, Rows | None, Rows | None] | None:
+    if found is None:
+        return None
+    total, first, last = found
+    if first is None or last is None:
+        return total, None, None
+    return total, _rows(first), _rows(last)
 
 
 def solutions(grid: Grid, stars: int = 2) -> Iterator[Rows]:
@@ -415,6 +429,16 @@ def count(grid: Grid, stars: int = 2, limit: int | None = None) -> int:
         if total == limit:
             break
     return total
+
+
+def count_rows(grid: Grid, stars: int = 2, limit: int | None = None) -> int | None:
+    """``count`` by the kernel's other engine, its row-by-row counter (the second engine
+    that checks generated grids); None without the kernel."""
+    task = _Problem(grid, stars)
+    if task.hopeless:
+        return 0
+    found = task.kernel_rows(limit or 0)
+    return None if found is None else found[0]
 
 
 def solve(grid: Grid, stars: int = 2) -> StarVerdict:

@@ -2,15 +2,22 @@
 
 1. A random placement of k stars a row and a column, none touching (a randomised
    row-by-row search).
-2. Regions grown around it: each star grows a territory (random flood fill), and
-   neighbouring territories are joined k at a time into the n regions, so the placement
-   is a solution.
-3. While a second solution exists, a cell on a region border that holds no star of the
-   placement moves to a neighbouring region (keeping regions connected) when that does not
-   add solutions; the placement stays a solution throughout.
+2. The placement's stars joined k at a time, each with its nearest, by shortest paths:
+   the n regions' cores.  Every other cell is a hole (in no region, no star on it), so the
+   placement is the one solution of this first grid (else the next attempt).
+3. The regions grow one cell at a time into the holes next to them, a cell joining a
+   region only when no solution puts a star on it (a solution of the grown grid without
+   that star is one of the grid before: the placement alone).  Checking that is a search
+   with the star given, which the kernel's propagation ends in a few nodes: the grid stays
+   unique as it grows.
+4. Holes that no neighbouring region can take so join one at random, and then, while a
+   second solution exists, a cell on a region border that holds no star of the placement
+   moves to a neighbouring region (keeping regions connected) when that does not add
+   solutions; the placement stays a solution throughout.
 
-The finished grid is checked by both engines (the compiled kernel's count and the
-propagating search), and its difficulty is the explanation's
+The finished grid is checked by both of the kernel's engines (its propagating search and
+its row-by-row counter; without the kernel, the propagating search of
+``queens.puzzle.stars``), and its difficulty is the explanation's
 (``queens.puzzle.stars_explain``).
 """
 
@@ -19,8 +26,16 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import MAX_STARS, MAX_STARS_N, Rows, count, sample, solve_python
+from queens.puzzle.stars import (
+    MAX_STARS,
+    MAX_STARS_N,
+    Rows,
+    count,
+    count_rows,
+    sample,
+)
 
 MIN_N = {1: 4, 2: 8, 3: 14, 4: 19, 5: 23, 6: 25}
 """The smallest grid generated for each number of stars (smaller ones rarely, or never,
@@ -145,6 +160,26 @@ def _path(n: int, owner: list[int], start: int, goal: int, group: int) -> list[i
 def grow_regions(n: int, stars: int, placement: Rows, rng: random.Random) -> list[int] | None:
     """A region per cell, each region connected and holding ``stars`` of the placement;
     None when a region's stars could not be joined by a path of free cells."""
+    owner = cores(n, stars, placement, rng)
+    if owner is None:
+        return None
+    frontier = [cell for cell in range(n * n) if owner[cell] != HOLE]
+    while frontier:
+        cell = frontier.pop(rng.randrange(len(frontier)))
+        for other in _neighbours(n, cell):
+            if owner[other] == HOLE:
+                owner[other] = owner[cell]
+                frontier.append(other)
+    return owner
+
+
+HOLE = 255
+"""A cell no region has taken yet (``queens.engines.counting.kernel.STARS_HOLE``)."""
+
+
+def cores(n: int, stars: int, placement: Rows, rng: random.Random) -> list[int] | None:
+    """The regions' cores: the placement's stars k at a time, joined by shortest paths;
+    every other cell a ``HOLE``.  None when a group's stars could not be joined."""
     seeds = [r * n + c for r, columns in enumerate(placement) for c in columns]
     owner = [-1] * (n * n)
     groups = _group_stars(seeds, n, stars, rng)
@@ -158,14 +193,86 @@ def grow_regions(n: int, stars: int, placement: Rows, rng: random.Random) -> lis
                 return None
             for step in path:
                 owner[step] = label
-    frontier = [cell for cell in range(n * n) if owner[cell] >= 0]
-    while frontier:
-        cell = frontier.pop(rng.randrange(len(frontier)))
-        for other in _neighbours(n, cell):
-            if owner[other] < 0:
-                owner[other] = owner[cell]
-                frontier.append(other)
-    return owner
+    return [HOLE if label < 0 else label for label in owner]
+
+
+def _solutions_with(
+    n: int,
+    stars: int,
+    cells: list[int],
+    star: int,
+    limit: int,
+    stop: counting_kernel.StopFlag | None,
+) -> int | None:
+    """The solutions of the grid being made (holes allowed) up to ``limit``, those with a
+    star on ``star`` only unless it is -1; None without the kernel."""
+    if n > counting_kernel.STARS_SEARCH_MAX_N:
+        return None
+    searched = counting_kernel.search_stars(n, stars, bytes(cells), limit, stop, star)
+    return None if searched is None else searched[0][0]
+
+
+def grow_unique(
+    n: int,
+    stars: int,
+    cells: list[int],
+    rng: random.Random,
+    stop: counting_kernel.StopFlag | None = None,
+) -> list[int]:
+    """Grow the regions into the holes, a cell joining a neighbouring region only when no
+    solution puts a star on it (so a unique grid stays unique).  Returns the holes no
+    region could take so."""
+    holes = [cell for cell in range(n * n) if cells[cell] == HOLE]
+    while holes:
+        rng.shuffle(holes)
+        left = []
+        for cell in holes:
+            regions = sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
+            rng.shuffle(regions)
+            for region in regions:
+                cells[cell] = region
+                if _solutions_with(n, stars, cells, cell, 1, stop) == 0:
+                    break
+                cells[cell] = HOLE
+            else:
+                left.append(cell)
+        if len(left) == len(holes):
+            return left
+        holes = left
+    return []
+
+
+def _fill(n: int, cells: list[int], holes: list[int], rng: random.Random) -> None:
+    """Every hole to a neighbouring region at random (holes next to holes wait their turn)."""
+    while holes:
+        waiting = []
+        for cell in holes:
+            regions = sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
+            if regions:
+                cells[cell] = rng.choice(regions)
+            else:
+                waiting.append(cell)
+        holes = waiting
+
+
+def _made(
+    n: int, stars: int, placement: Rows, rng: random.Random, stop: counting_kernel.StopFlag | None
+) -> list[int] | None:
+    """A grid with the placement its one solution (steps 2 to 4), or None."""
+    if not counting_kernel.compiled() or n > counting_kernel.STARS_SEARCH_MAX_N:
+        cells = grow_regions(n, stars, placement, rng)
+        if cells is None or not _refine(n, stars, cells, placement, rng, stop):
+            return None
+        return cells
+    cells = cores(n, stars, placement, rng)
+    if cells is None or _solutions_with(n, stars, cells, -1, 2, stop) != 1:
+        return None
+    stuck = grow_unique(n, stars, cells, rng, stop)
+    if stuck:
+        _fill(n, cells, stuck, rng)
+        if not _refine(n, stars, cells, placement, rng, stop):
+            return None
+    return cells
 
 
 def _foreign(n: int, cells: list[int], cell: int) -> list[int]:
@@ -193,7 +300,14 @@ def _grid(n: int, cells: list[int]) -> Grid:
     return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
 
 
-def _refine(n: int, stars: int, cells: list[int], placement: Rows, rng: random.Random) -> bool:
+def _refine(
+    n: int,
+    stars: int,
+    cells: list[int],
+    placement: Rows,
+    rng: random.Random,
+    stop: counting_kernel.StopFlag | None = None,
+) -> bool:
     """Move border cells between regions until one solution is left; whether it was.
 
     A move is aimed at another solution: one of its stars off the placement moves to a
@@ -209,6 +323,8 @@ def _refine(n: int, stars: int, cells: list[int], placement: Rows, rng: random.R
     for _ in range(MOVES):
         if solutions == 1:
             return True
+        if stop is not None and stop.is_set():
+            raise counting_kernel.Stopped
         other = next((rows for rows in shown if rows != placement), None)
         targets: list[int] = []
         if other is not None:
@@ -234,24 +350,35 @@ def _refine(n: int, stars: int, cells: list[int], placement: Rows, rng: random.R
     return solutions == 1
 
 
-def generate(n: int, stars: int = 2, seed: int = 0) -> Grid:
+def _second_engine_unique(grid: Grid, stars: int) -> bool:
+    """One solution by the other engine: the kernel's row-by-row counter, else (no kernel:
+    ``count`` was the propagating search already) True."""
+    rows = count_rows(grid, stars, limit=2)
+    return True if rows is None else rows == 1
+
+
+def generate(
+    n: int, stars: int = 2, seed: int = 0, stop: counting_kernel.StopFlag | None = None
+) -> Grid:
     """A grid with exactly one solution of ``stars`` a row, column and region (same seed,
-    same grid); checked by two engines."""
+    same grid); checked by two engines.  Stops (``Stopped``) when ``stop`` is set; from
+    the main thread without one, a Ctrl-C stops it within a second (``interruptible``)."""
     if not 1 <= stars <= MAX_STARS or not MIN_N.get(stars, 99) <= n <= MAX_STARS_N:
         low = MIN_N.get(stars, MAX_STARS_N)
         raise GenerateError(
             f"{stars}-star grids are generated from {low} x {low} to "
             f"{MAX_STARS_N} x {MAX_STARS_N} (stars 1 to {MAX_STARS})"
         )
+    return counting_kernel.interruptible(lambda flag: _generate(n, stars, seed, flag), stop)
+
+
+def _generate(n: int, stars: int, seed: int, stop: counting_kernel.StopFlag | None) -> Grid:
     rng = random.Random(seed)
     for _ in range(ATTEMPTS):
         placement = random_placement(n, stars, rng)
-        cells = grow_regions(n, stars, placement, rng)
-        if cells is None:
-            continue
-        if _refine(n, stars, cells, placement, rng):
+        cells = _made(n, stars, placement, rng, stop)
+        if cells is not None:
             grid = _grid(n, cells)
-            verdict = solve_python(grid, stars)
-            if verdict.unique and count(grid, stars) == 1:
+            if count(grid, stars, limit=2) == 1 and _second_engine_unique(grid, stars):
                 return grid
     raise GenerateError(f"no {n} x {n} grid with one {stars}-star solution in {ATTEMPTS} tries")

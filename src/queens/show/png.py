@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 
 Columns = Sequence[int]
 
+RGB_PIXELS = 25_000_000
+"""The largest picture drawn in RGB, which Pillow keeps in 4 bytes a pixel (100 MB here).
+Larger ones, up to ``queens.cli.render``'s 10,000 x 10,000, are drawn with a palette of
+their few colours, 1 byte a pixel (100 MB, not 400): the same pixels, but for the
+coordinates' digits, which Pillow draws without anti-aliasing on a palette."""
+
 
 class MissingPillow(ImportError):
     """PNG output needs Pillow, which is not installed."""
@@ -80,7 +86,8 @@ def solutions_png(
     board, palette, scale = layout.board, layout.palette, layout.scale
     count = len(layout.placements)
     width, height = picture_size(board.size, count, size, coordinates, per_row)
-    image = Image.new("RGB", (width, height), palette["background"])
+    mode = "RGB" if width * height <= RGB_PIXELS else "P"
+    image = Image.new(mode, (width, height), palette["background"])
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default(size=max(8, round(13 * scale)))
     square = SQUARE * scale

@@ -11,9 +11,14 @@
 - ``POST /api/puzzle/read[?size=N]``, the body a picture's bytes (PNG, JPEG, ... at most
   ``MAX_PICTURE`` bytes): the grid it shows, as ``/api/puzzle/grid`` answers (needs the
   read extra).
-- ``GET /api/puzzle/daily?date=YYYY-MM-DD``: that day's grid (``queens.puzzle.levels``).
+- ``GET /api/puzzle/daily?date=YYYY-MM-DD[&stars=2]``: that day's grid
+  (``queens.puzzle.levels``; with 2 stars ``queens.puzzle.stars_levels``).
 - ``GET /api/puzzle/levels``: the level archive's numbers, sizes and difficulties;
   ``GET /api/puzzle/levels/{number}``: one level's grid.
+
+Generate, check, hint and solution take ``"stars": K`` (1 to 6, default 1): Star Battle
+with K stars a row, column and region (``queens.puzzle.stars``); the solution is then
+``"rows"``, each row's star columns.
 
 A bad grid is a 400 with the one-line message ``queens puzzle`` prints.
 """
@@ -23,6 +28,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
+from datetime import date
 
 import anyio.to_thread
 from starlette.requests import Request
@@ -35,6 +41,12 @@ from queens.puzzle.explain import DIFFICULTIES, Stuck
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
 from queens.puzzle.solve import Contradiction, solve
+from queens.puzzle.stars import MAX_STARS, StarsError, check_limits
+from queens.puzzle.stars import solve as solve_stars
+from queens.puzzle.stars_explain import Stuck as StarsStuck
+from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
+from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
+from queens.puzzle.stars_play import check_stars, hint_stars
 from queens.show.puzzle import region_color
 from queens.web import limits
 from queens.web.inputs import InputError, read_json
@@ -49,6 +61,9 @@ JSON level with one cell a line, about 7,000): ``json_text_limit(MAX_N)``."""
 
 GENERATE_MAX_N = 14
 """The largest grid the page generates (a few seconds at most)."""
+
+GENERATE_STARS = 2
+"""The most stars of a grid the page generates (3 need 14 x 14 grids: too slow here)."""
 
 GENERATE_SECONDS = 10.0
 """Seconds a generation may take before the page is told to try another seed (503); at
@@ -94,6 +109,19 @@ def read_cells(data: Mapping[str, object], name: str, n: int) -> list[tuple[int,
     return cells
 
 
+def read_stars(data: Mapping[str, object], grid: Grid | None = None) -> int:
+    """The request's ``stars`` (default 1), checked against the limits (and the grid's)."""
+    stars = data.get("stars", 1)
+    if type(stars) is not int or not 1 <= stars <= MAX_STARS:
+        raise InputError(f"stars must be a whole number from 1 to {MAX_STARS}")
+    if grid is not None:
+        try:
+            check_limits(grid, stars)
+        except StarsError as error:
+            raise InputError(str(error)) from None
+    return stars
+
+
 def grid_json(grid: Grid) -> dict[str, object]:
     return {
         "n": grid.n,
@@ -113,10 +141,14 @@ async def read(request: Request) -> Response:
 
 
 async def generate(request: Request) -> Response:
-    data = await _body(request, {"n", "seed", "difficulty"})
+    data = await _body(request, {"n", "seed", "difficulty", "stars"})
+    stars = read_stars(data)
+    if stars > GENERATE_STARS:
+        raise InputError(f"the page generates grids with up to {GENERATE_STARS} stars")
+    low = maker.MIN_N if stars == 1 else STARS_MIN_N[stars]
     n = data.get("n")
-    if type(n) is not int or not maker.MIN_N <= n <= GENERATE_MAX_N:
-        raise InputError(f"n must be a whole number from {maker.MIN_N} to {GENERATE_MAX_N}")
+    if type(n) is not int or not low <= n <= GENERATE_MAX_N:
+        raise InputError(f"n must be a whole number from {low} to {GENERATE_MAX_N}")
     seed = data.get("seed")
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED + 1)
@@ -131,25 +163,39 @@ async def generate(request: Request) -> Response:
     state.generating += 1
     try:
         grid = await anyio.to_thread.run_sync(
-            lambda: maker.generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
+            lambda: (
+                maker.generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
+                if stars == 1
+                else generate_graded(n, stars, seed, difficulty, seconds=GENERATE_SECONDS)
+            )
         )
     except maker.GenerateError as error:
         raise InputError(f"{error}; try another seed", 503) from None
     finally:
         state.generating -= 1
-    return JSONResponse({**grid_json(grid), "seed": seed})
+    return JSONResponse({**grid_json(grid), "seed": seed, "stars": stars})
 
 
-def _position(
-    data: Mapping[str, object],
-) -> tuple[Grid, list[tuple[int, int]], list[tuple[int, int]]]:
+Cells = list[tuple[int, int]]
+
+POSITION = {"grid", "queens", "crosses", "stars"}
+
+
+def _position(data: Mapping[str, object]) -> tuple[Grid, Cells, Cells, int]:
     grid = read_grid(data)
-    return grid, read_cells(data, "queens", grid.n), read_cells(data, "crosses", grid.n)
+    stars = read_stars(data, grid)
+    return grid, read_cells(data, "queens", grid.n), read_cells(data, "crosses", grid.n), stars
+
+
+def _check(grid: Grid, queens: Cells, crosses: Cells, stars: int) -> play.Check:
+    if stars == 1:
+        return play.check(grid, queens, crosses)
+    return check_stars(grid, stars, queens, crosses)
 
 
 async def check(request: Request) -> Response:
-    grid, queens, crosses = _position(await _body(request, {"grid", "queens", "crosses"}))
-    verdict = await anyio.to_thread.run_sync(play.check, grid, queens, crosses)
+    grid, queens, crosses, stars = _position(await _body(request, POSITION))
+    verdict = await anyio.to_thread.run_sync(_check, grid, queens, crosses, stars)
     return JSONResponse(
         {"wrong": [list(s) for s in verdict.wrong], "solved": verdict.solved,
          "message": _check_message(verdict.wrong, verdict.solved)}
@@ -166,29 +212,45 @@ def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
     return "No mistake so far."
 
 
-def _hint(
-    grid: Grid, queens: list[tuple[int, int]], crosses: list[tuple[int, int]]
-) -> dict[str, object]:
-    verdict = play.check(grid, queens, crosses)
+def _star_step(grid: Grid, stars: int, queens: Cells, crosses: Cells) -> dict[str, object]:
+    """The K-star hint as the page shows a step (``place``, ``clear``, ``focus``)."""
+    step = hint_stars(grid, stars, queens, crosses).to_json()
+    return {**step, "place": step.pop("placed"), "clear": step.pop("cleared"), "focus": []}
+
+
+def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str, object]:
+    verdict = _check(grid, queens, crosses, stars)
     if verdict.wrong or verdict.solved:
         message = _check_message(verdict.wrong, verdict.solved)
         if verdict.wrong:
             message += " Undo it first."
         return {"wrong": [list(s) for s in verdict.wrong], "step": None, "message": message}
     try:
-        step = play.hint(grid, queens, crosses)
-    except (play.NoHint, Stuck, Contradiction) as error:
-        return {"wrong": [], "step": None, "message": str(error)}
-    return {"wrong": [], "step": step.to_json(), "message": step.text}
+        if stars > 1:
+            step = _star_step(grid, stars, queens, crosses)
+        else:
+            step = play.hint(grid, queens, crosses).to_json()
+    except (play.NoHint, Stuck, Contradiction, StarsStuck) as error:
+        return {"wrong": [], "step": None, "message": str(error) or "No deduction from here."}
+    return {"wrong": [], "step": step, "message": step["text"]}
 
 
 async def hint(request: Request) -> Response:
-    grid, queens, crosses = _position(await _body(request, {"grid", "queens", "crosses"}))
-    return JSONResponse(await anyio.to_thread.run_sync(_hint, grid, queens, crosses))
+    grid, queens, crosses, stars = _position(await _body(request, POSITION))
+    return JSONResponse(await anyio.to_thread.run_sync(_hint, grid, queens, crosses, stars))
 
 
 async def solution(request: Request) -> Response:
-    grid = read_grid(await _body(request, {"grid"}))
+    data = await _body(request, {"grid", "stars"})
+    grid = read_grid(data)
+    stars = read_stars(data, grid)
+    if stars > 1:
+        found = await anyio.to_thread.run_sync(solve_stars, grid, stars)
+        if found.rows is None:
+            return JSONResponse({"rows": None, "message": "No solution."})
+        note = "" if found.unique else " (one of several)"
+        rows = [list(r) for r in found.rows]
+        return JSONResponse({"rows": rows, "message": f"The solution{note}."})
     verdict = await anyio.to_thread.run_sync(solve, grid)
     if verdict.solution is None:
         return JSONResponse({"columns": None, "message": "No solution."})
@@ -234,7 +296,21 @@ async def daily(request: Request) -> Response:
         day = levels.parse_day(request.query_params.get("date", ""))
     except ValueError as error:
         raise InputError(f"date {error}") from None
+    stars_text = request.query_params.get("stars", "1")
+    if stars_text != "1":
+        return JSONResponse(await _daily_stars(day, stars_text))
     return JSONResponse({**_level_json(levels.daily(day)), "date": day.isoformat()})
+
+
+async def _daily_stars(day: date, text: str) -> dict[str, object]:
+    if not re.fullmatch(r"[0-9]", text):
+        raise InputError(f"stars must be a whole number from 1 to {MAX_STARS}")
+    try:
+        puzzle = await anyio.to_thread.run_sync(daily_stars, day, int(text))
+    except DailyError as error:
+        raise InputError(str(error)) from None
+    about = {key: value for key, value in puzzle.to_json().items() if key != "grid"}
+    return {**grid_json(puzzle.grid), **about}
 
 
 async def level_list(request: Request) -> Response:

@@ -14,7 +14,8 @@ The tests check the result with an independent validator for every N from 4
 to 2,000 (20,000 in the slow suite) and around 10^6 for every residue mod 6.
 
 The columns are built from ``range`` objects straight into an ``array('i')``
-(no per-queen Python code), so ten million queens take well under a second.
+(no per-queen Python code), so ten million queens take well under a second; a
+chunk at a time, so Ctrl-C stops even two billion at once.
 """
 
 from __future__ import annotations
@@ -29,6 +30,17 @@ Columns: TypeAlias = "array[int]"
 CONSTRUCT_MAX_N = (1 << 31) - 1
 """The largest board: columns are stored as C ints."""
 
+CHUNK = 1 << 16
+"""Columns added to the array in one call.  Python raises Ctrl-C's KeyboardInterrupt between
+two steps of Python code, never inside one C call: one ``extend`` of a billion columns would
+hold it for minutes (issue 26); one of a chunk takes milliseconds."""
+
+
+def _extend(columns: Columns, start: int, stop: int) -> None:
+    """``columns.extend(range(start, stop, 2))``, a chunk at a time (see ``CHUNK``)."""
+    for first in range(start, stop, 2 * CHUNK):
+        columns.extend(range(first, min(stop, first + 2 * CHUNK), 2))
+
 
 def construct(n: int) -> Columns | None:
     """One solution of the plain n x n board (0-based columns), or None for n = 2, 3."""
@@ -42,18 +54,18 @@ def construct(n: int) -> Columns | None:
     rest = n % 6
     columns = array("i")
     if rest == 3:
-        columns.extend(range(3, n, 2))  # 4, 6, ..., N-1
+        _extend(columns, 3, n)  # 4, 6, ..., N-1
         columns.append(1)  # 2
-        columns.extend(range(4, n, 2))  # 5, 7, ..., N
+        _extend(columns, 4, n)  # 5, 7, ..., N
         columns.extend((0, 2))  # 1, 3
     elif rest == 2:
-        columns.extend(range(1, n, 2))  # 2, 4, ..., N
+        _extend(columns, 1, n)  # 2, 4, ..., N
         columns.extend((2, 0))  # 3, 1
-        columns.extend(range(6, n, 2))  # 7, 9, ..., N-1
+        _extend(columns, 6, n)  # 7, 9, ..., N-1
         columns.append(4)  # 5
     else:
-        columns.extend(range(1, n, 2))  # evens
-        columns.extend(range(0, n, 2))  # odds
+        _extend(columns, 1, n)  # evens
+        _extend(columns, 0, n)  # odds
     return columns
 
 
@@ -74,7 +86,8 @@ def construct_toroidal(n: int) -> Columns | None:
         raise ValueError(f"board size must be from 1 to {CONSTRUCT_MAX_N:,}, got {n}")
     if n % 2 == 0 or n % 3 == 0:
         return None
-    # 2r mod n runs 0, 2, 4, ... up to n - 1, then 1, 3, ... (n odd): two ranges, no Python loop.
-    columns = array("i", range(0, n, 2))
-    columns.extend(range(1, n, 2))
+    # 2r mod n runs 0, 2, 4, ... up to n - 1, then 1, 3, ... (n odd): two ranges.
+    columns = array("i")
+    _extend(columns, 0, n)
+    _extend(columns, 1, n)
     return columns

@@ -25,6 +25,7 @@ import warnings
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import ModuleType
 from typing import NamedTuple, TypeVar
 
@@ -249,10 +250,53 @@ def group_bits(group: Sequence[Symmetry]) -> int:
     return sum(1 << symmetry.ALL.index(s) for s in set(group))
 
 
-def _is_classic(allowed: Sequence[int], width: int | None, queens: int | None) -> bool:
-    """True for the n x n, n-queen boards of the classic searches (their fast paths)."""
-    rows = len(allowed)
-    return (width is None or width == rows) and (queens is None or queens == rows)
+@dataclass(frozen=True)
+class Case:
+    """What ``count`` and ``solutions`` make of a board, decided once from what the board
+    and every sub-problem of its split share: its rows, width, queens and rule (not its
+    masks, which a split pins; nor the build, so a sub-problem carries it to any worker).
+
+    >>> board_case(8)
+    Case(classic=True, torus=False, transpose=False)
+    >>> board_case(6, width=9, queens=4)
+    Case(classic=False, torus=False, transpose=False)
+    >>> board_case(12, width=8, queens=8, rule=Rule.SUPERQUEEN).transpose
+    True
+    """
+
+    classic: bool
+    """n x n with n queens under the queen's rule: the classic searches (count_masks,
+    the mirror-halved Enumerator), the fast paths."""
+    torus: bool
+    """n x n (n > 1) with n queens on the torus: when every square is open and no
+    symmetry is asked, counted by column shifts (``count``)."""
+    transpose: bool
+    """Counted on its transpose (``counting_shape``)."""
+
+
+def board_case(
+    rows: int, *, width: int | None = None, queens: int | None = None, rule: Rule = Rule.QUEEN
+) -> Case:
+    """The ``Case`` of a board of ``rows`` rows (``width`` and ``queens``: as many, if None)."""
+    columns = rows if width is None else width
+    k = rows if queens is None else queens
+    square_full = columns == rows and k == rows
+    return Case(
+        classic=square_full and rule is Rule.QUEEN,
+        torus=rule is Rule.TOROIDAL and rows > 1 and square_full,
+        # The search is fastest over the shorter side (see counting_shape), as far as
+        # the kernel's shaped search takes the longer one as its columns.
+        transpose=rows <= SHAPE_MAX_WIDTH and (columns < rows or columns > SHAPE_MAX_WIDTH),
+    )
+
+
+def case_takes(case: Case, rows: int, width: int) -> bool:
+    """True when the compiled kernel takes a board of ``rows`` x ``width`` of ``case``
+    in the orientation it is counted in (see ``takes``)."""
+    if case.classic:
+        return rows <= KERNEL_MAX_N
+    counted_rows, counted_width = (width, rows) if case.transpose else (rows, width)
+    return counted_width <= KERNEL_MAX_N and counted_rows <= KERNEL_MAX_ROWS
 
 
 class Shape(NamedTuple):
@@ -316,26 +360,35 @@ def counting_shape(
     required: int = 0,
 ) -> Shape:
     """The orientation the kernel counts a board of another shape in (counts do not
-    depend on it; enumeration keeps the board's own, for the order).
+    depend on it; enumeration keeps the board's own, for the order): transposed when
+    its case says so (``board_case``) and its required rows carry over.
 
     The search is fastest with a queen in every row (no empty choice to try, and
     the last queen counted in place), so a board with ``k`` queens on its shorter
     side is searched with that side as its rows; else over the shorter side too
-    (measured: fewer rows to leave empty).  See ``benchmarks/count.py``.
+    (measured: fewer rows to leave empty), unless its rows would be too many
+    columns (or as it is, too wide).  See ``benchmarks/count.py``.
     """
+    case = board_case(len(allowed), width=width, queens=queens)
+    return _oriented(_shape(allowed, group, width, queens, required), case)
+
+
+def _shape(
+    allowed: Sequence[int],
+    group: Sequence[Symmetry],
+    width: int | None,
+    queens: int | None,
+    required: int,
+) -> Shape:
+    """The board as it is (``width``, ``queens``: as many as rows, if None)."""
     rows = len(allowed)
-    shape = Shape(
-        tuple(allowed),
-        rows if width is None else width,
-        rows if queens is None else queens,
-        required,
-        tuple(group),
-    )
-    if rows > SHAPE_MAX_WIDTH:  # its rows would be too many columns
-        return shape
-    if shape.width < rows or shape.width > SHAPE_MAX_WIDTH:  # or too wide as it is
-        return transposed(shape) or shape
-    return shape
+    columns, k = rows if width is None else width, rows if queens is None else queens
+    return Shape(tuple(allowed), columns, k, required, tuple(group))
+
+
+def _oriented(shape: Shape, case: Case) -> Shape:
+    """``shape`` in the orientation its ``case`` is counted in (see ``counting_shape``)."""
+    return (transposed(shape) or shape) if case.transpose else shape
 
 
 def count(
@@ -348,17 +401,21 @@ def count(
     required: int = 0,
     rule: Rule = Rule.QUEEN,
     translations: bool = False,
+    case: Case | None = None,
 ) -> Counts:
     """Total and fundamental counts of any board (``group``: its own symmetries).
 
     ``translations``: the board is the whole torus (perhaps with the queens of
     a sub-problem's first rows pinned), whose fundamental solutions are
     classes under ``group`` and its translations too
-    (``queens.symmetry.is_torus_canonical``).
+    (``queens.symmetry.is_torus_canonical``).  ``case``: the board's
+    ``board_case``, when the caller has it (a split's sub-problems share theirs).
 
     Raises ``Stopped`` when ``stop`` is set before the count is done; a Ctrl-C
     stops it too (see ``interruptible``).
     """
+    if case is None:
+        case = board_case(len(allowed), width=width, queens=queens, rule=rule)
     if needs_helper(stop):
         return interruptible(
             lambda flag: count(
@@ -370,6 +427,7 @@ def count(
                 required=required,
                 rule=rule,
                 translations=translations,
+                case=case,
             ),
             stop,
         )
@@ -377,31 +435,33 @@ def count(
         # Every canonical solution has its first queen in column 0: walk to
         # those (counting them), and count the other first columns.
         first = (allowed[0] & 1, *allowed[1:])
-        found = solutions(first, (), width=width, queens=queens, required=required, rule=rule)
+        found = _solutions(first, (), width, queens, required, rule, case)
         zero = canonical = 0
         for placement in _stoppable(found, stop):
             zero += 1
             canonical += symmetry.is_torus_canonical(placement)
-        if _is_whole_torus(allowed, queens, rule, ()):
+        if _is_whole_torus(allowed, case, ()):
             return Counts(len(allowed) * zero, canonical)  # column shifts: as many per column
         rest = (allowed[0] & ~1, *allowed[1:])
-        other = count(rest, (), stop, width=width, queens=queens, required=required, rule=rule)
+        other = count(
+            rest, (), stop, width=width, queens=queens, required=required, rule=rule, case=case
+        )
         return Counts(zero + other.total, canonical)
     byte = stop_byte(stop)
     closed = few.counts(allowed, group, width=width, queens=queens, required=required, rule=rule)
     if closed is not None:  # one or two queens on an open board: no search
         return closed
-    classic = _is_classic(allowed, width, queens) and rule is Rule.QUEEN
-    kernel = _kernel_for(len(allowed) if classic else 0)  # shapes: see takes
-    if kernel is not None and classic:
+    kernel = _kernel_for(len(allowed) if case.classic else 0)  # shapes: see takes
+    if kernel is not None and case.classic:
         return _counts(kernel.count_masks(allowed, group_bits(group), byte))
-    if _is_whole_torus(allowed, queens, rule, group):
+    if _is_whole_torus(allowed, case, group):
         # A column shift of the torus maps solutions onto solutions, so each
         # column of the first queen has as many: count one, times n.
         n = len(allowed)
-        one = count((1, *allowed[1:]), (), stop, width=n, queens=n, required=required, rule=rule)
+        first = (1, *allowed[1:])
+        one = count(first, (), stop, width=n, queens=n, required=required, rule=rule, case=case)
         return Counts(n * one.total, n * one.total)
-    shape = counting_shape(allowed, group, width=width, queens=queens, required=required)
+    shape = _oriented(_shape(allowed, group, width, queens, required), case)
     if kernel is not None and takes(shape):
         shaped = kernel.count_shape(
             shape.allowed,
@@ -424,16 +484,12 @@ def count(
     return Counts(total, unique)
 
 
-def _is_whole_torus(
-    allowed: Sequence[int], queens: int | None, rule: Rule, group: Sequence[Symmetry]
-) -> bool:
-    """True for the plain n x n torus with n queens, counted without its symmetries."""
-    n = len(allowed)
-    full = (1 << n) - 1
+def _is_whole_torus(allowed: Sequence[int], case: Case, group: Sequence[Symmetry]) -> bool:
+    """True for the plain n x n torus with n queens (``case.torus``) with every square
+    open, counted without its symmetries."""
+    full = (1 << len(allowed)) - 1
     return (
-        rule is Rule.TOROIDAL
-        and n > 1
-        and (queens is None or queens == n)
+        case.torus
         and all(mask == full for mask in allowed)
         and all(s is Symmetry.IDENTITY for s in group)
     )
@@ -472,7 +528,7 @@ def solve_regions(
     n: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
 ) -> RegionSolutions | None:
     """The region puzzle of an n x n grid (``cells``: a region number per cell, row by
-    row; ``n`` to 255 for a cell that holds no queen), counted up to ``limit`` solutions
+    row; 255 for a cell that holds no queen), counted up to ``limit`` solutions
     (0: all), with the first two solutions found; None without the compiled kernel.
     Made for short searches (a generator's checks): no helper thread for Ctrl-C.
 
@@ -488,23 +544,77 @@ def solve_regions(
     return found
 
 
+StarsFound = tuple[int, tuple[int, ...] | None, tuple[int, ...] | None]
+"""A Star Battle count: (total, the first solution, the last one found), a solution a
+column mask a row (None when there is none)."""
+
+STARS_SEARCH_MAX_N = 32
+"""The largest grid of the kernel's propagating Star Battle search (``search_stars``)."""
+
+
 def count_stars(
     n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
-) -> tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None:
+) -> StarsFound | None:
     """Star Battle with ``stars`` a row, column and region on an n x n grid (``cells``: a
     region number per cell, row by row), counted up to ``limit`` solutions (0: all), with
-    the first and the last solution found (a column mask a row; None when there is none);
-    None without the compiled kernel.
+    the first and the last solution found; None without the compiled kernel.  The
+    kernel's propagating search (``src/kernel/stars_search.c``) up to
+    ``STARS_SEARCH_MAX_N`` rows, its row-by-row counter beyond.
 
-    Raises ``Stopped`` when ``stop`` is set before the count is done.
+    Raises ``Stopped`` when ``stop`` is set before the count is done; a Ctrl-C stops it
+    too (see ``interruptible``).
     """
+    if n > STARS_SEARCH_MAX_N:
+        return count_stars_rows(n, stars, cells, limit, stop)
+    if needs_helper(stop):
+        return interruptible(lambda flag: count_stars(n, stars, cells, limit, flag), stop)
+    searched = search_stars(n, stars, cells, limit, stop)
+    return None if searched is None else searched[0]
+
+
+STARS_HOLE = 255
+"""A cell in no region, where no star stands (``search_stars``, for grids being made)."""
+
+
+def search_stars(
+    n: int,
+    stars: int,
+    cells: bytes,
+    limit: int = 0,
+    stop: StopFlag | None = None,
+    star: int = -1,
+) -> tuple[StarsFound, int, int] | None:
+    """``count_stars`` by the propagating search (n up to ``STARS_SEARCH_MAX_N``), with
+    the nodes it propagated and the cells left open when the grid alone is propagated
+    (0: solved without a guess; -1: no solution); None without the compiled kernel.
+    A cell may be a ``STARS_HOLE``, and ``star`` (a cell index ``r * n + c``, unless -1)
+    a cell that must hold a star.  Raises ``Stopped`` when ``stop`` is set before the
+    search is done."""
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is None:
         return None
-    found: tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None = kernel.count_stars(
-        n, stars, cells, limit, byte
+    searched: tuple[StarsFound, int, int] | None = kernel.search_stars(
+        n, stars, cells, limit, byte, star
     )
+    if searched is None:
+        raise Stopped
+    return searched
+
+
+def count_stars_rows(
+    n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
+) -> StarsFound | None:
+    """``count_stars`` by the kernel's other engine, a row-by-row search pruned by the
+    room left in columns and regions (``src/kernel/stars.c``; no propagation, slower on
+    big grids): the second engine that checks generated grids."""
+    if needs_helper(stop):
+        return interruptible(lambda flag: count_stars_rows(n, stars, cells, limit, flag), stop)
+    byte = stop_byte(stop)
+    kernel = _kernel_for(n)
+    if kernel is None:
+        return None
+    found: StarsFound | None = kernel.count_stars(n, stars, cells, limit, byte)
     if found is None:
         raise Stopped
     return found
@@ -556,18 +666,29 @@ def solutions(
     batches (and every few thousand nodes of the Python search) it tells
     the watcher of ``queens.engines.watch.watching``, if any.
     """
+    case = board_case(len(allowed), width=width, queens=queens, rule=rule)
     if translations and group:
         first = (allowed[0] & 1, *allowed[1:])
-        found = solutions(first, (), width=width, queens=queens, required=required, rule=rule)
-        yield from filter(symmetry.is_torus_canonical, found)
-        return
+        found = _solutions(first, (), width, queens, required, rule, case)
+        return filter(symmetry.is_torus_canonical, found)
+    return _solutions(allowed, group, width, queens, required, rule, case)
+
+
+def _solutions(
+    allowed: Sequence[int],
+    group: Sequence[Symmetry],
+    width: int | None,
+    queens: int | None,
+    required: int,
+    rule: Rule,
+    case: Case,
+) -> Iterator[array[int]]:
+    """``solutions`` of a board whose ``case`` is decided, without translations."""
     n = len(allowed)
-    classic = _is_classic(allowed, width, queens) and rule is Rule.QUEEN
+    classic = case.classic
     kernel = _kernel_for(n if classic else 0)  # shapes: see takes
     bits = group_bits(group)
-    shape = Shape(
-        tuple(allowed), n if width is None else width, n if queens is None else queens, required, ()
-    )
+    shape = _shape(allowed, (), width, queens, required)
     if kernel is not None and classic:
         enumerator = kernel.Enumerator(allowed, bits)
     elif kernel is not None and takes(shape):

@@ -2,6 +2,7 @@
 // (text or a JSON level, or a picture pasted, dropped or opened, which the server reads); marks, auto-crosses, drag, undo, timer, clashes by the rules,
 // a win screen with a share text; progress kept in localStorage, the puzzle in the URL.
 // Solving, checking against the solution and hints are the server's (queens.web.puzzle).
+// With K stars (Star Battle, state.about.stars) K queens go in every row, column and region.
 "use strict";
 
 const EMPTY = 0, CROSS = 1, QUEEN = 2;
@@ -12,6 +13,8 @@ const FLAG_CLASSES = ["wrong", "hint-focus", "hint-place", "hint-clear"];
 const SAVE_PREFIX = "queens-game:";
 const BEST_PREFIX = "queens-best:level:";
 const SETTINGS_KEY = "queens-settings";
+const MAX_STARS = 6;
+const RULES_ONE = "Place one queen in every row, every column and every coloured region; no two queens may touch, not even diagonally.";
 
 // version: bumped by every action, so a late answer to an earlier one is dropped.
 const state = {
@@ -64,11 +67,34 @@ const colOf = (index) => index % state.grid.n;
 const regionOf = (index) => state.grid.cells[index];
 const cellEl = (index) => state.cellEls[index];
 
-// Whether a queen on a forbids a queen on b: same row, column or region, or touching.
-function attacks(a, b) {
+// The queens a row, column and region take: K, the game's stars.
+const starsOf = () => state.about.stars || 1;
+
+// Whether a grid of n rows can take K stars at all: a 2 x 2 block holds at most one.
+const starsFit = (n, k) => k === 1 || (n <= 25 && Math.ceil(n / 2) ** 2 >= n * k);
+
+const touching = (a, b) => a !== b
+  && Math.abs(rowOf(a) - rowOf(b)) <= 1 && Math.abs(colOf(a) - colOf(b)) <= 1;
+
+// A cell's units: its row, its column (n + col) and its region (2n + region).
+const unitsOf = (index) => [rowOf(index), state.grid.n + colOf(index), 2 * state.grid.n + regionOf(index)];
+
+// How many queens each unit holds.
+function unitCounts() {
+  const counts = new Array(3 * state.grid.n).fill(0);
+  for (const q of queens()) for (const unit of unitsOf(q)) counts[unit]++;
+  return counts;
+}
+
+// Whether a queen on a forbids a queen on b: touching, or (one star) the same row, column
+// or region; with K stars, a unit of both that holds its K queens (counts: unitCounts()).
+function attacks(a, b, counts = null) {
   if (a === b) return false;
-  const dr = Math.abs(rowOf(a) - rowOf(b)), dc = Math.abs(colOf(a) - colOf(b));
-  return dr === 0 || dc === 0 || regionOf(a) === regionOf(b) || (dr <= 1 && dc <= 1);
+  if (touching(a, b)) return true;
+  const k = starsOf(), mine = unitsOf(a), theirs = unitsOf(b);
+  if (k === 1) return mine.some((unit, i) => unit === theirs[i]);
+  const held = counts || unitCounts();
+  return mine.some((unit, i) => unit === theirs[i] && held[unit] >= k);
 }
 
 function queens() {
@@ -77,13 +103,19 @@ function queens() {
   return found;
 }
 
-// The queens that break a rule with another queen: both of every such pair.
+// The queens that break a rule: both of two touching queens (one star: of two in a row,
+// column or region), and with K stars every queen of a unit holding more than K.
 function clashes() {
-  const placed = queens(), bad = new Set();
+  const placed = queens(), bad = new Set(), k = starsOf();
   for (let i = 0; i < placed.length; i++) {
     for (let j = i + 1; j < placed.length; j++) {
-      if (attacks(placed[i], placed[j])) { bad.add(placed[i]); bad.add(placed[j]); }
+      const clash = k === 1 ? attacks(placed[i], placed[j]) : touching(placed[i], placed[j]);
+      if (clash) { bad.add(placed[i]); bad.add(placed[j]); }
     }
+  }
+  if (k > 1) {
+    const counts = unitCounts();
+    for (const q of placed) if (unitsOf(q).some((unit) => counts[unit] > k)) bad.add(q);
   }
   return bad;
 }
@@ -93,7 +125,9 @@ const asCells = (indices) => indices.map((index) => [rowOf(index), colOf(index)]
 function position() {
   const crosses = [];
   state.marks.forEach((mark, index) => { if (mark === CROSS) crosses.push(index); });
-  return { grid: state.grid.text, queens: asCells(queens()), crosses: asCells(crosses) };
+  const asked = { grid: state.grid.text, queens: asCells(queens()), crosses: asCells(crosses) };
+  if (starsOf() > 1) asked.stars = starsOf();
+  return asked;
 }
 
 // -- drawing ------------------------------------------------------------------------------
@@ -107,9 +141,30 @@ function drawCell(index, clashing) {
     `${cell.dataset.label}, ${MARK_NAME[mark]}${clashing ? ", breaks a rule" : ""}`);
 }
 
+// With K stars: each row's, column's and region's queens out of K.
+function drawCounts() {
+  const k = starsOf(), n = state.grid.n, box = $("counts");
+  box.hidden = k === 1;
+  if (k === 1) return;
+  const counts = unitCounts();
+  const show = (id, first, name) => {
+    $(id).replaceChildren(...Array.from({ length: n }, (_, i) => {
+      const chip = document.createElement("span"), held = counts[first + i];
+      chip.className = "count" + (held > k ? " over" : held === k ? " full" : "");
+      chip.textContent = `${name(i)} ${held}/${k}`;
+      chip.dataset.unit = String(first + i);
+      return chip;
+    }));
+  };
+  show("count-rows", 0, (i) => String(i + 1));
+  show("count-columns", n, (i) => String(i + 1));
+  show("count-regions", 2 * n, (i) => state.grid.names[i]);
+}
+
 function draw() {
   const bad = clashes();
   state.marks.forEach((_, index) => drawCell(index, bad.has(index)));
+  drawCounts();
   $("undo").disabled = !state.undo.length || state.solved;
   $("redo").disabled = !state.redo.length || state.solved;
   return bad;
@@ -177,17 +232,19 @@ function remember() {
 // A queen placed on q crosses the empty cells it rules out; they belong to it.
 function autoCross(q) {
   if (!$("autocross").checked) return;
+  const counts = unitCounts();
   state.marks.forEach((mark, index) => {
-    if (mark === EMPTY && attacks(q, index)) { state.marks[index] = CROSS; state.owner[index] = q; }
+    if (mark === EMPTY && attacks(q, index, counts)) { state.marks[index] = CROSS; state.owner[index] = q; }
   });
 }
 
 // A queen lifted from q takes its crosses with it (unless another of its queens rules them out).
 function liftCrosses(q) {
-  const others = queens().filter((other) => other !== q);
+  state.marks[q] = EMPTY;  // the counts without it (setMark marks it next)
+  const others = queens(), counts = unitCounts();
   state.owner.forEach((owner, index) => {
     if (owner !== q) return;
-    const keeper = others.find((other) => attacks(other, index));
+    const keeper = others.find((other) => attacks(other, index, counts));
     if (state.marks[index] === CROSS && keeper === undefined) state.marks[index] = EMPTY;
     state.owner[index] = keeper === undefined ? -1 : keeper;
   });
@@ -216,7 +273,7 @@ function move(change) {
 function settle() {
   const bad = draw();
   save();
-  if (queens().length === state.grid.n && bad.size === 0 && !state.revealed) win();
+  if (queens().length === state.grid.n * starsOf() && bad.size === 0 && !state.revealed) win();
 }
 
 function cycle(index) { move(() => setMark(index, (state.marks[index] + 1) % 3)); }
@@ -471,18 +528,20 @@ async function copy(text, field) {
 // -- what the puzzle is, saved progress, the URL --------------------------------------------
 
 function describe(long) {
-  const { kind, date, level, seed, difficulty } = state.about, n = state.grid.n;
+  const { kind, date, level, seed, difficulty } = state.about, n = state.grid.n, k = starsOf();
   const size = `${n} x ${n}`, hard = difficulty ? ` ${difficulty}` : "";
+  const stars = k > 1 ? `${k} stars, ` : "", starsShort = k > 1 ? ` ${k} stars` : "";
   if (kind === "daily") {
-    return long ? `The daily puzzle of ${date} (level ${level}, ${size}${hard})` : `daily ${date}`;
+    const which = level ? `level ${level}, ` : stars;
+    return long ? `The daily puzzle of ${date} (${which}${size}${hard})` : `daily ${date}${starsShort}`;
   }
   if (kind === "level") return long ? `Level ${level} (${size}${hard})` : `level ${level}`;
-  if (kind === "generated") return `${size}${hard}, seed ${seed}`;
-  return long ? `Your grid (${size})` : size;
+  if (kind === "generated") return `${stars}${size}${hard}, seed ${seed}`;
+  return long ? `Your grid (${stars}${size})` : `${size}${starsShort}`;
 }
 
 const rowsOf = (grid) => grid.text.trimEnd().split("\n");
-const saveKey = () => SAVE_PREFIX + rowsOf(state.grid).join("/");
+const saveKey = () => SAVE_PREFIX + (starsOf() > 1 ? `${starsOf()}*` : "") + rowsOf(state.grid).join("/");
 
 function save() {
   if (!state.grid) return;
@@ -523,6 +582,7 @@ function hashFor(withGrid, withMarks) {
   if (kind === "daily") params.set("daily", date);
   if (kind === "level") params.set("level", level);
   if (kind === "generated") { params.set("seed", seed); if (difficulty) params.set("difficulty", difficulty); }
+  if (starsOf() > 1) params.set("stars", starsOf());
   if (withMarks) params.set("marks", state.marks.map((mark) => MARK_CHAR[mark]).join(""));
   return "#" + params.toString();
 }
@@ -541,7 +601,8 @@ function play(grid, about, marks = null) {
   if (state.grid) save();
   state.grid = grid;
   state.about = about;
-  const n = grid.n;
+  const n = grid.n, k = starsOf();
+  showStars();
   state.marks = new Array(n * n).fill(EMPTY);
   state.owner = new Array(n * n).fill(-1);
   Object.assign(state, { undo: [], redo: [], hints: 0, elapsed: 0, started: null, paused: false,
@@ -567,7 +628,8 @@ function play(grid, about, marks = null) {
     tick();
     return;
   }
-  say(restored || marks ? "Welcome back: your marks are restored." : `Place ${n} queens.`);
+  const task = k === 1 ? `Place ${n} queens.` : `Place ${n * k} queens, ${k} in every row, column and region.`;
+  say(restored || marks ? "Welcome back: your marks are restored." : task);
   startClock();
   settle();  // a link's marks may be a whole solution
 }
@@ -578,25 +640,29 @@ function localDate() {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-async function openDaily(date) {
-  const data = await request(`/api/puzzle/daily?date=${encodeURIComponent(date)}`);
-  play(data, { kind: "daily", date: data.date, level: data.level, difficulty: data.difficulty });
+const dailyPath = (date, k) => `/api/puzzle/daily?date=${encodeURIComponent(date)}${k > 1 ? `&stars=${k}` : ""}`;
+
+// The day's puzzle with the stars chosen (one star: the level archive's; 2: made from the date).
+async function openDaily(date, k = chosenStars()) {
+  const data = await request(dailyPath(date, k));
+  play(data, { kind: "daily", date: data.date, level: data.level, difficulty: data.difficulty, stars: k });
 }
 
 async function openLevel(number) {
   const data = await request(`/api/puzzle/levels/${encodeURIComponent(number)}`);
-  play(data, { kind: "level", level: data.level, difficulty: data.difficulty });
+  play(data, { kind: "level", level: data.level, difficulty: data.difficulty, stars: 1 });
 }
 
 async function generate() {
-  const body = { n: Number($("size").value) };
+  const body = { n: Number($("size").value) }, k = chosenStars();
   if ($("difficulty").value) body.difficulty = $("difficulty").value;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if (k > 1) body.stars = k;
   if (!leaveGame()) return;
   say("Generating\u2026");
   const grid = await request("/api/puzzle/generate", body);
-  play(grid, { kind: "generated", seed: grid.seed, difficulty: body.difficulty });
-  say(`Generated with seed ${grid.seed}: place ${grid.n} queens.`);
+  play(grid, { kind: "generated", seed: grid.seed, difficulty: body.difficulty, stars: k });
+  say(`Generated with seed ${grid.seed}: place ${grid.n * k} queens${k > 1 ? `, ${k} in every row, column and region` : ""}.`);
 }
 
 // source: grid text (or a JSON level), or a picture (a Blob) the server reads the grid from.
@@ -609,7 +675,7 @@ async function load(source) {
     showGridError(error.message);
     return;
   }
-  if (leaveGame()) play(grid, { kind: "text" });
+  if (leaveGame()) play(grid, { kind: "text", stars: fitStars(grid.n) });
 }
 
 const isPicture = (file) => file.type.startsWith("image/");
@@ -636,7 +702,9 @@ function onDrop(event) {
 // The puzzle the URL names (#grid=ROWS, #daily=DATE or #level=K; marks=...), else today's.
 async function openFromUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const about = { kind: "text" };
+  const linked = Number(params.get("stars") || "1");
+  const about = { kind: "text", stars: Number.isInteger(linked) && linked >= 1 && linked <= MAX_STARS ? linked : 1 };
+  $("stars").value = String(about.stars);
   if (params.has("daily")) Object.assign(about, { kind: "daily", date: params.get("daily") });
   else if (params.has("level")) Object.assign(about, { kind: "level", level: Number(params.get("level")) });
   else if (params.has("seed")) {
@@ -653,7 +721,7 @@ async function openFromUrl() {
     }
     if (about.kind === "daily" || about.kind === "level") {
       const known = await request(about.kind === "daily"
-        ? `/api/puzzle/daily?date=${encodeURIComponent(about.date)}` : `/api/puzzle/levels/${about.level}`)
+        ? dailyPath(about.date, about.stars) : `/api/puzzle/levels/${about.level}`)
         .catch(() => null);
       if (known && known.text === grid.text) {
         Object.assign(about, { level: known.level, difficulty: known.difficulty });
@@ -661,9 +729,10 @@ async function openFromUrl() {
         about.kind = "text";  // not that day's or level's grid (another version's archive)
       }
     }
+    if (!starsFit(grid.n, about.stars)) about.stars = 1;
     play(grid, about, readMarks(params.get("marks"), grid.n));
     if (params.has("marks")) say("The marks of the link are shown.");
-  } else if (about.kind === "daily") await openDaily(about.date);
+  } else if (about.kind === "daily") await openDaily(about.date, about.stars);
   else if (about.kind === "level") await openLevel(about.level);
   else await openDaily(localDate());
 }
@@ -721,17 +790,20 @@ async function check() {
 
 async function showSolution() {
   const version = state.version;
-  const result = await request("/api/puzzle/solution", { grid: state.grid.text });
+  const asked = { grid: state.grid.text };
+  if (starsOf() > 1) asked.stars = starsOf();
+  const result = await request("/api/puzzle/solution", asked);
   if (version !== state.version) return;
   say(result.message);
-  if (!result.columns) return;
+  const rows = result.rows || (result.columns && result.columns.map((col) => [col]));
+  if (!rows) return;
   remember();
   clearFlags();
   state.revealed = true;
   stopClock();
   state.marks.fill(CROSS);
   state.owner.fill(-1);
-  result.columns.forEach((col, row) => { state.marks[row * state.grid.n + col] = QUEEN; });
+  rows.forEach((cols, row) => cols.forEach((col) => { state.marks[row * state.grid.n + col] = QUEEN; }));
   draw();
   save();
 }
@@ -777,6 +849,56 @@ function showLevels() {
   }
 }
 
+// -- the stars selector ---------------------------------------------------------------------
+
+const chosenStars = () => Number($("stars").value) || 1;
+
+// The stars chosen, or the most this grid can take.
+function fitStars(n) {
+  let k = chosenStars();
+  while (!starsFit(n, k)) k--;
+  return k;
+}
+
+// The selector shows the game's stars, each choice enabled when the grid can take it; the
+// sizes offered are those generated with the stars chosen; the rules line says K.
+function showStars() {
+  const k = starsOf();
+  $("stars").value = String(k);
+  for (const option of $("stars").options) option.disabled = !starsFit(state.grid.n, Number(option.value));
+  showSizes();
+  $("rules").textContent = k === 1 ? RULES_ONE : `Place ${k} queens in every row, every column `
+    + "and every coloured region; no two queens may touch, not even diagonally.";
+}
+
+function showSizes() {
+  const low = chosenStars() > 1 ? 8 : 5, select = $("size"), was = Number(select.value) || 8;
+  if (select.options.length && Number(select.options[0].value) === low) return;
+  select.replaceChildren();
+  for (let n = low; n <= 14; n++) {
+    const chosen = n === Math.max(low, was);
+    select.append(new Option(`${n} x ${n}`, String(n), chosen, chosen));
+  }
+}
+
+// A new number of stars: today's puzzle with them (when today's is played), else this grid.
+function changeStars() {
+  const k = chosenStars();
+  showSizes();
+  if (!state.grid || k === starsOf()) return;
+  if (!starsFit(state.grid.n, k) || !leaveGame()) {
+    $("stars").value = String(starsOf());
+    showSizes();
+    return;
+  }
+  if (state.about.kind === "daily" && k <= 2) {
+    run(() => openDaily(state.about.date, k));
+    return;
+  }
+  const grid = state.grid;
+  play(grid, { kind: "text", stars: k });
+}
+
 // -- settings and setup -------------------------------------------------------------------
 
 function saveSettings() {
@@ -802,7 +924,9 @@ async function copyLink() {
 }
 
 function setUp() {
-  for (let n = 5; n <= 14; n++) $("size").append(new Option(`${n} x ${n}`, String(n), n === 8, n === 8));
+  for (let k = 1; k <= MAX_STARS; k++) $("stars").append(new Option(String(k), String(k), k === 1, k === 1));
+  showSizes();
+  $("stars").addEventListener("change", changeStars);
   const grid = $("grid");
   grid.addEventListener("pointerdown", onPointerDown);
   document.addEventListener("pointermove", onPointerMove);
@@ -824,7 +948,7 @@ function setUp() {
   $("solution").addEventListener("click", () => state.grid && !state.solved && run(showSolution));
   $("reset").addEventListener("click", restart);
   $("daily").addEventListener("click", () => {
-    if (state.about.kind === "daily" && state.about.date === localDate()) return;
+    if (state.about.kind === "daily" && state.about.date === localDate() && starsOf() === chosenStars()) return;
     if (leaveGame()) run(() => openDaily(localDate()));
   });
   $("generate").addEventListener("click", () => run(generate));

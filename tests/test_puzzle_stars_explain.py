@@ -1,0 +1,157 @@
+"""The K-star explanations: every rule checked against the solver's solutions (a rule never
+clears a cell some solution has a star on, nor places a star some solution lacks), the
+steps replay to the solution, and the difficulty is graded from them."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from queens.puzzle import stars
+from queens.puzzle.grid import Grid
+from queens.puzzle.stars_explain import (
+    LEVELS,
+    NotUnique,
+    Step,
+    Stuck,
+    explain,
+    given_state,
+    grade,
+    next_step,
+    replay,
+    steps,
+)
+from queens.puzzle.stars_generate import generate, grow_regions, random_placement
+
+SOLUTIONS_CHECKED = 300
+"""Solutions of a grid with several checked against each step (a sound step agrees with
+all of them, so with any subset)."""
+
+
+def _star_cells(rows: stars.Rows) -> set[tuple[int, int]]:
+    return {(r, c) for r, columns in enumerate(rows) for c in columns}
+
+
+def _agrees(step: Step, solutions: list[set[tuple[int, int]]]) -> None:
+    for solution in solutions:
+        assert set(step.placed) <= solution, step.text
+        assert not set(step.cleared) & solution, step.text
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_no_step_contradicts_the_solution_of_a_generated_grid(seed: int) -> None:
+    grid = generate(8, 2, seed)
+    (truth,) = list(stars.solutions(grid, 2))
+    explanation = explain(grid, 2)
+    assert explanation.rows == truth
+    for step in explanation.steps:
+        assert step.kind in LEVELS and step.text
+        _agrees(step, [_star_cells(truth)])
+    assert replay(grid, 2, explanation.steps) == truth
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([8, 9]))
+def test_no_step_contradicts_any_solution_of_a_grid_with_several(seed: int, n: int) -> None:
+    """Grids grown around a random placement (so they have a solution) without being made
+    unique: each step up to where the rules stop is checked against their solutions."""
+    rng = random.Random(seed)
+    cells = grow_regions(n, 2, random_placement(n, 2, rng), rng)
+    if cells is None:
+        return
+    grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+    solutions = [_star_cells(rows) for rows in islice(stars.solutions(grid, 2), SOLUTIONS_CHECKED)]
+    assert solutions
+    try:
+        for step in steps(grid, 2):
+            _agrees(step, solutions)
+            if step.kind == "split":
+                break  # a search's verdict; the rules before it are the ones checked here
+    except NotUnique:
+        assert len(solutions) > 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cli_json_steps_replay_to_the_solution(
+    seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from queens.cli import main
+
+    grid = generate(10, 2, seed)
+    path = tmp_path / "grid.txt"
+    path.write_text(str(grid) + "\n")
+    assert main(["puzzle", "explain", "--stars", "2", "--json", str(path)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    found = [
+        Step(
+            s["kind"],
+            s["text"],
+            tuple((r, c) for r, c in s["placed"]),
+            tuple((r, c) for r, c in s["cleared"]),
+        )
+        for s in record["steps"]
+    ]
+    assert [list(r) for r in replay(grid, 2, found)] == record["rows"]
+    assert record["level"] == max(s["level"] for s in record["steps"])
+    assert record["difficulty"] == grade(grid, 2)
+
+
+def test_the_player_rules_solve_most_generated_grids_without_a_case_split() -> None:
+    """Golden numbers: of the 8 x 8 2-star grids of seeds 0-9 none needs a case split (the
+    one-unit rules alone needed one on some), and the rules each appear."""
+    kinds: set[str] = set()
+    for seed in range(10):
+        explanation = explain(generate(8, 2, seed), 2)
+        kinds |= {step.kind for step in explanation.steps}
+        assert explanation.level < LEVELS["split"], seed
+    assert {"full", "group", "pattern"} <= kinds
+
+
+def test_pattern_step_places_the_star_every_way_shares() -> None:
+    """Row 1 of a 7-wide grid with open cells in columns 1, 3 and 5 (1-based) takes its two
+    stars as 1+3, 1+5 or 3+5... and with only columns 1, 2, 3 open it must take 1 and 3."""
+    grid = Grid.from_regions([[r] * 8 for r in range(8)])
+    state = given_state(grid, 2, [], [(0, c) for c in range(3, 8)])
+    step = next_step(state)
+    assert step is not None and step.kind == "pattern"
+    assert step.placed == ((0, 0), (0, 2)) and (0, 1) in step.cleared
+    assert "has one way left for its 2 stars" in step.text
+
+
+def test_chain_steps_read_as_chains() -> None:
+    found = {step.kind: step.text for step in explain(generate(10, 2, 1)).steps}
+    assert found["chain"].startswith("a star at row ")
+    assert "would lead to: " in found["chain"] and "which leaves" in found["chain"]
+
+
+def test_given_state_refuses_touching_stars() -> None:
+    grid = Grid.from_regions([[r] * 8 for r in range(8)])
+    with pytest.raises(Stuck):
+        given_state(grid, 2, [(0, 0), (1, 1)], [])
+
+
+def test_grade_is_none_without_one_solution() -> None:
+    assert grade(Grid.from_regions([[r] * 8 for r in range(8)]), 2) is None
+
+
+def test_the_ways_cache_changes_nothing() -> None:
+    """An explanation reads the ways of units whose surroundings did not change from the
+    cache (kept by the cells that decide them): the same steps as with the cache emptied
+    before every entry."""
+    from queens.puzzle import stars_explain
+
+    grid = generate(10, 2, 2)
+    first = explain(grid, 2).steps
+    cache_max = stars_explain.CACHE_MAX
+    try:
+        stars_explain.CACHE_MAX = 0  # emptied before every entry
+        assert explain(grid, 2).steps == first
+    finally:
+        stars_explain.CACHE_MAX = cache_max

@@ -1,0 +1,108 @@
+"""The region puzzle's endpoints with K stars: generate, check, hint, solution and the
+daily grid; bad input is a 400 with a one-line message."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from web_support import require
+
+require("starlette", "httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from queens.puzzle import stars  # noqa: E402
+from queens.puzzle.stars_explain import grade  # noqa: E402
+from queens.puzzle.stars_generate import generate  # noqa: E402
+from queens.puzzle.stars_levels import daily_stars  # noqa: E402
+from queens.web.app import create_app  # noqa: E402
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(allowed_hosts={"testserver"})) as test_client:
+        yield test_client
+
+
+def test_hints_lead_to_the_solution_with_two_stars(client: TestClient) -> None:
+    grid = generate(8, 2, 7)
+    (truth,) = list(stars.solutions(grid, 2))
+    queens: list[list[int]] = []
+    crosses: list[list[int]] = []
+    for _ in range(200):
+        ask = {"grid": str(grid), "queens": queens, "crosses": crosses, "stars": 2}
+        checked = client.post("/api/puzzle/check", json=ask).json()
+        assert checked["wrong"] == []
+        if checked["solved"]:
+            break
+        answer = client.post("/api/puzzle/hint", json=ask).json()
+        step = answer["step"]
+        assert step is not None and answer["message"] == step["text"]
+        queens += step["place"]
+        crosses += [c for c in step["clear"] if c not in crosses]
+    rows = [sorted(c for r, c in queens if r == row) for row in range(grid.n)]
+    assert tuple(map(tuple, rows)) == truth
+
+
+def test_check_flags_wrong_stars_and_crosses(client: TestClient) -> None:
+    grid = generate(8, 2, 7)
+    (truth,) = list(stars.solutions(grid, 2))
+    star = [0, truth[0][0]]
+    off = next([0, c] for c in range(8) if c not in truth[0])
+    ask = {"grid": str(grid), "queens": [off], "crosses": [star], "stars": 2}
+    data = client.post("/api/puzzle/check", json=ask).json()
+    assert data["wrong"] == [off, star] and data["solved"] is False
+    everything = [[r, c] for r, columns in enumerate(truth) for c in columns]
+    done = {"grid": str(grid), "queens": everything, "stars": 2}
+    assert client.post("/api/puzzle/check", json=done).json()["solved"] is True
+    hint = client.post("/api/puzzle/hint", json=ask).json()
+    assert hint["step"] is None and "Undo it first" in hint["message"]
+
+
+def test_solution_with_two_stars(client: TestClient) -> None:
+    grid = generate(8, 2, 7)
+    data = client.post("/api/puzzle/solution", json={"grid": str(grid), "stars": 2}).json()
+    assert stars.problem(grid, 2, data["rows"]) is None and data["message"] == "The solution."
+
+
+def test_generate_with_two_stars_and_a_difficulty(client: TestClient) -> None:
+    body = {"n": 8, "seed": 3, "difficulty": "easy", "stars": 2}
+    data = client.post("/api/puzzle/generate", json=body).json()
+    from queens.puzzle.grid import parse_grid
+
+    grid = parse_grid(data["text"])
+    assert data["stars"] == 2 and stars.count(grid, 2) == 1 and grade(grid, 2) == "easy"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"n": 7, "stars": 2},
+        {"n": 14, "stars": 3},
+        {"n": 8, "stars": 0},
+        {"n": 8, "stars": "2"},
+    ],
+)
+def test_bad_star_requests_are_400(client: TestClient, body: dict[str, object]) -> None:
+    response = client.post("/api/puzzle/generate", json=body)
+    assert response.status_code == 400 and "\n" not in response.json()["error"]
+
+
+def test_a_grid_too_small_for_its_stars_has_no_solution(client: TestClient) -> None:
+    grid = "\n".join("ABCDE"[r] * 5 for r in range(5))
+    response = client.post("/api/puzzle/solution", json={"grid": grid, "stars": 2})
+    assert response.status_code == 200 and response.json()["rows"] is None
+
+
+def test_daily_with_two_stars(client: TestClient) -> None:
+    from datetime import date
+
+    data = client.get("/api/puzzle/daily", params={"date": "2026-01-05", "stars": "2"}).json()
+    puzzle = daily_stars(date(2026, 1, 5), 2)
+    assert data["text"] == str(puzzle.grid) + "\n" and data["stars"] == 2
+    assert data["difficulty"] == puzzle.difficulty and data["date"] == "2026-01-05"
+    for bad in ("3", "x", "22"):
+        response = client.get("/api/puzzle/daily", params={"date": "2026-01-05", "stars": bad})
+        assert response.status_code == 400
