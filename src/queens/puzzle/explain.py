@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
 
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import Square, State, bits, search
@@ -129,16 +130,32 @@ def step_json(
     }
 
 
-@dataclass
-class Explanation:
-    """The steps from the empty grid to the solution, and how hard the hardest one was."""
+class Levelled(Protocol):
+    """A step of either kind: it has a level."""
 
-    steps: list[Step] = field(default_factory=list)
-    solution: tuple[int, ...] | None = None
+    @property
+    def level(self) -> int: ...
+
+
+AnyStep = TypeVar("AnyStep", bound=Levelled)
+
+
+@dataclass
+class Steps(Generic[AnyStep]):
+    """An explanation's steps (one star or K), and the level of the hardest."""
+
+    steps: list[AnyStep] = field(default_factory=list)
 
     @property
     def level(self) -> int:
         return max((step.level for step in self.steps), default=1)
+
+
+@dataclass
+class Explanation(Steps[Step]):
+    """The steps from the empty grid to the solution, and how hard the hardest one was."""
+
+    solution: tuple[int, ...] | None = None
 
     @property
     def difficulty(self) -> str:

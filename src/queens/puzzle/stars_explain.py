@@ -29,11 +29,11 @@ The difficulty of a grid is the level of the hardest step its explanation needs:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import comb
 from weakref import WeakKeyDictionary
 
-from queens.puzzle.explain import covering_groups, step_json
+from queens.puzzle.explain import Steps, covering_groups, step_json
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarState, Units, bit_indexes, check_limits, search
 
@@ -82,13 +82,10 @@ class Step:
 
 
 @dataclass
-class Explanation:
-    steps: list[Step] = field(default_factory=list)
-    rows: Rows | None = None
+class Explanation(Steps[Step]):
+    """The steps from the empty grid to the K-star solution, graded on the K-star scale."""
 
-    @property
-    def level(self) -> int:
-        return max((step.level for step in self.steps), default=1)
+    rows: Rows | None = None
 
     @property
     def difficulty(self) -> str:
