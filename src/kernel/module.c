@@ -682,17 +682,43 @@ static PyObject *stars_result(uint64_t total, int found, const mask_t *first_row
     return Py_BuildValue("(KNN)", (unsigned long long)total, first, last);
 }
 
+/* A Star Battle search (the row counter or the propagating search) on its state, as
+ * run_stars runs it. */
+typedef uint64_t (*stars_run_t)(void *state, uint64_t limit, stop_flag_t *stop, int *stopped);
+
+static uint64_t count_stars_of(void *state, uint64_t limit, stop_flag_t *stop, int *stopped) {
+    return count_stars((stars_t *)state, limit, stop, stopped);
+}
+
+static uint64_t stars_search_of(void *state, uint64_t limit, stop_flag_t *stop, int *stopped) {
+    return stars_search((star_search_t *)state, limit, stop, stopped);
+}
+
+/* Runs `run` on `state` without the GIL, under the stop flag `stop_obj` (None or a writable
+ * buffer): 1 when it stopped, 0 when it ended (its total in *total), -1 when the flag is
+ * not one (an exception set). */
+static int run_stars(stars_run_t run, void *state, uint64_t limit, PyObject *stop_obj,
+                     uint64_t *total) {
+    Py_buffer view;
+    stop_flag_t *stop;
+    int stopped = 0;
+    if (!read_stop(stop_obj, &view, &stop)) return -1;
+    Py_BEGIN_ALLOW_THREADS
+    *total = run(state, limit, stop, &stopped);
+    Py_END_ALLOW_THREADS
+    if (view.obj) PyBuffer_Release(&view);
+    return stopped ? 1 : 0;
+}
+
 /* count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last), or None when stopped:
  * Star Battle with k stars per row, column and region (none touching) on an n x n grid,
  * counted up to limit solutions (0: all); first is the first solution found as a tuple of
  * column masks, one a row, and last the last one found (None, None when there is none). */
 static PyObject *py_count_stars(PyObject *self, PyObject *args) {
     PyObject *cells_obj, *stop_obj = NULL, *result;
-    Py_buffer view;
-    stop_flag_t *stop;
     int n, k, stopped = 0;
     unsigned long long limit = 0;
-    uint64_t total;
+    uint64_t total = 0;
     unsigned char grid[MAXN * MAXN];
     stars_t *s;
     (void)self;
@@ -707,17 +733,10 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
     s->n = n;
     s->k = k;
     s->cells = grid;
-    if (!read_stop(stop_obj, &view, &stop)) {
-        PyMem_Free(s);
-        return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    total = count_stars(s, (uint64_t)limit, stop, &stopped);
-    Py_END_ALLOW_THREADS
-    if (view.obj) PyBuffer_Release(&view);
+    stopped = run_stars(count_stars_of, s, (uint64_t)limit, stop_obj, &total);
     result = stopped ? NULL : stars_result(total, s->found_first, s->first, s->last, n);
     PyMem_Free(s);
-    if (stopped) Py_RETURN_NONE;
+    if (stopped > 0) Py_RETURN_NONE;
     return result;
 }
 
@@ -729,11 +748,9 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
  * without a guess; -1: no solution). */
 static PyObject *py_search_stars(PyObject *self, PyObject *args) {
     PyObject *cells_obj, *stop_obj = NULL, *found, *result;
-    Py_buffer view;
-    stop_flag_t *stop;
     int n, k, star = -1, stopped = 0;
     unsigned long long limit = 0;
-    uint64_t total;
+    uint64_t total = 0;
     unsigned char grid[MAXN * MAXN];
     star_search_t *s;
     (void)self;
@@ -760,21 +777,13 @@ static PyObject *py_search_stars(PyObject *self, PyObject *args) {
     s->k = k;
     s->cells = grid;
     s->star = star;
-    if (!read_stop(stop_obj, &view, &stop)) {
-        PyMem_Free(s->stack);
-        PyMem_Free(s);
-        return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    total = stars_search(s, (uint64_t)limit, stop, &stopped);
-    Py_END_ALLOW_THREADS
-    if (view.obj) PyBuffer_Release(&view);
+    stopped = run_stars(stars_search_of, s, (uint64_t)limit, stop_obj, &total);
     found = stopped ? NULL : stars_result(total, s->found_first, s->first, s->last, n);
     result = found ? Py_BuildValue("(NKi)", found, (unsigned long long)s->nodes, s->root_open)
                    : NULL;
     PyMem_Free(s->stack);
     PyMem_Free(s);
-    if (stopped) Py_RETURN_NONE;
+    if (stopped > 0) Py_RETURN_NONE;
     return result;
 }
 
