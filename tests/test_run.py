@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
-import os
 import signal
 import threading
 import time
@@ -124,7 +123,9 @@ def test_a_ctrl_c_while_the_process_pool_starts_waits_for_its_try() -> None:
     reached = []
     with pytest.raises(KeyboardInterrupt):
         with _sigint_held() as release:
-            os.kill(os.getpid(), signal.SIGINT)
+            # At this thread: the mask is a thread's, and a signal sent to the whole
+            # process may go to another thread that does not block it (pytest-xdist's).
+            signal.pthread_kill(threading.get_ident(), signal.SIGINT)
             reached.append("held")
         reached.append("after the block")
         release()
