@@ -35,9 +35,9 @@ from collections.abc import Iterator
 from itertools import islice
 
 from queens.engines.counting import kernel
-from queens.puzzle.explain import LEVELS, difficulty_name, explain
+from queens.puzzle.explain import LEVELS, Explanation, apply, difficulty_name, explain
 from queens.puzzle.grid import NAMES, Grid
-from queens.puzzle.solve import Contradiction, Square, given_state, search, solutions
+from queens.puzzle.solve import Contradiction, Square, State, given_state, search, solutions
 
 MIN_N = 5
 """The smallest size generated (4 x 4 has two solutions and few grids; below, none)."""
@@ -91,6 +91,10 @@ repairs a grid, before starting afresh."""
 
 COUNT_LIMIT = 200
 """Solutions counted to compare the moves of a repair that each let some in."""
+
+EASINGS = 12
+"""Times a grid's explanation is given a step where it stops (``_ease``) before the next
+attempt."""
 
 SINGLE_CELLS_FROM = 8
 """From this size up a generated grid has no one-cell region (below, at most one): each
@@ -478,6 +482,18 @@ def unique_grid(
     n: int, rng: random.Random, skew: float = 2.0, bars: int = 0
 ) -> tuple[Grid, list[int]] | None:
     """A grid with exactly one solution (and that solution), or None if the repair failed."""
+    made = _unique_regions(n, rng, skew, bars)
+    if made is None:
+        return None
+    growth, truth = made
+    return Grid.from_regions(growth.region, NAMES), truth
+
+
+def _unique_regions(
+    n: int, rng: random.Random, skew: float, bars: int
+) -> tuple[_Growth, list[int]] | None:
+    """The regions of a grid with exactly one solution (region i holding the solution's
+    queen of row i) and that solution, or None if the repair failed."""
     truth = random_solution(n, rng)
     region = [[-1] * n for _ in range(n)]
     for row, col in enumerate(truth):
@@ -490,7 +506,7 @@ def unique_grid(
         others = _others(region, truth)
         if not others:
             if growth.size.count(1) <= (0 if n >= SINGLE_CELLS_FROM else 1):
-                return Grid.from_regions(region, NAMES), truth
+                return growth, truth
             if not _widen_single(growth, truth):
                 return None
             continue
@@ -499,6 +515,62 @@ def unique_grid(
                 return None
             regrown += 1
     return None
+
+
+def _graded(growth: _Growth, truth: list[int], low: int, high: int) -> Grid | None:
+    """The grid once its explanation (steps up to level ``high``) reaches the solution with
+    a step of level ``low`` or more; where the explanation stops, ``_ease`` gives it a
+    step (``EASINGS`` times at most).  None when the grid ends easier than ``low`` or
+    cannot be eased.  (An explanation that reaches a solution proves it the only one.)"""
+    for _ in range(EASINGS):
+        grid = Grid.from_regions(growth.region, NAMES)
+        explanation = explain(grid, hardest=high)
+        if explanation.solution is not None:
+            return grid if explanation.level >= low else None
+        if not _ease(growth, truth, grid, explanation):
+            return None
+    return None
+
+
+def _ease(growth: _Growth, truth: list[int], grid: Grid, explanation: Explanation) -> bool:
+    """Where the explanation stops, confine the cells left of an open region to the row
+    or column of its queen in the solution (a step of level 2): its other cells left move
+    to touching regions, the fewest moves first.  False if no region can be so confined
+    (it would split, shrink below two cells, or a neighbour would grow past the cap)."""
+    state = State.start(grid)
+    for step in explanation.steps:
+        apply(state, step)
+    region = growth.region
+    options = []
+    for kind, _, cells in state.open_units():
+        if kind != "region" or len(cells) < 2:
+            continue
+        owner = region[cells[0][0]][cells[0][1]]
+        queen = (owner, truth[owner])
+        for axis in (0, 1):
+            off = [s for s in cells if s[axis] != queen[axis]]
+            if off:
+                options.append((len(off), growth.rng.random(), owner, off, queen))
+    options.sort()
+    return any(_confine(growth, owner, off, queen) for *_, owner, off, queen in options)
+
+
+def _confine(growth: _Growth, owner: int, off: list[Square], queen: Square) -> bool:
+    """Move the cells ``off`` of region ``owner`` to touching regions, the farthest from
+    ``queen`` first, each to the smallest; undone and False if one cannot move."""
+    region, size = growth.region, growth.size
+    if size[owner] - len(off) < 2:
+        return False
+    moved: list[Square] = []
+    for square in sorted(off, key=lambda s: -abs(s[0] - queen[0]) - abs(s[1] - queen[1])):
+        targets = [g for g in growth.options(square) - {owner} if size[g] < growth.cap]
+        if not targets or not _connected_without(region, square):
+            for back in moved:
+                growth.move([back], owner)
+            return False
+        growth.move([square], min(targets, key=lambda g: (size[g], g)))
+        moved.append(square)
+    return True
 
 
 def _fill(growth: _Growth) -> None:
@@ -573,12 +645,11 @@ def generate(
         if deadline is not None and time.monotonic() > deadline:
             raise GenerateError(f"no {n} x {n} grid found within {seconds:g} s")
         bars = int(BARS.get(difficulty or "hard", 0.0) * n)
-        made = unique_grid(n, rng, SKEW.get(difficulty or "hard", 2.0), bars)
+        made = _unique_regions(n, rng, SKEW.get(difficulty or "hard", 2.0), bars)
         if made is None:
             continue
-        grid, _ = made
-        explanation = explain(grid, hardest=high)
-        if explanation.solution is not None and explanation.level >= low:
+        grid = _graded(*made, low, high)
+        if grid is not None:
             return grid
     wanted = difficulty or "any difficulty"
     raise GenerateError(f"no {wanted} {n} x {n} grid found in {ATTEMPTS} attempts with seed {seed}")
