@@ -92,9 +92,9 @@ repairs a grid, before starting afresh."""
 COUNT_LIMIT = 200
 """Solutions counted to compare the moves of a repair that each let some in."""
 
-EASINGS = 12
-"""Times a grid's explanation is given a step where it stops (``_ease``) before the next
-attempt."""
+EASE_TRIES = 4
+"""Regions tried, where a grid's explanation stops, for one that takes it further once
+confined to a line (``_eased``)."""
 
 SINGLE_CELLS_FROM = 8
 """From this size up a generated grid has no one-cell region (below, at most one): each
@@ -519,28 +519,31 @@ def _unique_regions(
 
 def _graded(growth: _Growth, truth: list[int], low: int, high: int) -> Grid | None:
     """The grid once its explanation (steps up to level ``high``) reaches the solution with
-    a step of level ``low`` or more; where the explanation stops, ``_ease`` gives it a
-    step (``EASINGS`` times at most).  None when the grid ends easier than ``low`` or
-    cannot be eased.  (An explanation that reaches a solution proves it the only one.)"""
-    for _ in range(EASINGS):
-        grid = Grid.from_regions(growth.region, NAMES)
-        explanation = explain(grid, hardest=high)
-        if explanation.solution is not None:
-            return grid if explanation.level >= low else None
-        if not _ease(growth, truth, grid, explanation):
+    a step of level ``low`` or more, eased where it stops (``_eased``) while that takes it
+    further.  None when the grid ends easier than ``low`` or cannot be eased.  (An
+    explanation that reaches a solution proves the solution the only one.)"""
+    grid = Grid.from_regions(growth.region, NAMES)
+    explanation = explain(grid, hardest=high)
+    while explanation.solution is None:
+        eased = _eased(growth, truth, grid, explanation, high)
+        if eased is None:
             return None
-    return None
+        grid, explanation = eased
+    return grid if explanation.level >= low else None
 
 
-def _ease(growth: _Growth, truth: list[int], grid: Grid, explanation: Explanation) -> bool:
-    """Where the explanation stops, confine the cells left of an open region to the row
-    or column of its queen in the solution (a step of level 2): its other cells left move
-    to touching regions, the fewest moves first.  False if no region can be so confined
-    (it would split, shrink below two cells, or a neighbour would grow past the cap)."""
-    state = State.start(grid)
-    for step in explanation.steps:
-        apply(state, step)
+def _eased(
+    growth: _Growth, truth: list[int], grid: Grid, explanation: Explanation, high: int
+) -> tuple[Grid, Explanation] | None:
+    """Where the explanation stops, an open region's cells left confined to the row or
+    column of its queen in the solution (a step of level 2 there): its other cells left
+    move to touching regions (``_confine``).  The first of the ``EASE_TRIES`` regions
+    needing the fewest moves whose grid's explanation then gets further (fewer cells left
+    where it stops, or the solution): that grid and its explanation.  None if none does."""
+    state = _stopped_at(grid, explanation)
+    left = sum(mask.bit_count() for mask in state.cand)
     region = growth.region
+    done = {region[row][col] for row, col in enumerate(state.queen) if col >= 0}
     options = []
     for kind, _, cells in state.open_units():
         if kind != "region" or len(cells) < 2:
@@ -552,25 +555,53 @@ def _ease(growth: _Growth, truth: list[int], grid: Grid, explanation: Explanatio
             if off:
                 options.append((len(off), growth.rng.random(), owner, off, queen))
     options.sort()
-    return any(_confine(growth, owner, off, queen) for *_, owner, off, queen in options)
+    for *_, owner, off, queen in options[:EASE_TRIES]:
+        moved = _confine(growth, owner, off, queen, done)
+        if moved is None:
+            continue
+        eased = Grid.from_regions(region, NAMES)
+        now = explain(eased, hardest=high)
+        if now.solution is not None or _cells_left(eased, now) < left:
+            return eased, now
+        for square in moved:
+            growth.move([square], owner)
+    return None
 
 
-def _confine(growth: _Growth, owner: int, off: list[Square], queen: Square) -> bool:
+def _stopped_at(grid: Grid, explanation: Explanation) -> State:
+    """The state where ``explanation`` stops."""
+    state = State.start(grid)
+    for step in explanation.steps:
+        apply(state, step)
+    return state
+
+
+def _cells_left(grid: Grid, explanation: Explanation) -> int:
+    """The cells still open where ``explanation`` stops (a row with its queen has none)."""
+    return sum(mask.bit_count() for mask in _stopped_at(grid, explanation).cand)
+
+
+def _confine(
+    growth: _Growth, owner: int, off: list[Square], queen: Square, done: set[int]
+) -> list[Square] | None:
     """Move the cells ``off`` of region ``owner`` to touching regions, the farthest from
-    ``queen`` first, each to the smallest; undone and False if one cannot move."""
+    ``queen`` first, each to a region with its queen where the explanation stops (``done``:
+    the cell then goes with that queen), else to the smallest.  The cells moved, or None
+    (nothing moved) if one cannot move (the region would split or shrink below two cells,
+    or no touching region is below the cap)."""
     region, size = growth.region, growth.size
     if size[owner] - len(off) < 2:
-        return False
+        return None
     moved: list[Square] = []
     for square in sorted(off, key=lambda s: -abs(s[0] - queen[0]) - abs(s[1] - queen[1])):
         targets = [g for g in growth.options(square) - {owner} if size[g] < growth.cap]
         if not targets or not _connected_without(region, square):
             for back in moved:
                 growth.move([back], owner)
-            return False
-        growth.move([square], min(targets, key=lambda g: (size[g], g)))
+            return None
+        growth.move([square], min(targets, key=lambda g: (g not in done, size[g], g)))
         moved.append(square)
-    return True
+    return moved
 
 
 def _fill(growth: _Growth) -> None:
