@@ -19,8 +19,14 @@
    kernel), never one made before.  When no move is left, the cells at and around the
    second solution's queens are freed and grown again as in 2 (``REGROWS``).  A
    one-cell region takes a cell of a neighbour and is repaired the same way.
-4. The grid is explained (``queens.puzzle.explain``); it is kept when its hardest step
-   is the difficulty asked for (never a case split), else the next attempt starts.
+4. The grid is explained (``queens.puzzle.explain``) with the steps of the difficulty
+   asked for.  Where the explanation stops (it would need a harder step), an open region's
+   cells left are confined to the row or column of its queen in the truth: its other cells
+   left move to touching regions, so a step of level 2 is there.  The change is kept if
+   the explanation then gets further (else the next of ``EASE_TRIES`` regions is tried,
+   else the next attempt starts), until it reaches the solution, which proves it the only
+   one.  The grid is kept when its hardest step is the difficulty asked for (never a case
+   split), else the next attempt starts.
 
 Everything comes from ``random.Random(seed)``, so a seed gives the same grid on every
 run of the same Python (with the compiled kernel, or without it, throughout).
