@@ -49,8 +49,8 @@ MIN_N = 5
 """The smallest size generated (4 x 4 has two solutions and few grids; below, none)."""
 
 MAX_N = 16
-"""The largest size generated (16 x 16: seconds, at worst minutes, as measured in the
-docs; the page stops at 14, which its time limit allows)."""
+"""The largest size generated (16 x 16: about a second at the median, seconds at worst, as
+measured in the docs)."""
 
 ATTEMPTS = 2000
 """Grids tried for one difficulty before giving up (a GenerateError): medium 5 x 5 grids
