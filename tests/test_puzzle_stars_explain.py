@@ -135,6 +135,15 @@ def test_chain_steps_read_as_chains() -> None:
     assert "would lead to: " in found["chain"] and "which leaves" in found["chain"]
 
 
+def test_a_known_solution_changes_no_step() -> None:
+    # explain passes the solution it found so that the searches for a chain or a case
+    # split pass its cells by: a star there can lead to no contradiction.
+    grid = generate(8, 2, 2)
+    (solution,) = stars.solutions(grid, 2)
+    found = list(steps(grid, 2, solution))
+    assert found == list(steps(grid, 2)) and "chain" in {step.kind for step in found}
+
+
 def test_given_state_refuses_touching_stars() -> None:
     grid = Grid.from_regions([[r] * 8 for r in range(8)])
     with pytest.raises(Stuck):
