@@ -79,7 +79,7 @@ def test_without_the_compiled_kernel(monkeypatch: pytest.MonkeyPatch, difficulty
     """The checks fall back on the Python search: still one solution, still balanced."""
     from queens.engines.counting import kernel
 
-    monkeypatch.setattr(kernel, "solve_regions", lambda *args: None)
+    monkeypatch.setattr(kernel, "solve_regions", lambda *args, **options: None)
     grid = generate(8, 1, difficulty)
     assert count(grid, limit=2) == 1
     assert explain(grid).difficulty == difficulty

@@ -613,24 +613,27 @@ static PyObject *py_count_regions(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong((unsigned long long)total);
 }
 
-/* solve_regions(n, cells, limit=0, stop=None) -> (total, first, second), or None when
- * stopped: the region puzzle of an n x n grid, cells a bytes-like of n * n region numbers
- * (255: a cell holding no queen), counted up to limit solutions (0: all); first and
- * second the first two solutions found, a column a row (None when there are fewer). */
+/* solve_regions(n, cells, limit=0, stop=None, budget=0) -> (total, first, second, done),
+ * or None when stopped: the region puzzle of an n x n grid, cells a bytes-like of n * n
+ * region numbers (255: a cell holding no queen), counted up to limit solutions (0: all);
+ * first and second the first two solutions found, a column a row (None when there are
+ * fewer); done false when the search gave up after budget queens placed (0: no budget),
+ * total then a lower bound. */
 static PyObject *py_solve_regions(PyObject *self, PyObject *args) {
     PyObject *cells_obj, *stop_obj = NULL, *found[2];
     Py_buffer view;
     stop_flag_t *stop;
-    int n, stopped = 0, columns[2][MAXN], i, k;
-    unsigned long long limit = 0;
+    int n, stopped = 0, spent = 0, columns[2][MAXN], i, k;
+    unsigned long long limit = 0, budget = 0;
     uint64_t total;
     unsigned char grid[MAXN * MAXN];
     (void)self;
-    if (!PyArg_ParseTuple(args, "iO|KO", &n, &cells_obj, &limit, &stop_obj)) return NULL;
+    if (!PyArg_ParseTuple(args, "iO|KOK", &n, &cells_obj, &limit, &stop_obj, &budget)) return NULL;
     if (!read_region_grid(n, cells_obj, grid, 255)) return NULL;
     if (!read_stop(stop_obj, &view, &stop)) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    total = solve_regions(n, grid, (uint64_t)limit, columns[0], columns[1], stop, &stopped);
+    total = solve_regions(n, grid, (uint64_t)limit, (uint64_t)budget, columns[0], columns[1],
+                          &spent, stop, &stopped);
     Py_END_ALLOW_THREADS
     if (view.obj) PyBuffer_Release(&view);
     if (stopped) Py_RETURN_NONE;
@@ -648,7 +651,8 @@ static PyObject *py_solve_regions(PyObject *self, PyObject *args) {
             return NULL;
         }
     }
-    return Py_BuildValue("(KNN)", (unsigned long long)total, found[0], found[1]);
+    return Py_BuildValue("(KNNO)", (unsigned long long)total, found[0], found[1],
+                         spent ? Py_False : Py_True);
 }
 
 /* A solution of Star Battle as a tuple of n column masks, one a row; NULL on failure. */
@@ -806,9 +810,10 @@ static PyMethodDef kernel_methods[] = {
      "count_regions(n, cells, stop=None) -> int: the solutions of the region puzzle (one queen\n"
      "per row, column and region, none touching) of an n x n grid; None when stopped"},
     {"solve_regions", py_solve_regions, METH_VARARGS,
-     "solve_regions(n, cells, limit=0, stop=None) -> (total, first, second): the region puzzle\n"
-     "with cells 255 holding no queen, counted up to limit (0: all); first, second: the first\n"
-     "two solutions, a column a row, or None; None when stopped"},
+     "solve_regions(n, cells, limit=0, stop=None, budget=0) -> (total, first, second, done): the\n"
+     "region puzzle with cells 255 holding no queen, counted up to limit (0: all); first, second:\n"
+     "the first two solutions, a column a row, or None; done false when the search gave up after\n"
+     "budget queens placed (0: no budget); None when stopped"},
     {"count_stars", py_count_stars, METH_VARARGS,
      "count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last): Star Battle with k\n"
      "stars per row, column and region (none touching), counted up to limit (0: all); first, last:\n"

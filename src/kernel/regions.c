@@ -192,9 +192,12 @@ static int settle_regions(int n, struct region_rows *s, mask_t (*cells_of)[MAXN]
  * Row by row, columns in order; after each queen, settle_regions propagates over the rows
  * below.  It clears only cells in no solution, so the solutions come in the order of a
  * plain row-by-row search (the generator's choices, and so its grids, rest on that
- * order), with far fewer dead ends. */
-static uint64_t solve_regions(int n, const unsigned char *cells, uint64_t limit, int *first,
-                              int *second, stop_flag_t *stop, int *stopped) {
+ * order), with far fewer dead ends.  With a budget (0: none), the search gives up once it
+ * has placed that many queens, with *spent set: its count is then a lower bound only (a
+ * number of steps, not a time, so the same grid always gives the same answer). */
+static uint64_t solve_regions(int n, const unsigned char *cells, uint64_t limit, uint64_t budget,
+                              int *first, int *second, int *spent, stop_flag_t *stop,
+                              int *stopped) {
     struct region_rows level[MAXN + 1];
     mask_t rem[MAXN];
     mask_t cells_of[MAXN][MAXN]; /* cells_of[g][r]: region g's cells in row r */
@@ -242,6 +245,10 @@ static uint64_t solve_regions(int n, const unsigned char *cells, uint64_t limit,
                 for (int k = y + 1; k < n; k++) next->cand[k] &= ~(bit | cells_of[g][k]);
             }
             next->cand[y + 1] &= ~(bit | (bit << 1) | (bit >> 1));
+            if (budget && --budget == 0) {
+                *spent = 1;
+                break;
+            }
             if (!settle_regions(n, next, cells_of, cells, y + 1)) continue;
             y++;
             rem[y] = next->cand[y];

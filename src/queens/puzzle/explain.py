@@ -401,10 +401,8 @@ def emptied_unit(state: State, square: Square) -> str | None:
     """The row, column or region a queen at ``square`` would leave with no cell, or None."""
     after = state.copy()
     after.place(*square)
-    for kind, index, cells in after.open_units():
-        if not cells:
-            return unit_name(state.grid, kind, index)
-    return None
+    empty = after.empty_unit()
+    return None if empty is None else unit_name(state.grid, *empty)
 
 
 def exclusions(state: State) -> Iterator[Step]:

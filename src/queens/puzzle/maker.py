@@ -98,6 +98,20 @@ repairs a grid, before starting afresh."""
 COUNT_LIMIT = 200
 """Solutions counted to compare the moves of a repair that each let some in."""
 
+COUNT_BUDGET = 20_000
+"""Queens the kernel places, at most, counting the solutions of one move: a move whose
+count runs past it counts as letting in more than any counted.  (Some counts place
+millions of queens, a second each at 16 x 16; a number of steps, not a time, so a seed
+still gives the same grid on every machine.)"""
+
+SEARCH_BUDGET = 20_000
+"""Queens the kernel places, at most, looking for a solution through a cell: a search
+running past it counts as finding one (the cell does not join that region)."""
+
+CHECK_BUDGET = 100_000
+"""Queens the kernel places, at most, looking for a second solution of a grid being
+repaired: past it, the attempt is given up and the next starts afresh."""
+
 EASE_TRIES = 4
 """Regions tried, where a grid's explanation stops, for one that takes it further once
 confined to a line (``_eased``)."""
@@ -291,17 +305,21 @@ def _grid(region: Regions, filler: int = 0) -> Grid:
     return Grid(n, cells, tuple(NAMES[:n]))
 
 
-def _solution_through(region: Regions, square: Square, owner: int) -> list[int] | None:
-    """A solution with a queen on ``square`` once it is in region ``owner`` (free cells
-    holding no queen), or None."""
+def _lets_one_through(region: Regions, square: Square, owner: int) -> bool:
+    """Whether a solution has a queen on ``square`` once it is in region ``owner`` (free
+    cells holding no queen); with the kernel, True too when its search runs past
+    ``SEARCH_BUDGET`` (so the answer False is always sure)."""
     n = len(region)
     row, col = square
     cells = bytearray(_FREE if owner < 0 else owner for line in region for owner in line)
     cells[row * n : row * n + n] = bytes([_FREE]) * n
     cells[row * n + col] = owner
-    found = kernel.solve_regions(n, bytes(cells), 1)
+    try:
+        found = kernel.solve_regions(n, bytes(cells), 1, budget=SEARCH_BUDGET)
+    except kernel.OverBudget:
+        return True
     if found is not None:
-        return None if found[1] is None else list(found[1])
+        return found[1] is not None
     before = region[row][col]
     region[row][col] = owner
     free = [(r, c) for r in range(n) for c in range(n) if region[r][c] < 0]
@@ -310,8 +328,8 @@ def _solution_through(region: Regions, square: Square, owner: int) -> list[int] 
     try:
         state = given_state(grid, [square], free)
     except Contradiction:
-        return None
-    return next(search(state), None)
+        return False
+    return next(search(state), None) is not None
 
 
 def _connected_without(region: Regions, *squares: Square) -> bool:
@@ -343,7 +361,7 @@ def _grow_unique(growth: _Growth) -> list[Square]:
         if choice is None:
             break
         square, owner = choice
-        if _solution_through(growth.region, square, owner) is None:
+        if not _lets_one_through(growth.region, square, owner):
             growth.take(square, owner)
         else:
             blocked.add((*square, owner))
@@ -352,13 +370,14 @@ def _grow_unique(growth: _Growth) -> list[Square]:
 
 
 def _kernel_count(
-    region: Regions, limit: int
+    region: Regions, limit: int, budget: int = 0
 ) -> tuple[int, list[int] | None, list[int] | None] | None:
     """The solutions of a grid (free cells holding no queen), counted to ``limit`` by the
-    compiled kernel, with the first two found (columns by row); None without the kernel."""
+    compiled kernel, with the first two found (columns by row); None without the kernel.
+    Raises ``kernel.OverBudget`` past ``budget`` queens placed (0: no budget)."""
     n = len(region)
     cells = bytes(_FREE if owner < 0 else owner for line in region for owner in line)
-    found = kernel.solve_regions(n, cells, limit)
+    found = kernel.solve_regions(n, cells, limit, budget=budget)
     if found is None:
         return None
     total, first, second = found
@@ -367,8 +386,9 @@ def _kernel_count(
 
 def _others(region: Regions, truth: list[int]) -> list[list[int]]:
     """Up to ``OTHERS`` solutions other than the truth ([]: the truth is the only one);
-    free cells hold no queen."""
-    found = _kernel_count(region, 2)
+    free cells hold no queen.  Raises ``kernel.OverBudget`` when the kernel's search runs
+    past ``CHECK_BUDGET``."""
+    found = _kernel_count(region, 2, CHECK_BUDGET)
     if found is not None:
         return [s for s in found[1:] if s is not None and s != truth][:OTHERS]
     n = len(region)
@@ -422,7 +442,7 @@ def _kill(growth: _Growth, truth: list[int], others: list[list[int]], min_size: 
                 moves.append((-times, size[target] + rng.random(), square, target))
     moves.sort()
     for *_, square, target in moves[:SAFE_TRIES]:
-        if _solution_through(region, square, target) is None:
+        if not _lets_one_through(region, square, target):
             break
     else:  # each move lets solutions in: not one undoing an earlier move, nor one made before
         untried = [(s, t) for *_, s, t in moves if (s, t) not in growth.undone]
@@ -468,18 +488,23 @@ def _widen_single(growth: _Growth, truth: list[int]) -> bool:
 
 def _fewest_solutions(growth: _Growth, moves: list[tuple[Square, int]]) -> tuple[list[Square], int]:
     """Of the moves (a cell into a region), the one leaving the fewest solutions (counted
-    to ``COUNT_LIMIT`` by the compiled kernel); without the kernel, the first."""
+    to ``COUNT_LIMIT`` by the compiled kernel, a count past ``COUNT_BUDGET`` as more than
+    any counted); without the kernel, the first."""
     region = growth.region
     best: tuple[int, int] | None = None
     for index, (square, target) in enumerate(moves[:MOVES_COUNTED]):
         before = region[square[0]][square[1]]
         region[square[0]][square[1]] = target
-        found = _kernel_count(region, COUNT_LIMIT)
+        try:
+            found = _kernel_count(region, COUNT_LIMIT, COUNT_BUDGET)
+            total = None if found is None else found[0]
+        except kernel.OverBudget:
+            total = COUNT_LIMIT + 1
         region[square[0]][square[1]] = before
-        if found is None:
+        if total is None:
             break
-        if best is None or found[0] < best[0]:
-            best = (found[0], index)
+        if best is None or total < best[0]:
+            best = (total, index)
     square, target = moves[0 if best is None else best[1]]
     return [square], target
 
@@ -506,6 +531,16 @@ def _unique_regions(
         region[row][col] = row
     growth = _Growth(n, region, rng, skew, cap=max(2, int(LARGEST * n * n)), bars=bars)
     _fill(growth)
+    try:
+        return _repaired(growth, truth)
+    except kernel.OverBudget:  # a second solution too long to look for: start afresh
+        return None
+
+
+def _repaired(growth: _Growth, truth: list[int]) -> tuple[_Growth, list[int]] | None:
+    """The grown regions repaired until the truth is their only solution (step 3 of the
+    module's outline), or None if the repair failed."""
+    n, region = growth.n, growth.region
     min_size = 2 if n >= 8 else 1
     regrown = 0
     for _ in range(REPAIRS * n):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from queens.engines.counting import kernel
@@ -101,11 +102,36 @@ class State:
         return [(row, c) for c in bits(self.cand[row])]
 
     def column_cells(self, col: int) -> list[Square]:
-        return [(r, col) for r in range(self.grid.n) if self.cand[r] >> col & 1]
+        bit = 1 << col
+        return [(r, col) for r, mask in enumerate(self.cand) if mask & bit]
 
     def region_cells(self, region: int) -> list[Square]:
-        masks = self.grid.region_masks[region]
-        return [(r, c) for r in range(self.grid.n) for c in bits(self.cand[r] & masks[r])]
+        # (the explanations' look-aheads list units millions of times: rows of the
+        # region with no cell left are skipped before any cell is listed)
+        cand = self.cand
+        return [
+            (r, c)
+            for r, mask in enumerate(self.grid.region_masks[region])
+            if (here := cand[r] & mask)
+            for c in bits(here)
+        ]
+
+    def empty_unit(self) -> tuple[str, int] | None:
+        """The first row, column or region without a queen and with no cell left (in the
+        order of ``open_units``), or None: from the masks, listing no cell."""
+        cand, queen = self.cand, self.queen
+        for row, mask in enumerate(cand):
+            if queen[row] < 0 and not mask:
+                return "row", row
+        seen = self.columns_done
+        for mask in cand:
+            seen |= mask
+        if seen != (1 << self.grid.n) - 1:
+            return "column", (~seen & (seen + 1)).bit_length() - 1
+        for region, masks in enumerate(self.grid.region_masks):
+            if not self.regions_done >> region & 1 and not any(map(int.__and__, cand, masks)):
+                return "region", region
+        return None
 
     def open_units(self) -> Iterator[tuple[str, int, list[Square]]]:
         """Each row, column and region without a queen, with its cells left."""
@@ -122,12 +148,26 @@ class State:
                 yield "region", region, self.region_cells(region)
 
 
-def bits(mask: int) -> Iterator[int]:
+def bits(mask: int) -> Sequence[int]:
     """The set bits of ``mask``, lowest first."""
+    if mask < _SMALL_MASKS:
+        return _small_bits(mask)
+    found = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        found.append(low.bit_length() - 1)
         mask ^= low
+    return found
+
+
+_SMALL_MASKS = 1 << 16
+"""Masks below this (the lines of grids up to 16 x 16) have their bits kept once found:
+the explanations' look-aheads take the bits of the same few masks millions of times."""
+
+
+@cache
+def _small_bits(mask: int) -> tuple[int, ...]:
+    return tuple(index for index in range(mask.bit_length()) if mask >> index & 1)
 
 
 def given_state(

@@ -524,24 +524,34 @@ RegionSolutions = tuple[int, tuple[int, ...] | None, tuple[int, ...] | None]
 """How many solutions (up to a limit), the first and the second found (a column a row)."""
 
 
+class OverBudget(Exception):
+    """A search that gave up after its budget of queens placed: its answer is unknown."""
+
+
 def solve_regions(
-    n: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
+    n: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None, budget: int = 0
 ) -> RegionSolutions | None:
     """The region puzzle of an n x n grid (``cells``: a region number per cell, row by
     row; 255 for a cell that holds no queen), counted up to ``limit`` solutions
     (0: all), with the first two solutions found; None without the compiled kernel.
     Made for short searches (a generator's checks): no helper thread for Ctrl-C.
 
-    Raises ``Stopped`` when ``stop`` is set before the count is done.
+    With a ``budget`` (0: none), the search gives up after placing that many queens and
+    raises ``OverBudget``: a count of steps, not of time, so a grid gets the same answer
+    on every run and every machine.  Raises ``Stopped`` when ``stop`` is set before the
+    count is done.
     """
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is None:
         return None
-    found: RegionSolutions | None = kernel.solve_regions(n, cells, limit, byte)
+    found = kernel.solve_regions(n, cells, limit, byte, budget)
     if found is None:
         raise Stopped
-    return found
+    total, first, second, done = found
+    if not done:
+        raise OverBudget(f"no answer within {budget} queens placed")
+    return total, first, second
 
 
 StarsFound = tuple[int, tuple[int, ...] | None, tuple[int, ...] | None]
