@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzle_support import brute_force, is_solution, small_grids
 from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.maker import random_solution
-from queens.puzzle.solve import Verdict, count, problem, solutions, solve
+from queens.puzzle.solve import State, Verdict, bits, count, problem, solutions, solve
 
 
 @settings(max_examples=300, deadline=None)
@@ -118,3 +119,60 @@ def test_the_compiled_search_with_closed_cells_agrees_with_the_python_one(
     shown = [s for s in (first, second) if s is not None]
     assert len(shown) == min(total, 2) and len(set(shown)) == len(shown)
     assert shown == sorted(expected)[: len(shown)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    small_grids(1, 7),
+    st.randoms(use_true_random=False),
+    st.sampled_from([0, 1, 2, 200]),
+    st.integers(1, 60),
+)
+def test_a_search_over_its_budget_says_so_and_never_answers_wrong(
+    grid: Grid, rng: random.Random, limit: int, budget: int
+) -> None:
+    """``solve_regions`` with a budget of queens placed: the unbudgeted answer, or
+    ``OverBudget`` (the generator then counts the move as the worst), never another
+    answer.  Small budgets, so both outcomes come up."""
+    from queens.engines.counting import kernel
+
+    if not kernel.compiled():
+        return
+    n = grid.n
+    cells = bytearray(grid.cells)
+    for index in range(n * n):
+        if rng.random() < 0.25:
+            cells[index] = 255
+    full = kernel.solve_regions(n, bytes(cells), limit)
+    try:
+        assert kernel.solve_regions(n, bytes(cells), limit, budget=budget) == full
+    except kernel.OverBudget:
+        assert kernel.solve_regions(n, bytes(cells), limit, budget=10**9) == full
+
+
+def test_a_budget_too_small_for_the_search_gives_it_up() -> None:
+    from queens.engines.counting import kernel
+
+    if not kernel.compiled():
+        return
+    empty = bytes(range(8)) * 8  # region c = column c: the 8 x 8 grid's many solutions
+    total, *_ = kernel.solve_regions(8, empty, 0) or (0,)
+    assert total > 1
+    with pytest.raises(kernel.OverBudget):
+        kernel.solve_regions(8, empty, 0, budget=total)
+    assert kernel.solve_regions(8, empty, 0, budget=10**6) == kernel.solve_regions(8, empty, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_grids(1, 7), st.randoms(use_true_random=False))
+def test_the_empty_unit_from_masks_is_the_first_listed(grid: Grid, rng: random.Random) -> None:
+    """``State.empty_unit`` (the explanations' look-aheads) against ``open_units``."""
+    state = State.start(grid)
+    for row in range(grid.n):
+        for col in range(grid.n):
+            if rng.random() < 0.3:
+                state.exclude(row, col)
+    if rng.random() < 0.5 and state.cand[0]:
+        state.place(0, rng.choice(list(bits(state.cand[0]))))
+    listed = [(kind, index) for kind, index, cells in state.open_units() if not cells]
+    assert state.empty_unit() == (listed[0] if listed else None)
