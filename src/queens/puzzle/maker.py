@@ -28,8 +28,14 @@
    one.  The grid is kept when its hardest step is the difficulty asked for (never a case
    split), else the next attempt starts.
 
-Everything comes from ``random.Random(seed)``, so a seed gives the same grid on every
-run of the same Python (with the compiled kernel, or without it, throughout).
+The kernel's searches in 2 and 3 have budgets of queens placed (``SEARCH_BUDGET``,
+``COUNT_BUDGET``, ``CHECK_BUDGET``): past its budget a search through a cell counts as
+finding a solution, a count as the largest, and a check for a second solution gives the
+attempt up; so no single search takes long, and an answer given is always exact.
+
+Everything comes from ``random.Random(seed)``, and the budgets count steps, not time, so
+a seed gives the same grid on every run of the same Python (with the compiled kernel, or
+without it, throughout).
 """
 
 from __future__ import annotations
