@@ -55,6 +55,9 @@ SEARCHES = 400
 """Searches one attempt may make (growing, forcing and repairing) before the next
 attempt starts afresh: a few attempts run into long repairs."""
 
+CORE_TRIES = 10
+"""Groupings of a placement's stars into cores tried for one whose only solution it is."""
+
 FORCE_TRIES = 6
 """Stuck holes (and regions) weighed when one must join a region that lets solutions in."""
 
@@ -75,17 +78,21 @@ def random_placement(
     """k stars in each row and column, none touching, at random: a row-by-row search
     that fills the columns most in need first and starts afresh after
     ``PLACEMENT_NODES * n`` rows tried (random restarts end the long tails that one
-    search has).  Stops (``Stopped``) when ``stop`` is set."""
+    search has).  Stops (``Stopped``) when ``stop`` is set; a ``GenerateError`` when a
+    try ends within its budget with none (there is none)."""
     while True:
         if stop is not None and stop.is_set():
             raise counting_kernel.Stopped
         found = _placement_try(n, stars, rng)
-        if found is not None:
+        if found is None:
+            raise GenerateError(f"no placement of {stars} stars on a {n} x {n} grid")
+        if found:
             return found
 
 
 def _placement_try(n: int, stars: int, rng: random.Random) -> Rows | None:
-    """One try of ``random_placement``: a placement, or None when the rows ran out."""
+    """One try of ``random_placement``: a placement, () when the budget ran out, None when
+    the search ended within it (no placement at all)."""
     held = [0] * n
     chosen: list[tuple[int, ...]] = []
     budget = [PLACEMENT_NODES * n]
@@ -141,7 +148,9 @@ def _placement_try(n: int, stars: int, rng: random.Random) -> Rows | None:
                 held[c] -= 1
         return False
 
-    return tuple(chosen) if place(0, 0) else None
+    if place(0, 0):
+        return tuple(chosen)
+    return () if budget[0] < 0 else None
 
 
 def _neighbours(n: int, index: int) -> list[int]:
@@ -376,8 +385,11 @@ def _made(
     n: int, stars: int, placement: Rows, rng: random.Random, stop: counting_kernel.StopFlag | None
 ) -> list[int] | None:
     """A grid with the placement its one solution (steps 2 to 4), or None."""
-    cells = cores(n, stars, placement, rng)
-    if cells is None:
+    for _ in range(CORE_TRIES):
+        cells = cores(n, stars, placement, rng)
+        if cells is not None and _search(n, stars, cells, 2, stop)[0] == 1:
+            break
+    else:
         return None
     maker = _Maker(n, stars, cells, placement, rng, stop)
     try:
