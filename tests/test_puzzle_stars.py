@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
@@ -327,11 +327,9 @@ def _placement_is_valid(placement: stars.Rows, n: int, k: int) -> bool:
     columns = [c for row in placement for c in row]
     return (
         len(placement) == n
-        and all(len(row) == k and all(b - a > 1 for a, b in zip(row, row[1:])) for row in placement)
+        and all(len(row) == k and all(b - a > 1 for a, b in pairwise(row)) for row in placement)
         and all(columns.count(c) == k for c in range(n))
-        and all(
-            abs(a - b) > 1 for up, down in zip(placement, placement[1:]) for a in up for b in down
-        )
+        and all(abs(a - b) > 1 for up, down in pairwise(placement) for a in up for b in down)
     )
 
 
