@@ -14,7 +14,7 @@
 
 Times are in-process wall clock (``time.perf_counter`` around one call, the interpreter
 and its imports already loaded), median and largest over the seeds; the machine is
-shared, so they are noisy.
+shared, so they are noisy: the load average before and after is printed with them.
 
 Usage: python benchmarks/puzzle.py [--seeds K] [--sizes 8,10,...] [--difficulties easy,...]
 """
@@ -22,6 +22,7 @@ Usage: python benchmarks/puzzle.py [--seeds K] [--sizes 8,10,...] [--difficultie
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -119,8 +120,15 @@ def main() -> None:
     parser.add_argument("--sizes", type=numbers, default=[8, 10, 12, 14, 16])
     parser.add_argument("--difficulties", type=lambda t: t.split(","), default=DIFFICULTIES)
     args = parser.parse_args()
+    print(f"load average before: {load()}\n")
     made = bench_generate(args.sizes, args.difficulties, args.seeds)
     bench_solve(made, args.seeds)
+    print(f"\nload average after: {load()}")
+
+
+def load() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes (2 cores here)."""
+    return " / ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
 # ---- Star Battle with k stars (issue 30): self-contained, run with --stars -------------

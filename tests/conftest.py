@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import os
 import re
+import signal
 import subprocess
 import time
 from collections.abc import Sequence
@@ -28,6 +29,13 @@ else:
     # anything being wrong.  pytest-timeout still fails a test that runs away.
     settings.register_profile("queens", deadline=None)
     settings.load_profile("queens")
+
+# A shell without job control starts a background job (`pytest &` in a script) with Ctrl-C
+# ignored, and an ignored signal stays ignored in every process started from it: the tests
+# that press Ctrl-C on a `queens` process would then find it deaf.  A handler of our own is
+# reset to the default in each child, so the children hear Ctrl-C as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 DATA = Path(__file__).parent / "data"
 BOARDS = DATA / "boards"

@@ -103,6 +103,8 @@ def _assert_within_room(out: str, lanes: int) -> None:
     assert int(peak[1]) + lanes <= int(peak[2])
 
 
+# Each build of the harness compiles the whole kernel (several seconds of a core): the
+# fast tests build it once (`stats_binary`); the other builds run in the slow step.
 @pytest.fixture(scope="module", params=[1, 40])
 def tight_binary(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     # Buffers of SIMD_CAP = 1 or 40 nodes: a row waits as soon as the next one
@@ -112,6 +114,7 @@ def tight_binary(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     return _build(directory, "-DQUEENS_STATS", f"-DSIMD_CAP={request.param}")
 
 
+@pytest.mark.slow
 def test_buffers_near_their_room_count_right(tight_binary: Path) -> None:
     known = known_counts()
     for search in ("avx512", "avx2", "off"):
@@ -134,6 +137,7 @@ def test_the_plain_loop_and_bad_arguments(stats_binary: Path) -> None:
     assert bad.returncode == 2 and "usage" in bad.stderr
 
 
+@pytest.mark.slow
 def test_without_the_counters_it_measures_the_kernel_as_shipped(tmp_path: Path) -> None:
     out = _run(_build(tmp_path), "12")
     total, unique = known_counts()[12]

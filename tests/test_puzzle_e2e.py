@@ -91,6 +91,18 @@ def test_play_a_generated_grid_to_the_end_with_hints(page: Page) -> None:
         expect(page.locator(cell(page, row, col))).to_have_class(re.compile(r"\bqueen\b"))
 
 
+def test_sizes_5_to_16_are_generated(page: Page) -> None:
+    values = page.eval_on_selector_all("#size option", "o => o.map(x => x.value)")
+    assert values == [str(n) for n in range(5, 17)]
+    page.select_option("#size", "16")
+    page.select_option("#difficulty", "hard")
+    page.fill("#seed", str(SEED))
+    page.click("#generate")
+    expect(page.locator("#grid .cell")).to_have_count(256)
+    expect(page.locator("#message")).to_contain_text(f"seed {SEED}")
+    assert page.input_value("#grid-text") == str(generate(16, SEED, "hard")) + "\n"
+
+
 def test_check_outlines_a_wrong_queen(page: Page) -> None:
     generate_7(page)
     truth = solve(generate(7, SEED)).solution

@@ -8,11 +8,14 @@ import random
 import pytest
 
 from puzzle_support import is_solution
-from queens.puzzle.explain import explain
+from queens.puzzle.explain import DIFFICULTIES, LEVELS, explain
+from queens.puzzle.grid import NAMES, Grid
 from queens.puzzle.maker import (
     MAX_N,
     MIN_N,
     GenerateError,
+    _graded,
+    _unique_regions,
     generate,
     grow_regions,
     random_solution,
@@ -71,7 +74,7 @@ def test_rare_small_medium_grids_are_found(seed: int) -> None:
     assert explain(grid).difficulty == "medium"
 
 
-@pytest.mark.parametrize("difficulty", ["medium", "hard"])
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
 def test_without_the_compiled_kernel(monkeypatch: pytest.MonkeyPatch, difficulty: str) -> None:
     """The checks fall back on the Python search: still one solution, still balanced."""
     from queens.engines.counting import kernel
@@ -84,10 +87,48 @@ def test_without_the_compiled_kernel(monkeypatch: pytest.MonkeyPatch, difficulty
     assert 1 not in sizes and max(sizes) <= 0.4 * 64
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_larger_grids_are_balanced_and_unique(seed: int) -> None:
-    grid = generate(12, seed, "hard")
+def assert_balanced_unique(grid: Grid, difficulty: str) -> None:
+    """One solution (the Python search, not the kernel that steered the generator), the
+    difficulty, connected regions, none of one cell, none over 40 % of the board."""
     assert count(grid, limit=2) == 1
-    assert explain(grid).difficulty == "hard"
+    assert explain(grid).difficulty == difficulty
+    assert all(grid.connected(region) for region in range(grid.n))
     sizes = [grid.cells.count(region) for region in range(grid.n)]
-    assert 1 not in sizes and max(sizes) <= 0.4 * 144
+    assert 1 not in sizes and max(sizes) <= 0.4 * grid.n**2
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+@pytest.mark.parametrize("seed", range(2))
+def test_larger_grids_are_balanced_and_unique(seed: int, difficulty: str) -> None:
+    assert_balanced_unique(generate(12, seed, difficulty), difficulty)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+@pytest.mark.parametrize("n", [14, 16])
+def test_the_largest_grids_are_balanced_and_unique(n: int, difficulty: str) -> None:
+    for seed in range(3):
+        assert_balanced_unique(generate(n, seed, difficulty), difficulty)
+
+
+def test_grids_whose_explanation_stops_are_eased_to_their_solution() -> None:
+    """Unique 10 x 10 grids that easy steps do not solve: those the confinements ease are
+    easy, balanced, and keep the solution the regions grew from."""
+    stopped = eased = 0
+    for seed in range(30):
+        made = _unique_regions(10, random.Random(seed), 3.0, 3)
+        if made is None:
+            continue
+        growth, truth = made
+        before = Grid.from_regions(growth.region, NAMES)
+        if explain(before, hardest=LEVELS["confined"]).solution is not None:
+            continue
+        stopped += 1
+        grid = _graded(growth, truth, 1, LEVELS["confined"])
+        if grid is None:
+            continue
+        eased += 1
+        assert grid != before
+        assert_balanced_unique(grid, "easy")
+        assert explain(grid).solution == tuple(truth)
+    assert stopped >= 5 and eased >= 2, (stopped, eased)

@@ -163,3 +163,62 @@ def test_the_page_endpoint_reads_a_picture() -> None:
             assert answer.status_code == 400 and "\n" not in answer.json()["error"]
         too_big = client.post("/api/puzzle/read", content=b"0" * 8_000_001)
         assert too_big.status_code == 400 and "over 8 MB" in too_big.json()["error"]
+
+
+def thin_lined(grid: Grid, side: int, *, coloured: bool = True) -> bytes:
+    """A picture of ``grid`` ``side`` pixels wide whose region borders are one pixel wide,
+    as on a photograph of a board: the cells in their regions' colours (or all white, the
+    borders alone telling the regions apart), a 3-pixel frame."""
+    from queens.show.puzzle import region_color
+
+    image = Image.new("RGB", (side, side), "white")
+    draw = ImageDraw.Draw(image)
+    square = (side - 6) / grid.n
+
+    def at(cells: float) -> int:
+        return round(3 + cells * square)
+
+    for row in range(grid.n):
+        for col in range(grid.n):
+            box = [at(col), at(row), at(col + 1), at(row + 1)]
+            colour = region_color(grid.region(row, col)) if coloured else "white"
+            draw.rectangle(box, fill=colour)
+    for row in range(grid.n):
+        for col in range(grid.n):
+            if col + 1 < grid.n and grid.region(row, col + 1) != grid.region(row, col):
+                draw.line([at(col + 1), at(row), at(col + 1), at(row + 1)], fill="black")
+            if row + 1 < grid.n and grid.region(row + 1, col) != grid.region(row, col):
+                draw.line([at(col), at(row + 1), at(col + 1), at(row + 1)], fill="black")
+    draw.rectangle([0, 0, side - 1, side - 1], outline="black", width=3)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_a_large_picture_is_read_at_a_reduced_scale() -> None:
+    # 2,601 pixels a side (6.8 megapixels): read at half size, where each one-pixel border
+    # must stay dark (with the cells all white, the borders alone make the regions).
+    grid = grown(14, 3)
+    assert str(read_grid(thin_lined(grid, 2601))) == str(grid)
+    assert str(read_grid(thin_lined(grid, 2601, coloured=False), 14)) == str(grid)
+
+
+@pytest.mark.slow
+def test_a_picture_at_the_pixel_limit_is_read_in_little_memory(tmp_path: Path) -> None:
+    grid = grown(14, 3)
+    path = tmp_path / "big.png"
+    path.write_bytes(thin_lined(grid, 6300))  # 39.7 megapixels, under MAX_PIXELS
+    # The command in a process of its own that says its peak resident memory at the end.
+    script = (
+        "import resource, sys\n"
+        "from queens.cli import main\n"
+        "status = main(['puzzle', 'read', sys.argv[1]])\n"
+        "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
+        "sys.exit(status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0 and done.stdout == f"{grid}\n", done.stderr
+    peak_kb = int(done.stderr)
+    assert peak_kb < 450_000, f"{peak_kb / 1000:.0f} MB"  # 1.7 GB when read at full size

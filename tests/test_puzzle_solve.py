@@ -97,7 +97,9 @@ def test_the_compiled_count_checks_its_input() -> None:
 def test_the_compiled_search_with_closed_cells_agrees_with_the_python_one(
     grid: Grid, rng: random.Random, limit: int
 ) -> None:
-    """``solve_regions`` (the generator's check): cells of no region hold no queen."""
+    """``solve_regions`` (the generator's check): cells of no region hold no queen.  The
+    first two solutions are those a plain row-by-row search meets first (the smallest
+    columns by row): the generator's grids rest on that order, whatever the pruning."""
     from queens.engines.counting import kernel
 
     n = grid.n
@@ -115,4 +117,4 @@ def test_the_compiled_search_with_closed_cells_agrees_with_the_python_one(
     assert total == (len(expected) if limit == 0 else min(limit, len(expected)))
     shown = [s for s in (first, second) if s is not None]
     assert len(shown) == min(total, 2) and len(set(shown)) == len(shown)
-    assert all(s in expected for s in shown)
+    assert shown == sorted(expected)[: len(shown)]

@@ -72,7 +72,7 @@ def test_generate(client: TestClient) -> None:
     assert response.status_code == 200
     data = response.json()
     assert data["seed"] == 5 and data["text"] == str(generate(7, 5, "easy")) + "\n"
-    for body in ({"n": 4}, {"n": 15}, {"n": 7, "seed": -1}, {"n": 7, "difficulty": "evil"}):
+    for body in ({"n": 4}, {"n": 17}, {"n": 7, "seed": -1}, {"n": 7, "difficulty": "evil"}):
         assert client.post("/api/puzzle/generate", json=body).status_code == 400
 
 

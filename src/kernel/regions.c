@@ -42,83 +42,188 @@ static uint64_t count_regions(int n, const unsigned char *cells, stop_flag_t *st
 }
 
 
-/* Whether every region without a queen (not in `regions`) keeps an open cell below row
- * y, in a column not `taken`, not touching the queen `bit` of row y; and every column
- * not taken, such a cell of a region without a queen. */
-static int regions_reachable(int n, int y, mask_t (*cells_of)[MAXN], mask_t (*below)[MAXN],
-                             uint64_t regions, mask_t taken, mask_t bit) {
-    const mask_t next_row = ~(taken | bit | (bit << 1) | (bit >> 1));
-    uint64_t open_regions = full_mask(n) & ~regions;
-    mask_t reachable = 0; /* the columns with an open cell below */
-    while (open_regions) {
-        int g = lowest_index(open_regions & -open_regions);
-        open_regions &= open_regions - 1;
-        mask_t here = (cells_of[g][y + 1] & next_row) | (y + 2 < n ? below[g][y + 2] & ~taken : 0);
-        if (!here) return 0;
-        reachable |= here;
+/* What the search of solve_regions knows at one level: the open columns of each row
+ * (rows above the level: their queen's column), the rows whose queen is known (placed or
+ * forced), and the columns and regions those queens take. */
+struct region_rows {
+    mask_t cand[MAXN];
+    uint64_t fixed, used;
+    mask_t taken;
+};
+
+/* Kuhn's augmenting path: a region for `side` (a row or column) among adj[side], moving
+ * the regions' earlier partners along if need be; visited, the regions looked at. */
+static int augment(int side, const uint64_t *adj, int *partner, uint64_t *visited) {
+    uint64_t options = adj[side] & ~*visited;
+    while (options) {
+        int g = lowest_index(options & -options);
+        options &= options - 1;
+        *visited |= (uint64_t)1 << g;
+        if (partner[g] < 0 || augment(partner[g], adj, partner, visited)) {
+            partner[g] = side;
+            return 1;
+        }
     }
-    return (full_mask(n) & ~taken & ~reachable) == 0;
+    return 0;
+}
+
+/* Whether the rows (then the columns) without a known queen can each have a different
+ * region without one, every such side keeping a cell of its region (a perfect matching:
+ * k regions within fewer than k lines fail it, as do k lines within fewer regions). */
+static int regions_match(int n, const struct region_rows *s, mask_t (*cells_of)[MAXN], int from) {
+    uint64_t row_adj[MAXN], col_adj[MAXN], open_regions = full_mask(n) & ~s->used;
+    int partner[MAXN], r, c, g;
+    for (c = 0; c < n; c++) col_adj[c] = 0;
+    for (r = from; r < n; r++) {
+        uint64_t left = open_regions;
+        row_adj[r] = 0;
+        if (s->fixed >> r & 1) continue;
+        while (left) {
+            mask_t here;
+            g = lowest_index(left & -left);
+            left &= left - 1;
+            here = s->cand[r] & cells_of[g][r];
+            if (!here) continue;
+            row_adj[r] |= (uint64_t)1 << g;
+            while (here) {
+                col_adj[lowest_index(here & -here)] |= (uint64_t)1 << g;
+                here &= here - 1;
+            }
+        }
+    }
+    for (g = 0; g < n; g++) partner[g] = -1;
+    for (r = from; r < n; r++) {
+        uint64_t visited = 0;
+        if (!(s->fixed >> r & 1) && !augment(r, row_adj, partner, &visited)) return 0;
+    }
+    for (g = 0; g < n; g++) partner[g] = -1;
+    for (c = 0; c < n; c++) {
+        uint64_t visited = 0;
+        if (!(s->taken >> c & 1) && !augment(c, col_adj, partner, &visited)) return 0;
+    }
+    return 1;
+}
+
+/* A queen at (r, c) known to be in every solution below this level: its column, region and
+ * touching cells leave the other rows (a row left with no cell then fails the next check). */
+static void fix_queen(int n, struct region_rows *s, mask_t (*cells_of)[MAXN],
+                      const unsigned char *cells, int from, int r, int c) {
+    const mask_t bit = (mask_t)1 << c, near = bit | (bit << 1) | (bit >> 1);
+    const int g = cells[r * n + c];
+    int k;
+    s->fixed |= (uint64_t)1 << r;
+    s->used |= (uint64_t)1 << g;
+    s->taken |= bit;
+    for (k = from; k < n; k++) {
+        if (k == r) continue;
+        s->cand[k] &= ~(bit | cells_of[g][k]);
+        if (k == r - 1 || k == r + 1) s->cand[k] &= ~near;
+    }
+    s->cand[r] = bit;
+}
+
+/* Propagate over rows from..n-1 until nothing changes: a row, column or region with one
+ * open cell left has its queen there; 0 when a row, column or region has none.  Only
+ * cells in no solution are cleared, so the search finds the same solutions in the same
+ * order, with fewer dead ends. */
+static int settle_regions(int n, struct region_rows *s, mask_t (*cells_of)[MAXN],
+                          const unsigned char *cells, int from) {
+    const mask_t full = full_mask(n);
+    int changed = 1, r, g;
+    while (changed) {
+        mask_t once = 0, twice = 0, lone;
+        uint64_t open_regions;
+        changed = 0;
+        for (r = from; r < n; r++) {
+            mask_t m = s->cand[r];
+            if (!m) return 0;
+            if (s->fixed >> r & 1) continue;
+            if (!(m & (m - 1))) {
+                fix_queen(n, s, cells_of, cells, from, r, lowest_index(m));
+                changed = 1;
+                continue;
+            }
+            twice |= once & m;
+            once |= m;
+        }
+        if (changed) continue;
+        /* columns: every column without a queen keeps a cell; one with one cell takes it */
+        if ((full & ~s->taken) & ~once) return 0;
+        lone = (full & ~s->taken) & once & ~twice;
+        if (lone) {
+            int c = lowest_index(lone & -lone);
+            for (r = from; r < n; r++)
+                if (!(s->fixed >> r & 1) && (s->cand[r] >> c & 1)) break;
+            fix_queen(n, s, cells_of, cells, from, r, c);
+            changed = 1;
+            continue;
+        }
+        /* regions: the same */
+        open_regions = full_mask(n) & ~s->used;
+        while (open_regions) {
+            int count = 0, at_r = 0;
+            mask_t at = 0;
+            g = lowest_index(open_regions & -open_regions);
+            open_regions &= open_regions - 1;
+            for (r = from; r < n && count < 2; r++) {
+                mask_t here;
+                if (s->fixed >> r & 1) continue;
+                here = s->cand[r] & cells_of[g][r];
+                if (here) {
+                    count += popcount(here);
+                    at = here;
+                    at_r = r;
+                }
+            }
+            if (count == 0) return 0;
+            if (count == 1) {
+                fix_queen(n, s, cells_of, cells, from, at_r, lowest_index(at));
+                changed = 1;
+                break;
+            }
+        }
+    }
+    return regions_match(n, s, cells_of, from);
 }
 
 /* The region puzzle with cells that hold no queen (a region number of n or more: the
  * cells of no region yet, while a generator grows the regions), counted up to `limit`
  * solutions (0: all), the first two found kept in first and second (a column a row).
- * Row by row as count_regions, and besides, once row y has its queen: a region or column
- * whose last open cell is in row y must have its queen, and every region without one
- * must keep an open cell below (in a free column, not touching row y's queen). */
+ * Row by row, columns in order; after each queen, settle_regions propagates over the rows
+ * below.  It clears only cells in no solution, so the solutions come in the order of a
+ * plain row-by-row search (the generator's choices, and so its grids, rest on that
+ * order), with far fewer dead ends. */
 static uint64_t solve_regions(int n, const unsigned char *cells, uint64_t limit, int *first,
                               int *second, stop_flag_t *stop, int *stopped) {
-    mask_t rem[MAXN], cols[MAXN], near[MAXN], open[MAXN], col_due[MAXN];
-    uint64_t used[MAXN], region_due[MAXN], seen_regions = 0, total = 0;
-    int col_of[MAXN], y, c;
-    mask_t cells_of[MAXN][MAXN]; /* cells_of[g][r]: region g's open columns in row r */
-    mask_t below[MAXN][MAXN];    /* below[g][r]: region g's open columns in rows r.. */
+    struct region_rows level[MAXN + 1];
+    mask_t rem[MAXN];
+    mask_t cells_of[MAXN][MAXN]; /* cells_of[g][r]: region g's cells in row r */
+    uint64_t total = 0;
+    int col_of[MAXN], y, c, g;
     long until_pause = STOP_CHECK_PERIOD;
-    const mask_t full = full_mask(n);
-    mask_t seen_cols = 0;
-    for (y = n - 1; y >= 0; y--) { /* bottom up: a region's or column's first sight is its last row */
-        open[y] = col_due[y] = 0;
-        region_due[y] = 0;
+    for (g = 0; g < n; g++)
+        for (y = 0; y < n; y++) cells_of[g][y] = 0;
+    level[0].fixed = level[0].used = 0;
+    level[0].taken = 0;
+    for (y = 0; y < n; y++) {
+        level[0].cand[y] = 0;
         for (c = 0; c < n; c++) {
-            int g = cells[y * n + c];
+            g = cells[y * n + c];
             if (g >= n) continue;
-            open[y] |= (mask_t)1 << c;
-            if (!(seen_regions >> g & 1)) region_due[y] |= (uint64_t)1 << g;
-            seen_regions |= (uint64_t)1 << g;
+            cells_of[g][y] |= (mask_t)1 << c;
+            level[0].cand[y] |= (mask_t)1 << c;
         }
-        col_due[y] = open[y] & ~seen_cols;
-        seen_cols |= open[y];
     }
-    if (seen_cols != full || seen_regions != full_mask(n)) return 0; /* a unit with no open cell */
-    for (c = 0; c < n; c++) { /* c: a region here */
-        for (y = 0; y < n; y++) cells_of[c][y] = 0;
-    }
-    for (y = 0; y < n; y++)
-        for (c = 0; c < n; c++)
-            if (cells[y * n + c] < n) cells_of[cells[y * n + c]][y] |= (mask_t)1 << c;
-    for (c = 0; c < n; c++) {
-        below[c][n - 1] = cells_of[c][n - 1];
-        for (y = n - 2; y >= 0; y--) below[c][y] = below[c][y + 1] | cells_of[c][y];
-    }
+    if (!settle_regions(n, &level[0], cells_of, cells, 0)) return 0;
     y = 0;
-    cols[0] = near[0] = 0;
-    used[0] = 0;
-    rem[0] = open[0];
+    rem[0] = level[0].cand[0];
     for (;;) {
         mask_t free = rem[y];
         if (free) {
-            mask_t bit = free & -free, taken;
-            int g;
-            uint64_t regions;
+            mask_t bit = free & -free;
+            struct region_rows *next = &level[y + 1];
             c = lowest_index(bit);
             rem[y] = free ^ bit;
-            g = cells[y * n + c];
-            if (used[y] >> g & 1) continue;
-            regions = used[y] | (uint64_t)1 << g;
-            taken = cols[y] | bit;
-            if ((region_due[y] & ~regions) || (col_due[y] & ~taken)) continue;
-            if (y < n - 1 && !regions_reachable(n, y, cells_of, below, regions, taken, bit)) continue;
-
             col_of[y] = c;
             if (y == n - 1) {
                 total++;
@@ -126,11 +231,20 @@ static uint64_t solve_regions(int n, const unsigned char *cells, uint64_t limit,
                 if (limit && total >= limit) break;
                 continue;
             }
-            cols[y + 1] = taken;
-            near[y + 1] = (bit | (bit << 1) | (bit >> 1)) & full;
-            used[y + 1] = regions;
+            memcpy(next->cand + y + 1, level[y].cand + y + 1, sizeof(mask_t) * (n - y - 1));
+            next->fixed = level[y].fixed & ~(((uint64_t)1 << (y + 1)) - 1);
+            next->used = level[y].used;
+            next->taken = level[y].taken;
+            if (!(level[y].fixed >> y & 1)) {
+                g = cells[y * n + c];
+                next->used |= (uint64_t)1 << g;
+                next->taken |= bit;
+                for (int k = y + 1; k < n; k++) next->cand[k] &= ~(bit | cells_of[g][k]);
+            }
+            next->cand[y + 1] &= ~(bit | (bit << 1) | (bit >> 1));
+            if (!settle_regions(n, next, cells_of, cells, y + 1)) continue;
             y++;
-            rem[y] = open[y] & ~(cols[y] | near[y]);
+            rem[y] = next->cand[y];
         } else if (y == 0) {
             break;
         } else {

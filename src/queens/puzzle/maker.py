@@ -19,8 +19,14 @@
    kernel), never one made before.  When no move is left, the cells at and around the
    second solution's queens are freed and grown again as in 2 (``REGROWS``).  A
    one-cell region takes a cell of a neighbour and is repaired the same way.
-4. The grid is explained (``queens.puzzle.explain``); it is kept when its hardest step
-   is the difficulty asked for (never a case split), else the next attempt starts.
+4. The grid is explained (``queens.puzzle.explain``) with the steps of the difficulty
+   asked for.  Where the explanation stops (it would need a harder step), an open region's
+   cells left are confined to the row or column of its queen in the truth: its other cells
+   left move to touching regions, so a step of level 2 is there.  The change is kept if
+   the explanation then gets further (else the next of ``EASE_TRIES`` regions is tried,
+   else the next attempt starts), until it reaches the solution, which proves it the only
+   one.  The grid is kept when its hardest step is the difficulty asked for (never a case
+   split), else the next attempt starts.
 
 Everything comes from ``random.Random(seed)``, so a seed gives the same grid on every
 run of the same Python (with the compiled kernel, or without it, throughout).
@@ -35,16 +41,16 @@ from collections.abc import Iterator
 from itertools import islice
 
 from queens.engines.counting import kernel
-from queens.puzzle.explain import LEVELS, difficulty_name, explain
+from queens.puzzle.explain import LEVELS, Explanation, apply, difficulty_name, explain
 from queens.puzzle.grid import NAMES, Grid
-from queens.puzzle.solve import Contradiction, Square, given_state, search, solutions
+from queens.puzzle.solve import Contradiction, Square, State, given_state, search, solutions
 
 MIN_N = 5
 """The smallest size generated (4 x 4 has two solutions and few grids; below, none)."""
 
 MAX_N = 16
-"""The largest size generated (16 x 16: seconds, at worst minutes, as measured in the
-docs; the page stops at 14, which its time limit allows)."""
+"""The largest size generated (16 x 16: about a second at the median, seconds at worst, as
+measured in the docs)."""
 
 ATTEMPTS = 2000
 """Grids tried for one difficulty before giving up (a GenerateError): medium 5 x 5 grids
@@ -91,6 +97,10 @@ repairs a grid, before starting afresh."""
 
 COUNT_LIMIT = 200
 """Solutions counted to compare the moves of a repair that each let some in."""
+
+EASE_TRIES = 4
+"""Regions tried, where a grid's explanation stops, for one that takes it further once
+confined to a line (``_eased``)."""
 
 SINGLE_CELLS_FROM = 8
 """From this size up a generated grid has no one-cell region (below, at most one): each
@@ -478,6 +488,18 @@ def unique_grid(
     n: int, rng: random.Random, skew: float = 2.0, bars: int = 0
 ) -> tuple[Grid, list[int]] | None:
     """A grid with exactly one solution (and that solution), or None if the repair failed."""
+    made = _unique_regions(n, rng, skew, bars)
+    if made is None:
+        return None
+    growth, truth = made
+    return Grid.from_regions(growth.region, NAMES), truth
+
+
+def _unique_regions(
+    n: int, rng: random.Random, skew: float, bars: int
+) -> tuple[_Growth, list[int]] | None:
+    """The regions of a grid with exactly one solution (region i holding the solution's
+    queen of row i) and that solution, or None if the repair failed."""
     truth = random_solution(n, rng)
     region = [[-1] * n for _ in range(n)]
     for row, col in enumerate(truth):
@@ -490,7 +512,7 @@ def unique_grid(
         others = _others(region, truth)
         if not others:
             if growth.size.count(1) <= (0 if n >= SINGLE_CELLS_FROM else 1):
-                return Grid.from_regions(region, NAMES), truth
+                return growth, truth
             if not _widen_single(growth, truth):
                 return None
             continue
@@ -499,6 +521,93 @@ def unique_grid(
                 return None
             regrown += 1
     return None
+
+
+def _graded(growth: _Growth, truth: list[int], low: int, high: int) -> Grid | None:
+    """The grid once its explanation (steps up to level ``high``) reaches the solution with
+    a step of level ``low`` or more, eased where it stops (``_eased``) while that takes it
+    further.  None when the grid ends easier than ``low`` or cannot be eased.  (An
+    explanation that reaches a solution proves the solution the only one.)"""
+    grid = Grid.from_regions(growth.region, NAMES)
+    explanation = explain(grid, hardest=high)
+    while explanation.solution is None:
+        eased = _eased(growth, truth, grid, explanation, high)
+        if eased is None:
+            return None
+        grid, explanation = eased
+    return grid if explanation.level >= low else None
+
+
+def _eased(
+    growth: _Growth, truth: list[int], grid: Grid, explanation: Explanation, high: int
+) -> tuple[Grid, Explanation] | None:
+    """Where the explanation stops, an open region's cells left confined to the row or
+    column of its queen in the solution (a step of level 2 there): its other cells left
+    move to touching regions (``_confine``).  The first of the ``EASE_TRIES`` regions
+    needing the fewest moves whose grid's explanation then gets further (fewer cells left
+    where it stops, or the solution): that grid and its explanation.  None if none does."""
+    state = _stopped_at(grid, explanation)
+    left = sum(mask.bit_count() for mask in state.cand)
+    region = growth.region
+    done = {region[row][col] for row, col in enumerate(state.queen) if col >= 0}
+    options = []
+    for kind, _, cells in state.open_units():
+        if kind != "region" or len(cells) < 2:
+            continue
+        owner = region[cells[0][0]][cells[0][1]]
+        queen = (owner, truth[owner])
+        for axis in (0, 1):
+            off = [s for s in cells if s[axis] != queen[axis]]
+            if off:
+                options.append((len(off), growth.rng.random(), owner, off, queen))
+    options.sort()
+    for *_, owner, off, queen in options[:EASE_TRIES]:
+        moved = _confine(growth, owner, off, queen, done)
+        if moved is None:
+            continue
+        eased = Grid.from_regions(region, NAMES)
+        now = explain(eased, hardest=high)
+        if now.solution is not None or _cells_left(eased, now) < left:
+            return eased, now
+        for square in moved:
+            growth.move([square], owner)
+    return None
+
+
+def _stopped_at(grid: Grid, explanation: Explanation) -> State:
+    """The state where ``explanation`` stops."""
+    state = State.start(grid)
+    for step in explanation.steps:
+        apply(state, step)
+    return state
+
+
+def _cells_left(grid: Grid, explanation: Explanation) -> int:
+    """The cells still open where ``explanation`` stops (a row with its queen has none)."""
+    return sum(mask.bit_count() for mask in _stopped_at(grid, explanation).cand)
+
+
+def _confine(
+    growth: _Growth, owner: int, off: list[Square], queen: Square, done: set[int]
+) -> list[Square] | None:
+    """Move the cells ``off`` of region ``owner`` to touching regions, the farthest from
+    ``queen`` first, each to a region with its queen where the explanation stops (``done``:
+    the cell then goes with that queen), else to the smallest.  The cells moved, or None
+    (nothing moved) if one cannot move (the region would split or shrink below two cells,
+    or no touching region is below the cap)."""
+    region, size = growth.region, growth.size
+    if size[owner] - len(off) < 2:
+        return None
+    moved: list[Square] = []
+    for square in sorted(off, key=lambda s: -abs(s[0] - queen[0]) - abs(s[1] - queen[1])):
+        targets = [g for g in growth.options(square) - {owner} if size[g] < growth.cap]
+        if not targets or not _connected_without(region, square):
+            for back in moved:
+                growth.move([back], owner)
+            return None
+        growth.move([square], min(targets, key=lambda g: (g not in done, size[g], g)))
+        moved.append(square)
+    return moved
 
 
 def _fill(growth: _Growth) -> None:
@@ -573,12 +682,11 @@ def generate(
         if deadline is not None and time.monotonic() > deadline:
             raise GenerateError(f"no {n} x {n} grid found within {seconds:g} s")
         bars = int(BARS.get(difficulty or "hard", 0.0) * n)
-        made = unique_grid(n, rng, SKEW.get(difficulty or "hard", 2.0), bars)
+        made = _unique_regions(n, rng, SKEW.get(difficulty or "hard", 2.0), bars)
         if made is None:
             continue
-        grid, _ = made
-        explanation = explain(grid, hardest=high)
-        if explanation.solution is not None and explanation.level >= low:
+        grid = _graded(*made, low, high)
+        if grid is not None:
             return grid
     wanted = difficulty or "any difficulty"
     raise GenerateError(f"no {wanted} {n} x {n} grid found in {ATTEMPTS} attempts with seed {seed}")

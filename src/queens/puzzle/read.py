@@ -21,6 +21,7 @@ queens.puzzle.read.ReadError: not a picture Pillow can read (PNG, JPEG, ...)
 from __future__ import annotations
 
 import io
+import math
 from typing import Any
 
 from queens.puzzle.grid import Grid
@@ -34,6 +35,12 @@ MAX_BYTES = 20_000_000
 
 MAX_PIXELS = 40_000_000
 """The most pixels a picture may have (checked before it is decoded)."""
+
+WORK_PIXELS = 4_000_000
+"""A larger picture is read at 1/s of its size a side (s whole, the least that brings it
+under this), so that a 40-megapixel photograph takes about 310 MB, not 1.7 GB; a board
+filling it keeps cells of over 100 pixels a side.  Each s x s block gives its darkest
+pixel to the lines (a line one pixel wide stays) and its centre pixel to the colours."""
 
 SAME_COLOUR = 28.0
 """The largest distance (RGB, 0-255 a channel) between the colours of two cells of one
@@ -61,8 +68,9 @@ class MissingReader(ReadError):
         )
 
 
-def _pixels(data: bytes) -> Any:
-    """The picture as an H x W x 3 float array."""
+def _pixels(data: bytes) -> tuple[Any, Any]:
+    """The picture's colours (H x W x 3) and luminance (H x W), float arrays, at most about
+    ``WORK_PIXELS`` of them (see there)."""
     try:
         import numpy as np  # lazy: optional extra (read)
         from PIL import Image, UnidentifiedImageError
@@ -75,10 +83,23 @@ def _pixels(data: bytes) -> Any:
         width, height = image.size
         if width * height > MAX_PIXELS:
             raise ReadError(f"the picture is {width} x {height}, over {MAX_PIXELS:,} pixels")
-        rgb = image.convert("RGB")
+        scale = math.ceil(math.sqrt(width * height / WORK_PIXELS))
+        if scale == 1:
+            rgb = np.asarray(image.convert("RGB"))
+            luminance = np.asarray(image.convert("L"))
+        else:
+            width, height = width // scale, height // scale
+            box = (0, 0, width * scale, height * scale)  # whole blocks (no copy cropped)
+            # Lines: each block's darkest pixel, so a line one pixel wide stays dark.
+            gray = np.asarray(image.convert("L"))[: box[3], : box[2]]
+            luminance = gray.reshape(height, scale, width, scale).min(axis=(1, 3))
+            del gray
+            # Colours: each block's centre pixel (cells are sampled away from their lines).
+            nearest = image.resize((width, height), Image.Resampling.NEAREST, box=box)
+            rgb = np.asarray(nearest.convert("RGB"))
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError):
         raise ReadError("not a picture Pillow can read (PNG, JPEG, ...)") from None
-    return np.asarray(rgb, dtype=np.float32)
+    return rgb.astype(np.float32), luminance.astype(np.float32)
 
 
 def _longest_runs(mask: Any) -> Any:
@@ -200,8 +221,7 @@ def read_grid(data: bytes, size: int | None = None) -> Grid:
     Raises ``ReadError`` (one line) when the picture does not give an n x n grid
     with n regions.
     """
-    pixels = _pixels(data)
-    luminance = pixels @ [0.299, 0.587, 0.114]
+    pixels, luminance = _pixels(data)
     box = _frame(luminance)
     sizes = [size] if size is not None else list(range(MIN_N, MAX_N + 1))
     least = min(box[2] - box[0], box[3] - box[1])

@@ -872,10 +872,11 @@ function showStars() {
 }
 
 function showSizes() {
-  const low = chosenStars() > 1 ? 8 : 5, select = $("size"), was = Number(select.value) || 8;
+  const several = chosenStars() > 1, select = $("size"), was = Number(select.value) || 8;
+  const low = several ? 8 : 5, high = several ? 14 : 16; // as the server's GENERATE_*MAX_N
   if (select.options.length && Number(select.options[0].value) === low) return;
   select.replaceChildren();
-  for (let n = low; n <= 14; n++) {
+  for (let n = low; n <= high; n++) {
     const chosen = n === Math.max(low, was);
     select.append(new Option(`${n} x ${n}`, String(n), chosen, chosen));
   }
