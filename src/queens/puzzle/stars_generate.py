@@ -258,7 +258,7 @@ def _search(
             return total, rows_of_masks(first), rows_of_masks(last)
     if stop is not None and stop.is_set():
         raise counting_kernel.Stopped
-    return search_holes(n, stars, [HOLE if v == HOLE else v for v in cells], limit, star, HOLE)
+    return search_holes(n, stars, cells, limit, star, HOLE)
 
 
 class _Maker:
