@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
@@ -324,3 +324,71 @@ def test_the_generator_stops_on_the_flag() -> None:
     stop.set()
     with pytest.raises(kernel.Stopped):  # type: ignore[attr-defined]
         make(14, 3, 0, stop)
+
+
+def _placement_is_valid(placement: stars.Rows, n: int, k: int) -> bool:
+    columns = [c for row in placement for c in row]
+    return (
+        len(placement) == n
+        and all(len(row) == k and all(b - a > 1 for a, b in pairwise(row)) for row in placement)
+        and all(columns.count(c) == k for c in range(n))
+        and all(abs(a - b) > 1 for up, down in pairwise(placement) for a in up for b in down)
+    )
+
+
+@pytest.mark.parametrize(("n", "k"), [(8, 2), (14, 3), (20, 4), (25, 5)])
+def test_random_placements_are_valid_and_seeded(n: int, k: int) -> None:
+    for seed in range(3):
+        placement = random_placement(n, k, random.Random(seed))
+        assert _placement_is_valid(placement, n, k)
+        assert random_placement(n, k, random.Random(seed)) == placement
+
+
+def test_a_placement_that_cannot_exist_is_an_error_not_a_hang() -> None:
+    from queens.puzzle.stars_generate import GenerateError
+
+    with pytest.raises(GenerateError, match="no placement of 3 stars on a 10 x 10 grid"):
+        random_placement(10, 3, random.Random(0))  # two rows would need 6 of 5 columns
+
+
+def test_the_placement_stops_on_the_flag() -> None:
+    from queens.engines.counting import kernel
+
+    stop = kernel.StopFlag()
+    stop.set()
+    with pytest.raises(kernel.Stopped):
+        random_placement(25, 6, random.Random(0), stop)
+
+
+def test_without_the_kernel_the_generator_takes_the_same_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pure-Python engines grow, force and repair the same way (``search_holes`` for
+    ``search_stars``); the grid may differ, but it has one solution by the brute force."""
+    from queens.engines.counting import kernel
+    from queens.puzzle import stars_generate
+
+    searched: list[int] = []
+    real = stars_generate.search_holes
+
+    def counted(*args: object) -> object:
+        searched.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kernel, "compiled", lambda: False)
+    for name in ("search_stars", "count_stars", "count_stars_rows"):
+        monkeypatch.setattr(kernel, name, lambda *args, **kwargs: None)
+    monkeypatch.setattr(stars_generate, "search_holes", counted)
+    for seed in range(2):
+        grid = generate(8, 2, seed)
+        assert len(brute_force(grid.rows(), 2)) == 1
+    assert searched
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))
+def test_three_star_grids_have_one_solution_by_both_engines(seed: int) -> None:
+    grid = generate(14, 3, seed)
+    assert stars.count(grid, 3, limit=2) == 1
+    assert stars.solve_python(grid, 3).unique
+    assert stars.count_rows(grid, 3, limit=2) in (1, None)

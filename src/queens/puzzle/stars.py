@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from queens.engines.counting import kernel as counting_kernel
-from queens.puzzle.grid import Grid
+from queens.puzzle.grid import NAMES, Grid
 
 MAX_STARS = 6
 """The most stars a row, column and region (as StarBattleLab and puzzle books go)."""
@@ -188,7 +188,8 @@ def columns_of(mask: int) -> tuple[int, ...]:
     return tuple(c for c in range(mask.bit_length()) if mask >> c & 1)
 
 
-def _rows(masks: Sequence[int]) -> Rows:
+def rows_of_masks(masks: Sequence[int]) -> Rows:
+    """A solution from its column masks, one a row."""
     return tuple(columns_of(mask) for mask in masks)
 
 
@@ -404,7 +405,33 @@ def _found(
     total, first, last = found
     if first is None or last is None:
         return total, None, None
-    return total, _rows(first), _rows(last)
+    return total, rows_of_masks(first), rows_of_masks(last)
+
+
+def search_holes(
+    n: int, stars: int, cells: Sequence[int], limit: int, star: int, hole: int
+) -> tuple[int, Rows | None, Rows | None]:
+    """The solutions of a grid being made, whose cells may be ``hole`` (in no region, no
+    star there), with a star on cell ``star`` unless it is -1, up to ``limit`` (0: all),
+    and the first and last found: the propagating search without the kernel (the
+    generator's, as ``search_stars`` is with it)."""
+    grid = Grid(n, tuple(0 if v == hole else v for v in cells), tuple(NAMES[:n]))
+    state = StarState.start(Units(grid), stars)
+    for index, v in enumerate(cells):
+        if v == hole:
+            state.cand &= ~(1 << index)
+    total, first, last = 0, None, None
+    if star >= 0:
+        if not state.cand >> star & 1:
+            return 0, None, None
+        state.place(star)
+    for rows in search(state):
+        total += 1
+        first = first or rows
+        last = rows
+        if total == limit:
+            break
+    return total, first, last
 
 
 def solutions(grid: Grid, stars: int = 2) -> Iterator[Rows]:

@@ -1,30 +1,36 @@
 """New Star Battle grids (k stars a row, column and region) with exactly one solution.
 
-1. A random placement of k stars a row and a column, none touching (a randomised
-   row-by-row search).
+1. A random placement of k stars a row and a column, none touching: a row-by-row search
+   filling the columns most in need first, started afresh after a bounded number of rows
+   tried (``random_placement``; milliseconds up to 25 x 25 with 5 stars, seconds to a
+   minute for 25 x 25 with 6).
 2. The placement's stars joined k at a time, each with its nearest, by shortest paths:
-   the n regions' cores.  Every other cell is a hole (in no region, no star on it), so the
-   placement is the one solution of this first grid (else the next attempt).
+   the n regions' cores.  Every other cell is a hole (in no region, no star on it).
 3. The regions grow one cell at a time into the holes next to them, a cell joining a
-   region only when no solution puts a star on it (a solution of the grown grid without
-   that star is one of the grid before: the placement alone).  Checking that is a search
-   with the star given, which the kernel's propagation ends in a few nodes: the grid stays
-   unique as it grows.
-4. Holes that no neighbouring region can take so join one at random, and then, while a
-   second solution exists, a cell on a region border that holds no star of the placement
-   moves to a neighbouring region (keeping regions connected) when that does not add
-   solutions; the placement stays a solution throughout.
+   region only when no solution puts a star on it: a solution of the grown grid without
+   that star is one of the grid before, so the grid keeps its solutions.  Checking that
+   is a search with the star given, which propagation ends in a few nodes.
+4. When no hole can join a region so, the one letting in the fewest solutions joins (of
+   ``FORCE_TRIES`` tried), and then, while a second solution exists (the search stops at
+   the second), one of its stars off the placement moves to a neighbouring region
+   (keeping regions connected): that kills it, and a move letting no solution in (a
+   search with that star given) is taken first.  Then growth goes on.  Every search
+   counts against the attempt's ``SEARCHES``; an attempt that runs out, or finds no
+   move, gives way to a fresh one.
 
-The finished grid is checked by both of the kernel's engines (its propagating search and
-its row-by-row counter; without the kernel, the propagating search of
-``queens.puzzle.stars``), and its difficulty is the explanation's
-(``queens.puzzle.stars_explain``).
+The searches are the kernel's propagating search (``search_stars``, holes and a given
+star allowed), or without the kernel ``queens.puzzle.stars.search_holes``: the same
+steps, so the same checks, though a seed may give another grid (the second solution
+found, which steers the repairs, depends on the engine).  The finished grid is checked
+by a second engine (the kernel's row-by-row counter, else the propagating search
+again), and its difficulty is the explanation's (``queens.puzzle.stars_explain``).
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Iterator
 
 from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
@@ -34,66 +40,103 @@ from queens.puzzle.stars import (
     Rows,
     count,
     count_rows,
-    sample,
+    rows_of_masks,
+    search_holes,
 )
 
 MIN_N = {1: 4, 2: 8, 3: 14, 4: 19, 5: 23, 6: 25}
 """The smallest grid generated for each number of stars (smaller ones rarely, or never,
 have a unique solution made this way)."""
 
-ATTEMPTS = 12
+ATTEMPTS = 200
 """Fresh starts before giving up."""
 
-MOVES = 4000
-"""Region changes tried in one attempt."""
+SEARCHES = 400
+"""Searches one attempt may make (growing, forcing and repairing) before the next
+attempt starts afresh: a few attempts run into long repairs."""
 
+CORE_TRIES = 10
+"""Groupings of a placement's stars into cores tried for one whose only solution it is."""
 
-CAPS = (20, 100, 500)
-"""How far solutions are counted while regions change: the least cap above the count, so
-a move's effect shows (a grid with more than the largest cap takes moves at random)."""
+FORCE_TRIES = 6
+"""Stuck holes (and regions) weighed when one must join a region that lets solutions in."""
+
+FORCE_CAP = 3
+"""How far the solutions a stuck hole lets in are counted when weighing them."""
+
+PLACEMENT_NODES = 50
+"""Rows tried per grid row by one try of ``random_placement`` before it starts afresh."""
 
 
 class GenerateError(Exception):
     """No grid could be made (within the attempts) for the request."""
 
 
-def random_placement(n: int, stars: int, rng: random.Random) -> Rows:
-    """k stars in each row and column, none touching, at random."""
-    full = (1 << n) - 1
+def random_placement(
+    n: int, stars: int, rng: random.Random, stop: counting_kernel.StopFlag | None = None
+) -> Rows:
+    """k stars in each row and column, none touching, at random: a row-by-row search
+    that fills the columns most in need first and starts afresh after
+    ``PLACEMENT_NODES * n`` rows tried (random restarts end the long tails that one
+    search has).  Stops (``Stopped``) when ``stop`` is set; a ``GenerateError`` when a
+    try ends within its budget with none (there is none)."""
+    while True:
+        if stop is not None and stop.is_set():
+            raise counting_kernel.Stopped
+        found = _placement_try(n, stars, rng)
+        if found is None:
+            raise GenerateError(f"no placement of {stars} stars on a {n} x {n} grid")
+        if found:
+            return found
+
+
+def _placement_try(n: int, stars: int, rng: random.Random) -> Rows | None:
+    """One try of ``random_placement``: a placement, () when the budget ran out, None when
+    the search ended within it (no placement at all)."""
     held = [0] * n
     chosen: list[tuple[int, ...]] = []
+    budget = [PLACEMENT_NODES * n]
 
-    def options(above: int) -> list[tuple[int, ...]]:
+    def feasible(row: int, mask: int) -> bool:
+        """Every column can still get its stars in the rows below (no two in
+        neighbouring rows), and those that must take the next row do not touch."""
+        left = n - 1 - row
+        forced = 0
+        for c in range(n):
+            need = stars - held[c]
+            if need and 2 * need - 1 + (mask >> c & 1) > left:
+                return False
+            if need and 2 * need - 1 == left:
+                forced |= 1 << c
+        return forced.bit_count() <= stars and not forced & forced << 1
+
+    def options(row: int, above: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Row ``row``'s choices, the columns most in need first (ties at random)."""
         blocked = above | above << 1 | above >> 1
+        left = n - row
         open_columns = [c for c in range(n) if not blocked >> c & 1 and held[c] < stars]
-        rng.shuffle(open_columns)
-        found: list[tuple[int, ...]] = []
+        open_columns.sort(key=lambda c: left - 2 * (stars - held[c]) + 2 * rng.random())
 
-        def pick(start: int, taken: tuple[int, ...]) -> None:
-            if len(found) >= 40:
-                return
+        def pick(
+            start: int, taken: tuple[int, ...], used: int
+        ) -> Iterator[tuple[tuple[int, ...], int]]:
             if len(taken) == stars:
-                found.append(tuple(sorted(taken)))
+                yield tuple(sorted(taken)), used
                 return
             for i in range(start, len(open_columns)):
                 c = open_columns[i]
-                if all(abs(c - t) > 1 for t in taken):
-                    pick(i + 1, (*taken, c))
+                if not (used | used << 1 | used >> 1) >> c & 1:
+                    yield from pick(i + 1, (*taken, c), used | 1 << c)
 
-        pick(0, ())
-        return found
-
-    def feasible(row: int, mask: int) -> bool:
-        left = n - 1 - row
-        return all(
-            2 * (stars - held[c]) - 1 + (mask >> c & 1) <= left for c in range(n) if held[c] < stars
-        )
+        return pick(0, (), 0)
 
     def place(row: int, above: int) -> bool:
         if row == n:
             return True
-        for option in options(above):
-            mask = sum(1 << c for c in option)
+        for option, mask in options(row, above):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
             for c in option:
                 held[c] += 1
             if feasible(row, mask):
@@ -105,10 +148,9 @@ def random_placement(n: int, stars: int, rng: random.Random) -> Rows:
                 held[c] -= 1
         return False
 
-    if not place(0, 0):
-        raise GenerateError(f"no placement of {stars} stars on a {n} x {n} grid")
-    assert full
-    return tuple(chosen)
+    if place(0, 0):
+        return tuple(chosen)
+    return () if budget[0] < 0 else None
 
 
 def _neighbours(n: int, index: int) -> list[int]:
@@ -196,88 +238,164 @@ def cores(n: int, stars: int, placement: Rows, rng: random.Random) -> list[int] 
     return [HOLE if label < 0 else label for label in owner]
 
 
-def _solutions_with(
+def _search(
     n: int,
     stars: int,
     cells: list[int],
-    star: int,
     limit: int,
     stop: counting_kernel.StopFlag | None,
-) -> int | None:
-    """The solutions of the grid being made (holes allowed) up to ``limit``, those with a
-    star on ``star`` only unless it is -1; None without the kernel."""
-    if n > counting_kernel.STARS_SEARCH_MAX_N:
-        return None
-    searched = counting_kernel.search_stars(n, stars, bytes(cells), limit, stop, star)
-    return None if searched is None else searched[0][0]
+    star: int = -1,
+) -> tuple[int, Rows | None, Rows | None]:
+    """The solutions of the grid being made (holes hold no star) up to ``limit``, those
+    with a star on ``star`` only unless it is -1, with the first and last found: the
+    kernel's propagating search, else ``queens.puzzle.stars``'s."""
+    if counting_kernel.compiled() and n <= counting_kernel.STARS_SEARCH_MAX_N:
+        searched = counting_kernel.search_stars(n, stars, bytes(cells), limit, stop, star)
+        if searched is not None:
+            total, first, last = searched[0]
+            if first is None or last is None:
+                return total, None, None
+            return total, rows_of_masks(first), rows_of_masks(last)
+    if stop is not None and stop.is_set():
+        raise counting_kernel.Stopped
+    return search_holes(n, stars, cells, limit, star, HOLE)
 
 
-def grow_unique(
-    n: int,
-    stars: int,
-    cells: list[int],
-    rng: random.Random,
-    stop: counting_kernel.StopFlag | None = None,
-) -> list[int]:
-    """Grow the regions into the holes, a cell joining a neighbouring region only when no
-    solution puts a star on it (so a unique grid stays unique).  Returns the holes no
-    region could take so."""
-    holes = [cell for cell in range(n * n) if cells[cell] == HOLE]
-    while holes:
-        rng.shuffle(holes)
-        left = []
-        for cell in holes:
-            regions = sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
-            rng.shuffle(regions)
-            for region in regions:
-                cells[cell] = region
-                if _solutions_with(n, stars, cells, cell, 1, stop) == 0:
-                    break
-                cells[cell] = HOLE
-            else:
-                left.append(cell)
-        if len(left) == len(holes):
-            return left
-        holes = left
-    return []
+class _Maker:
+    """One attempt: the grid being made (``cells``, a region or ``HOLE`` a cell) around a
+    placement that stays its one solution as it grows, and the work spent (``searches``,
+    capped by ``SEARCHES``)."""
+
+    def __init__(
+        self,
+        n: int,
+        stars: int,
+        cells: list[int],
+        placement: Rows,
+        rng: random.Random,
+        stop: counting_kernel.StopFlag | None,
+    ) -> None:
+        self.n = n
+        self.stars = stars
+        self.cells = cells
+        self.rng = rng
+        self.stop = stop
+        self.truth = placement
+        self.star_cells = {r * n + c for r, columns in enumerate(placement) for c in columns}
+        self.searches = 0
+        self.made: set[tuple[int, int]] = set()
+
+    def search(self, limit: int, star: int = -1) -> tuple[int, Rows | None, Rows | None]:
+        self.searches += 1
+        if self.searches > SEARCHES:
+            raise _OutOfWork
+        return _search(self.n, self.stars, self.cells, limit, self.stop, star)
+
+    def through(self, cell: int, region: int, limit: int = 1) -> int:
+        """The solutions with a star on ``cell`` once it is in ``region`` (up to ``limit``):
+        the solutions that joining (or moving) it lets in, all of them."""
+        before = self.cells[cell]
+        self.cells[cell] = region
+        try:
+            return self.search(limit, cell)[0]
+        finally:
+            self.cells[cell] = before
+
+    def grow(self) -> list[int]:
+        """Holes join neighbouring regions while that lets no solution in; the holes left."""
+        n, cells = self.n, self.cells
+        holes = [cell for cell in range(n * n) if cells[cell] == HOLE]
+        while holes:
+            self.rng.shuffle(holes)
+            left = []
+            for cell in holes:
+                regions = sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
+                self.rng.shuffle(regions)
+                for region in regions:
+                    if self.through(cell, region) == 0:
+                        cells[cell] = region
+                        break
+                else:
+                    left.append(cell)
+            if len(left) == len(holes):
+                return left
+            holes = left
+        return []
+
+    def force(self, holes: list[int]) -> None:
+        """One stuck hole joins the neighbouring region letting in the fewest solutions."""
+        n, cells = self.n, self.cells
+        options = [
+            (cell, region)
+            for cell in holes
+            for region in sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
+        ]
+        self.rng.shuffle(options)
+        cell, region = min(options[:FORCE_TRIES], key=lambda o: self.through(o[0], o[1], FORCE_CAP))
+        cells[cell] = region
+
+    def repair(self) -> bool:
+        """While a second solution exists, one of its stars off the placement moves to a
+        neighbouring region (which kills it): a move letting no solution in if there is
+        one, else the one letting in the fewest (of ``FORCE_TRIES``), never one made
+        before.  Whether one solution was left."""
+        n, cells = self.n, self.cells
+        while True:
+            total, first, last = self.search(2)
+            if total == 1:
+                return True
+            other = first if first != self.truth else last
+            if total == 0 or other is None:
+                return False
+            moves = [
+                (cell, region)
+                for r, columns in enumerate(other)
+                for c in columns
+                if (cell := r * n + c) not in self.star_cells
+                for region in sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE, cells[cell]})
+                if (cell, region) not in self.made
+            ]
+            moves = [m for m in moves if _connected_without(n, cells, cells[m[0]], m[0])]
+            if not moves:
+                return False
+            self.rng.shuffle(moves)
+            weighed = [(self.through(c, g, FORCE_CAP), (c, g)) for c, g in moves[:FORCE_TRIES]]
+            cell, region = min(weighed, key=lambda w: w[0])[1]
+            self.made.add((cell, cells[cell]))
+            cells[cell] = region
+
+    def make(self) -> bool:
+        """Grow, force and repair until no hole is left; whether the grid is unique."""
+        if not self.repair():
+            return False
+        while True:
+            stuck = self.grow()
+            if not stuck:
+                return True
+            self.force(stuck)
+            if not self.repair():
+                return False
 
 
-def _fill(n: int, cells: list[int], holes: list[int], rng: random.Random) -> None:
-    """Every hole to a neighbouring region at random (holes next to holes wait their turn)."""
-    while holes:
-        waiting = []
-        for cell in holes:
-            regions = sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
-            if regions:
-                cells[cell] = rng.choice(regions)
-            else:
-                waiting.append(cell)
-        holes = waiting
+class _OutOfWork(Exception):
+    """An attempt spent its ``SEARCHES``: the next one starts."""
 
 
 def _made(
     n: int, stars: int, placement: Rows, rng: random.Random, stop: counting_kernel.StopFlag | None
 ) -> list[int] | None:
     """A grid with the placement its one solution (steps 2 to 4), or None."""
-    if not counting_kernel.compiled() or n > counting_kernel.STARS_SEARCH_MAX_N:
-        cells = grow_regions(n, stars, placement, rng)
-        if cells is None or not _refine(n, stars, cells, placement, rng, stop):
-            return None
-        return cells
-    cells = cores(n, stars, placement, rng)
-    if cells is None or _solutions_with(n, stars, cells, -1, 2, stop) != 1:
+    for _ in range(CORE_TRIES):
+        cells = cores(n, stars, placement, rng)
+        if cells is not None and _search(n, stars, cells, 2, stop)[0] == 1:
+            break
+    else:
         return None
-    stuck = grow_unique(n, stars, cells, rng, stop)
-    if stuck:
-        _fill(n, cells, stuck, rng)
-        if not _refine(n, stars, cells, placement, rng, stop):
-            return None
-    return cells
-
-
-def _foreign(n: int, cells: list[int], cell: int) -> list[int]:
-    """The other regions next to ``cell`` (it is on their border when there are any)."""
-    return sorted({cells[o] for o in _neighbours(n, cell)} - {cells[cell]})
+    maker = _Maker(n, stars, cells, placement, rng, stop)
+    try:
+        return cells if maker.make() else None
+    except _OutOfWork:
+        return None
 
 
 def _connected_without(n: int, cells: list[int], region: int, removed: int) -> bool:
@@ -298,56 +416,6 @@ def _connected_without(n: int, cells: list[int], region: int, removed: int) -> b
 
 def _grid(n: int, cells: list[int]) -> Grid:
     return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
-
-
-def _refine(
-    n: int,
-    stars: int,
-    cells: list[int],
-    placement: Rows,
-    rng: random.Random,
-    stop: counting_kernel.StopFlag | None = None,
-) -> bool:
-    """Move border cells between regions until one solution is left; whether it was.
-
-    A move is aimed at another solution: one of its stars off the placement moves to a
-    neighbouring region, which that solution then breaks (two regions off by one star),
-    while the placement stays whole.  A move is kept when the solutions (counted up to
-    a cap) do not grow."""
-    star_cells = {r * n + c for r, columns in enumerate(placement) for c in columns}
-    cap = CAPS[0]
-    solutions, shown = sample(_grid(n, cells), stars, cap)
-    while solutions == cap and cap < CAPS[-1]:
-        cap = CAPS[CAPS.index(cap) + 1]
-        solutions, shown = sample(_grid(n, cells), stars, cap)
-    for _ in range(MOVES):
-        if solutions == 1:
-            return True
-        if stop is not None and stop.is_set():
-            raise counting_kernel.Stopped
-        other = next((rows for rows in shown if rows != placement), None)
-        targets: list[int] = []
-        if other is not None:
-            targets = [r * n + c for r, columns in enumerate(other) for c in columns]
-            targets = [t for t in targets if t not in star_cells]
-        targets = [t for t in targets if _foreign(n, cells, t)]
-        if not targets or rng.random() < 0.2:
-            targets = [t for t in range(n * n) if t not in star_cells and _foreign(n, cells, t)]
-        cell = rng.choice(targets)
-        choices = _foreign(n, cells, cell)
-        old = cells[cell]
-        if not _connected_without(n, cells, old, cell):
-            continue
-        cells[cell] = rng.choice(choices)
-        found, found_shown = sample(_grid(n, cells), stars, cap)
-        if found <= solutions:
-            solutions, shown = found, found_shown
-            # fewer solutions than a smaller cap holds: count with that cap from now on
-            while cap > CAPS[0] and solutions < CAPS[CAPS.index(cap) - 1]:
-                cap = CAPS[CAPS.index(cap) - 1]
-        else:
-            cells[cell] = old
-    return solutions == 1
 
 
 def _second_engine_unique(grid: Grid, stars: int) -> bool:
@@ -375,7 +443,7 @@ def generate(
 def _generate(n: int, stars: int, seed: int, stop: counting_kernel.StopFlag | None) -> Grid:
     rng = random.Random(seed)
     for _ in range(ATTEMPTS):
-        placement = random_placement(n, stars, rng)
+        placement = random_placement(n, stars, rng, stop)
         cells = _made(n, stars, placement, rng, stop)
         if cells is not None:
             grid = _grid(n, cells)
