@@ -15,6 +15,7 @@ from queens.puzzle.maker import (
     MIN_N,
     GenerateError,
     _graded,
+    _Growth,
     _unique_regions,
     generate,
     grow_regions,
@@ -49,6 +50,24 @@ def test_the_same_seed_gives_the_same_grid() -> None:
 def test_regions_are_connected() -> None:
     grid = generate(10, 7)
     assert all(grid.connected(region) for region in range(grid.n))
+
+
+def test_a_grid_grown_again_after_a_repair_stays_connected() -> None:
+    # This grid's repair frees cells and grows them again; a free cell whose last region
+    # was freed next to it once kept that region as one it could join, and region K came
+    # out in two pieces.
+    grid = generate(12, 2, "medium")
+    assert all(grid.connected(region) for region in range(grid.n))
+
+
+def test_a_free_cell_left_touching_no_region_leaves_the_frontier() -> None:
+    region = [[-1, 0, 0], [-1, 1, 1], [1, 1, 1]]
+    growth = _Growth(3, region, random.Random(0), skew=2.0, cap=9)
+    assert growth.touching[(0, 0)] == (0,)
+    growth.release((0, 1))  # (0, 0) now touches only free cells
+    assert (0, 0) not in growth.frontier and (0, 0) not in growth.touching
+    for square in growth.frontier:
+        assert growth.touching[square] == tuple(sorted(growth.options(square)))
 
 
 def test_random_solutions_and_regions() -> None:

@@ -292,9 +292,15 @@ class _Growth:
         region[square[0]][square[1]] = -1
         self.free += 1
         for r, c in [square, *self.near[square]]:
-            if region[r][c] < 0 and self.options((r, c)):
+            if region[r][c] >= 0:
+                continue
+            touching = self._touching((r, c))
+            if touching:
                 self.frontier.add((r, c))
-                self.touching[(r, c)] = self._touching((r, c))
+                self.touching[(r, c)] = touching
+            else:  # a free cell whose last region was this cell's: it touches none now
+                self.frontier.discard((r, c))
+                self.touching.pop((r, c), None)
 
     def take(self, square: Square, owner: int) -> None:
         region = self.region
