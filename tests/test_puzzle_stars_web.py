@@ -80,7 +80,7 @@ def test_generate_with_two_stars_and_a_difficulty(client: TestClient) -> None:
     "body",
     [
         {"n": 7, "stars": 2},
-        {"n": 15, "stars": 2},
+        {"n": 13, "stars": 2},
         {"n": 14, "stars": 3},
         {"n": 8, "stars": 0},
         {"n": 8, "stars": "2"},

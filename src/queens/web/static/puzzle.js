@@ -873,7 +873,7 @@ function showStars() {
 
 function showSizes() {
   const several = chosenStars() > 1, select = $("size"), was = Number(select.value) || 8;
-  const low = several ? 8 : 5, high = several ? 14 : 16; // as the server's GENERATE_*MAX_N
+  const low = several ? 8 : 5, high = several ? 12 : 16; // as the server's GENERATE_*MAX_N
   if (select.options.length && Number(select.options[0].value) === low) return;
   select.replaceChildren();
   for (let n = low; n <= high; n++) {
