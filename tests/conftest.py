@@ -13,9 +13,12 @@ import re
 import signal
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import permutations
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from queens.board import Board
 
@@ -132,3 +135,15 @@ def wait_until_at_work(process: subprocess.Popen[str] | subprocess.Popen[bytes])
         assert process.poll() is None, f"ended before it was interrupted: {process.returncode}"
         assert time.monotonic() < deadline, "never got to work"
         time.sleep(0.02)
+
+
+@pytest.fixture
+def client() -> Iterator[Any]:
+    """A test client of the web app (the web extra: its tests call ``require`` first).
+    One portal for all requests (the ``with``), so runs and their streams share a loop."""
+    from starlette.testclient import TestClient
+
+    from queens.web.app import create_app
+
+    with TestClient(create_app(allowed_hosts={"testserver"})) as test_client:
+        yield test_client

@@ -3,8 +3,6 @@ daily grid; bad input is a 400 with a one-line message."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from web_support import require
@@ -17,13 +15,6 @@ from queens.puzzle import stars  # noqa: E402
 from queens.puzzle.stars_explain import grade  # noqa: E402
 from queens.puzzle.stars_generate import generate  # noqa: E402
 from queens.puzzle.stars_levels import daily_stars  # noqa: E402
-from queens.web.app import create_app  # noqa: E402
-
-
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(allowed_hosts={"testserver"})) as test_client:
-        yield test_client
 
 
 def test_hints_lead_to_the_solution_with_two_stars(client: TestClient) -> None:

@@ -3,8 +3,6 @@ solution; bad input is a 400 with a one-line message."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from web_support import require
@@ -17,15 +15,8 @@ from puzzle_support import is_solution  # noqa: E402
 from queens.puzzle.grid import GridError, parse_grid  # noqa: E402
 from queens.puzzle.maker import generate  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
-from queens.web.app import create_app  # noqa: E402
 
 UNIQUE = "AAAB\nCAAB\nCCDB\nCCDD\n"  # its solution: columns [1, 3, 0, 2]
-
-
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(allowed_hosts={"testserver"})) as test_client:
-        yield test_client
 
 
 def test_the_page_is_served(client: TestClient) -> None:

@@ -4,7 +4,6 @@ the Host/Origin guard, the run limit and cancellation."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
@@ -30,13 +29,6 @@ from queens.web.runs import Registry  # noqa: E402
 
 SAMPLE = BOARDS / "sample-65.txt"
 NO_SOLUTION = BOARDS / "all-reserved-8-0.txt"
-
-
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    # One portal for all requests (the `with`), so runs and their streams share a loop.
-    with TestClient(create_app(allowed_hosts={"testserver"})) as test_client:
-        yield test_client
 
 
 def runs_open(client: TestClient) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,12 +18,6 @@ from starlette.testclient import TestClient  # noqa: E402
 from queens.web import limits  # noqa: E402
 from queens.web import puzzle as web_puzzle  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
-
-
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(allowed_hosts={"testserver"})) as test_client:
-        yield test_client
 
 
 def test_generation_past_the_cap_is_429(client: TestClient) -> None:

@@ -9,10 +9,8 @@ re-raises any exception of the app, so a crash fails the test with its traceback
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from urllib.parse import quote
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,8 +19,6 @@ from web_support import require
 require("starlette", "httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
-
-from queens.web.app import create_app  # noqa: E402
 
 POSTS = {
     "/api/board": {200, 400, 413, 415},
@@ -47,12 +43,6 @@ json_values = st.recursive(
 )
 requests = st.dictionaries(st.sampled_from(FIELDS) | st.text(max_size=8), json_values, max_size=5)
 board_texts = st.text(max_size=500) | st.text(alphabet=".Q*\n \r\t", max_size=500)
-
-
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(allowed_hosts={"testserver"})) as test_client:
-        yield test_client
 
 
 def check(response: object, allowed: set[int]) -> None:
