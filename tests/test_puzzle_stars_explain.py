@@ -5,6 +5,7 @@ steps replay to the solution, and the difficulty is graded from them."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from itertools import islice
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from queens.puzzle import stars
+from queens.puzzle import stars, stars_explain
 from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.stars_explain import (
     LEVELS,
@@ -156,6 +157,68 @@ def test_a_known_solution_changes_no_step() -> None:
     (solution,) = stars.solutions(grid, 2)
     found = list(steps(grid, 2, solution))
     assert found == list(steps(grid, 2)) and "chain" in {step.kind for step in found}
+
+
+# A generated 2-star grid whose explanation needs case splits (kept as text, as CHAINED).
+SPLIT = """
+ABBBCCCDD
+AAABCCCDD
+AABBBBBDD
+AAAEEEBDF
+AAEEEFFDF
+GGGEEFFFF
+GGGEEEHHF
+GGGIHHHHF
+IIIIIHHHH
+""".strip()
+
+
+def test_a_known_solution_settles_case_splits_as_the_search_does() -> None:
+    # With the only solution known, a case split needs no search: a star off it leads to
+    # no solution.  The steps must be those the search finds without it.
+    grid = parse_grid(SPLIT)
+    explanation = explain(grid, 2)
+    assert "split" in {step.kind for step in explanation.steps}
+    assert explanation.steps == list(steps(grid, 2))
+
+
+def _random_position(seed: int) -> stars_explain.StarState:
+    """A position of a random 2- or 3-star grid: stars placed where they still may go and
+    cells crossed out at random."""
+    rng = random.Random(seed)
+    n, k = rng.choice([(6, 1), (7, 2), (8, 2), (9, 2), (10, 3)])
+    grid = Grid.from_regions([[rng.randrange(n) for _ in range(n)] for _ in range(n)])
+    state = stars_explain.StarState.start(stars.Units(grid), k)
+    for _ in range(rng.randrange(n * k)):
+        open_cells = list(stars.bit_indexes(state.cand))
+        if not open_cells:
+            break
+        state.place(rng.choice(open_cells))
+    for index in rng.sample(range(n * n), rng.randrange(n * n // 3)):
+        state.cand &= ~(1 << index)
+    return state
+
+
+@pytest.mark.skipif(
+    not stars_explain.counting_kernel.compiled() and os.environ.get("CI") != "true",
+    reason="the compiled kernel is not built (pure-Python fallback in use)",
+)
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_kernel_ways_equal_the_listed_ways(seed: int) -> None:
+    """The kernel's ``star_ways`` against the plain listing of every way, on random
+    positions: the count, the cells in every way, the cells every way rules out, and
+    whether there is a way at all."""
+    state = _random_position(seed)
+    for unit in range(3 * state.units.n):
+        if not state.need(unit):
+            continue
+        assert stars_explain._kernel_ways(
+            state, unit, first_only=False
+        ) == stars_explain._listed_ways(state, unit)
+        exists = next(stars_explain._ways(state, unit), None) is not None
+        found = stars_explain._kernel_ways(state, unit, first_only=True)
+        assert found == ((1, 0, 0) if exists else (0, 0, 0))
 
 
 def test_given_state_refuses_touching_stars() -> None:

@@ -33,6 +33,8 @@
  *   regions.c        the region puzzle's counter
  *   stars.c          Star Battle's counter: k stars a row, column and region
  *   stars_search.c   Star Battle's propagating search (solve, uniqueness)
+ *   stars_ways.c     the ways a unit of a Star Battle position takes its
+ *                    stars (the explanation's pattern rule)
  *   local.c          local search for one solution of any N
  *   module.c         the CPython module: arguments, the GIL, the Enumerator
  *                    type, the method table and PyInit__kernel
@@ -63,6 +65,8 @@
  *  count_stars         count_stars (stars.c)        count_stars_rows    stars, s
  *  search_stars        stars_search                 count_stars         stars, s
  *                      (stars_search.c)
+ *  star_ways           stars_unit_ways              puzzle.stars_explain  stars, s
+ *                      (stars_ways.c)
  *  local_fill          ls_solve (local.c)           engines.anyn.local  one solution, s
  *  simd                set_simd (simd_choice.c)     _load, simd,        chooses s/2/5
  *                                                   searching_with
@@ -107,5 +111,6 @@
 #include "regions.c"
 #include "stars.c"
 #include "stars_search.c"
+#include "stars_ways.c"
 #include "local.c"
 #include "module.c"

@@ -791,6 +791,68 @@ static PyObject *py_search_stars(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* A cell mask (bit r * n + c, little-endian bytes) as column masks, one a row, and back. */
+static void cells_to_rows(const unsigned char *bytes, int n, mask_t *rows) {
+    int i;
+    memset(rows, 0, sizeof(mask_t) * (size_t)n);
+    for (i = 0; i < n * n; i++)
+        if (bytes[i >> 3] >> (i & 7) & 1) rows[i / n] |= (mask_t)1 << (i % n);
+}
+
+static PyObject *rows_to_cells(const mask_t *rows, int n) {
+    unsigned char bytes[(STARS_WAYS_MAXN * STARS_WAYS_MAXN + 7) / 8];
+    int i, size = (n * n + 7) / 8;
+    memset(bytes, 0, (size_t)size);
+    for (i = 0; i < n * n; i++)
+        if (rows[i / n] >> (i % n) & 1) bytes[i >> 3] |= (unsigned char)(1 << (i & 7));
+    return PyBytes_FromStringAndSize((const char *)bytes, size);
+}
+
+/* star_ways(n, k, cells, open, held, unit, first_only=0) -> (ways, every, ruled): the ways
+ * `unit` takes its stars left (stars_ways.c), open and the results cell masks as
+ * little-endian bytes (bit r * n + c), held a byte a unit. */
+static PyObject *py_star_ways(PyObject *self, PyObject *args) {
+    PyObject *cells_obj;
+    Py_buffer open, held;
+    int n, k, unit, first_only = 0, i;
+    unsigned char grid[MAXN * MAXN];
+    stars_ways_t s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiOy*y*i|p", &n, &k, &cells_obj, &open, &held, &unit,
+                          &first_only))
+        return NULL;
+    if (k < 1 || k > STARS_MAX_K || n > STARS_WAYS_MAXN || unit < 0 || unit >= 3 * n ||
+        open.len != (n * n + 7) / 8 || held.len != 3 * n) {
+        PyBuffer_Release(&open);
+        PyBuffer_Release(&held);
+        PyErr_Format(PyExc_ValueError, "star_ways takes 1..%d stars on up to %d rows, a unit "
+                     "below 3n, n * n bits open and 3n counts held", STARS_MAX_K, STARS_WAYS_MAXN);
+        return NULL;
+    }
+    if (!read_region_grid(n, cells_obj, grid, -1)) {
+        PyBuffer_Release(&open);
+        PyBuffer_Release(&held);
+        return NULL;
+    }
+    s.n = n;
+    s.k = k;
+    s.first_only = first_only;
+    s.cells = grid;
+    s.held = (const unsigned char *)held.buf;
+    cells_to_rows((const unsigned char *)open.buf, n, s.open);
+    for (i = 0; i < 3 * n; i++)
+        if (s.held[i] > k) break;
+    if (i == 3 * n) stars_unit_ways(&s, unit);
+    PyBuffer_Release(&open);
+    PyBuffer_Release(&held);
+    if (i < 3 * n) {
+        PyErr_Format(PyExc_ValueError, "unit %d holds more than %d stars", i, k);
+        return NULL;
+    }
+    return Py_BuildValue("(KNN)", (unsigned long long)s.ways, rows_to_cells(s.every, n),
+                         rows_to_cells(s.ruled, n));
+}
+
 static PyMethodDef kernel_methods[] = {
     {"count_masks", py_count_masks, METH_VARARGS,
      "count_masks(allowed, group=1, stop=None) -> (total, unique) for any board; None when the\n"
@@ -806,6 +868,10 @@ static PyMethodDef kernel_methods[] = {
      "count_shape(allowed, width, queens, required, group=1, stop=None) -> (total, unique, nodes):\n"
      "k queens on a board of any shape (required: a byte per row, non-zero where a queen must\n"
      "stand); nodes are the queens placed (0 with a group); None when stopped"},
+    {"star_ways", py_star_ways, METH_VARARGS,
+     "star_ways(n, k, cells, open, held, unit, first_only=0) -> (ways, every, ruled): the ways a\n"
+     "unit of a Star Battle position takes its stars left, with the cells in every way and the\n"
+     "open cells every way rules out (cell masks as little-endian bytes)"},
     {"count_regions", py_count_regions, METH_VARARGS,
      "count_regions(n, cells, stop=None) -> int: the solutions of the region puzzle (one queen\n"
      "per row, column and region, none touching) of an n x n grid; None when stopped"},

@@ -204,6 +204,7 @@ class Units:
         n = grid.n
         self.grid = grid
         self.n = n
+        self.cell_bytes = bytes(grid.cells)
         full = (1 << n) - 1
         rows = [full << (r * n) for r in range(n)]
         column = sum(1 << (r * n) for r in range(n))

@@ -33,9 +33,18 @@ from dataclasses import dataclass
 from math import comb
 from weakref import WeakKeyDictionary
 
+from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.explain import Steps, covering_groups, step_json
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import Rows, StarState, Units, bit_indexes, check_limits, search
+from queens.puzzle.stars import (
+    Rows,
+    StarState,
+    Units,
+    bit_indexes,
+    check_limits,
+    search,
+    solve,
+)
 
 LEVELS = {"full": 1, "group": 2, "pattern": 3, "room": 4, "chain": 5, "split": 6}
 """Each kind of step and its (lowest) level: a group of two or three is level 3, of four
@@ -183,19 +192,38 @@ def _within(covers: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int
             yield chosen, joined
 
 
+def _cover(units: Units, cells: int, outer: range) -> int:
+    """The units of ``outer`` (all rows, all columns or all regions) meeting ``cells``, as
+    a bit mask (bit i: ``outer[i]``)."""
+    n = units.n
+    full = (1 << n) - 1
+    if outer.start == 0:  # rows
+        return sum(1 << r for r in range(n) if cells >> (r * n) & full)
+    if outer.start == n:  # columns: the rows' column masks folded together
+        columns = 0
+        while cells:
+            columns |= cells & full
+            cells >>= n
+        return columns
+    regions = 0
+    region_of = units.grid.cells
+    for index in bit_indexes(cells):
+        regions |= 1 << region_of[index]
+    return regions
+
+
 def _group(state: StarState, sizes: range) -> Step | None:
     """k units (regions, or lines) whose open cells lie within k others of the other kind
     needing as many stars: those others' remaining cells are cleared."""
     units = state.units
     n = units.n
     free = [state.free(u) for u in range(3 * n)]
+    kinds = [
+        (outer, [(u, _cover(units, free[u], outer)) for u in inner if state.need(u)])
+        for inner, outer in _kinds(n)
+    ]
     for size in sizes:
-        for inner, outer in _kinds(n):
-            covers = [
-                (u, sum(1 << i for i, v in enumerate(outer) if free[v] & free[u]))
-                for u in inner
-                if state.need(u)
-            ]
+        for outer, covers in kinds:
             for chosen, joined in _within(covers, size):
                 lines = [outer[i] for i in bit_indexes(joined)]
                 need = sum(state.need(u) for u in chosen)
@@ -282,12 +310,43 @@ _WAYS_CACHE = WeakKeyDictionary()
 decide it); gone with the grid's ``Units``."""
 
 _SOLUTION_CELLS: WeakKeyDictionary[Units, int] = WeakKeyDictionary()
-"""The cells of a solution of a grid's units, where ``explain`` knows one: a star there
-leads to no contradiction, since every rule is sound, so the searches for one (``chain``,
-``split``) pass them by without looking (the same steps, found sooner)."""
+"""The cells of the only solution of a grid's units, where ``explain`` knows it: a star
+there leads to no contradiction, since every rule is sound, so the searches for one
+(``chain``, ``split``) pass them by without looking, and a star anywhere else leads to no
+solution, so ``split`` needs no search (the same steps, found sooner)."""
 
 CACHE_MAX = 20_000
 """Entries kept for one grid before its cache is emptied (a few megabytes)."""
+
+
+def _listed_ways(state: StarState, unit: int) -> tuple[int, int, int]:
+    """``_unit_ways`` by listing the ways here (the kernel's ``star_ways`` does the same)."""
+    every = -1
+    ruled = -1
+    ways = 0
+    for way in _ways(state, unit):
+        ways += 1
+        every &= way
+        ruled &= _ruled_out(state, way)  # a cell of the unit in no way included
+        if not every and not ruled:
+            break  # nothing to learn from this unit
+    return ways, every if ways else 0, ruled & ~every if ways else 0
+
+
+def _kernel_ways(state: StarState, unit: int, *, first_only: bool) -> tuple[int, int, int] | None:
+    """``_listed_ways`` by the compiled kernel (with ``first_only``, only whether there is a
+    way), or None without it."""
+    units = state.units
+    return counting_kernel.star_ways(
+        units.n, state.stars_per_unit, units.cell_bytes, state.cand, state.held, unit, first_only
+    )
+
+
+def _no_way_left(state: StarState, unit: int) -> bool:
+    found = _kernel_ways(state, unit, first_only=True)
+    if found is not None:
+        return found[0] == 0
+    return next(_ways(state, unit), None) is None
 
 
 def _unit_ways(state: StarState, unit: int) -> tuple[int, int, int]:
@@ -307,16 +366,7 @@ def _unit_ways(state: StarState, unit: int) -> tuple[int, int, int]:
     found = cache.get(key)
     if found is not None:
         return found
-    every = -1
-    ruled = -1
-    ways = 0
-    for way in _ways(state, unit):
-        ways += 1
-        every &= way
-        ruled &= _ruled_out(state, way)  # a cell of the unit in no way included
-        if not every and not ruled:
-            break  # nothing to learn from this unit
-    found = (ways, every if ways else 0, ruled & ~every if ways else 0)
+    found = _kernel_ways(state, unit, first_only=False) or _listed_ways(state, unit)
     if len(cache) >= CACHE_MAX:
         cache.clear()
     cache[key] = found
@@ -376,7 +426,7 @@ def _stranded(state: StarState, changed: int) -> int | None:
         if state.need(unit) and units.masks[unit] & changed:
             if units.room(state.free(unit), unit) < state.need(unit):
                 return unit
-            if next(_ways(state, unit), None) is None:
+            if _no_way_left(state, unit):
                 return unit
     return None
 
@@ -471,6 +521,11 @@ def _chain(state: StarState) -> Step | None:
 
 
 def _no_solution(state: StarState, index: int) -> str | None:
+    known = _SOLUTION_CELLS.get(state.units)
+    if known is not None:
+        # The grid's only solution is known: a star off it leads to no solution (and
+        # ``_clear_first`` never offers a cell on it).  The search would say the same.
+        return "leads to no solution"
     trial = state.copy()
     trial.place(index)
     return "leads to no solution" if next(search(trial), None) is None else None
@@ -512,8 +567,9 @@ def next_step(state: StarState, hardest: int = LEVELS["split"]) -> Step | None:
 
 def steps(grid: Grid, stars: int = 2, solution: Rows | None = None) -> Iterator[Step]:
     """The deductions in order, each applied before the next is looked for; raises
-    ``Stuck`` at a contradiction and ``NotUnique`` when they stop short.  ``solution``, a
-    solution of the grid when known, only makes them quicker to find."""
+    ``Stuck`` at a contradiction and ``NotUnique`` when they stop short.  ``solution``, the
+    grid's only solution when known (proven the only one), only makes them quicker to
+    find: no search need refute a star off it."""
     check_limits(grid, stars)
     state = StarState.start(Units(grid), stars)
     if solution is not None:
@@ -529,14 +585,12 @@ def steps(grid: Grid, stars: int = 2, solution: Rows | None = None) -> Iterator[
 
 def explain(grid: Grid, stars: int = 2) -> Explanation:
     """Every step to the solution (the grid must have exactly one)."""
-    check_limits(grid, stars)
-    first = search(StarState.start(Units(grid), stars))
-    rows = next(first, None)
-    if rows is None:
+    verdict = solve(grid, stars)  # the kernel's search when there
+    if verdict.rows is None:
         raise Stuck
-    if next(first, None) is not None:
+    if not verdict.unique:
         raise NotUnique
-    return Explanation(list(steps(grid, stars, rows)), rows)
+    return Explanation(list(steps(grid, stars, verdict.rows)), verdict.rows)
 
 
 def grade(grid: Grid, stars: int) -> str | None:

@@ -612,6 +612,24 @@ def search_stars(
     return searched
 
 
+def star_ways(
+    n: int, stars: int, cells: bytes, cand: int, held: Sequence[int], unit: int, first_only: bool
+) -> tuple[int, int, int] | None:
+    """The ways ``unit`` (rows, then columns, then regions) of a Star Battle position
+    takes its stars left (``src/kernel/stars_ways.c``): how many (or how many were listed
+    before none could teach anything; 1 at most with ``first_only``), the cells in every
+    way and the open cells every way rules out, as cell masks (bit ``r * n + c``); None
+    without the compiled kernel.  ``cand``: the open cells; ``held``: each unit's stars."""
+    kernel = _kernel_for(n)
+    if kernel is None:
+        return None
+    size = (n * n + 7) // 8
+    ways, every, ruled = kernel.star_ways(
+        n, stars, cells, cand.to_bytes(size, "little"), bytes(held), unit, first_only
+    )
+    return ways, int.from_bytes(every, "little"), int.from_bytes(ruled, "little")
+
+
 def count_stars_rows(
     n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
 ) -> StarsFound | None:
