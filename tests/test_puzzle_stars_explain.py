@@ -187,7 +187,9 @@ def _random_position(seed: int) -> stars_explain.StarState:
     cells crossed out at random."""
     rng = random.Random(seed)
     n, k = rng.choice([(6, 1), (7, 2), (8, 2), (9, 2), (10, 3)])
-    grid = Grid.from_regions([[rng.randrange(n) for _ in range(n)] for _ in range(n)])
+    cells = list(range(n)) + [rng.randrange(n) for _ in range(n * n - n)]  # no region empty
+    rng.shuffle(cells)
+    grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
     state = stars_explain.StarState.start(stars.Units(grid), k)
     for _ in range(rng.randrange(n * k)):
         open_cells = list(stars.bit_indexes(state.cand))
