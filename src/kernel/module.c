@@ -744,21 +744,23 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
     return result;
 }
 
-/* search_stars(n, k, cells, limit=0, stop=None, star=-1) -> ((total, first, last), nodes,
- * open), or None when stopped: as count_stars, by the propagating search (stars_search.c;
- * n up to STARS_SEARCH_MAXN), where a cell may be a hole (STARS_HOLE: in no region, no star)
- * and `star` (a cell index, unless -1) must hold a star; nodes: how many nodes it
- * propagated; open: the cells left open when the grid itself is propagated (0: solved
- * without a guess; -1: no solution). */
+/* search_stars(n, k, cells, limit=0, stop=None, star=-1, budget=0) -> ((total, first, last),
+ * nodes, open), or None when stopped: as count_stars, by the propagating search
+ * (stars_search.c; n up to STARS_SEARCH_MAXN), where a cell may be a hole (STARS_HOLE: in no
+ * region, no star) and `star` (a cell index, unless -1) must hold a star; nodes: how many
+ * nodes it propagated, budget + 1 when it gave up after `budget` of them (0: no budget),
+ * total then a lower bound; open: the cells left open when the grid itself is propagated
+ * (0: solved without a guess; -1: no solution). */
 static PyObject *py_search_stars(PyObject *self, PyObject *args) {
     PyObject *cells_obj, *stop_obj = NULL, *found, *result;
     int n, k, star = -1, stopped = 0;
-    unsigned long long limit = 0;
+    unsigned long long limit = 0, budget = 0;
     uint64_t total = 0;
     unsigned char grid[MAXN * MAXN];
     star_search_t *s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiO|KOi", &n, &k, &cells_obj, &limit, &stop_obj, &star))
+    if (!PyArg_ParseTuple(args, "iiO|KOiK", &n, &k, &cells_obj, &limit, &stop_obj, &star,
+                          &budget))
         return NULL;
     if (k < 1 || k > STARS_MAX_K || n > STARS_SEARCH_MAXN) {
         PyErr_Format(PyExc_ValueError, "the kernel's search takes 1..%d stars on up to %d rows, "
@@ -781,6 +783,7 @@ static PyObject *py_search_stars(PyObject *self, PyObject *args) {
     s->k = k;
     s->cells = grid;
     s->star = star;
+    s->budget = (uint64_t)budget;
     stopped = run_stars(stars_search_of, s, (uint64_t)limit, stop_obj, &total);
     found = stopped ? NULL : stars_result(total, s->found_first, s->first, s->last, n);
     result = found ? Py_BuildValue("(NKi)", found, (unsigned long long)s->nodes, s->root_open)
@@ -885,10 +888,11 @@ static PyMethodDef kernel_methods[] = {
      "stars per row, column and region (none touching), counted up to limit (0: all); first, last:\n"
      "the first and last solutions found, a column mask a row, or None; None when stopped"},
     {"search_stars", py_search_stars, METH_VARARGS,
-     "search_stars(n, k, cells, limit=0, stop=None, star=-1) -> ((total, first, last), nodes,\n"
-     "open): as count_stars, by the propagating search (n <= 32); cells of region 255 are holes\n"
-     "(no star); star: a cell that must hold one; nodes: how many it propagated; open: the cells\n"
-     "open when the grid itself is propagated (0: solved without a guess, -1: no solution)"},
+     "search_stars(n, k, cells, limit=0, stop=None, star=-1, budget=0) -> ((total, first, last),\n"
+     "nodes, open): as count_stars, by the propagating search (n <= 32); cells of region 255 are\n"
+     "holes (no star); star: a cell that must hold one; nodes: how many it propagated (budget + 1:\n"
+     "it gave up after budget nodes, 0: no budget); open: the cells open when the grid itself is\n"
+     "propagated (0: solved without a guess, -1: no solution)"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

@@ -24,9 +24,11 @@
  * fewest open cells beyond the stars it needs): the star there first, then
  * the same node without that cell.  The explicit stack holds one node a
  * level; every level has fewer open cells than the one below it, so n * n + 1
- * levels suffice.  The count stops at `limit` solutions (2: is it unique?);
- * the stop flag is looked at every STARS_STOP_PERIOD nodes (well under a
- * millisecond apart). */
+ * levels suffice.  The count stops at `limit` solutions (2: is it unique?),
+ * or gives up after `budget` nodes (0: none), its nodes then budget + 1: a
+ * count of steps, not of time, so a grid gets the same answer on every
+ * machine; the stop flag is looked at every STARS_STOP_PERIOD nodes (well
+ * under a millisecond apart). */
 
 #define STARS_SEARCH_MAXN 32
 #define STARS_HOLE 255 /* a cell in no region, where no star stands (a grid being made) */
@@ -49,6 +51,7 @@ typedef struct {
     mask_t first[STARS_SEARCH_MAXN], last[STARS_SEARCH_MAXN];  /* solutions, as in stars_t */
     int found_first;
     uint64_t nodes;
+    uint64_t budget; /* nodes to propagate before giving up (0: no end); nodes > budget: gave up */
     int root_open; /* open cells left when the first node is propagated (-1: a dead end) */
     star_node_t *stack; /* n * n + 2 nodes */
 } star_search_t;
@@ -364,7 +367,7 @@ static uint64_t stars_search(star_search_t *s, uint64_t limit, stop_flag_t *stop
             }
             until_pause = STARS_STOP_PERIOD;
         }
-        s->nodes++;
+        if (++s->nodes > s->budget && s->budget) break;
         outcome = star_propagate(s, x, &r, &c);
         if (s->nodes == 1) s->root_open = outcome < 0 ? -1 : star_open_cells(x, n);
         if (outcome < 0) {

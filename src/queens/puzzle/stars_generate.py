@@ -64,6 +64,12 @@ FORCE_TRIES = 6
 FORCE_CAP = 3
 """How far the solutions a stuck hole lets in are counted when weighing them."""
 
+SEARCH_NODES = 20_000
+"""Nodes one search of the kernel may propagate: past them a join (or move) counts as
+letting solutions in, and a second solution too long to look for ends the attempt.  The
+searches of attempts that end well stay far below (a few thousand nodes at 14 x 14); a
+budget of nodes, not of time, so a seed gives the same grid on every machine."""
+
 PLACEMENT_NODES = 50
 """Rows tried per grid row by one try of ``random_placement`` before it starts afresh."""
 
@@ -248,9 +254,12 @@ def _search(
 ) -> tuple[int, Rows | None, Rows | None]:
     """The solutions of the grid being made (holes hold no star) up to ``limit``, those
     with a star on ``star`` only unless it is -1, with the first and last found: the
-    kernel's propagating search, else ``queens.puzzle.stars``'s."""
+    kernel's propagating search, else ``queens.puzzle.stars``'s.  Raises
+    ``OverBudget`` when the kernel's search runs past ``SEARCH_NODES``."""
     if counting_kernel.compiled() and n <= counting_kernel.STARS_SEARCH_MAX_N:
-        searched = counting_kernel.search_stars(n, stars, bytes(cells), limit, stop, star)
+        searched = counting_kernel.search_stars(
+            n, stars, bytes(cells), limit, stop, star, SEARCH_NODES
+        )
         if searched is not None:
             total, first, last = searched[0]
             if first is None or last is None:
@@ -284,6 +293,7 @@ class _Maker:
         self.star_cells = {r * n + c for r, columns in enumerate(placement) for c in columns}
         self.searches = 0
         self.made: set[tuple[int, int]] = set()
+        self.witness: dict[tuple[int, int], Rows] = {}
 
     def search(self, limit: int, star: int = -1) -> tuple[int, Rows | None, Rows | None]:
         self.searches += 1
@@ -293,13 +303,36 @@ class _Maker:
 
     def through(self, cell: int, region: int, limit: int = 1) -> int:
         """The solutions with a star on ``cell`` once it is in ``region`` (up to ``limit``):
-        the solutions that joining (or moving) it lets in, all of them."""
+        the solutions that joining (or moving) it lets in, all of them; ``limit + 1`` (more
+        than any count) when the search runs past its budget."""
         before = self.cells[cell]
         self.cells[cell] = region
         try:
-            return self.search(limit, cell)[0]
+            total, first, _ = self.search(limit, cell)
+        except counting_kernel.OverBudget:
+            return limit + 1
         finally:
             self.cells[cell] = before
+        if first is not None:
+            self.witness[cell, region] = first
+        return total
+
+    def blocked(self, cell: int, region: int) -> bool:
+        """Whether a solution found before with a star on ``cell`` (joining ``region``)
+        still is one: then joining still lets it in, and no search need say so (growth
+        asks again about every stuck hole after each forced join)."""
+        found = self.witness.get((cell, region))
+        if found is None:
+            return False
+        held = [0] * self.n
+        for r, columns in enumerate(found):
+            for c in columns:
+                index = r * self.n + c
+                owner = region if index == cell else self.cells[index]
+                if owner == HOLE:
+                    return False
+                held[owner] += 1
+        return all(count == self.stars for count in held)
 
     def grow(self) -> list[int]:
         """Holes join neighbouring regions while that lets no solution in; the holes left."""
@@ -312,7 +345,7 @@ class _Maker:
                 regions = sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
                 self.rng.shuffle(regions)
                 for region in regions:
-                    if self.through(cell, region) == 0:
+                    if not self.blocked(cell, region) and self.through(cell, region) == 0:
                         cells[cell] = region
                         break
                 else:
@@ -341,21 +374,33 @@ class _Maker:
         before.  Whether one solution was left."""
         n, cells = self.n, self.cells
         while True:
-            total, first, last = self.search(2)
+            try:
+                total, first, last = self.search(2)
+            except counting_kernel.OverBudget:
+                return False
             if total == 1:
                 return True
             other = first if first != self.truth else last
             if total == 0 or other is None:
                 return False
-            moves = [
-                (cell, region)
+            off = [
+                cell
                 for r, columns in enumerate(other)
                 for c in columns
                 if (cell := r * n + c) not in self.star_cells
-                for region in sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE, cells[cell]})
-                if (cell, region) not in self.made
             ]
-            moves = [m for m in moves if _connected_without(n, cells, cells[m[0]], m[0])]
+            moves = self._moves(off)
+            if not moves:
+                # its stars lie inside their regions: a neighbour leaves first, to expose one
+                shown = set(off)
+                moves = self._moves(
+                    [
+                        o
+                        for cell in off
+                        for o in _neighbours(n, cell)
+                        if cells[o] == cells[cell] and o not in self.star_cells | shown
+                    ]
+                )
             if not moves:
                 return False
             self.rng.shuffle(moves)
@@ -363,6 +408,18 @@ class _Maker:
             cell, region = min(weighed, key=lambda w: w[0])[1]
             self.made.add((cell, cells[cell]))
             cells[cell] = region
+
+    def _moves(self, movable: list[int]) -> list[tuple[int, int]]:
+        """Each cell of ``movable`` into each neighbouring region, except moves made before
+        and those that would cut its region in two."""
+        n, cells = self.n, self.cells
+        moves = [
+            (cell, region)
+            for cell in dict.fromkeys(movable)
+            for region in sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE, cells[cell]})
+            if (cell, region) not in self.made
+        ]
+        return [m for m in moves if _connected_without(n, cells, cells[m[0]], m[0])]
 
     def make(self) -> bool:
         """Grow, force and repair until no hole is left; whether the grid is unique."""
@@ -387,7 +444,7 @@ def _made(
     """A grid with the placement its one solution (steps 2 to 4), or None."""
     for _ in range(CORE_TRIES):
         cells = cores(n, stars, placement, rng)
-        if cells is not None and _search(n, stars, cells, 2, stop)[0] == 1:
+        if cells is not None and _unique_so_far(n, stars, cells, stop):
             break
     else:
         return None
@@ -396,6 +453,16 @@ def _made(
         return cells if maker.make() else None
     except _OutOfWork:
         return None
+
+
+def _unique_so_far(
+    n: int, stars: int, cells: list[int], stop: counting_kernel.StopFlag | None
+) -> bool:
+    """Whether the grid being made has one solution (False past the search's budget)."""
+    try:
+        return _search(n, stars, cells, 2, stop)[0] == 1
+    except counting_kernel.OverBudget:
+        return False
 
 
 def _connected_without(n: int, cells: list[int], region: int, removed: int) -> bool:

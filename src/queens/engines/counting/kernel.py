@@ -525,7 +525,8 @@ RegionSolutions = tuple[int, tuple[int, ...] | None, tuple[int, ...] | None]
 
 
 class OverBudget(Exception):
-    """A search that gave up after its budget of queens placed: its answer is unknown."""
+    """A search that gave up after its budget (of queens placed, or of nodes): its answer
+    is unknown."""
 
 
 def solve_regions(
@@ -593,22 +594,29 @@ def search_stars(
     limit: int = 0,
     stop: StopFlag | None = None,
     star: int = -1,
+    budget: int = 0,
 ) -> tuple[StarsFound, int, int] | None:
     """``count_stars`` by the propagating search (n up to ``STARS_SEARCH_MAX_N``), with
     the nodes it propagated and the cells left open when the grid alone is propagated
     (0: solved without a guess; -1: no solution); None without the compiled kernel.
     A cell may be a ``STARS_HOLE``, and ``star`` (a cell index ``r * n + c``, unless -1)
     a cell that must hold a star.  Raises ``Stopped`` when ``stop`` is set before the
-    search is done."""
+    search is done.
+
+    With a ``budget`` (0: none), the search gives up after propagating that many nodes
+    and raises ``OverBudget``: a count of steps, not of time, so a grid gets the same
+    answer on every run and every machine."""
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is None:
         return None
     searched: tuple[StarsFound, int, int] | None = kernel.search_stars(
-        n, stars, cells, limit, byte, star
+        n, stars, cells, limit, byte, star, budget
     )
     if searched is None:
         raise Stopped
+    if budget and searched[1] > budget:
+        raise OverBudget(f"no answer within {budget} nodes")
     return searched
 
 
