@@ -316,6 +316,112 @@ def test_holes_and_a_given_star_equal_brute_force(seed: int) -> None:
         assert given == len(with_star)
 
 
+def _grid_being_made(seed: int, n: int = 8, joined: int = 20) -> list[int]:
+    """Cores around a random 2-star placement, then some holes joined to a neighbouring
+    region at random: a grid as the generator has it half made."""
+    from queens.puzzle.stars_generate import cores
+
+    rng = random.Random(seed)
+    cells = None
+    while cells is None:
+        cells = cores(n, 2, random_placement(n, 2, rng), rng)
+    _join_some(cells, n, joined, rng)
+    return cells
+
+
+def _join_some(cells: list[int], n: int, tries: int, rng: random.Random) -> None:
+    """``tries`` cells at random: each that is a hole joins a neighbouring region, if any."""
+    from queens.puzzle.stars_generate import HOLE, _neighbours
+
+    for cell in rng.sample(range(n * n), tries):
+        near = [cells[o] for o in _neighbours(n, cell) if cells[o] != HOLE]
+        if cells[cell] == HOLE and near:
+            cells[cell] = rng.choice(near)
+
+
+def _grown(seed: int, n: int) -> list[int]:
+    """A whole grid grown around a random 2-star placement: one solution or many."""
+    rng = random.Random(seed)
+    cells = None
+    while cells is None:
+        cells = grow_regions(n, 2, random_placement(n, 2, rng), rng)
+    return cells
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.booleans(),
+    st.integers(1, 3000),
+    st.sampled_from([0, 1, 2]),
+    st.integers(-1, 99),
+)
+def test_a_budgeted_search_answers_as_the_unbudgeted_one_or_says_it_is_over(
+    seed: int, whole: bool, budget: int, limit: int, star: int
+) -> None:
+    """Past its budget of nodes the kernel's search raises ``OverBudget``; within it, its
+    answer (count, first and last solution) is the unbudgeted search's, never another.
+    Whole 10 x 10 grids (often hundreds of solutions, thousands of nodes) and 8 x 8 grids
+    being made (holes, a few nodes)."""
+    kernel = _kernel_or_skip()
+    from queens.puzzle.stars_generate import HOLE
+
+    n = 10 if whole else 8
+    cells = _grown(seed, n) if whole else _grid_being_made(seed, joined=seed % 64)
+    star = star if 0 <= star < n * n and cells[star] != HOLE else -1
+    search = kernel.search_stars  # type: ignore[attr-defined]
+    full, nodes, _ = search(n, 2, bytes(cells), limit, None, star)
+    try:
+        budgeted, spent, _ = search(n, 2, bytes(cells), limit, None, star, budget)
+    except kernel.OverBudget:  # type: ignore[attr-defined]
+        assert nodes > budget
+    else:
+        assert budgeted == full and spent == nodes <= budget
+
+
+def test_a_search_over_its_budget_says_so() -> None:
+    kernel = _kernel_or_skip()
+    cells = bytes(_grown(0, 10))
+    (total, _, _), nodes, _ = kernel.search_stars(10, 2, cells, 0)  # type: ignore[attr-defined]
+    assert total > 100 and nodes > 1000
+    with pytest.raises(kernel.OverBudget, match="no answer within 1000 nodes"):  # type: ignore[attr-defined]
+        kernel.search_stars(10, 2, cells, 0, None, -1, 1000)  # type: ignore[attr-defined]
+    assert kernel.search_stars(10, 2, cells, 0, None, -1, nodes)[0][0] == total  # type: ignore[attr-defined]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 100), st.integers(0, 2**32 - 1))
+def test_a_stuck_hole_is_blocked_without_a_search_only_when_a_search_agrees(
+    seed: int, joined: int, later: int
+) -> None:
+    """Growth skips the search for a hole whose earlier solution (found with a star there)
+    still solves the grid: whenever it does, the search finds a solution too, after holes
+    joined regions and cells moved between them."""
+    _kernel_or_skip()
+    from queens.puzzle.stars_generate import HOLE, _Maker, _neighbours
+
+    n = 12  # smaller grids being made rarely let a solution through a hole
+    cells = _grid_being_made(seed, n, joined)
+    maker = _Maker(n, 2, cells, (), random.Random(seed), None)
+    joins = [
+        (cell, g)
+        for cell in range(n * n)
+        if cells[cell] == HOLE
+        for g in sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
+    ]
+    for cell, g in joins:
+        maker.through(cell, g)
+    rng = random.Random(later)  # the grid changes, as growth and repairs change it
+    _join_some(cells, n, 10, rng)
+    for cell in rng.sample(range(n * n), 12):  # a cell moves to a neighbouring region
+        near = [cells[o] for o in _neighbours(n, cell) if cells[o] not in (HOLE, cells[cell])]
+        if cells[cell] != HOLE and near:
+            cells[cell] = rng.choice(near)
+    for cell, g in joins:
+        if cells[cell] == HOLE and maker.blocked(cell, g):
+            assert maker.through(cell, g) == 1
+
+
 def test_the_generator_stops_on_the_flag() -> None:
     kernel = _kernel_or_skip()
     from queens.puzzle.stars_generate import generate as make
