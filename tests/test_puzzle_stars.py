@@ -491,6 +491,25 @@ def test_without_the_kernel_the_generator_takes_the_same_path(
     assert searched
 
 
+def test_a_twelve_by_twelve_two_star_grid_has_one_solution_by_every_engine() -> None:
+    """The kernel's propagating search, its row-by-row counter and the pure-Python search
+    (about a second at 12 x 12; minutes at 14 x 14, so not there)."""
+    grid = generate(12, 2, 0)
+    assert stars.count(grid, 2, limit=2) == 1
+    assert stars.count_rows(grid, 2, limit=2) in (1, None)
+    verdict = stars.solve_python(grid, 2)
+    assert verdict.unique and stars.problem(grid, 2, verdict.rows) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "seed"), [(12, 1), (12, 2), (13, 0), (14, 0), (14, 1)])
+def test_big_two_star_grids_have_one_solution_by_both_kernel_engines(n: int, seed: int) -> None:
+    grid = generate(n, 2, seed)
+    assert stars.count(grid, 2, limit=2) == 1
+    assert stars.count_rows(grid, 2, limit=2) in (1, None)
+    assert generate(n, 2, seed) == grid
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_three_star_grids_have_one_solution_by_both_engines(seed: int) -> None:

@@ -9,19 +9,28 @@
 3. The regions grow one cell at a time into the holes next to them, a cell joining a
    region only when no solution puts a star on it: a solution of the grown grid without
    that star is one of the grid before, so the grid keeps its solutions.  Checking that
-   is a search with the star given, which propagation ends in a few nodes.
+   is a search with the star given, which propagation ends in a few nodes.  A hole that
+   could not join keeps the solution that stopped it, and growth (which asks again about
+   every stuck hole after each forced join) searches again only once that solution is
+   gone: at 14 x 14 with 2 stars these repeated searches were most of the work.
 4. When no hole can join a region so, the one letting in the fewest solutions joins (of
    ``FORCE_TRIES`` tried), and then, while a second solution exists (the search stops at
    the second), one of its stars off the placement moves to a neighbouring region
    (keeping regions connected): that kills it, and a move letting no solution in (a
-   search with that star given) is taken first.  Then growth goes on.  Every search
-   counts against the attempt's ``SEARCHES``; an attempt that runs out, or finds no
-   move, gives way to a fresh one.
+   search with that star given) is taken first.  When every such star lies inside its
+   region, a neighbour of one moves first to expose it.  Then growth goes on.  Every
+   search counts against the attempt's ``SEARCHES`` and may propagate ``SEARCH_NODES``
+   nodes (past them a join counts as letting solutions in, and a repair gives up); an
+   attempt that runs out, or finds no move, gives way to a fresh one.  Work is counted
+   in searches and nodes, never in time, so a seed gives the same grid on every machine.
 
 The searches are the kernel's propagating search (``search_stars``, holes and a given
 star allowed), or without the kernel ``queens.puzzle.stars.search_holes``: the same
 steps, so the same checks, though a seed may give another grid (the second solution
-found, which steers the repairs, depends on the engine).  The finished grid is checked
+found, which steers the repairs, depends on the engine; the pure-Python search has no
+node budget).  Times (2 stars, 2-core machine): 10 x 10 a fraction of a second, 12 x 12
+about a second, 14 x 14 seconds to a minute or two, most of it fresh attempts whose
+repairs found no move (``benchmarks/puzzle.py --stars [--slow]``).  The finished grid is checked
 by a second engine (the kernel's row-by-row counter, else the propagating search
 again), and its difficulty is the explanation's (``queens.puzzle.stars_explain``).
 """
