@@ -202,9 +202,25 @@ def _within(covers: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int
             yield chosen, joined
 
 
+_COVERS: WeakKeyDictionary[Units, dict[tuple[int, int], int]] = WeakKeyDictionary()
+"""``_cover`` of a grid's units, by the cells and the kind of units covering them: the
+same units' open cells come back again and again in the chains' trials."""
+
+
 def _cover(units: Units, cells: int, outer: range) -> int:
     """The units of ``outer`` (all rows, all columns or all regions) meeting ``cells``, as
     a bit mask (bit i: ``outer[i]``)."""
+    covers = _COVERS.setdefault(units, {})
+    key = (cells, outer.start)
+    found = covers.get(key)
+    if found is None:
+        if len(covers) >= CACHE_MAX:
+            covers.clear()
+        found = covers[key] = _covering(units, cells, outer)
+    return found
+
+
+def _covering(units: Units, cells: int, outer: range) -> int:
     n = units.n
     full = (1 << n) - 1
     if outer.start == 0:  # rows
@@ -356,34 +372,26 @@ def _no_way_left(state: StarState, unit: int) -> bool:
     found = _kernel_ways(state, unit, first_only=True)
     if found is not None:
         return found[0] == 0
+    if state.units.room(state.free(unit), unit) < state.need(unit):
+        return True
     return next(_ways(state, unit), None) is None
 
 
 def _unit_ways(state: StarState, unit: int) -> tuple[int, int, int]:
     """How many ways the unit takes its stars left (or how many were counted before none
     could teach anything), the cells in every way and the open cells every way rules out
-    (those not in every way).  The kernel lists them quicker than the cache's key is
-    made; without it they are kept by the cells that decide them: the open cells and the
-    stars of the unit's cells' rows, columns, regions and neighbours."""
-    found = _kernel_ways(state, unit, first_only=False)
-    if found is not None:
-        return found
+    (those not in every way).  Kept by the cells that decide it: the open cells and the
+    stars of its cells' rows, columns, regions and neighbours (``Units.areas``)."""
     units = state.units
-    free = state.free(unit)
-    area = 0
-    for cell in bit_indexes(free):
-        area |= units.around[cell]
-        for other in units.cell_units[cell]:
-            area |= units.masks[other]
+    area = units.areas[unit]
     cache = _WAYS_CACHE.setdefault(units, {})
     key = (unit, state.cand & area, state.stars & area)
     found = cache.get(key)
-    if found is not None:
-        return found
-    found = _listed_ways(state, unit)
-    if len(cache) >= CACHE_MAX:
-        cache.clear()
-    cache[key] = found
+    if found is None:
+        found = _kernel_ways(state, unit, first_only=False) or _listed_ways(state, unit)
+        if len(cache) >= CACHE_MAX:
+            cache.clear()
+        cache[key] = found
     return found
 
 
@@ -437,11 +445,8 @@ def _stranded(state: StarState, changed: int) -> int | None:
     stars, or None."""
     units = state.units
     for unit in range(3 * units.n):
-        if state.need(unit) and units.masks[unit] & changed:
-            if units.room(state.free(unit), unit) < state.need(unit):
-                return unit
-            if _no_way_left(state, unit):
-                return unit
+        if state.need(unit) and units.masks[unit] & changed and _no_way_left(state, unit):
+            return unit
     return None
 
 

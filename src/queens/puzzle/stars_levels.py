@@ -51,9 +51,9 @@ need grids of 19 x 19 and more, whose making takes minutes)."""
 
 DAILY_ATTEMPTS = {2: 12, 3: 1}
 """The day's seeds tried, for each K, for a grid solved without a case split (else the
-first seed's grid is the day's, expert).  Most 14 x 14 3-star grids need a case split in
-this explanation (8 of 10 seeds), and each takes seconds to make and explain, so the day's
-3-star grid is its first seed's, whatever its difficulty."""
+first seed's grid is the day's).  A 14 x 14 3-star grid takes seconds to make and to
+explain, and 12 of 20 need no case split, so the day's 3-star grid is its first seed's,
+whatever its explanation needs."""
 
 
 class DailyError(ValueError):
