@@ -171,3 +171,20 @@ def test_a_hint_comes_from_the_k_star_explainer(open_page: Opener) -> None:  # n
     page.click("#solution")
     expect(page.locator("#message")).to_have_text("The solution.", timeout=TIMEOUT_MS)
     assert marks(page).count("q") == 16
+
+
+@pytest.mark.slow
+def test_the_three_star_puzzle_of_the_day(open_page: Opener) -> None:  # noqa: F811
+    # Seconds: the server makes and explains a 14 x 14 3-star grid for the date.
+    from datetime import date
+
+    from queens.puzzle.stars_levels import daily_stars
+
+    puzzle = daily_stars(date(2026, 1, 8), 3)
+    page = open_page("#daily=2026-01-08&stars=3")
+    expect(page.locator("#title")).to_have_text(
+        f"The daily puzzle of 2026-01-08 (3 stars, 14 x 14 {puzzle.difficulty})", timeout=300_000
+    )
+    assert page.locator("#grid .cell").count() == 14 * 14
+    assert "".join(marks(page)) == "." * 14 * 14
+    assert page.input_value("#stars") == "3"

@@ -159,7 +159,8 @@ def test_a_known_solution_changes_no_step() -> None:
     assert found == list(steps(grid, 2)) and "chain" in {step.kind for step in found}
 
 
-# A generated 2-star grid whose explanation needs case splits (kept as text, as CHAINED).
+# A generated 2-star grid whose explanation needs long chains, or case splits without them
+# (kept as text, as CHAINED).
 SPLIT = """
 ABBBCCCDD
 AAABCCCDD
@@ -173,13 +174,37 @@ IIIIIHHHH
 """.strip()
 
 
-def test_a_known_solution_settles_case_splits_as_the_search_does() -> None:
+def test_a_known_solution_settles_case_splits_as_the_search_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # With the only solution known, a case split needs no search: a star off it leads to
-    # no solution.  The steps must be those the search finds without it.
+    # no solution.  The steps must be those the search finds without it.  (Long chains
+    # left out, the grid needs case splits.)
+    monkeypatch.setattr(stars_explain, "LONG_CHAIN_MAX", stars_explain.CHAIN_MAX)
     grid = parse_grid(SPLIT)
     explanation = explain(grid, 2)
     assert "split" in {step.kind for step in explanation.steps}
     assert explanation.steps == list(steps(grid, 2))
+    with pytest.raises(stars_explain.NeedsSplit):
+        explain(grid, 2, splits=False)
+
+
+def test_know_solution_takes_only_a_solution_the_position_agrees_with() -> None:
+    grid = parse_grid(CHAINED)
+    (solution,) = stars.solutions(grid, 2)
+    on = (0, solution[0][0])
+    off = (0, next(c for c in range(8) if c not in solution[0]))
+    assert stars_explain.know_solution(given_state(grid, 2, [on], [off]), solution)
+    assert not stars_explain.know_solution(given_state(grid, 2, [off], []), solution)
+    assert not stars_explain.know_solution(given_state(grid, 2, [], [on]), solution)
+
+
+def test_long_chains_take_the_place_of_case_splits() -> None:
+    explanation = explain(parse_grid(SPLIT), 2)
+    kinds = {step.kind for step in explanation.steps}
+    assert "split" not in kinds and explanation.difficulty == "expert"
+    long = [step for step in explanation.steps if step.kind == "chain" and step.level == 6]
+    assert long and all(step.text.count("; then ") >= stars_explain.CHAIN_MAX for step in long)
 
 
 def _random_position(seed: int) -> stars_explain.StarState:
@@ -233,17 +258,13 @@ def test_grade_is_none_without_one_solution() -> None:
     assert grade(Grid.from_regions([[r] * 8 for r in range(8)]), 2) is None
 
 
-def test_the_ways_cache_changes_nothing() -> None:
-    """An explanation reads the ways of units whose surroundings did not change from the
-    cache (kept by the cells that decide them): the same steps as with the cache emptied
-    before every entry."""
-    from queens.puzzle import stars_explain
-
-    grid = generate(10, 2, 2)
-    first = explain(grid, 2).steps
-    cache_max = stars_explain.CACHE_MAX
-    try:
-        stars_explain.CACHE_MAX = 0  # emptied before every entry
-        assert explain(grid, 2).steps == first
-    finally:
-        stars_explain.CACHE_MAX = cache_max
+def test_the_ways_cache_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the kernel, an explanation reads the ways of units whose surroundings did
+    not change from the cache (kept by the cells that decide them): the same steps as
+    with the cache emptied before every entry, and as with the kernel."""
+    grid = parse_grid(CHAINED)
+    with_kernel = explain(grid, 2).steps
+    monkeypatch.setattr(stars_explain.counting_kernel, "star_ways", lambda *args: None)
+    assert explain(grid, 2).steps == with_kernel
+    monkeypatch.setattr(stars_explain, "CACHE_MAX", 0)  # emptied before every entry
+    assert explain(grid, 2).steps == with_kernel

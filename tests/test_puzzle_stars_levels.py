@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from queens.puzzle import stars
-from queens.puzzle.stars_explain import grade
+from queens.puzzle.stars_explain import explain, grade, replay
 from queens.puzzle.stars_levels import (
     DAILY_ATTEMPTS,
     DailyError,
@@ -53,26 +53,43 @@ def test_daily_stars_is_fixed_by_the_date_and_checked() -> None:
     daily_stars.cache_clear()
     again = daily_stars(MONDAY, 2)
     assert str(again.grid) == str(puzzle.grid) and again.seed == puzzle.seed
-    assert (puzzle.seed - daily_seed(MONDAY, 2)) % 2**64 < DAILY_ATTEMPTS
+    assert (puzzle.seed - daily_seed(MONDAY, 2)) % 2**64 < DAILY_ATTEMPTS[2]
     assert stars.count(puzzle.grid, 2) == 1 and grade(puzzle.grid, 2) == puzzle.difficulty
     assert str(daily_stars(date(2026, 1, 12), 2).grid) != str(puzzle.grid)  # next Monday
 
 
-def test_check_daily_refuses_a_wrong_difficulty_or_several_solutions() -> None:
+def test_check_daily_refuses_a_wrong_difficulty_a_wrong_explanation_or_several_solutions() -> None:
     from queens.puzzle.grid import Grid
 
     puzzle = daily_stars(MONDAY, 2)
+    explanation = explain(puzzle.grid, 2)
+    check_daily(puzzle, explanation)
     other = "hard" if puzzle.difficulty != "hard" else "easy"
     with pytest.raises(DailyError, match=f"is not {other}"):
-        check_daily(dataclasses.replace(puzzle, difficulty=other))
+        check_daily(dataclasses.replace(puzzle, difficulty=other), explanation)
+    short = dataclasses.replace(explanation, steps=explanation.steps[:-1])
+    with pytest.raises(DailyError, match="does not end at its solution"):
+        check_daily(puzzle, short)
     several = Grid.from_regions([[r] * 8 for r in range(8)])
     with pytest.raises(DailyError, match="not exactly one solution"):
-        check_daily(StarsDaily(several, "easy", 0, day=MONDAY, stars=2))
+        check_daily(StarsDaily(several, "easy", 0, day=MONDAY, stars=2), explanation)
 
 
 def test_daily_refuses_stars_it_cannot_make_in_time() -> None:
-    with pytest.raises(DailyError, match="--stars 1 or 2, not 3"):
-        daily_stars(MONDAY, 3)
+    with pytest.raises(DailyError, match="--stars 1 to 3, not 4"):
+        daily_stars(MONDAY, 4)
+
+
+@pytest.mark.slow
+def test_daily_three_stars_is_a_checked_14_by_14_grid() -> None:
+    # Seconds: a 14 x 14 3-star grid made and explained (the fast suite has the 2-star one).
+    thursday = date(2026, 1, 8)
+    puzzle = daily_stars(thursday, 3)
+    assert (puzzle.n, puzzle.stars, puzzle.seed) == (14, 3, daily_seed(thursday, 3))
+    explanation = explain(puzzle.grid, 3)
+    assert explanation.difficulty == puzzle.difficulty
+    assert replay(puzzle.grid, 3, explanation.steps) == explanation.rows
+    assert stars.count_rows(puzzle.grid, 3, 2) == 1
 
 
 def test_cli_daily_with_stars(capsys: pytest.CaptureFixture[str]) -> None:

@@ -95,6 +95,6 @@ def test_daily_with_two_stars(client: TestClient) -> None:
     puzzle = daily_stars(date(2026, 1, 5), 2)
     assert data["text"] == str(puzzle.grid) + "\n" and data["stars"] == 2
     assert data["difficulty"] == puzzle.difficulty and data["date"] == "2026-01-05"
-    for bad in ("3", "x", "22"):
+    for bad in ("4", "x", "22"):
         response = client.get("/api/puzzle/daily", params={"date": "2026-01-05", "stars": bad})
         assert response.status_code == 400

@@ -227,6 +227,20 @@ class Units:
                         near |= 1 << ((r + dr) * n + c + dc)
             self.around.append(near)
 
+    @cached_property
+    def areas(self) -> list[int]:
+        """Each unit's cells with their neighbours and the cells of their rows, columns
+        and regions: what decides the ways the unit can take its stars."""
+        areas = []
+        for mask in self.masks:
+            area = 0
+            for cell in bit_indexes(mask):
+                area |= self.around[cell]
+                for other in self.cell_units[cell]:
+                    area |= self.masks[other]
+            areas.append(area)
+        return areas
+
     def name(self, unit: int) -> str:
         """A unit for people: ``row 3``, ``column 5``, ``region B``."""
         n = self.n

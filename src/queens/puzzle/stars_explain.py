@@ -16,9 +16,10 @@ At every point the easiest rule that changes something is taken, and named in th
    a cell in every way holds a star, and a cell every way rules out is cleared.
 4. ``room`` (4): a cell whose star would leave a row, column or region no way to take
    its stars is cleared.
-5. ``chain`` (4 for one step, 5 for two or three): a cell whose star leads, by the rules
-   above, to a unit with no way to take its stars, shown as that chain, is cleared (a
-   look-ahead of one to ``CHAIN_MAX`` steps).
+5. ``chain`` (4 for one step, 5 for two or three, 6 for more): a cell whose star leads,
+   by the rules above, to a unit with no way to take its stars, shown as that chain, is
+   cleared (a look-ahead of one to ``CHAIN_MAX`` steps, then of up to
+   ``LONG_CHAIN_MAX``: most 3-star grids need such long chains).
 6. ``split`` (6): only when nothing else applies, a case split: a cell whose star leads
    to no solution (by search) is cleared.
 
@@ -58,7 +59,11 @@ PATTERN_MAX = 400
 with more is left for later, when fewer cells are open."""
 
 CHAIN_MAX = 3
-"""The most units a ``chain`` step fills before the one it leaves with no way."""
+"""The most steps of a ``chain`` before the unit it leaves with no way (level 5)."""
+
+LONG_CHAIN_MAX = 24
+"""The most steps of a long ``chain`` (level 6), looked for when no shorter one is found:
+past it, a case split."""
 
 Cell = tuple[int, int]
 
@@ -69,6 +74,10 @@ class Stuck(Exception):
 
 class NotUnique(Exception):
     """The grid has more than one solution."""
+
+
+class NeedsSplit(Exception):
+    """The explanation needs a case split, and none was to be taken."""
 
 
 @dataclass(frozen=True)
@@ -107,7 +116,8 @@ DIFFICULTIES = ("easy", "medium", "hard")
 
 def difficulty_name(level: int) -> str:
     """easy (levels 1-3: counting alone), medium (4: a star refuted by a unit's ways, a
-    large group, a chain of one step), hard (5: a longer chain), expert (6: a case split).
+    large group, a chain of one step), hard (5: a chain of two or three steps), expert
+    (6: a longer chain, or a case split).
 
     K stars grade on their own scale: nearly every 2-star grid needs level 3's ways of a
     unit, which the one-star scale calls medium.
@@ -192,9 +202,25 @@ def _within(covers: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int
             yield chosen, joined
 
 
+_COVERS: WeakKeyDictionary[Units, dict[tuple[int, int], int]] = WeakKeyDictionary()
+"""``_cover`` of a grid's units, by the cells and the kind of units covering them: the
+same units' open cells come back again and again in the chains' trials."""
+
+
 def _cover(units: Units, cells: int, outer: range) -> int:
     """The units of ``outer`` (all rows, all columns or all regions) meeting ``cells``, as
     a bit mask (bit i: ``outer[i]``)."""
+    covers = _COVERS.setdefault(units, {})
+    key = (cells, outer.start)
+    found = covers.get(key)
+    if found is None:
+        if len(covers) >= CACHE_MAX:
+            covers.clear()
+        found = covers[key] = _covering(units, cells, outer)
+    return found
+
+
+def _covering(units: Units, cells: int, outer: range) -> int:
     n = units.n
     full = (1 << n) - 1
     if outer.start == 0:  # rows
@@ -346,6 +372,8 @@ def _no_way_left(state: StarState, unit: int) -> bool:
     found = _kernel_ways(state, unit, first_only=True)
     if found is not None:
         return found[0] == 0
+    if state.units.room(state.free(unit), unit) < state.need(unit):
+        return True
     return next(_ways(state, unit), None) is None
 
 
@@ -353,23 +381,17 @@ def _unit_ways(state: StarState, unit: int) -> tuple[int, int, int]:
     """How many ways the unit takes its stars left (or how many were counted before none
     could teach anything), the cells in every way and the open cells every way rules out
     (those not in every way).  Kept by the cells that decide it: the open cells and the
-    stars of the unit's cells' rows, columns, regions and neighbours."""
+    stars of its cells' rows, columns, regions and neighbours (``Units.areas``)."""
     units = state.units
-    free = state.free(unit)
-    area = 0
-    for cell in bit_indexes(free):
-        area |= units.around[cell]
-        for other in units.cell_units[cell]:
-            area |= units.masks[other]
+    area = units.areas[unit]
     cache = _WAYS_CACHE.setdefault(units, {})
     key = (unit, state.cand & area, state.stars & area)
     found = cache.get(key)
-    if found is not None:
-        return found
-    found = _kernel_ways(state, unit, first_only=False) or _listed_ways(state, unit)
-    if len(cache) >= CACHE_MAX:
-        cache.clear()
-    cache[key] = found
+    if found is None:
+        found = _kernel_ways(state, unit, first_only=False) or _listed_ways(state, unit)
+        if len(cache) >= CACHE_MAX:
+            cache.clear()
+        cache[key] = found
     return found
 
 
@@ -423,11 +445,8 @@ def _stranded(state: StarState, changed: int) -> int | None:
     stars, or None."""
     units = state.units
     for unit in range(3 * units.n):
-        if state.need(unit) and units.masks[unit] & changed:
-            if units.room(state.free(unit), unit) < state.need(unit):
-                return unit
-            if _no_way_left(state, unit):
-                return unit
+        if state.need(unit) and units.masks[unit] & changed and _no_way_left(state, unit):
+            return unit
     return None
 
 
@@ -531,6 +550,10 @@ def _no_solution(state: StarState, index: int) -> str | None:
     return "leads to no solution" if next(search(trial), None) is None else None
 
 
+def _long_chain(state: StarState) -> Step | None:
+    return _clear_first(state, "chain", _leads_nowhere(LONG_CHAIN_MAX), LEVELS["split"])
+
+
 def _split(state: StarState) -> Step | None:
     step = _clear_first(state, "split", _no_solution)
     if step is None:
@@ -546,6 +569,7 @@ RULES: tuple[Callable[[StarState], Step | None], ...] = (
     _large_groups,
     _short_chain,
     _chain,
+    _long_chain,
     _split,
 )
 """The rules, easiest first."""
@@ -565,32 +589,48 @@ def next_step(state: StarState, hardest: int = LEVELS["split"]) -> Step | None:
     return None
 
 
-def steps(grid: Grid, stars: int = 2, solution: Rows | None = None) -> Iterator[Step]:
+def know_solution(state: StarState, solution: Rows) -> bool:
+    """Tell the rules the grid's only solution (proven the only one), so that they find
+    their steps from ``state`` quicker (see ``_SOLUTION_CELLS``): only when ``state``
+    agrees with it (its stars on it, its open cells holding the rest), else False."""
+    n = state.units.n
+    cells = sum(1 << (row * n + col) for row, cols in enumerate(solution) for col in cols)
+    if state.stars & ~cells or cells & ~(state.stars | state.cand):
+        return False
+    _SOLUTION_CELLS[state.units] = cells
+    return True
+
+
+def steps(
+    grid: Grid, stars: int = 2, solution: Rows | None = None, *, splits: bool = True
+) -> Iterator[Step]:
     """The deductions in order, each applied before the next is looked for; raises
-    ``Stuck`` at a contradiction and ``NotUnique`` when they stop short.  ``solution``, the
-    grid's only solution when known (proven the only one), only makes them quicker to
-    find: no search need refute a star off it."""
+    ``Stuck`` at a contradiction, ``NotUnique`` when they stop short and, without
+    ``splits``, ``NeedsSplit`` where a case split is needed.  ``solution``, the grid's
+    only solution when known (proven the only one), only makes them quicker to find: no
+    search need refute a star off it."""
     check_limits(grid, stars)
     state = StarState.start(Units(grid), stars)
     if solution is not None:
-        n = grid.n
-        cells = sum(1 << (row * n + col) for row, cols in enumerate(solution) for col in cols)
-        _SOLUTION_CELLS[state.units] = cells
+        know_solution(state, solution)
     while not state.solved:
         step = next_step(state)
         if step is None:
             raise NotUnique
+        if step.kind == "split" and not splits:
+            raise NeedsSplit
         yield step
 
 
-def explain(grid: Grid, stars: int = 2) -> Explanation:
-    """Every step to the solution (the grid must have exactly one)."""
+def explain(grid: Grid, stars: int = 2, *, splits: bool = True) -> Explanation:
+    """Every step to the solution (the grid must have exactly one; without ``splits``,
+    ``NeedsSplit`` as soon as a case split is needed)."""
     verdict = solve(grid, stars)  # the kernel's search when there
     if verdict.rows is None:
         raise Stuck
     if not verdict.unique:
         raise NotUnique
-    return Explanation(list(steps(grid, stars, verdict.rows)), verdict.rows)
+    return Explanation(list(steps(grid, stars, verdict.rows, splits=splits)), verdict.rows)
 
 
 def grade(grid: Grid, stars: int) -> str | None:

@@ -8,9 +8,9 @@ The daily K-star grid is made when asked for, not shipped: a level archive of 2-
 grids would take about half an hour of one core to build, while one grid is made in a few
 seconds.  The day's seed is fixed by the date (``daily_seed``), its size by the weekday
 (``STARS_WEEK``, small early in the week), and the grid is the first of the day's seeds
-that the explanation solves without a case split; its difficulty is the explanation's.
-Each is checked as it is made: exactly one solution by both engines (the compiled
-kernel's count and the propagating search) and the difficulty stated recomputed.
+that the explanation solves without a case split (else the first seed's, expert); its
+difficulty is the explanation's.  Each is checked as it is made: exactly one solution by
+two engines, and its explanation replayed to that solution.
 
 >>> from datetime import date
 >>> puzzle = daily_stars(date(2026, 1, 5), 2)
@@ -28,20 +28,32 @@ from functools import cache
 
 from queens.puzzle.grid import Grid
 from queens.puzzle.levels import GradedGrid
-from queens.puzzle.stars import count, solve_python
-from queens.puzzle.stars_explain import DIFFICULTIES, grade
+from queens.puzzle.stars import count, count_rows, solve_python
+from queens.puzzle.stars_explain import (
+    DIFFICULTIES,
+    Explanation,
+    NeedsSplit,
+    NotUnique,
+    Stuck,
+    explain,
+    grade,
+    replay,
+)
 from queens.puzzle.stars_generate import GenerateError, generate
 
 GRADED_ATTEMPTS = 40
 """Grids tried for a difficulty before giving up."""
 
-STARS_WEEK = {2: (8, 8, 9, 9, 10, 10, 10)}
+STARS_WEEK = {2: (8, 8, 9, 9, 10, 10, 10), 3: (14,) * 7}
 """Each weekday's size (Monday first) of the daily grid with K stars, for each K the
-daily takes (3 stars need 14 x 14 grids, whose making and grading take too long for a
-request)."""
+daily takes (3 stars: 14 x 14, the smallest 3-star grid made, every day; 4 to 6 stars
+need grids of 19 x 19 and more, whose making takes minutes)."""
 
-DAILY_ATTEMPTS = 12
-"""The day's seeds tried for a grid solved without a case split."""
+DAILY_ATTEMPTS = {2: 12, 3: 1}
+"""The day's seeds tried, for each K, for a grid solved without a case split (else the
+first seed's grid is the day's).  A 14 x 14 3-star grid takes seconds to make and to
+explain, and 12 of 20 need no case split, so the day's 3-star grid is its first seed's,
+whatever its explanation needs."""
 
 
 class DailyError(ValueError):
@@ -91,37 +103,69 @@ def daily_seed(day: date, stars: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def check_daily(puzzle: StarsDaily) -> None:
-    """Raise ``DailyError`` unless the grid has exactly one solution (both engines) and
-    the difficulty stated."""
+def check_daily(puzzle: StarsDaily, explanation: Explanation) -> None:
+    """Raise ``DailyError`` unless the grid has exactly one solution (by two engines: the
+    kernel's two searches, or the kernel's and the propagating search) and its
+    explanation replays to that solution with the difficulty stated."""
     stars = puzzle.stars
     where = f"the {stars}-star grid of {puzzle.day.isoformat()}"
-    if count(puzzle.grid, stars, 2) != 1 or not solve_python(puzzle.grid, stars).unique:
+    second = count_rows(puzzle.grid, stars, 2)
+    unique = second == 1 if second is not None else solve_python(puzzle.grid, stars).unique
+    if count(puzzle.grid, stars, 2) != 1 or not unique:
         raise DailyError(f"{where} has not exactly one solution")
-    if grade(puzzle.grid, stars) != puzzle.difficulty:
+    if replay(puzzle.grid, stars, explanation.steps) != explanation.rows:
+        raise DailyError(f"{where}: its explanation does not end at its solution")
+    if explanation.difficulty != puzzle.difficulty:
         raise DailyError(f"{where} is not {puzzle.difficulty}")
+
+
+def _made(n: int, stars: int, seed: int) -> Grid | None:
+    try:
+        return generate(n, stars, seed)
+    except GenerateError:
+        return None
 
 
 @cache
 def daily_stars(day: date, stars: int) -> StarsDaily:
-    """``day``'s grid with ``stars`` a row, column and region (made once per process and
-    date, checked as it is made)."""
+    """``day``'s grid with ``stars`` a row, column and region: the first of the day's
+    seeds (``DAILY_ATTEMPTS``) whose grid is solved without a case split, else the first
+    seed's grid (expert).  Made once per process and date, checked as it is made."""
     if stars not in STARS_WEEK:
         raise DailyError(
-            f"daily grids take --stars 1 or {', '.join(map(str, STARS_WEEK))}, not {stars} "
+            f"daily grids take --stars 1 to {max(STARS_WEEK)}, not {stars} "
             "(bigger grids take too long to make on request; see queens puzzle generate)"
         )
     n = STARS_WEEK[stars][day.weekday()]
     base = daily_seed(day, stars)
-    for attempt in range(DAILY_ATTEMPTS):
+    first: tuple[StarsDaily, Explanation] | None = None  # explained to the end
+    for attempt in range(DAILY_ATTEMPTS[stars]):
         seed = (base + attempt) % 2**64
-        try:
-            grid = generate(n, stars, seed)
-        except GenerateError:
+        grid = _made(n, stars, seed)
+        if grid is None:
             continue
-        difficulty = grade(grid, stars)
-        if difficulty in DIFFICULTIES:
-            puzzle = StarsDaily(grid, difficulty, seed, day=day, stars=stars)
-            check_daily(puzzle)
-            return puzzle
-    raise DailyError(f"no {stars}-star grid for {day.isoformat()} in {DAILY_ATTEMPTS} seeds")
+        try:  # after the first grid, only whether a case split is needed matters
+            explanation = _explained(grid, stars, splits=first is None)
+        except NeedsSplit:
+            continue
+        puzzle = StarsDaily(grid, explanation.difficulty, seed, day=day, stars=stars)
+        if all(step.kind != "split" for step in explanation.steps):
+            return _checked(puzzle, explanation)
+        first = first or (puzzle, explanation)
+    if first is None:
+        raise DailyError(
+            f"no {stars}-star grid for {day.isoformat()} in {DAILY_ATTEMPTS[stars]} seeds"
+        )
+    return _checked(*first)
+
+
+def _explained(grid: Grid, stars: int, *, splits: bool) -> Explanation:
+    try:
+        return explain(grid, stars, splits=splits)
+    except (Stuck, NotUnique):
+        raise DailyError(f"a made {stars}-star grid has not exactly one solution") from None
+
+
+def _checked(puzzle: StarsDaily, explanation: Explanation) -> StarsDaily:
+    check_daily(puzzle, explanation)
+    return puzzle

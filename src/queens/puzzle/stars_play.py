@@ -20,7 +20,14 @@ from collections.abc import Sequence
 from queens.puzzle.grid import Grid
 from queens.puzzle.play import Check, first_deduction
 from queens.puzzle.stars import problem, search, solve
-from queens.puzzle.stars_explain import Cell, Step, Stuck, given_state, next_step
+from queens.puzzle.stars_explain import (
+    Cell,
+    Step,
+    Stuck,
+    given_state,
+    know_solution,
+    next_step,
+)
 
 
 def _possible(grid: Grid, stars: int, placed: Sequence[Cell], crossed: Sequence[Cell]) -> bool:
@@ -49,4 +56,7 @@ def hint_stars(grid: Grid, stars: int, placed: Sequence[Cell], crossed: Sequence
     """The next deduction from the player's marks (which must be right: see
     ``check_stars``)."""
     state = given_state(grid, stars, placed, crossed)
+    verdict = solve(grid, stars)
+    if verdict.unique and verdict.rows is not None:
+        know_solution(state, verdict.rows)  # quicker chains and case splits
     return first_deduction(state.solved, lambda: next_step(state))

@@ -642,8 +642,10 @@ function localDate() {
 
 const dailyPath = (date, k) => `/api/puzzle/daily?date=${encodeURIComponent(date)}${k > 1 ? `&stars=${k}` : ""}`;
 
-// The day's puzzle with the stars chosen (one star: the level archive's; 2: made from the date).
+// The day's puzzle with the stars chosen (one star: the level archive's; 2 and 3: made from
+// the date, 3 stars in seconds).
 async function openDaily(date, k = chosenStars()) {
+  if (k > 2) say(`Making the ${k}-star puzzle of the day (some seconds)\u2026`);
   const data = await request(dailyPath(date, k));
   play(data, { kind: "daily", date: data.date, level: data.level, difficulty: data.difficulty, stars: k });
 }
@@ -892,7 +894,7 @@ function changeStars() {
     showSizes();
     return;
   }
-  if (state.about.kind === "daily" && k <= 2) {
+  if (state.about.kind === "daily" && k <= 3) {
     run(() => openDaily(state.about.date, k));
     return;
   }
