@@ -28,11 +28,12 @@ The searches are the kernel's propagating search (``search_stars``, holes and a 
 star allowed), or without the kernel ``queens.puzzle.stars.search_holes``: the same
 steps, so the same checks, though a seed may give another grid (the second solution
 found, which steers the repairs, depends on the engine; the pure-Python search has no
-node budget).  Times (2 stars, 2-core machine): 10 x 10 a fraction of a second, 12 x 12
-about a second, 14 x 14 seconds to a minute or two, most of it fresh attempts whose
-repairs found no move (``benchmarks/puzzle.py --stars [--slow]``).  The finished grid is checked
-by a second engine (the kernel's row-by-row counter, else the propagating search
-again), and its difficulty is the explanation's (``queens.puzzle.stars_explain``).
+node budget).  The finished grid is checked by a second engine (the kernel's row-by-row
+counter, else the propagating search again), and its difficulty is the explanation's
+(``queens.puzzle.stars_explain``).  Times with 2 stars (``benchmarks/puzzle.py --stars
+[--slow]``, 2-core machine): 10 x 10 a fraction of a second, 12 x 12 under a second,
+14 x 14 seconds to a minute, most of it fresh attempts whose repairs found no move, and
+on a few grids the row-by-row counter's check (no propagation: up to a minute).
 """
 
 from __future__ import annotations
@@ -380,7 +381,9 @@ class _Maker:
         """While a second solution exists, one of its stars off the placement moves to a
         neighbouring region (which kills it): a move letting no solution in if there is
         one, else the one letting in the fewest (of ``FORCE_TRIES``), never one made
-        before.  Whether one solution was left."""
+        before; when none can move, a cell next to one of them (in its region) moves
+        first, to expose it.  Whether one solution was left (False too when the search
+        runs past its budget)."""
         n, cells = self.n, self.cells
         while True:
             try:
