@@ -377,6 +377,28 @@ def test_a_budgeted_search_answers_as_the_unbudgeted_one_or_says_it_is_over(
         assert nodes > budget
     else:
         assert budgeted == full and spent == nodes <= budget
+    if whole:  # the row counter (no holes, no given star) and its budget of stars tried
+        counted = kernel.count_stars_rows(n, 2, bytes(cells), limit)  # type: ignore[attr-defined]
+        assert counted[0] == search(n, 2, bytes(cells), limit)[0][0]
+        with contextlib.suppress(kernel.OverBudget):  # type: ignore[attr-defined]
+            assert kernel.count_stars_rows(n, 2, bytes(cells), limit, None, budget) == counted  # type: ignore[attr-defined]
+
+
+def test_the_second_engine_counts_an_image_of_the_grid_within_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The generator's check by the row counter: one solution, more, and no image counted
+    within the budget (the grid is then dropped, never passed)."""
+    _kernel_or_skip()
+    from queens.puzzle import stars_generate
+
+    unique = generate(10, 2, 0)
+    many = Grid.from_regions([_grown(0, 10)[r * 10 : (r + 1) * 10] for r in range(10)])
+    assert stars.count(many, 2, limit=2) == 2
+    assert stars_generate._second_engine_unique(unique, 2)
+    assert not stars_generate._second_engine_unique(many, 2)
+    monkeypatch.setattr(stars_generate, "ROWS_BUDGET", 3)
+    assert not stars_generate._second_engine_unique(unique, 2)
 
 
 def test_a_search_over_its_budget_says_so() -> None:

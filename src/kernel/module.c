@@ -717,16 +717,19 @@ static int run_stars(stars_run_t run, void *state, uint64_t limit, PyObject *sto
 /* count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last), or None when stopped:
  * Star Battle with k stars per row, column and region (none touching) on an n x n grid,
  * counted up to limit solutions (0: all); first is the first solution found as a tuple of
- * column masks, one a row, and last the last one found (None, None when there is none). */
+ * column masks, one a row, and last the last one found (None, None when there is none).
+ * With a budget (0: none) of candidate stars tried, a count past it gives up and returns
+ * (total so far, first, last, False) instead. */
 static PyObject *py_count_stars(PyObject *self, PyObject *args) {
     PyObject *cells_obj, *stop_obj = NULL, *result;
     int n, k, stopped = 0;
-    unsigned long long limit = 0;
+    unsigned long long limit = 0, budget = 0;
     uint64_t total = 0;
     unsigned char grid[MAXN * MAXN];
     stars_t *s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiO|KO", &n, &k, &cells_obj, &limit, &stop_obj)) return NULL;
+    if (!PyArg_ParseTuple(args, "iiO|KOK", &n, &k, &cells_obj, &limit, &stop_obj, &budget))
+        return NULL;
     if (k < 1 || k > STARS_MAX_K) {
         PyErr_Format(PyExc_ValueError, "the kernel takes 1..%d stars, got %d", STARS_MAX_K, k);
         return NULL;
@@ -737,8 +740,16 @@ static PyObject *py_count_stars(PyObject *self, PyObject *args) {
     s->n = n;
     s->k = k;
     s->cells = grid;
+    s->budget = (uint64_t)budget;
     stopped = run_stars(count_stars_of, s, (uint64_t)limit, stop_obj, &total);
     result = stopped ? NULL : stars_result(total, s->found_first, s->first, s->last, n);
+    if (result && s->budget && s->steps > s->budget) {
+        PyObject *given_up = Py_BuildValue("(OOOO)", PyTuple_GET_ITEM(result, 0),
+                                           PyTuple_GET_ITEM(result, 1), PyTuple_GET_ITEM(result, 2),
+                                           Py_False);
+        Py_DECREF(result);
+        result = given_up;
+    }
     PyMem_Free(s);
     if (stopped > 0) Py_RETURN_NONE;
     return result;
@@ -884,9 +895,10 @@ static PyMethodDef kernel_methods[] = {
      "the first two solutions, a column a row, or None; done false when the search gave up after\n"
      "budget queens placed (0: no budget); None when stopped"},
     {"count_stars", py_count_stars, METH_VARARGS,
-     "count_stars(n, k, cells, limit=0, stop=None) -> (total, first, last): Star Battle with k\n"
-     "stars per row, column and region (none touching), counted up to limit (0: all); first, last:\n"
-     "the first and last solutions found, a column mask a row, or None; None when stopped"},
+     "count_stars(n, k, cells, limit=0, stop=None, budget=0) -> (total, first, last): Star Battle\n"
+     "with k stars per row, column and region (none touching), counted up to limit (0: all);\n"
+     "first, last: the first and last solutions found, a column mask a row, or None; None when\n"
+     "stopped; (total, first, last, False) when it gave up past budget candidate stars tried"},
     {"search_stars", py_search_stars, METH_VARARGS,
      "search_stars(n, k, cells, limit=0, stop=None, star=-1, budget=0) -> ((total, first, last),\n"
      "nodes, open): as count_stars, by the propagating search (n <= 32); cells of region 255 are\n"

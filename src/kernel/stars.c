@@ -18,7 +18,8 @@
  *    region's bands of rows (y+1, y+2), (y+3, y+4), ... bound what it holds
  *    (full columns, and row y+1's cells next to row y's stars, left out).
  * Counting stops at `limit` solutions (0: never); the first solution found is
- * kept (its rows' column masks), and the last one.  The stop flag is looked at on backtracks. */
+ * kept (its rows' column masks), and the last one.  The stop flag is looked at on backtracks;
+ * past `budget` candidate stars tried (0: no budget) the count gives up (steps > budget). */
 
 #define STARS_MAX_K 8
 
@@ -30,6 +31,7 @@ typedef struct {
     mask_t last[MAXN];  /* the last one found (another when there are two or more) */
     int last_row[MAXN]; /* last_row[g]: the last row with a cell of region g */
     int found_first;
+    uint64_t budget, steps; /* candidate stars to try before giving up (0: no end), and tried */
 } stars_t;
 
 /* The most columns of `mask` that can be picked with no two adjacent (greedy, lowest first). */
@@ -104,12 +106,14 @@ static uint64_t count_stars(stars_t *s, uint64_t limit, stop_flag_t *stop, int *
     memset(region_count, 0, sizeof region_count);
     memset(row_stars, 0, sizeof row_stars);
     s->found_first = 0;
+    s->steps = 0;
     placed[0] = -1;
     rem[0] = full;
     stars_rows(s);
     for (;;) {
         int row = i / k, slot = i % k, c, g;
         mask_t bit, free;
+        if (++s->steps > s->budget && s->budget) break;
         if (placed[i] >= 0) { /* take back this level's star before trying the next */
             c = placed[i];
             g = s->cells[row * n + c];

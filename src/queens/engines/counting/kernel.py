@@ -639,21 +639,33 @@ def star_ways(
 
 
 def count_stars_rows(
-    n: int, stars: int, cells: bytes, limit: int = 0, stop: StopFlag | None = None
+    n: int,
+    stars: int,
+    cells: bytes,
+    limit: int = 0,
+    stop: StopFlag | None = None,
+    budget: int = 0,
 ) -> StarsFound | None:
     """``count_stars`` by the kernel's other engine, a row-by-row search pruned by the
     room left in columns and regions (``src/kernel/stars.c``; no propagation, slower on
-    big grids): the second engine that checks generated grids."""
+    big grids): the second engine that checks generated grids.  With a ``budget`` (0:
+    none) of candidate stars tried, raises ``OverBudget`` past it (a count of steps, not
+    of time)."""
     if needs_helper(stop):
-        return interruptible(lambda flag: count_stars_rows(n, stars, cells, limit, flag), stop)
+        return interruptible(
+            lambda flag: count_stars_rows(n, stars, cells, limit, flag, budget), stop
+        )
     byte = stop_byte(stop)
     kernel = _kernel_for(n)
     if kernel is None:
         return None
-    found: StarsFound | None = kernel.count_stars(n, stars, cells, limit, byte)
+    found = kernel.count_stars(n, stars, cells, limit, byte, budget)
     if found is None:
         raise Stopped
-    return found
+    if len(found) == 4:
+        raise OverBudget(f"no answer within {budget} stars tried")
+    counted: StarsFound = found
+    return counted
 
 
 def count_symmetric(n: int, prefix: Sequence[int] = (), stop: StopFlag | None = None) -> Counts:
