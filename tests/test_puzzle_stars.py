@@ -390,15 +390,13 @@ def test_the_second_engine_counts_an_image_of_the_grid_within_its_budget(
     """The generator's check by the row counter: one solution, more, and no image counted
     within the budget (the grid is then dropped, never passed)."""
     _kernel_or_skip()
-    from queens.puzzle import stars_generate
-
     unique = generate(10, 2, 0)
     many = Grid.from_regions([_grown(0, 10)[r * 10 : (r + 1) * 10] for r in range(10)])
     assert stars.count(many, 2, limit=2) == 2
-    assert stars_generate._second_engine_unique(unique, 2)
-    assert not stars_generate._second_engine_unique(many, 2)
-    monkeypatch.setattr(stars_generate, "ROWS_BUDGET", 3)
-    assert not stars_generate._second_engine_unique(unique, 2)
+    assert stars.unique_by_rows(unique, 2) is True
+    assert stars.unique_by_rows(many, 2) is False
+    monkeypatch.setattr(stars, "ROWS_BUDGET", 3)
+    assert stars.unique_by_rows(unique, 2) is False
 
 
 def test_a_search_over_its_budget_says_so() -> None:

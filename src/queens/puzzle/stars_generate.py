@@ -51,6 +51,7 @@ from queens.puzzle.stars import (
     count,
     rows_of_masks,
     search_holes,
+    unique_by_rows,
 )
 
 MIN_N = {1: 4, 2: 8, 3: 14, 4: 19, 5: 23, 6: 25}
@@ -496,33 +497,6 @@ def _grid(n: int, cells: list[int]) -> Grid:
     return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
 
 
-ROWS_BUDGET = 30_000_000
-"""Candidate stars the second engine (the kernel's row-by-row counter, about 35 million a
-second) tries on one image of a finished grid before the next image: its time depends on
-the grid's direction (one 14 x 14 2-star grid took 78 s one way, 0.03 s others)."""
-
-
-def _second_engine_unique(
-    grid: Grid, stars: int, stop: counting_kernel.StopFlag | None = None
-) -> bool:
-    """One solution by the other engine: the kernel's row-by-row counter, on the grid, then
-    (past ``ROWS_BUDGET``) on it upside down, transposed and both; False when no image is
-    counted within the budget (the grid is dropped, the next attempt starts).  Without the
-    kernel (``count`` was the propagating search already) True."""
-    n = grid.n
-    rows = [grid.cells[r * n : (r + 1) * n] for r in range(n)]
-    images = (rows, rows[::-1], list(zip(*rows, strict=True)), list(zip(*rows[::-1], strict=True)))
-    for image in images:
-        try:
-            found = counting_kernel.count_stars_rows(
-                n, stars, bytes(v for row in image for v in row), 2, stop, ROWS_BUDGET
-            )
-        except counting_kernel.OverBudget:
-            continue
-        return True if found is None else found[0] == 1
-    return False
-
-
 def generate(
     n: int, stars: int = 2, seed: int = 0, stop: counting_kernel.StopFlag | None = None
 ) -> Grid:
@@ -545,6 +519,6 @@ def _generate(n: int, stars: int, seed: int, stop: counting_kernel.StopFlag | No
         cells = _made(n, stars, placement, rng, stop)
         if cells is not None:
             grid = _grid(n, cells)
-            if count(grid, stars, limit=2) == 1 and _second_engine_unique(grid, stars, stop):
+            if count(grid, stars, limit=2) == 1 and unique_by_rows(grid, stars, stop) is not False:
                 return grid
     raise GenerateError(f"no {n} x {n} grid with one {stars}-star solution in {ATTEMPTS} tries")

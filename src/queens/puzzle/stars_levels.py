@@ -28,7 +28,7 @@ from functools import cache
 
 from queens.puzzle.grid import Grid
 from queens.puzzle.levels import GradedGrid
-from queens.puzzle.stars import count, count_rows, solve_python
+from queens.puzzle.stars import count, solve_python, unique_by_rows
 from queens.puzzle.stars_explain import (
     DIFFICULTIES,
     Explanation,
@@ -109,8 +109,9 @@ def check_daily(puzzle: StarsDaily, explanation: Explanation) -> None:
     explanation replays to that solution with the difficulty stated."""
     stars = puzzle.stars
     where = f"the {stars}-star grid of {puzzle.day.isoformat()}"
-    second = count_rows(puzzle.grid, stars, 2)
-    unique = second == 1 if second is not None else solve_python(puzzle.grid, stars).unique
+    unique = unique_by_rows(puzzle.grid, stars)
+    if unique is None:  # no kernel: the propagating search is the second engine
+        unique = solve_python(puzzle.grid, stars).unique
     if count(puzzle.grid, stars, 2) != 1 or not unique:
         raise DailyError(f"{where} has not exactly one solution")
     if replay(puzzle.grid, stars, explanation.steps) != explanation.rows:
