@@ -84,7 +84,7 @@ DESCRIPTIONS = {
     "towards Sunday. Its level, size and difficulty go to stderr. With --stars 2: "
     "a 2-star grid made from the date (8 x 8 on Mondays to 10 x 10 on Sundays), solved "
     "without a case split; with --stars 3: a 14 x 14 3-star grid made from the date "
-    "(seconds; often expert); --json then has stars and seed instead of level.",
+    "(seconds; mostly expert); --json then has stars and seed instead of level.",
     "render": "Draw the grid in region colours with region letters and the queens "
     "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
     "read": "Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
