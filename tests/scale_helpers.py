@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -71,6 +73,20 @@ def start(*args: str, cwd: Path | None = None) -> subprocess.Popen[str]:
         cwd=cwd,
         start_new_session=True,
     )
+
+
+@contextlib.contextmanager
+def started(*args: str, cwd: Path | None = None) -> Iterator[subprocess.Popen[str]]:
+    """``start``, its process group killed after the block whatever happens in it: a test
+    that fails (a Ctrl-C not obeyed, a timeout) leaves no ``queens`` counting on, loading
+    the machine for the rest of the run."""
+    process = start(*args, cwd=cwd)
+    try:
+        yield process
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the group ended already
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
 
 
 def queens(*args: str) -> subprocess.CompletedProcess[str]:

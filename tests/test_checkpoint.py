@@ -33,7 +33,7 @@ from queens.counting.checkpoint import (
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.split import count_subproblem, split
 from queens.engines import Counts
-from scale_helpers import busy_n, queens, rows, start, wait_until
+from scale_helpers import busy_n, queens, rows, started, wait_until
 
 
 def _header(n: int = 8, shard: Shard = WHOLE, version: str = __version__) -> Header:
@@ -196,10 +196,10 @@ def test_killed_run_resumes_to_the_same_total(tmp_path: Path, how: signal.Signal
     n = busy_n()
     path = tmp_path / "run.db"
     # One worker: the run lasts its whole count's CPU time, so it is stopped mid-way.
-    process = start("count", str(n), "--checkpoint", str(path), "--workers", "1")
-    wait_until(lambda: rows(path) > 0, process)
-    os.killpg(process.pid, how)
-    _, err = process.communicate(timeout=60)
+    with started("count", str(n), "--checkpoint", str(path), "--workers", "1") as process:
+        wait_until(lambda: rows(path) > 0, process)
+        os.killpg(process.pid, how)
+        _, err = process.communicate(timeout=60)
     if how == signal.SIGINT:
         assert process.returncode == 130 and without_engine_warning(err) == "queens: interrupted\n"
     else:

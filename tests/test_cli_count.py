@@ -67,11 +67,16 @@ def test_ctrl_c_stops_workers_and_exits_130() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    wait_until_at_work(process)  # not a fixed sleep: see at_work
-    time.sleep(0.5)  # the pool's other workers too (the fallback's; the kernel's are threads)
-    workers = children(process.pid)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)  # (closes the pipes: no ResourceWarning)
+    try:
+        wait_until_at_work(process)  # not a fixed sleep: see at_work
+        time.sleep(0.5)  # the pool's other workers too (the fallback's; the kernel's are threads)
+        workers = children(process.pid)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)  # (closes the pipes: no ResourceWarning)
+    finally:  # a Ctrl-C not obeyed: no count of N = 19 left running for the rest of the suite
+        if process.poll() is None:
+            process.kill()  # its worker processes, if any, exit when they see it gone
+            process.communicate()
     assert process.returncode == 130
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]  # joined
     assert out == b""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -132,3 +134,67 @@ def test_a_ctrl_c_while_the_process_pool_starts_waits_for_its_try() -> None:
         reached.append("after the release")
     assert reached == ["held", "after the block"]
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+
+# Runs in a child process, so that a hang fails the test (by its timeout) instead of
+# stopping the suite.  A trace function raises KeyboardInterrupt, as a Ctrl-C does, at the
+# k-th line run by the main thread in the code that waits for the counting threads (the
+# runner, concurrent.futures, queue), for random k; each time, the count must stop and its
+# threads end.
+_INTERRUPTED_AT_RANDOM_LINES = """
+import random, sys, threading, time
+from queens.board import Board
+from queens.counting.run import count_subproblems
+from queens.counting.split import split
+
+WAITING = ("concurrent/futures/", "/queue.py", "queens/counting/run.py")
+subproblems = split(Board.empty(12)).subproblems
+
+def count(interrupt_at, workers):
+    seen = 0
+    def at_line(frame, event, arg):
+        nonlocal seen
+        if event == "line" and seen >= 0:
+            seen += 1
+            if seen == interrupt_at:
+                seen = -1
+                sys.settrace(None)
+                raise KeyboardInterrupt
+        return at_line
+    def on_call(frame, event, arg):
+        waits = any(part in frame.f_code.co_filename for part in WAITING)
+        return at_line if waits else None
+    sys.settrace(on_call)
+    try:
+        count_subproblems(subproblems, workers=workers)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sys.settrace(None)
+    return seen
+
+rng = random.Random(int(sys.argv[1]))
+for workers in (1, 2):
+    lines = count(0, workers)  # never interrupted: how many lines a whole count runs
+    for _ in range(int(sys.argv[2])):
+        count(rng.randint(1, lines), workers)
+        deadline = time.monotonic() + 60  # a guard against a hang, not a timing assertion
+        while any(t.name.startswith("queens-count") for t in threading.enumerate()):
+            assert time.monotonic() < deadline, "counting threads left running"
+            time.sleep(0.01)
+print("stopped every time")
+"""
+
+
+@pytest.mark.skipif(not kernel.compiled(), reason="the fallback counts in processes")
+def test_a_ctrl_c_at_any_line_of_the_wait_stops_the_counting_threads() -> None:
+    # Waiting with concurrent.futures.wait hung here within a few dozen tries (2 in 100):
+    # a KeyboardInterrupt inside its loop over the futures' locks left some held, so the
+    # worker finishing one blocked for good, and so did the join after the interrupt.
+    # About 2 s here; the timeout only ends a hang (it kills the child).
+    command = [sys.executable, "-c", _INTERRUPTED_AT_RANDOM_LINES, "1", "150"]
+    try:
+        child = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("a count interrupted at some line hung (its threads never ended)")
+    assert child.returncode == 0 and child.stdout == "stopped every time\n", child.stderr

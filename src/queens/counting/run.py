@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from queens.board import Board
 from queens.counting import estimate
@@ -33,6 +34,7 @@ from queens.engines.counting import kernel
 if TYPE_CHECKING:  # imported when a pool is needed: small counts start faster without
     import concurrent.futures as cf  # lazy: ``import queens`` stays quick
 
+T = TypeVar("T")
 Result = tuple[int, Counts]
 OnResult = Callable[[int, Counts], None]
 """Hears of each newly finished sub-problem: its index and counts (progress bars, checkpoints)."""
@@ -142,24 +144,41 @@ def _in_process(subproblems: Iterable[SubProblem]) -> Iterator[Result]:
 
 
 def _on_executor(
-    subproblems: Sequence[SubProblem],
-    executor: cf.Executor,
-    workers: int,
-    stop: kernel.StopFlag | None = None,
+    subproblems: Sequence[SubProblem], executor: cf.Executor, workers: int
 ) -> Iterator[Result]:
-    import concurrent.futures as cf  # lazy: ``import queens`` stays quick
-
-    chunks = _chunks(subproblems, workers)
-    pending = {executor.submit(count_chunk, chunk, stop) for chunk in chunks}
+    # Each future, once finished, puts itself on this queue (from whichever thread finishes
+    # it), so waiting holds no lock of the executor's.  Not ``concurrent.futures.wait``: it
+    # takes every pending future's lock in a Python loop, where a Ctrl-C can land and leave
+    # some held, blocking for good whichever thread then finishes one of those futures.
+    finished: queue.SimpleQueue[cf.Future[list[tuple[int, int, int]]]] = queue.SimpleQueue()
+    pending = set()
     try:
+        for chunk in _chunks(subproblems, workers):
+            future = executor.submit(count_chunk, chunk)
+            pending.add(future)
+            future.add_done_callback(finished.put)
         while pending:
-            finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for future in finished:
-                for index, total, unique in future.result():
-                    yield index, Counts(total, unique)
+            future = _next(finished)
+            pending.discard(future)
+            for index, total, unique in future.result():
+                yield index, Counts(total, unique)
     finally:
         for future in pending:
             future.cancel()
+
+
+WAKE_SECONDS = 0.1
+"""How often a thread waiting for results wakes up when none comes: a Ctrl-C that the
+system hands to another thread is seen only when the main thread runs Python code."""
+
+
+def _next(results: queue.SimpleQueue[T]) -> T:
+    """The next item of ``results``: a Ctrl-C meanwhile raises KeyboardInterrupt at once."""
+    while True:
+        try:
+            return results.get(timeout=WAKE_SECONDS)
+        except queue.Empty:
+            continue
 
 
 def iter_results(
@@ -167,7 +186,7 @@ def iter_results(
     *,
     executor: cf.Executor | None = None,
     workers: int | None = None,
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     """``(index, counts)`` for each sub-problem, as each finishes.
 
     Without an ``executor``, runs a pool of ``workers`` threads (processes
@@ -221,17 +240,63 @@ def in_kernel(subproblem: SubProblem) -> bool:
 
 
 def _on_threads(subproblems: Sequence[SubProblem], workers: int) -> Iterator[Result]:
-    from concurrent.futures import ThreadPoolExecutor  # lazy: ``import queens`` stays quick
+    """Count on ``workers`` threads of this process (the compiled kernel lets go of the GIL).
 
+    This thread, where a Ctrl-C raises KeyboardInterrupt between any two bytecodes,
+    shares only the stop flag and two queues (written in C) with the workers: no lock
+    of theirs can be left held by it.  (A ThreadPoolExecutor waited on with
+    ``concurrent.futures.wait`` could: a Ctrl-C in that loop over the futures' locks
+    left the worker finishing one blocked for good, and the shutdown joining it.)
+    """
     stop = kernel.StopFlag()
-    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="queens-count")
+    todo: queue.SimpleQueue[Sequence[SubProblem]] = queue.SimpleQueue()
+    chunks = _chunks(subproblems, workers)
+    for chunk in chunks:
+        todo.put(chunk)
+    results: queue.SimpleQueue[list[tuple[int, int, int]] | BaseException] = queue.SimpleQueue()
+    threads = [
+        threading.Thread(
+            target=_count_chunks,
+            args=(todo, results, stop),
+            name=f"queens-count-{i}",
+            daemon=True,  # never waited for at exit: the stop flag ends them
+        )
+        for i in range(workers)
+    ]
     try:
-        yield from _on_executor(subproblems, pool, workers, stop)
-    except BaseException:  # KeyboardInterrupt, GeneratorExit, errors: stop now
+        for thread in threads:
+            thread.start()
+        for _ in chunks:
+            outcome = _next(results)
+            if isinstance(outcome, BaseException):  # a worker's error, raised here
+                raise outcome
+            for index, total, unique in outcome:
+                yield index, Counts(total, unique)
+    finally:  # done, KeyboardInterrupt, GeneratorExit, an error: the workers stop now
         stop.set()  # the counting threads give up within milliseconds
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
+        for thread in threads:
+            if thread.is_alive():  # not one whose start a Ctrl-C cut short (it ends at once)
+                thread.join()
+
+
+def _count_chunks(
+    todo: queue.SimpleQueue[Sequence[SubProblem]],
+    results: queue.SimpleQueue[list[tuple[int, int, int]] | BaseException],
+    stop: kernel.StopFlag,
+) -> None:
+    """A counting thread: counts chunks of ``todo`` until none is left or ``stop`` is set."""
+    while not stop.is_set():
+        try:
+            chunk = todo.get_nowait()
+        except queue.Empty:
+            return
+        try:
+            results.put(count_chunk(chunk, stop))
+        except kernel.Stopped:
+            return
+        except BaseException as error:  # handed to the waiting thread
+            results.put(error)
+            return
 
 
 def count_split(
@@ -267,10 +332,13 @@ def count_subproblems(
     """
     finished = dict(done or {})
     todo = [sp for sp in subproblems if sp.index not in finished]
-    for index, counts in iter_results(todo, executor=executor, workers=workers):
-        finished[index] = counts
-        if on_result is not None:
-            on_result(index, counts)
+    # Closed here when ``on_result`` raises (a Ctrl-C while it records): its workers stop
+    # now, not whenever the traceback holding the suspended generator is let go of.
+    with contextlib.closing(iter_results(todo, executor=executor, workers=workers)) as results:
+        for index, counts in results:
+            finished[index] = counts
+            if on_result is not None:
+                on_result(index, counts)
     return sum_counts(finished[sp.index] for sp in subproblems)
 
 
