@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from queens.puzzle import stars
+from queens.puzzle.grid import Grid
 from queens.puzzle.stars_explain import explain, grade, replay
 from queens.puzzle.stars_levels import (
     DAILY_ATTEMPTS,
@@ -106,3 +107,36 @@ def test_cli_daily_with_stars(capsys: pytest.CaptureFixture[str]) -> None:
     assert captured.err.startswith("queens: 2026-01-05 (Monday): 2 stars, 8 x 8, ")
     assert main(["puzzle", "daily", "--stars", "4"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_daily_takes_the_first_seed_without_a_case_split(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The day's seeds in turn: the first whose grid needs no case split, else the first
+    seed's grid (explained to the end).  Long chains are left out so that the 9 x 9 grid
+    ``SPLIT`` needs case splits; an 8 x 8 generated grid needs none."""
+    from queens.puzzle import stars_explain, stars_levels
+    from queens.puzzle.grid import parse_grid
+    from test_puzzle_stars_explain import SPLIT
+
+    monkeypatch.setattr(stars_explain, "LONG_CHAIN_MAX", stars_explain.CHAIN_MAX)
+    needs_split, plain = parse_grid(SPLIT), generate_graded(8, 2, 3, "easy")
+    base = daily_seed(MONDAY, 2)
+
+    def made(grids: list[Grid]) -> None:
+        def by_seed(n: int, stars: int, seed: int) -> Grid:
+            return grids[(seed - base) % 2**64]
+
+        monkeypatch.setattr(stars_levels, "_made", by_seed)
+        daily_stars.cache_clear()
+
+    try:
+        made([needs_split, plain, needs_split])
+        puzzle = daily_stars(MONDAY, 2)
+        assert str(puzzle.grid) == str(plain) and puzzle.seed == base + 1
+        made([needs_split] * DAILY_ATTEMPTS[2])
+        puzzle = daily_stars(MONDAY, 2)
+        assert str(puzzle.grid) == str(needs_split) and puzzle.seed == base
+        assert puzzle.difficulty == "expert"
+    finally:
+        daily_stars.cache_clear()  # not the real day's grids
