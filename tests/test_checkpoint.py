@@ -69,6 +69,27 @@ def test_records_reach_the_disk_while_open(tmp_path: Path) -> None:
     assert rows(path) == 2
 
 
+def test_a_ctrl_c_as_the_flusher_starts_leaves_the_file_closable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C while the first record starts the flusher thread: closing then commits
+    the record and closes the file (it used to join a thread never started, a
+    RuntimeError: exit 1 instead of 130)."""
+    import threading
+
+    def interrupted(self: threading.Thread) -> None:
+        raise KeyboardInterrupt
+
+    path = tmp_path / "c.db"
+    checkpoint = Checkpoint.open(str(path), _header())
+    monkeypatch.setattr(threading.Thread, "start", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        checkpoint.record(5, Counts(1, 1))
+    monkeypatch.undo()
+    checkpoint.close()
+    assert rows(path) == 1
+
+
 def test_counts_beyond_32_bits_round_trip(tmp_path: Path) -> None:
     path = str(tmp_path / "c.db")
     big = Counts(2**62 + 7, 2**61 + 3)

@@ -251,8 +251,11 @@ class Checkpoint(Closing):
             if time.monotonic() - self._last_commit >= FLUSH_SECONDS:
                 self._commit()
         if self._flusher is None:
-            self._flusher = threading.Thread(target=self._flush_regularly, daemon=True)
-            self._flusher.start()
+            # Kept only once started: a Ctrl-C between the two would leave close() joining
+            # a thread never started (a RuntimeError, exit 1 instead of 130).
+            flusher = threading.Thread(target=self._flush_regularly, daemon=True)
+            flusher.start()
+            self._flusher = flusher
 
     def flush(self) -> None:
         """Commit what waits, now; it is on disk when this returns."""
