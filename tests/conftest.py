@@ -7,6 +7,7 @@ solver.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
 import re
@@ -14,7 +15,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Iterator, Sequence
-from itertools import permutations
+from itertools import pairwise, permutations
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,42 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 DATA = Path(__file__).parent / "data"
 BOARDS = DATA / "boards"
+
+
+def _is_queens(argv: list[bytes]) -> bool:
+    """Whether a command line runs the ``queens`` command (``python -m queens ...`` or the
+    ``queens`` script), not merely a program under a directory named so."""
+    return any(a == b"-m" and b == b"queens" for a, b in pairwise(argv)) or any(
+        os.path.basename(arg) == b"queens" for arg in argv[:2]
+    )
+
+
+def _queens_children() -> list[int]:
+    """This process's children that run ``queens`` (Linux's /proc; none elsewhere)."""
+    found = []
+    for listing in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        for pid in listing.read_text().split():
+            try:
+                argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue  # ended meanwhile
+            if _is_queens(argv):
+                found.append(int(pid))
+    return found
+
+
+@pytest.fixture(autouse=True)
+def _no_queens_left_running() -> Iterator[None]:
+    """A test that fails while its ``queens`` child runs (a Ctrl-C not obeyed, a timeout)
+    would leave it counting on, loading the machine for the rest of the run: after each
+    test, such children are killed (their process group, when they lead one)."""
+    yield
+    for pid in _queens_children():
+        with contextlib.suppress(ProcessLookupError):  # ended meanwhile
+            if os.getpgid(pid) == pid:
+                os.killpg(pid, signal.SIGKILL)
+            else:
+                os.kill(pid, signal.SIGKILL)
 
 
 # What queens says once on stderr on a machine without the compiled kernel (no C compiler,
