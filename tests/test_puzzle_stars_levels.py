@@ -140,3 +140,16 @@ def test_the_daily_takes_the_first_seed_without_a_case_split(
         assert puzzle.difficulty == "expert"
     finally:
         daily_stars.cache_clear()  # not the real day's grids
+
+
+def test_cli_generate_names_the_sizes_it_makes_for_k_stars(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from queens.cli import main
+
+    assert main(["puzzle", "generate", "16", "--stars", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "start at 19 x 19, past this command's 16 x 16" in err
+    assert main(["puzzle", "generate", "12", "--stars", "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "generated from 14 x 14 to 16 x 16" in err

@@ -343,7 +343,7 @@ def run_generate(args: argparse.Namespace) -> int:
         )
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     if args.stars > 1:
-        grid = generated_stars(args.n, args.stars, chosen, args.difficulty)
+        grid = generated_stars(args.n, args.stars, chosen, args.difficulty, maker.MAX_N)
     else:
         try:
             grid = maker.generate(args.n, chosen, args.difficulty)

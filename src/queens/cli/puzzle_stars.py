@@ -11,11 +11,11 @@ import sys
 from datetime import date
 
 from queens.cli.common import CommandError, NoSolution, UsageError
-from queens.cli.output import not_unique, print_explanation, print_steps
+from queens.cli.output import not_unique, print_explanation
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarsError, board, count, impossible, solutions, solve
 from queens.puzzle.stars_explain import NotUnique, Stuck, explain
-from queens.puzzle.stars_generate import GenerateError
+from queens.puzzle.stars_generate import MIN_N, GenerateError
 from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
 
 PROG = "queens puzzle"
@@ -91,7 +91,6 @@ def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
 
 
 def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
-
     stars = args.stars
     try:
         explanation = explain(grid, stars)
@@ -112,16 +111,25 @@ def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
     return print_explanation(
         args.json, record, explanation.steps, board(grid, explanation.rows), explanation.difficulty
     )
-    print_steps([step.text for step in explanation.steps])
-    print(board(grid, explanation.rows))
-    print(f"difficulty: {explanation.difficulty}")
-    return 0
 
 
-def generated_stars(n: int, stars: int, seed: int, difficulty: str | None) -> Grid:
+def generated_stars(n: int, stars: int, seed: int, difficulty: str | None, largest: int) -> Grid:
     """A new grid with one K-star solution (of ``difficulty`` when given), or the
-    command's one-line error."""
-
+    command's one-line error (the command makes grids up to ``largest`` a side)."""
+    low = MIN_N[stars]
+    if low > largest:
+        raise UsageError(
+            f"--stars {stars}: its grids start at {low} x {low}, past this command's "
+            f"{largest} x {largest} (queens.puzzle.stars_generate.generate makes them, in "
+            "many minutes)",
+            PROG + " generate",
+        )
+    if n < low:
+        raise UsageError(
+            f"{n} x {n} with --stars {stars}: {stars}-star grids are generated from "
+            f"{low} x {low} to {largest} x {largest}",
+            PROG + " generate",
+        )
     try:
         return generate_graded(n, stars, seed, difficulty)
     except GenerateError as error:
