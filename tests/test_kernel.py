@@ -64,6 +64,27 @@ def _cpu_flags() -> set[str]:
         return set()
 
 
+@needs_kernel
+def test_the_stub_names_every_entry_of_the_kernel() -> None:
+    """``_kernel.pyi`` (shipped for type checkers) declares exactly the module's names."""
+    import ast
+    from pathlib import Path
+
+    import queens.engines
+
+    stub = Path(queens.engines.__file__).with_name("_kernel.pyi")
+    tree = ast.parse(stub.read_text())
+    declared = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    declared |= {
+        n.target.id
+        for n in tree.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+    module = kernel.loaded()
+    assert module is not None
+    assert declared == {name for name in dir(module) if not name.startswith("_")}
+
+
 def test_the_best_vector_search_is_used() -> None:
     # The CPU is looked at when the kernel loads: on a CPU with AVX-512F (as
     # in CI) that search must be the one in use, with AVX2 the AVX2 one,

@@ -882,10 +882,6 @@ static PyMethodDef kernel_methods[] = {
      "count_shape(allowed, width, queens, required, group=1, stop=None) -> (total, unique, nodes):\n"
      "k queens on a board of any shape (required: a byte per row, non-zero where a queen must\n"
      "stand); nodes are the queens placed (0 with a group); None when stopped"},
-    {"star_ways", py_star_ways, METH_VARARGS,
-     "star_ways(n, k, cells, open, held, unit, first_only=0) -> (ways, every, ruled): the ways a\n"
-     "unit of a Star Battle position takes its stars left, with the cells in every way and the\n"
-     "open cells every way rules out (cell masks as little-endian bytes)"},
     {"count_regions", py_count_regions, METH_VARARGS,
      "count_regions(n, cells, stop=None) -> int: the solutions of the region puzzle (one queen\n"
      "per row, column and region, none touching) of an n x n grid; None when stopped"},
@@ -905,6 +901,10 @@ static PyMethodDef kernel_methods[] = {
      "holes (no star); star: a cell that must hold one; nodes: how many it propagated (budget + 1:\n"
      "it gave up after budget nodes, 0: no budget); open: the cells open when the grid itself is\n"
      "propagated (0: solved without a guess, -1: no solution)"},
+    {"star_ways", py_star_ways, METH_VARARGS,
+     "star_ways(n, k, cells, open, held, unit, first_only=0) -> (ways, every, ruled): the ways a\n"
+     "unit of a Star Battle position takes its stars left, with the cells in every way and the\n"
+     "open cells every way rules out (cell masks as little-endian bytes)"},
     {"symmetric_prefixes", py_symmetric_prefixes, METH_VARARGS,
      "symmetric_prefixes(n, depth) -> list of column tuples: the sub-trees of that depth"},
     {"local_fill", py_local_fill, METH_VARARGS,

@@ -23,9 +23,35 @@ def count_shape(
     /,
 ) -> tuple[int, int, int] | None: ...
 def count_regions(n: int, cells: bytes, stop: bytearray | None = None, /) -> int | None: ...
+def solve_regions(
+    n: int, cells: bytes, limit: int = 0, stop: bytearray | None = None, budget: int = 0, /
+) -> tuple[int, tuple[int, ...] | None, tuple[int, ...] | None, bool] | None: ...
 def count_stars(
-    n: int, k: int, cells: bytes, limit: int = 0, stop: bytearray | None = None, /
-) -> tuple[int, tuple[int, ...] | None, tuple[int, ...] | None] | None: ...
+    n: int,
+    k: int,
+    cells: bytes,
+    limit: int = 0,
+    stop: bytearray | None = None,
+    budget: int = 0,
+    /,
+) -> (
+    tuple[int, tuple[int, ...] | None, tuple[int, ...] | None]
+    | tuple[int, tuple[int, ...] | None, tuple[int, ...] | None, bool]  # past the budget
+    | None
+): ...
+def search_stars(
+    n: int,
+    k: int,
+    cells: bytes,
+    limit: int = 0,
+    stop: bytearray | None = None,
+    star: int = -1,
+    budget: int = 0,
+    /,
+) -> tuple[tuple[int, tuple[int, ...] | None, tuple[int, ...] | None], int, int] | None: ...
+def star_ways(
+    n: int, k: int, cells: bytes, open: bytes, held: bytes, unit: int, first_only: bool = False, /
+) -> tuple[int, bytes, bytes]: ...
 def simd(kind: str | bool | None = None, /) -> str: ...
 def symmetric_prefixes(n: int, depth: int, /) -> list[tuple[int, ...]]: ...
 def local_fill(
