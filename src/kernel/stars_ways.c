@@ -107,8 +107,8 @@ static void ways_extend(stars_ways_t *s, int start, int left) {
  * set): s->ways, s->every, s->ruled (all zero when there is no way). */
 static void stars_unit_ways(stars_ways_t *s, int unit) {
     const int n = s->n, k = s->k;
-    int r, c, need;
-    memset(s->region_rows, 0, sizeof s->region_rows);
+    int r, c, g, need;
+    for (g = 0; g < n; g++) memset(s->region_rows[g], 0, sizeof(mask_t) * (size_t)n);
     for (r = 0; r < n; r++)
         for (c = 0; c < n; c++) s->region_rows[s->cells[r * n + c]][r] |= (mask_t)1 << c;
     s->count = 0;
