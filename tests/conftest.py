@@ -57,7 +57,11 @@ def _queens_children() -> list[int]:
     """This process's children that run ``queens`` (Linux's /proc; none elsewhere)."""
     found = []
     for listing in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
-        for pid in listing.read_text().split():
+        try:
+            children = listing.read_text().split()
+        except OSError:
+            continue  # a thread that ended meanwhile
+        for pid in children:
             try:
                 argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
             except OSError:
