@@ -1,0 +1,327 @@
+"""``Puzzle``: a region puzzle (or Star Battle) played in a notebook.
+
+The rules and comforts are the web page's (``queens.widgets.marks``: clashes, auto-cross,
+undo and redo); checks and hints are the library's (``queens.puzzle.play`` and
+``stars_play``), computed here in Python.  ``static/puzzle.js`` draws the grid and sends
+each click and key as a move; ``widget.place(row, col)`` from a cell is the same move.
+The grid counts as solved once every queen is placed, no rule is broken and the solver
+agrees (``play.check``): only then is ``solved`` set and ``on_solved`` called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from queens.puzzle import levels, play
+from queens.puzzle.explain import Stuck
+from queens.puzzle.grid import Grid, GridError
+from queens.puzzle.json_level import parse_puzzle
+from queens.puzzle.solve import Contradiction
+from queens.puzzle.stars import check_limits
+from queens.puzzle.stars_explain import Stuck as StarsStuck
+from queens.puzzle.stars_play import check_stars, hint_stars
+from queens.show.puzzle import region_color
+from queens.widgets._base import STATIC, Handlers, Widget, traitlets
+from queens.widgets.marks import CROSS, EMPTY, QUEEN, Marks
+
+MAX_N = 20
+"""The largest grid played (as the web page: the hints of bigger ones get slow)."""
+
+Square = tuple[int, int]
+
+
+def as_grid(grid_or_level: Grid | str | int, stars: int = 1) -> Grid:
+    """A ``Grid``, grid text (or a JSON level), or a level number of the archive (one star).
+
+    >>> as_grid(1).n, as_grid("AAB\\nCAB\\nCCB").names
+    (7, ('A', 'B', 'C'))
+    """
+    if isinstance(grid_or_level, Grid):
+        grid = grid_or_level
+    elif isinstance(grid_or_level, str):
+        grid = parse_puzzle(grid_or_level, max_n=MAX_N)
+    elif isinstance(grid_or_level, int) and not isinstance(grid_or_level, bool):
+        if stars != 1:
+            raise ValueError("the level archive is of one-star grids: give the grid itself")
+        if not 1 <= grid_or_level <= levels.CYCLE:
+            raise ValueError(f"levels go from 1 to {levels.CYCLE}, not {grid_or_level}")
+        grid = levels.level(grid_or_level).grid
+    else:
+        raise TypeError(f"expected a Grid, grid text or a level number, got {grid_or_level!r}")
+    if grid.n > MAX_N:
+        raise GridError(f"a grid of {grid.n} rows is over the widget's {MAX_N}")
+    check_limits(grid, stars)
+    return grid
+
+
+class Puzzle(Widget):
+    """A region puzzle with ``stars`` queens a row, column and region, to play.
+
+    ``marks`` is the board as the player left it, a string a row (``.`` empty, ``x``
+    crossed, ``q`` a queen); ``solved`` turns true when the grid is solved (then the
+    functions given to ``on_solved`` are called with the widget).
+    """
+
+    _esm = STATIC / "puzzle.js"
+
+    n = traitlets.Int().tag(sync=True)
+    stars = traitlets.Int(1).tag(sync=True)
+    cells: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    names: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    colors: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    board: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    clashes: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    wrong: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    hint_cells = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    solved = traitlets.Bool(False).tag(sync=True)
+    hints = traitlets.Int(0).tag(sync=True)
+    autocross = traitlets.Bool(True).tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    can_redo = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, grid_or_level: Grid | str | int, stars: int = 1) -> None:
+        grid = as_grid(grid_or_level, stars)
+        super().__init__(
+            n=grid.n,
+            stars=stars,
+            cells=list(grid.cells),
+            names=list(grid.names),
+            colors=[region_color(region) for region in range(grid.n)],
+        )
+        self.grid = grid
+        self._marks = Marks(grid, stars)
+        self._hint: dict[str, Any] | None = None
+        self._solved_callbacks: list[Callable[[Puzzle], object]] = []
+        self.observe(self._autocross_changed, names="autocross")
+        self._settle()
+
+    # -- reading the position ----------------------------------------------------------------
+
+    @property
+    def marks(self) -> list[str]:
+        """The marks a row: ``.`` empty, ``x`` crossed, ``q`` a queen."""
+        return self._marks.rows()
+
+    @property
+    def queens(self) -> list[Square]:
+        """The cells holding a queen, (row, column) 0-based, in reading order."""
+        return [self._marks.square(cell) for cell in self._marks.queens()]
+
+    @property
+    def crosses(self) -> list[Square]:
+        return [self._marks.square(cell) for cell in self._marks.crosses()]
+
+    def on_solved(self, callback: Callable[[Puzzle], object]) -> None:
+        """Call ``callback(widget)`` when the grid gets solved."""
+        self._solved_callbacks.append(callback)
+
+    # -- moves (each one undoable) ----------------------------------------------------------
+
+    def place(self, row: int, col: int) -> None:
+        """A queen on (row, col), 0-based."""
+        self._move(lambda: self._marks.set(self._cell(row, col), QUEEN))
+
+    def cross(self, row: int, col: int) -> None:
+        """A cross on (row, col): no queen goes there."""
+        self._move(lambda: self._marks.set(self._cell(row, col), CROSS))
+
+    def clear(self, row: int, col: int) -> None:
+        self._move(lambda: self._marks.set(self._cell(row, col), EMPTY))
+
+    def undo(self) -> bool:
+        return self._travel(self._marks.undo)
+
+    def redo(self) -> bool:
+        return self._travel(self._marks.redo)
+
+    def reset(self) -> None:
+        """Every mark off (undoable), the grid playable again."""
+        self.solved = False
+        self._move(self._marks.reset)
+
+    def hint(self) -> str:
+        """The next deduction from the player's marks, shown on the board; its text (or
+        why there is none: a wrong mark to undo first, the grid solved)."""
+        self._clear_flags()
+        verdict = self._check()
+        if verdict.wrong or verdict.solved:
+            self.wrong = [self._marks.cell(s) for s in verdict.wrong if self._is_queen(s)]
+            self.message = _check_message(verdict.wrong, verdict.solved)
+            if verdict.wrong:
+                self.message += " Undo it first."
+            return self.message
+        try:
+            step = self._next_step()
+        except (play.NoHint, Stuck, StarsStuck, Contradiction) as error:
+            self.message = str(error) or "No deduction from here."
+            return self.message
+        self.hints += 1
+        self._hint = step
+        self.hint_cells = {
+            name: [self._marks.cell(s) for s in step.get(name, ())]
+            for name in ("place", "clear", "focus")
+        }
+        self.message = str(step["text"])
+        return self.message
+
+    def apply_hint(self) -> None:
+        """Make the move the hint shown says: its queens placed, its cells crossed."""
+        step = self._hint
+        if step is None:
+            return
+
+        def change() -> None:
+            for square in step.get("place", ()):
+                self._marks.put(self._marks.cell(square), QUEEN)
+            for square in step.get("clear", ()):
+                cell = self._marks.cell(square)
+                if self._marks.marks[cell] == EMPTY:
+                    self._marks.put(cell, CROSS)
+
+        self._move(change, remember=True)
+
+    def check(self) -> str:
+        """Compare the queens with the solution: the wrong ones outlined (crosses counted)."""
+        self._clear_flags()
+        verdict = self._check()
+        queens = [s for s in verdict.wrong if self._is_queen(s)]
+        self.wrong = [self._marks.cell(s) for s in queens]
+        parts = []
+        if queens:
+            many = len(queens) > 1
+            parts.append(
+                f"{len(queens)} queen{'s are' if many else ' is'} not where the solution "
+                "has one (outlined)"
+            )
+        crosses = len(verdict.wrong) - len(queens)
+        if crosses:
+            parts.append(
+                f"{crosses} cross{'es cover' if crosses > 1 else ' covers'} a queen's cell"
+            )
+        self.message = "; ".join(parts) + "." if parts else "No mistake so far."
+        return self.message
+
+    # -- the browser's messages --------------------------------------------------------------
+
+    def handlers(self) -> Handlers:
+        return {
+            "cycle": lambda m: self._on_cell(m, lambda cell: self._marks.cycle(cell)),
+            "toggle": lambda m: self._on_cell(m, lambda cell: self._marks.toggle(cell, _mark(m))),
+            "clear": lambda m: self._on_cell(m, lambda cell: self._marks.set(cell, EMPTY)),
+            "paint": self._paint,
+            "undo": lambda _: self.undo(),
+            "redo": lambda _: self.redo(),
+            "hint": lambda _: self.hint(),
+            "apply-hint": lambda _: self.apply_hint(),
+            "check": lambda _: self.check(),
+            "reset": lambda _: self.reset(),
+        }
+
+    def _on_cell(self, message: dict[str, Any], change: Callable[[int], None]) -> None:
+        cell = message.get("cell")
+        if type(cell) is int and 0 <= cell < self.n * self.n:
+            self._move(lambda: change(cell))
+
+    def _paint(self, message: dict[str, Any]) -> None:
+        """A drag: crosses on the empty cells passed over (or off, starting on a cross)."""
+        cells = message.get("cells")
+        if not isinstance(cells, list) or not all(
+            type(c) is int and 0 <= c < self.n * self.n for c in cells
+        ):
+            return
+        erase = message.get("erase") is True
+        marks = self._marks
+
+        def change() -> None:
+            for cell in cells:
+                if erase and marks.marks[cell] == CROSS:
+                    marks.put(cell, EMPTY)
+                elif not erase and marks.marks[cell] == EMPTY:
+                    marks.put(cell, CROSS)
+
+        self._move(change, remember=True)
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def _cell(self, row: int, col: int) -> int:
+        if not (0 <= row < self.n and 0 <= col < self.n):
+            raise ValueError(f"({row}, {col}) is not a cell of the {self.n} x {self.n} grid")
+        return row * self.n + col
+
+    def _is_queen(self, square: Square) -> bool:
+        return self._marks.marks[self._marks.cell(square)] == QUEEN
+
+    def _move(self, change: Callable[[], object], remember: bool = False) -> None:
+        """One move (``remember``: kept for undo here, not by ``change``): nothing once
+        solved; the flags of a hint or check go, the rest follows."""
+        if self.solved:
+            return
+        if remember:
+            self._marks.remember()
+        change()
+        self._clear_flags()
+        self.message = ""
+        self._settle()
+
+    def _travel(self, way: Callable[[], bool]) -> bool:
+        if self.solved:
+            return False
+        moved = way()
+        if moved:
+            self._clear_flags()
+            self._settle()
+        return moved
+
+    def _autocross_changed(self, change: dict[str, Any]) -> None:
+        self._marks.autocross = bool(change["new"])
+
+    def _clear_flags(self) -> None:
+        self._hint = None
+        self.hint_cells = {}
+        self.wrong = []
+
+    def _check(self) -> play.Check:
+        queens, crosses = self.queens, self.crosses
+        if self.stars == 1:
+            return play.check(self.grid, queens, crosses)
+        return check_stars(self.grid, self.stars, queens, crosses)
+
+    def _next_step(self) -> dict[str, Any]:
+        """The next deduction as the page draws it: ``text``, ``place``, ``clear``, ``focus``."""
+        queens, crosses = self.queens, self.crosses
+        if self.stars == 1:
+            found = play.hint(self.grid, queens, crosses)
+            return {"text": found.text, "place": found.place, "clear": found.clear,
+                    "focus": found.focus}  # fmt: skip
+        star = hint_stars(self.grid, self.stars, queens, crosses)
+        return {"text": star.text, "place": star.placed, "clear": star.cleared, "focus": ()}
+
+    def _settle(self) -> None:
+        marks = self._marks
+        with self.hold_sync():
+            self.board = list(marks.marks)
+            self.clashes = sorted(marks.clashes())
+            self.can_undo, self.can_redo = marks.can_undo, marks.can_redo
+            newly = not self.solved and marks.complete() and self._check().solved
+            if newly:
+                self.solved = True
+                self.message = "Solved!"
+        if newly:
+            for callback in self._solved_callbacks:
+                callback(self)
+
+
+def _mark(message: dict[str, Any]) -> int:
+    return QUEEN if message.get("mark") == "queen" else CROSS
+
+
+def _check_message(wrong: Sequence[Square], solved: bool) -> str:
+    if solved:
+        return "Solved!"
+    if wrong:
+        row, col = wrong[0]
+        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+        return f"Row {row + 1}, column {col + 1} is wrong{more}."
+    return "No mistake so far."

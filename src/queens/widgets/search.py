@@ -1,0 +1,187 @@
+"""``Search``: a search stepped on its board in a notebook, forwards and back.
+
+The board, the controls (play, pause, step, back, next solution, restart, speed), the
+counters and the last events are drawn by ``static/boards.js``; every step is taken here,
+in Python, on ``queens.trace``'s events (``SearchSteps``), so ``widget.step()`` from a cell
+and a click on the page move the same search.  While playing, the page asks for a batch
+of steps at a time and waits for the answer before asking again, so a busy kernel slows
+the play down rather than queueing steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from queens.board import Board
+from queens.events import Event, Found
+from queens.tracing import AlgorithmName
+from queens.widgets._base import STATIC, Handlers, Widget, traitlets
+from queens.widgets.stepping import MAX_EVENTS, SearchSteps
+
+DRAW_MAX_N = 24
+"""The largest side drawn as a board; a larger one gets the summary view (counters, the
+placement as a list, the events)."""
+
+SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+"""The speeds the slider offers, in events a second."""
+
+MAX_BATCH = 100
+"""The most steps one request of the playing page takes (at 1000 events a second, ten
+requests a second)."""
+
+
+class Search(Widget):
+    """A search of ``board_or_n`` (a ``Board`` or N) by ``algorithm``, stepped on its board.
+
+    ``step()`` goes one event forwards, ``back()`` one back, ``next_solution()`` to the next
+    solution; ``queens`` is the current placement (the column of each placed row, 0-based,
+    as ``Solution.to_list()``), ``solutions`` the number found so far, ``nodes`` the queens
+    placed so far.  At most ``max_events`` events are read: past that the search stops
+    there, as it does when ``close()`` is called (the widget closed).
+    """
+
+    _esm = STATIC / "boards.js"
+
+    algorithm = traitlets.Unicode().tag(sync=True)
+    width = traitlets.Int().tag(sync=True)
+    height = traitlets.Int().tag(sync=True)
+    reserved: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    fixed: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    drawn = traitlets.Bool(True).tag(sync=True)
+    columns: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    row = traitlets.Int(-1).tag(sync=True)
+    position = traitlets.Int(0).tag(sync=True)
+    nodes = traitlets.Int(0).tag(sync=True)
+    solutions = traitlets.Int(0).tag(sync=True)
+    lines: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    finished = traitlets.Bool(False).tag(sync=True)
+    playing = traitlets.Bool(False).tag(sync=True)
+    speed = traitlets.Int(10).tag(sync=True)
+    speeds = traitlets.List(list(SPEEDS)).tag(sync=True)
+
+    def __init__(
+        self,
+        board_or_n: Board | int,
+        algorithm: AlgorithmName = "backtracking",
+        *,
+        max_events: int = MAX_EVENTS,
+        speed: int = 10,
+    ) -> None:
+        steps = SearchSteps(board_or_n, algorithm, max_events)
+        board = steps.board
+        super().__init__(
+            algorithm=algorithm,
+            width=board.width,
+            height=board.height,
+            reserved=sorted([list(square) for square in board.reserved]),
+            fixed=sorted([list(square) for square in board.queens]),
+            drawn=max(board.size) <= DRAW_MAX_N,
+            speed=speed,
+        )
+        self._steps = steps
+        self._sync()
+
+    @property
+    def board(self) -> Board:
+        return self._steps.board
+
+    @property
+    def queens(self) -> list[int]:
+        """The column of each placed row, 0-based, top row first."""
+        return self._steps.queens
+
+    @property
+    def events(self) -> list[Event]:
+        """The events stepped over so far, in order."""
+        return self._steps.seen[: self._steps.position]
+
+    def step(self, count: int = 1) -> Event | None:
+        """Go ``count`` events forwards; the last one stepped over (None if none was)."""
+        event = None
+        for _ in range(count):
+            made = self._steps.step()
+            if made is None:
+                break
+            event = made
+        self._sync()
+        return event
+
+    def back(self) -> Event | None:
+        """Take the last event back; the event taken back (None at the start)."""
+        event = self._steps.back()
+        self._sync()
+        return event
+
+    def next_solution(self) -> Found | None:
+        """Step up to the next solution (None if the search ends, or stops, first)."""
+        found = self._steps.next_solution()
+        self._sync()
+        return found
+
+    def restart(self) -> None:
+        """Back to the start (the events read so far are kept, not read again)."""
+        while self._steps.back() is not None:
+            pass
+        self._sync()
+
+    def play(self) -> None:
+        """Start playing on the page (at ``speed`` events a second)."""
+        self.playing = not self._steps.finished
+
+    def pause(self) -> None:
+        self.playing = False
+
+    def close(self) -> None:
+        """Stop the search (its events are no longer read) and close the widget."""
+        self._steps.close()
+        self.playing = False
+        super().close()
+
+    def handlers(self) -> Handlers:
+        return {
+            "step": lambda message: self.step(_count(message)),
+            "back": lambda _: self.back(),
+            "solution": lambda _: self.next_solution(),
+            "restart": lambda _: self.restart(),
+            "tick": self._tick,
+        }
+
+    def _tick(self, message: dict[str, Any]) -> None:
+        """A playing page's batch: steps, then an answer so that it asks for the next."""
+        if self.playing:
+            self.step(_count(message))
+        self.send({"type": "ticked"})
+
+    def _sync(self) -> None:
+        steps = self._steps
+        with self.hold_sync():
+            self.columns = list(steps.columns)
+            self.row = -1 if steps.row is None else steps.row
+            self.position = steps.position
+            self.nodes = steps.nodes
+            self.solutions = steps.solutions
+            self.lines = steps.log()
+            self.finished = steps.finished
+            self.status = _status(steps)
+            if steps.finished:
+                self.playing = False
+
+
+def _count(message: dict[str, Any]) -> int:
+    count = message.get("count", 1)
+    return count if type(count) is int and 1 <= count <= MAX_BATCH else 1
+
+
+def _status(steps: SearchSteps) -> str:
+    if not steps.finished:
+        return f"step {steps.position:,}"
+    if steps.stopped:
+        return f"stopped at step {steps.position:,}"
+    if steps.capped:
+        return (
+            f"stopped after {steps.max_events:,} events (max_events): "
+            f"{steps.solutions:,} solutions so far"
+        )
+    found = "1 solution" if steps.solutions == 1 else f"{steps.solutions:,} solutions"
+    return f"the search is over after {steps.position:,} steps: {found}"

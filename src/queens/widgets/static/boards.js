@@ -1,0 +1,258 @@
+// queens.widgets.Search and Compare: chessboards of searches stepped in Python
+// (queens/widgets/search.py, compare.py). Every step is Python's: a click or key sends a
+// message, and the model's new state is drawn. While playing, one batch of steps is asked
+// for at a time, the next only once Python has answered ("ticked"), so a busy kernel slows
+// the play down instead of queueing steps.
+
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+function button(label, title, onClick) {
+  const made = element("button", "", label);
+  made.type = "button";
+  made.title = title;
+  made.setAttribute("aria-label", title);
+  made.addEventListener("click", onClick);
+  return made;
+}
+
+// A board of width x height squares; draw(columns, row) puts the queens (columns[r]: the
+// column of row r's queen, -1 for none), outlines the current row, and marks the squares
+// the queens attack (dots) and the queens attacked by another (red), so the reason for
+// each dead end is on the board.
+function chessboard(width, height, queenSvg, reserved = [], fixed = []) {
+  const board = element("div", "qw-board");
+  board.setAttribute("role", "grid");
+  board.style.setProperty("--w", String(width));
+  board.style.setProperty("--h", String(height));
+  const cells = [];
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      const cell = element("div", "qw-cell " + ((r + c) % 2 ? "dark" : "light"));
+      cell.dataset.row = String(r);
+      cell.dataset.col = String(c);
+      cell.setAttribute("role", "gridcell");
+      board.append(cell);
+      cells.push(cell);
+    }
+  }
+  for (const [r, c] of reserved) cells[r * width + c].classList.add("reserved");
+  for (const [r, c] of fixed) cells[r * width + c].classList.add("fixed");
+  function draw(columns, row) {
+    const placed = [];
+    columns.forEach((col, r) => { if (col >= 0) placed.push([r, col]); });
+    const hit = (r, c) => placed.some(([qr, qc]) => (qr !== r || qc !== c)
+      && (qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c)));
+    cells.forEach((cell, index) => {
+      const r = Math.floor(index / width), c = index % width, queen = columns[r] === c;
+      const attacked = hit(r, c);
+      if (cell.classList.contains("queen") !== queen) cell.innerHTML = queen ? queenSvg : "";
+      cell.classList.toggle("queen", queen);
+      cell.classList.toggle("clash", queen && attacked);
+      cell.classList.toggle("attacked", !queen && attacked);
+      cell.classList.toggle("current", r === row);
+      cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}${queen ? ", queen" : ""}`);
+    });
+  }
+  return { board, draw };
+}
+
+// Play and pause, a speed slider, and the ticks of a playing model.
+function player(model, send) {
+  const speeds = model.get("speeds");
+  const playButton = button("▶ play", "play (space)", () => toggle());
+  const label = element("label", "qw-speed", "speed ");
+  const slider = element("input");
+  slider.type = "range";
+  slider.min = "0";
+  slider.max = String(speeds.length - 1);
+  slider.setAttribute("aria-label", "speed");
+  const text = element("span");
+  label.append(slider, text);
+  slider.addEventListener("input", () => {
+    model.set("speed", speeds[Number(slider.value)]);
+    model.save_changes();
+  });
+  let timer = null;
+  function schedule() {
+    clearTimeout(timer);
+    timer = null;
+    if (!model.get("playing")) return;
+    const rate = model.get("speed"), wait = Math.max(50, 1000 / rate);
+    const count = Math.max(1, Math.min(100, Math.round((rate * wait) / 1000)));
+    timer = setTimeout(() => send("tick", { count }), wait);
+  }
+  function pause() {
+    if (model.get("playing")) { model.set("playing", false); model.save_changes(); }
+  }
+  function toggle() {
+    model.set("playing", !model.get("playing") && !model.get("finished"));
+    model.save_changes();
+    schedule();
+  }
+  function draw() {
+    const at = Math.max(0, speeds.indexOf(model.get("speed")));
+    slider.value = String(at);
+    text.textContent = ` ${speeds[at]} steps/s`;
+    playButton.textContent = model.get("playing") ? "⏸ pause" : "▶ play";
+    playButton.setAttribute("aria-pressed", String(model.get("playing")));
+  }
+  const onMessage = (message) => { if (message && message.type === "ticked") schedule(); };
+  const onPlaying = () => { draw(); if (model.get("playing") && timer === null) schedule(); };
+  const onSpeed = () => draw();
+  model.on("msg:custom", onMessage);
+  model.on("change:playing", onPlaying);
+  model.on("change:speed", onSpeed);
+  draw();
+  schedule();
+  const stop = () => {
+    clearTimeout(timer);
+    model.off("msg:custom", onMessage);
+    model.off("change:playing", onPlaying);
+    model.off("change:speed", onSpeed);
+  };
+  return { playButton, label, pause, toggle, stop };
+}
+
+// Keys on a focused widget: a table of key -> action.
+function keys(root, actions) {
+  root.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  });
+}
+
+function watch(model, names, callback) {
+  for (const name of names) model.on(`change:${name}`, callback);
+  return () => { for (const name of names) model.off(`change:${name}`, callback); };
+}
+
+function counter(name, value) {
+  const item = element("span", "qw-counter");
+  item.dataset.name = name;
+  item.append(`${name} `, element("b", "", Number(value).toLocaleString("en")));
+  return item;
+}
+
+function renderSearch(model, root) {
+  const send = (type, extra = {}) => model.send({ type, ...extra });
+  const width = model.get("width"), height = model.get("height");
+  const title = element("div", "qw-title");
+  const { board, draw: drawBoard } = chessboard(width, height, model.get("queen"),
+    model.get("reserved"), model.get("fixed"));
+  const summary = element("pre", "qw-summary");
+  const counters = element("div", "qw-counters");
+  counters.setAttribute("aria-live", "polite");
+  const status = element("div", "qw-status");
+  const lines = element("pre", "qw-lines");
+  const play = player(model, send);
+  const then = (type) => () => { play.pause(); send(type); };
+  const controls = element("div", "qw-controls");
+  controls.append(
+    button("⏮", "restart (Home)", then("restart")),
+    button("◀ back", "step back (←)", then("back")),
+    play.playButton,
+    button("step ▶", "step (→)", then("step")),
+    button("⏭ solution", "to the next solution (s)", then("solution")),
+    play.label,
+  );
+  root.append(title, board, summary, controls, counters, status, lines);
+  keys(root, { ArrowRight: then("step"), ArrowLeft: then("back"), " ": play.toggle,
+    s: then("solution"), Home: then("restart") });
+
+  function draw() {
+    const columns = model.get("columns"), row = model.get("row"), drawn = model.get("drawn");
+    title.textContent = `${model.get("algorithm")} on a ${width} x ${height} board`;
+    board.hidden = !drawn;
+    summary.hidden = drawn;
+    if (drawn) drawBoard(columns, row);
+    else {
+      const shown = columns.map((c) => (c < 0 ? "-" : String(c + 1))).join(", ");
+      summary.textContent = `too big to draw: the queens by row (1-based)\n[${shown}]`
+        + (row >= 0 ? `\nrow ${row + 1}` : "");
+    }
+    counters.replaceChildren(counter("steps", model.get("position")),
+      counter("nodes", model.get("nodes")), counter("solutions", model.get("solutions")));
+    status.textContent = model.get("status");
+    lines.textContent = model.get("lines").join("\n");
+    root.dataset.finished = String(model.get("finished"));
+    root.dataset.position = String(model.get("position"));
+  }
+  const unwatch = watch(model, ["columns", "row", "position", "nodes", "solutions", "lines",
+    "status", "finished"], draw);
+  draw();
+  return () => { play.stop(); unwatch(); };
+}
+
+function renderCompare(model, root) {
+  root.classList.add("queens-compare");
+  const send = (type, extra = {}) => model.send({ type, ...extra });
+  const n = model.get("size");
+  const title = element("div", "qw-title",
+    `The textbook algorithms on a ${n} x ${n} board, an event each a step`);
+  const boxes = element("div", "qw-boards");
+  const views = model.get("runs").map((run) => {
+    const box = element("div", "qw-small");
+    box.dataset.name = run.name;
+    const { board, draw } = chessboard(n, n, model.get("queen"));
+    const counts = element("div", "qw-counters");
+    box.append(element("div", "qw-name", run.name), element("div", "qw-about", run.summary),
+      board, counts);
+    boxes.append(box);
+    return { box, draw, counts };
+  });
+  const play = player(model, send);
+  const then = (type) => () => { play.pause(); send(type); };
+  const controls = element("div", "qw-controls");
+  controls.append(button("⏮", "restart (Home)", then("restart")), play.playButton,
+    button("step ▶", "step (→)", then("step")),
+    button("run to the end", "every algorithm to the end, timed (t)", then("table")),
+    play.label);
+  const table = element("table");
+  const note = element("div", "qw-status");
+  root.append(title, boxes, controls, table, note);
+  keys(root, { ArrowRight: then("step"), " ": play.toggle, t: then("table"),
+    Home: then("restart") });
+
+  function draw() {
+    model.get("runs").forEach((run, i) => {
+      const view = views[i];
+      view.draw(run.columns, run.row);
+      view.counts.replaceChildren(counter("nodes", run.nodes), counter("solutions", run.solutions));
+      view.box.dataset.finished = String(run.finished);
+    });
+    const rows = model.get("rows");
+    table.hidden = !rows.length;
+    const head = element("tr");
+    for (const name of ["algorithm", "solutions", "nodes", "time"]) head.append(element("th", "", name));
+    table.replaceChildren(head, ...rows.map((row) => {
+      const line = element("tr");
+      const dash = (value) => (value === null ? "—" : Number(value).toLocaleString("en"));
+      line.append(element("td", "", row.name), element("td", "", dash(row.solutions)),
+        element("td", "", dash(row.nodes)), element("td", "", row.skipped || row.time || "—"));
+      return line;
+    }));
+    note.textContent = model.get("note");
+    root.dataset.finished = String(model.get("finished"));
+  }
+  const unwatch = watch(model, ["runs", "rows", "note", "finished"], draw);
+  draw();
+  return () => { play.stop(); unwatch(); };
+}
+
+function render({ model, el }) {
+  const root = element("div", "queens-widget");
+  root.tabIndex = 0;
+  root.setAttribute("role", "group");
+  el.append(root);
+  return model.get("runs") === undefined ? renderSearch(model, root) : renderCompare(model, root);
+}
+
+export default { render };
