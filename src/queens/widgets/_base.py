@@ -46,6 +46,12 @@ class Widget(anywidget.AnyWidget):
 
     _css = STATIC / "widgets.css"
     queen = traitlets.Unicode(queen_svg()).tag(sync=True)
+    version = traitlets.Int(0).tag(sync=True)
+    """Bumped by every change made here; the page sets ``shown`` to it once drawn."""
+    shown = traitlets.Int(0).tag(sync=True)
+    """The last ``version`` the page drew: a change from the page, so that notebooks that
+    rerun cells on a widget's changes from the page alone (marimo's ``mo.ui.anywidget``)
+    see the Python side's changes too."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -53,6 +59,10 @@ class Widget(anywidget.AnyWidget):
 
     def handlers(self) -> Handlers:
         return {}
+
+    def changed(self) -> None:
+        """Say that the state changed (call inside ``hold_sync``, with the new state)."""
+        self.version += 1
 
     def _received(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict):

@@ -91,6 +91,7 @@ class Compare(Widget):
         (one skipped when estimated over ``limit_seconds``), the library's engine last."""
         found = list(compare(self.board, self.limit_seconds, kernel.description()))
         with self.hold_sync():
+            self.changed()
             self.rows = [_row_json(row) for row in found]
             problem = disagreement(found)
             self.note = f"WRONG ANSWER, {problem}" if problem else "all that ran agree"
@@ -124,6 +125,7 @@ class Compare(Widget):
 
     def _sync(self) -> None:
         with self.hold_sync():
+            self.changed()
             self.runs = [
                 {
                     "name": name,

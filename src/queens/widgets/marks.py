@@ -93,7 +93,8 @@ class Marks:
             return False
         if self.touching(a, b):
             return True
-        shared = (mine for mine, theirs in zip(self.units(a), self.units(b)) if mine == theirs)
+        pairs = zip(self.units(a), self.units(b), strict=True)
+        shared = (mine for mine, theirs in pairs if mine == theirs)
         return any(self.stars == 1 or counts[unit] >= self.stars for unit in shared)
 
     def clashes(self) -> set[int]:

@@ -151,11 +151,13 @@ class Puzzle(Widget):
             self.message = _check_message(verdict.wrong, verdict.solved)
             if verdict.wrong:
                 self.message += " Undo it first."
+            self.changed()
             return self.message
         try:
             step = self._next_step()
         except (play.NoHint, Stuck, StarsStuck, Contradiction) as error:
             self.message = str(error) or "No deduction from here."
+            self.changed()
             return self.message
         self.hints += 1
         self._hint = step
@@ -164,6 +166,7 @@ class Puzzle(Widget):
             for name in ("place", "clear", "focus")
         }
         self.message = str(step["text"])
+        self.changed()
         return self.message
 
     def apply_hint(self) -> None:
@@ -201,6 +204,7 @@ class Puzzle(Widget):
                 f"{crosses} cross{'es cover' if crosses > 1 else ' covers'} a queen's cell"
             )
         self.message = "; ".join(parts) + "." if parts else "No mistake so far."
+        self.changed()
         return self.message
 
     # -- the browser's messages --------------------------------------------------------------
@@ -301,6 +305,7 @@ class Puzzle(Widget):
     def _settle(self) -> None:
         marks = self._marks
         with self.hold_sync():
+            self.changed()
             self.board = list(marks.marks)
             self.clashes = sorted(marks.clashes())
             self.can_undo, self.can_redo = marks.can_undo, marks.can_redo

@@ -156,6 +156,7 @@ class Search(Widget):
     def _sync(self) -> None:
         steps = self._steps
         with self.hold_sync():
+            self.changed()
             self.columns = list(steps.columns)
             self.row = -1 if steps.row is None else steps.row
             self.position = steps.position

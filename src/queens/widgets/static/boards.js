@@ -11,6 +11,16 @@ function element(tag, className, text) {
   return made;
 }
 
+// Tell Python the state of "version" is drawn: a change from the page, which notebooks
+// that rerun cells on a widget's changes from the page alone (marimo) need to see Python's.
+function acknowledge(model) {
+  const version = model.get("version");
+  if (version !== model.get("shown")) {
+    model.set("shown", version);
+    model.save_changes();
+  }
+}
+
 function button(label, title, onClick) {
   const made = element("button", "", label);
   made.type = "button";
@@ -156,7 +166,7 @@ function renderSearch(model, root) {
   const then = (type) => () => { play.pause(); send(type); };
   const controls = element("div", "qw-controls");
   controls.append(
-    button("⏮", "restart (Home)", then("restart")),
+    button("restart", "restart (Home)", then("restart")),
     button("◀ back", "step back (←)", then("back")),
     play.playButton,
     button("step ▶", "step (→)", then("step")),
@@ -211,7 +221,7 @@ function renderCompare(model, root) {
   const play = player(model, send);
   const then = (type) => () => { play.pause(); send(type); };
   const controls = element("div", "qw-controls");
-  controls.append(button("⏮", "restart (Home)", then("restart")), play.playButton,
+  controls.append(button("restart", "restart (Home)", then("restart")), play.playButton,
     button("step ▶", "step (→)", then("step")),
     button("run to the end", "every algorithm to the end, timed (t)", then("table")),
     play.label);
@@ -252,7 +262,11 @@ function render({ model, el }) {
   root.tabIndex = 0;
   root.setAttribute("role", "group");
   el.append(root);
-  return model.get("runs") === undefined ? renderSearch(model, root) : renderCompare(model, root);
+  const stop = model.get("runs") === undefined ? renderSearch(model, root) : renderCompare(model, root);
+  const onVersion = () => acknowledge(model);
+  model.on("change:version", onVersion);
+  acknowledge(model);
+  return () => { stop(); model.off("change:version", onVersion); };
 }
 
 export default { render };

@@ -8,6 +8,16 @@ const EMPTY = 0, CROSS = 1, QUEEN = 2;
 const MARK_NAME = ["empty", "crossed", "queen"];
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
+// Tell Python the state of "version" is drawn: a change from the page, which notebooks
+// that rerun cells on a widget's changes from the page alone (marimo) need to see Python's.
+function acknowledge(model) {
+  const version = model.get("version");
+  if (version !== model.get("shown")) {
+    model.set("shown", version);
+    model.save_changes();
+  }
+}
+
 function button(label, title, onClick) {
   const b = document.createElement("button");
   b.type = "button";
@@ -118,8 +128,10 @@ function render({ model, el }) {
   }
 
   // Pointer: a tap cycles; press and drag paints crosses (or erases them), sent on release.
+  // In a shadow root (marimo), the document's elementFromPoint stops at its host.
   const cellAt = (event) => {
-    const hit = document.elementFromPoint(event.clientX, event.clientY);
+    const scope = grid.getRootNode().elementFromPoint ? grid.getRootNode() : document;
+    const hit = scope.elementFromPoint(event.clientX, event.clientY);
     const cell = hit && hit.closest(".qw-region-cell");
     return cell && grid.contains(cell) ? Number(cell.dataset.index) : null;
   };
@@ -181,11 +193,15 @@ function render({ model, el }) {
   for (const name of names) model.on(`change:${name}`, redraw);
   const rebuild = () => { build(); draw(); };
   model.on("change:cells", rebuild);
+  const onVersion = () => acknowledge(model);
+  model.on("change:version", onVersion);
   build();
   draw();
+  acknowledge(model);
   return () => {
     for (const name of names) model.off(`change:${name}`, redraw);
     model.off("change:cells", rebuild);
+    model.off("change:version", onVersion);
   };
 }
 
