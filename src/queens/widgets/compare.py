@@ -104,7 +104,8 @@ class Compare(Widget):
         self.playing = False
 
     def close(self) -> None:
-        for steps in self._searches.values():
+        """Stop the searches and close the widget."""
+        for steps in getattr(self, "_searches", {}).values():  # none: a failed __init__
             steps.close()
         self.playing = False
         super().close()

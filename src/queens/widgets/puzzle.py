@@ -94,7 +94,7 @@ class Puzzle(Widget):
         self._marks = Marks(grid, stars)
         self._hint: dict[str, Any] | None = None
         self._solved_callbacks: list[Callable[[Puzzle], object]] = []
-        self.observe(self._autocross_changed, names="autocross")
+        self.observe(self._on_autocross, names="autocross")
         self._settle()
 
     # -- reading the position ----------------------------------------------------------------
@@ -278,7 +278,7 @@ class Puzzle(Widget):
             self._settle()
         return moved
 
-    def _autocross_changed(self, change: dict[str, Any]) -> None:
+    def _on_autocross(self, change: dict[str, Any]) -> None:
         self._marks.autocross = bool(change["new"])
 
     def _clear_flags(self) -> None:

@@ -134,7 +134,9 @@ class Search(Widget):
 
     def close(self) -> None:
         """Stop the search (its events are no longer read) and close the widget."""
-        self._steps.close()
+        steps = getattr(self, "_steps", None)  # None: closed by a failed __init__
+        if steps is not None:
+            steps.close()
         self.playing = False
         super().close()
 
