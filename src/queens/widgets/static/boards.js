@@ -152,6 +152,7 @@ function counter(name, value) {
 }
 
 function renderSearch(model, root) {
+  root.classList.add("queens-search");
   const send = (type, extra = {}) => model.send({ type, ...extra });
   const width = model.get("width"), height = model.get("height");
   const title = element("div", "qw-title");

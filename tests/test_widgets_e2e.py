@@ -1,0 +1,184 @@
+"""The widgets in a real notebook: the marimo app of docs/notebooks/backtracking.py served
+headless (``marimo run``), driven by Playwright in Debian's Chromium at desktop width.
+
+The search is stepped by clicks and keys to the first 6 x 6 solution, which must be
+``queens.solve(6)``'s; the 7 x 7 puzzle is won by clicks and keys after a hint; the app's
+Python cells must see both (``search.widget.queens``, ``puzzle.widget.solved``).  Without
+marimo, Playwright or Chromium these tests skip with the reason, except under CI=true.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from web_support import require
+
+require("anywidget", "marimo", "playwright",
+        why="pip install -e '.[notebook]' --group notebook-test --group web-test")  # fmt: skip
+
+CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
+if not (Path(CHROMIUM).exists() and os.access(CHROMIUM, os.X_OK)):
+    _reason = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI=true but {_reason}", pytrace=False)
+    pytest.skip(_reason, allow_module_level=True)
+
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright  # noqa: E402
+
+from queens.api import solve  # noqa: E402
+from queens.puzzle import levels  # noqa: E402
+from queens.puzzle.solve import solve as solve_grid  # noqa: E402
+
+pytestmark = pytest.mark.slow  # a marimo server and a browser: about half a minute
+
+APP = Path(__file__).resolve().parent.parent / "docs" / "notebooks" / "backtracking.py"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+TIMEOUT_MS = 30_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[str]:
+    """The app served by ``marimo run --headless`` on a free port, stopped afterwards."""
+    port = free_port()
+    marimo = Path(sys.executable).parent / "marimo"
+    command = [str(marimo), "run", str(APP), "--headless", "--host", "127.0.0.1",
+               "--port", str(port)]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=2).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"marimo did not start: {server.stderr}") from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, app: str, tmp_path: Path) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(app)
+    page.wait_for_selector(".queens-puzzle .qw-region-cell")
+    yield page
+    page.screenshot(path=str(tmp_path / "last.png"))
+    context.close()
+    assert errors == [], f"script errors in the page: {errors}"
+
+
+def counter(widget: Locator, name: str) -> int:
+    return int(widget.locator(f'.qw-counter[data-name="{name}"] b').inner_text().replace(",", ""))
+
+
+def drawn_queens(widget: Locator, n: int) -> list[int]:
+    """The column of the queen drawn in each row (-1 where none is)."""
+    columns = [-1] * n
+    cells = widget.locator(".qw-board .qw-cell.queen")
+    for i in range(cells.count()):
+        cell = cells.nth(i)
+        columns[int(cell.get_attribute("data-row") or -1)] = int(
+            cell.get_attribute("data-col") or -1
+        )
+    return columns
+
+
+def test_search_stepped_by_clicks_and_keys_to_the_first_solution(page: Page) -> None:
+    search = page.locator(".queens-search")
+    step = search.get_by_role("button", name="step (→)")
+    taken = 0
+    while counter(search, "solutions") == 0:
+        assert taken < 200, "no solution after 200 steps"
+        if taken % 2:
+            step.click()
+        else:
+            search.press("ArrowRight")  # the keyboard, on the focused widget
+        taken += 1
+        expect(search).to_have_attribute("data-position", str(taken))
+    assert drawn_queens(search, 6) == solve(6).to_list()
+    assert counter(search, "steps") == taken and counter(search, "nodes") > 0
+    expect(search.locator(".qw-lines")).to_contain_text("solution 1: [2, 4, 6, 1, 3, 5]")
+    # The app's Python cell sees the same placement.
+    expect(page.get_by_text("From Python, search.widget.queens")).to_contain_text(
+        f"{solve(6).to_list()} after {taken} steps, with 1 solutions"
+    )
+    search.press("ArrowLeft")
+    expect(search).to_have_attribute("data-position", str(taken - 1))
+    expect(search.locator('.qw-counter[data-name="solutions"] b')).to_have_text("0")
+
+
+def test_puzzle_won_by_clicks_and_keys_after_a_hint(page: Page) -> None:
+    puzzle = page.locator(".queens-puzzle")
+    grid = levels.level(1).grid
+    truth = solve_grid(grid).solution
+    assert truth is not None and grid.n == 7
+    expect(page.get_by_text("From Python, puzzle.widget.solved")).to_contain_text("False")
+
+    puzzle.get_by_role("button", name="hint").click()
+    expect(puzzle.locator(".qw-region-cell.hint-place")).not_to_have_count(0)
+    message = puzzle.locator(".qw-message")
+    expect(message).not_to_have_text("")
+    assert message.inner_text().startswith(("Region", "Row", "Column"))
+
+    def cell(row: int, col: int) -> Locator:
+        return puzzle.locator(f'.qw-region-cell[data-row="{row}"][data-col="{col}"]')
+
+    for row, col in enumerate(truth):
+        target = cell(row, col)
+        if row % 2:  # the keyboard: focus the cell, q puts a queen
+            target.click()  # a tap first: a cross (or a queen, on a cell auto-crossed)
+            expect(target).to_have_class(re.compile(r"\b(cross|queen)\b"))
+            if "queen" not in (target.get_attribute("class") or ""):
+                target.press("q")
+        else:  # taps until the queen: empty -> cross -> queen
+            for _ in range(3):
+                if "queen" in (target.get_attribute("class") or ""):
+                    break
+                before = target.get_attribute("aria-label")
+                target.click()
+                expect(target).not_to_have_attribute("aria-label", before or "")
+        expect(target).to_have_class(re.compile(r"\bqueen\b"))
+        if row < grid.n - 1:
+            expect(puzzle).to_have_attribute("data-solved", "false")
+    expect(puzzle).to_have_attribute("data-solved", "true")
+    expect(message).to_have_text("Solved!")
+    expect(puzzle.locator(".qw-region-cell.clash")).to_have_count(0)
+    expect(page.get_by_text("From Python, puzzle.widget.solved")).to_contain_text("True")
