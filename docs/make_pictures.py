@@ -9,17 +9,23 @@ web page's screenshot needs the ``web`` and ``web-test`` extras and Chromium at
 The SVGs are drawn by ``queens`` commands (``SVG_COMMANDS``), so they are exactly what the
 command makes (``tests/test_docs_examples.py`` remakes them and compares bytes). The web
 page is photographed by Playwright driving Chromium, paused in the middle of a 5 x 5 search
-(not byte-stable: the test checks only that it is a PNG this script names).
+(not byte-stable: the test checks only that it is a PNG this script names), and so are the
+notebook widgets, in the marimo app of docs/notebooks served headless (``marimo run``; the
+``notebook`` extra and the ``notebook-test`` group). ``--widgets-only`` makes those alone.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import socket
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 DOCS = Path(__file__).parent
@@ -39,8 +45,14 @@ SVG_COMMANDS: dict[str, list[list[str]]] = {
 """Each SVG of docs/ and the ``queens`` commands that draw it, run in a scratch directory
 (``OUT``: the picture)."""
 
-SCREENSHOTS = ["web-page.png"]
+WIDGET_PICTURES = ["widget-search.png", "widget-compare.png", "widget-puzzle.png"]
+"""The notebook widgets, photographed in the marimo app (``make_widget_pictures``)."""
+
+SCREENSHOTS = ["web-page.png", *WIDGET_PICTURES]
 """The PNGs of docs/ this script photographs."""
+
+NOTEBOOK_APP = DOCS / "notebooks" / "backtracking.py"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
 
 
 def make_svg(name: str, directory: Path = DOCS) -> Path:
@@ -105,12 +117,78 @@ def make_web_page(out: Path = DOCS / "web-page.png") -> Path:
     return out
 
 
+@contextlib.contextmanager
+def serve_app(app: Path = NOTEBOOK_APP) -> Iterator[str]:
+    """A marimo app served by ``marimo run --headless`` on a free port of 127.0.0.1 (its
+    address), stopped on leaving."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    marimo = Path(sys.executable).parent / "marimo"
+    command = [str(marimo), "run", str(app), "--headless", "--host", "127.0.0.1",
+               "--port", str(port)]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=2).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"marimo run {app} did not start") from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def make_widget_pictures(directory: Path = DOCS) -> list[Path]:
+    """Search(6) at its first solution, Compare(5) 40 steps in, Puzzle(1) showing a hint."""
+    from playwright.sync_api import expect, sync_playwright
+
+    chromium = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
+    made = []
+    with serve_app() as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.set_default_timeout(30_000)
+        page.goto(url)
+        page.wait_for_selector(".queens-puzzle .qw-region-cell")
+        search = page.locator(".queens-search")
+        search.get_by_role("button", name="to the next solution (s)").click()
+        expect(search.locator('.qw-counter[data-name="solutions"] b')).to_have_text("1")
+        compare = page.locator(".queens-compare")
+        for steps in range(1, 41):
+            compare.press("ArrowRight")
+            expect(compare).to_have_attribute("data-position", str(steps))
+        puzzle = page.locator(".queens-puzzle")
+        puzzle.get_by_role("button", name="hint").click()
+        expect(puzzle.locator(".qw-region-cell.hint-place")).not_to_have_count(0)
+        page.wait_for_timeout(500)  # the last drawing settled
+        for name, widget in zip(WIDGET_PICTURES, (search, compare, puzzle), strict=True):
+            widget.scroll_into_view_if_needed()
+            widget.screenshot(path=str(directory / name))
+            made.append(directory / name)
+        browser.close()
+    return made
+
+
 def main(arguments: list[str]) -> int:
+    if "--widgets-only" in arguments:
+        print(*make_widget_pictures(), sep="\n")
+        return 0
     for name in SVG_COMMANDS:
         print(make_svg(name))
     if "--svg-only" not in arguments:
-        for name in SCREENSHOTS:
-            print(make_web_page(DOCS / name))
+        print(make_web_page(DOCS / "web-page.png"))
+        print(*make_widget_pictures(), sep="\n")
     return 0
 
 

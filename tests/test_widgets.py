@@ -275,3 +275,17 @@ def test_the_examples_hold() -> None:
     from queens.widgets import puzzle
 
     assert doctest.testmod(puzzle).failed == 0
+
+
+def test_the_docs_notebook_runs() -> None:
+    """The code cells of docs/notebooks/backtracking.ipynb, run in order as a kernel would."""
+    import json
+
+    notebook = json.loads((DATA.parent.parent / "docs/notebooks/backtracking.ipynb").read_text())
+    scope: dict[str, Any] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec("".join(cell["source"]), scope)
+    assert scope["search"].queens == solve(6).to_list() and scope["search"].solutions == 1
+    assert scope["puzzle"].hints == 1 and "q" in "".join(scope["puzzle"].marks)
+    assert sum(scope["compare"].nodes.values()) > 0

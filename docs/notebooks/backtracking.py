@@ -31,7 +31,7 @@ def _(mo):
         takes the last queen back and tries that row's next square.
 
         Step the search below (**step**, or the right arrow key on the board), watch the
-        dots: the squares the queens attack. **⏭ solution** goes to the next solution.
+        dots: the squares the queens attack. **next solution** goes to the next one.
         """
     )
     return

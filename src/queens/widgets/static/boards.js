@@ -108,7 +108,7 @@ function player(model, send) {
     const at = Math.max(0, speeds.indexOf(model.get("speed")));
     slider.value = String(at);
     text.textContent = ` ${speeds[at]} steps/s`;
-    playButton.textContent = model.get("playing") ? "⏸ pause" : "▶ play";
+    playButton.textContent = model.get("playing") ? "❚❚ pause" : "▶ play";
     playButton.setAttribute("aria-pressed", String(model.get("playing")));
   }
   const onMessage = (message) => { if (message && message.type === "ticked") schedule(); };
@@ -171,7 +171,7 @@ function renderSearch(model, root) {
     button("◀ back", "step back (←)", then("back")),
     play.playButton,
     button("step ▶", "step (→)", then("step")),
-    button("⏭ solution", "to the next solution (s)", then("solution")),
+    button("next solution", "to the next solution (s)", then("solution")),
     play.label,
   );
   root.append(title, board, summary, controls, counters, status, lines);
@@ -252,6 +252,7 @@ function renderCompare(model, root) {
     }));
     note.textContent = model.get("note");
     root.dataset.finished = String(model.get("finished"));
+    root.dataset.position = String(Math.max(...model.get("runs").map((run) => run.position)));
   }
   const unwatch = watch(model, ["runs", "rows", "note", "finished"], draw);
   draw();
