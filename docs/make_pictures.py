@@ -162,7 +162,7 @@ def make_widget_pictures(directory: Path = DOCS) -> list[Path]:
         page.goto(url)
         page.wait_for_selector(".queens-puzzle .qw-region-cell")
         search = page.locator(".queens-search")
-        search.get_by_role("button", name="to the next solution (s)").click()
+        search.get_by_role("button", name="next solution").click()
         expect(search.locator('.qw-counter[data-name="solutions"] b')).to_have_text("1")
         compare = page.locator(".queens-compare")
         for steps in range(1, 41):

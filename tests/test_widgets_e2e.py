@@ -9,13 +9,9 @@ marimo, Playwright or Chromium these tests skip with the reason, except under CI
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,7 +29,7 @@ if not (Path(CHROMIUM).exists() and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(f"CI=true but {_reason}", pytrace=False)
     pytest.skip(_reason, allow_module_level=True)
 
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Locator, Page, expect, sync_playwright  # noqa: E402
 
 from queens.api import solve  # noqa: E402
 from queens.puzzle import levels  # noqa: E402
@@ -41,67 +37,35 @@ from queens.puzzle.solve import solve as solve_grid  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a marimo server and a browser: about half a minute
 
-APP = Path(__file__).resolve().parent.parent / "docs" / "notebooks" / "backtracking.py"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+_SPEC = importlib.util.spec_from_file_location(
+    "make_pictures", Path(__file__).resolve().parent.parent / "docs" / "make_pictures.py"
+)
+assert _SPEC and _SPEC.loader
+PICTURES = importlib.util.module_from_spec(_SPEC)  # serves the app as for the pictures
+_SPEC.loader.exec_module(PICTURES)
+CHROMIUM_ARGS = PICTURES.CHROMIUM_ARGS
 TIMEOUT_MS = 30_000
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
-def app() -> Iterator[str]:
-    """The app served by ``marimo run --headless`` on a free port, stopped afterwards."""
-    port = free_port()
-    marimo = Path(sys.executable).parent / "marimo"
-    command = [str(marimo), "run", str(APP), "--headless", "--host", "127.0.0.1",
-               "--port", str(port)]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=2).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"marimo did not start: {server.stderr}") from None
-                time.sleep(0.3)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser, app: str, tmp_path: Path) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
+def page() -> Iterator[Page]:
+    """The app (``marimo run --headless``, as docs/make_pictures.py serves it) open in
+    Chromium at desktop width, once for the module; no script error may happen in it
+    (thrown, or logged to the console)."""
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(app)
-    page.wait_for_selector(".queens-puzzle .qw-region-cell")
-    yield page
-    page.screenshot(path=str(tmp_path / "last.png"))
-    context.close()
+    with PICTURES.serve_app() as url, sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        opened = chromium.new_page(viewport={"width": 1280, "height": 1000})
+        opened.on("pageerror", lambda error: errors.append(str(error)))
+        # marimo catches what a widget's module throws, and logs it to the console
+        opened.on(
+            "console", lambda line: errors.append(line.text) if line.type == "error" else None
+        )
+        opened.set_default_timeout(TIMEOUT_MS)
+        opened.goto(url)
+        opened.wait_for_selector(".queens-puzzle .qw-region-cell")
+        yield opened
+        chromium.close()
     assert errors == [], f"script errors in the page: {errors}"
 
 
@@ -123,7 +87,7 @@ def drawn_queens(widget: Locator, n: int) -> list[int]:
 
 def test_search_stepped_by_clicks_and_keys_to_the_first_solution(page: Page) -> None:
     search = page.locator(".queens-search")
-    step = search.get_by_role("button", name="step (→)")
+    step = search.get_by_role("button", name="step ▶")
     taken = 0
     while counter(search, "solutions") == 0:
         assert taken < 200, "no solution after 200 steps"

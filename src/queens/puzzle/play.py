@@ -31,6 +31,21 @@ class Check:
     wrong: tuple[Square, ...]
     solved: bool
 
+    @property
+    def message(self) -> str:
+        """The verdict in a sentence, as the web page and the notebook widget say it.
+
+        >>> Check(((2, 4), (0, 1)), solved=False).message
+        'Row 3, column 5 is wrong (and 1 more).'
+        """
+        if self.solved:
+            return "Solved!"
+        if self.wrong:
+            row, col = self.wrong[0]
+            more = f" (and {len(self.wrong) - 1} more)" if len(self.wrong) > 1 else ""
+            return f"Row {row + 1}, column {col + 1} is wrong{more}."
+        return "No mistake so far."
+
 
 def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square]) -> Check:
     verdict = solve(grid)

@@ -204,18 +204,8 @@ async def check(request: Request) -> Response:
     verdict = await anyio.to_thread.run_sync(_check, grid, queens, crosses, stars)
     return JSONResponse(
         {"wrong": [list(s) for s in verdict.wrong], "solved": verdict.solved,
-         "message": _check_message(verdict.wrong, verdict.solved)}
+         "message": verdict.message}
     )  # fmt: skip
-
-
-def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
-    if solved:
-        return "Solved!"
-    if wrong:
-        row, col = wrong[0]
-        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
-        return f"Row {row + 1}, column {col + 1} is wrong{more}."
-    return "No mistake so far."
 
 
 def _star_step(grid: Grid, stars: int, queens: Cells, crosses: Cells) -> dict[str, object]:
@@ -227,7 +217,7 @@ def _star_step(grid: Grid, stars: int, queens: Cells, crosses: Cells) -> dict[st
 def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str, object]:
     verdict = _check(grid, queens, crosses, stars)
     if verdict.wrong or verdict.solved:
-        message = _check_message(verdict.wrong, verdict.solved)
+        message = verdict.message
         if verdict.wrong:
             message += " Undo it first."
         return {"wrong": [list(s) for s in verdict.wrong], "step": None, "message": message}

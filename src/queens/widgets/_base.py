@@ -20,7 +20,7 @@ except ImportError as error:  # the notebook extra is not installed
 __all__ = ["STATIC", "Handlers", "Widget", "queen_svg", "traitlets"]
 
 STATIC = Path(__file__).parent / "static"
-"""The widgets' JavaScript modules and their one stylesheet (package data)."""
+"""The widgets' one JavaScript module and one stylesheet (package data)."""
 
 Handlers = Mapping[str, Callable[[dict[str, Any]], object]]
 
@@ -44,7 +44,10 @@ class Widget(anywidget.AnyWidget):
     by the method ``handlers()`` names for its type; unknown ones are ignored (a page of
     another version)."""
 
+    _esm = STATIC / "widgets.js"
     _css = STATIC / "widgets.css"
+    kind = traitlets.Unicode().tag(sync=True)
+    """Which widget the page draws: ``search``, ``compare`` or ``puzzle``."""
     queen = traitlets.Unicode(queen_svg()).tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
     """Bumped by every change made here; the page sets ``shown`` to it once drawn."""

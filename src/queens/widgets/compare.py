@@ -18,7 +18,7 @@ from queens.engines.counting import kernel
 from queens.show.compare import Row, compare, disagreement
 from queens.show.durations import describe_seconds
 from queens.tracing import check_algorithm
-from queens.widgets._base import STATIC, Handlers, Widget, traitlets
+from queens.widgets._base import Handlers, Widget, traitlets
 from queens.widgets.search import MAX_BATCH, SPEEDS
 from queens.widgets.stepping import MAX_EVENTS, SearchSteps
 
@@ -35,7 +35,7 @@ class Compare(Widget):
     side by side: ``step()`` moves every search one event on; ``nodes`` and ``solutions``
     map each algorithm's name to its counts so far; ``table()`` runs them all to the end."""
 
-    _esm = STATIC / "boards.js"
+    kind = traitlets.Unicode("compare").tag(sync=True)
 
     size = traitlets.Int().tag(sync=True)
     runs: traitlets.List[Any] = traitlets.List().tag(sync=True)

@@ -1,4 +1,5 @@
-"""A player's marks on a region puzzle, under the web page's rules (``static/puzzle.js``).
+"""A player's marks on a region puzzle, under the rules of the web page's game
+(``queens/web/static/puzzle.js``).
 
 Each cell is empty, crossed (the player says no queen goes there) or holds a queen.  With
 one star, a queen rules out its row, column and region and the eight cells around it;

@@ -2,7 +2,7 @@
 
 The rules and comforts are the web page's (``queens.widgets.marks``: clashes, auto-cross,
 undo and redo); checks and hints are the library's (``queens.puzzle.play`` and
-``stars_play``), computed here in Python.  ``static/puzzle.js`` draws the grid and sends
+``stars_play``), computed here in Python.  ``static/widgets.js`` draws the grid and sends
 each click and key as a move; ``widget.place(row, col)`` from a cell is the same move.
 The grid counts as solved once every queen is placed, no rule is broken and the solver
 agrees (``play.check``): only then is ``solved`` set and ``on_solved`` called.
@@ -10,7 +10,7 @@ agrees (``play.check``): only then is ``solved`` set and ``on_solved`` called.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from queens.puzzle import levels, play
@@ -22,7 +22,7 @@ from queens.puzzle.stars import check_limits
 from queens.puzzle.stars_explain import Stuck as StarsStuck
 from queens.puzzle.stars_play import check_stars, hint_stars
 from queens.show.puzzle import region_color
-from queens.widgets._base import STATIC, Handlers, Widget, traitlets
+from queens.widgets._base import Handlers, Widget, traitlets
 from queens.widgets.marks import CROSS, EMPTY, QUEEN, Marks
 
 MAX_N = 20
@@ -63,7 +63,7 @@ class Puzzle(Widget):
     functions given to ``on_solved`` are called with the widget).
     """
 
-    _esm = STATIC / "puzzle.js"
+    kind = traitlets.Unicode("puzzle").tag(sync=True)
 
     n = traitlets.Int().tag(sync=True)
     stars = traitlets.Int(1).tag(sync=True)
@@ -148,7 +148,7 @@ class Puzzle(Widget):
         verdict = self._check()
         if verdict.wrong or verdict.solved:
             self.wrong = [self._marks.cell(s) for s in verdict.wrong if self._is_queen(s)]
-            self.message = _check_message(verdict.wrong, verdict.solved)
+            self.message = verdict.message
             if verdict.wrong:
                 self.message += " Undo it first."
             self.changed()
@@ -320,13 +320,3 @@ class Puzzle(Widget):
 
 def _mark(message: dict[str, Any]) -> int:
     return QUEEN if message.get("mark") == "queen" else CROSS
-
-
-def _check_message(wrong: Sequence[Square], solved: bool) -> str:
-    if solved:
-        return "Solved!"
-    if wrong:
-        row, col = wrong[0]
-        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
-        return f"Row {row + 1}, column {col + 1} is wrong{more}."
-    return "No mistake so far."

@@ -1,7 +1,7 @@
 """``Search``: a search stepped on its board in a notebook, forwards and back.
 
 The board, the controls (play, pause, step, back, next solution, restart, speed), the
-counters and the last events are drawn by ``static/boards.js``; every step is taken here,
+counters and the last events are drawn by ``static/widgets.js``; every step is taken here,
 in Python, on ``queens.trace``'s events (``SearchSteps``), so ``widget.step()`` from a cell
 and a click on the page move the same search.  While playing, the page asks for a batch
 of steps at a time and waits for the answer before asking again, so a busy kernel slows
@@ -15,7 +15,7 @@ from typing import Any
 from queens.board import Board
 from queens.events import Event, Found
 from queens.tracing import AlgorithmName
-from queens.widgets._base import STATIC, Handlers, Widget, traitlets
+from queens.widgets._base import Handlers, Widget, traitlets
 from queens.widgets.stepping import MAX_EVENTS, SearchSteps
 
 DRAW_MAX_N = 24
@@ -40,7 +40,7 @@ class Search(Widget):
     there, as it does when ``close()`` is called (the widget closed).
     """
 
-    _esm = STATIC / "boards.js"
+    kind = traitlets.Unicode("search").tag(sync=True)
 
     algorithm = traitlets.Unicode().tag(sync=True)
     width = traitlets.Int().tag(sync=True)
