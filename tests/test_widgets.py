@@ -272,9 +272,11 @@ def test_import_queens_does_not_import_the_widgets() -> None:
 def test_the_examples_hold() -> None:
     import doctest
 
-    from queens.widgets import puzzle
+    from queens.widgets import playing, puzzle
 
-    assert doctest.testmod(puzzle).failed == 0
+    for module in (playing, puzzle):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
 
 
 def test_the_docs_notebook_runs() -> None:

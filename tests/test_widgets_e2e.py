@@ -4,13 +4,13 @@ headless (``marimo run``), driven by Playwright in Debian's Chromium at desktop 
 The search is stepped by clicks and keys to the first 6 x 6 solution, which must be
 ``queens.solve(6)``'s; the 7 x 7 puzzle is won by clicks and keys after a hint; the app's
 Python cells must see both (``search.widget.queens``, ``puzzle.widget.solved``).  Without
-marimo, Playwright or Chromium these tests skip with the reason, except under CI=true.
+marimo, Playwright or Chromium (or the web page's, whose browser fixture this shares) these
+tests skip with the reason, except under CI=true.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,21 +19,17 @@ import pytest
 
 from web_support import require
 
-require("anywidget", "marimo", "playwright",
-        why="pip install -e '.[notebook]' --group notebook-test --group web-test")  # fmt: skip
+require("anywidget", "marimo", "playwright", "starlette",
+        why="pip install -e '.[notebook,web]' --group notebook-test --group web-test")  # fmt: skip
 
-CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
-if not (Path(CHROMIUM).exists() and os.access(CHROMIUM, os.X_OK)):
-    _reason = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI=true but {_reason}", pytrace=False)
-    pytest.skip(_reason, allow_module_level=True)
-
-from playwright.sync_api import Locator, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Locator, Page, expect  # noqa: E402
 
 from queens.api import solve  # noqa: E402
 from queens.puzzle import levels  # noqa: E402
 from queens.puzzle.solve import solve as solve_grid  # noqa: E402
+
+# Chromium (a skip without it, a failure under CI=true) and the browser fixture
+from test_web_e2e import browser  # noqa: E402, F401  (a fixture)
 
 pytestmark = pytest.mark.slow  # a marimo server and a browser: about half a minute
 
@@ -43,19 +39,18 @@ _SPEC = importlib.util.spec_from_file_location(
 assert _SPEC and _SPEC.loader
 PICTURES = importlib.util.module_from_spec(_SPEC)  # serves the app as for the pictures
 _SPEC.loader.exec_module(PICTURES)
-CHROMIUM_ARGS = PICTURES.CHROMIUM_ARGS
 TIMEOUT_MS = 30_000
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Page]:
+def page(browser: Browser) -> Iterator[Page]:  # noqa: F811
     """The app (``marimo run --headless``, as docs/make_pictures.py serves it) open in
     Chromium at desktop width, once for the module; no script error may happen in it
     (thrown, or logged to the console)."""
     errors: list[str] = []
-    with PICTURES.serve_app() as url, sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        opened = chromium.new_page(viewport={"width": 1280, "height": 1000})
+    with PICTURES.serve_app() as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        opened = context.new_page()
         opened.on("pageerror", lambda error: errors.append(str(error)))
         # marimo catches what a widget's module throws, and logs it to the console
         opened.on(
@@ -65,7 +60,7 @@ def page() -> Iterator[Page]:
         opened.goto(url)
         opened.wait_for_selector(".queens-puzzle .qw-region-cell")
         yield opened
-        chromium.close()
+        context.close()
     assert errors == [], f"script errors in the page: {errors}"
 
 

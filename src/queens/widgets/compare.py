@@ -18,8 +18,8 @@ from queens.engines.counting import kernel
 from queens.show.compare import Row, compare, disagreement
 from queens.show.durations import describe_seconds
 from queens.tracing import check_algorithm
-from queens.widgets._base import Handlers, Widget, traitlets
-from queens.widgets.search import MAX_BATCH, SPEEDS
+from queens.widgets._base import Handlers, traitlets
+from queens.widgets.playing import Stepped
 from queens.widgets.stepping import MAX_EVENTS, SearchSteps
 
 MAX_N = 12
@@ -30,7 +30,7 @@ LIMIT_SECONDS = 10.0
 """The table's time limit per algorithm, as ``queens compare``'s default."""
 
 
-class Compare(Widget):
+class Compare(Stepped):
     """The textbook algorithms on an N x N board (N, or a ``Board`` with N queens),
     side by side: ``step()`` moves every search one event on; ``nodes`` and ``solutions``
     map each algorithm's name to its counts so far; ``table()`` runs them all to the end."""
@@ -41,10 +41,6 @@ class Compare(Widget):
     runs: traitlets.List[Any] = traitlets.List().tag(sync=True)
     rows: traitlets.List[Any] = traitlets.List().tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
-    playing = traitlets.Bool(False).tag(sync=True)
-    finished = traitlets.Bool(False).tag(sync=True)
-    speed = traitlets.Int(10).tag(sync=True)
-    speeds = traitlets.List(list(SPEEDS)).tag(sync=True)
 
     def __init__(
         self, n: Board | int, *, max_events: int = MAX_EVENTS, limit_seconds: float = LIMIT_SECONDS
@@ -97,12 +93,6 @@ class Compare(Widget):
             self.note = f"WRONG ANSWER, {problem}" if problem else "all that ran agree"
         return found
 
-    def play(self) -> None:
-        self.playing = not self.finished
-
-    def pause(self) -> None:
-        self.playing = False
-
     def close(self) -> None:
         """Stop the searches and close the widget."""
         for steps in getattr(self, "_searches", {}).values():  # none: a failed __init__
@@ -115,14 +105,8 @@ class Compare(Widget):
             "step": lambda _: self.step(),
             "restart": lambda _: self.restart(),
             "table": lambda _: self.table(),
-            "tick": self._tick,
+            "tick": self.tick,
         }
-
-    def _tick(self, message: dict[str, Any]) -> None:
-        count = message.get("count", 1)
-        if self.playing:
-            self.step(count if type(count) is int and 1 <= count <= MAX_BATCH else 1)
-        self.send({"type": "ticked"})
 
     def _sync(self) -> None:
         with self.hold_sync():

@@ -15,22 +15,16 @@ from typing import Any
 from queens.board import Board
 from queens.events import Event, Found
 from queens.tracing import AlgorithmName
-from queens.widgets._base import Handlers, Widget, traitlets
+from queens.widgets._base import Handlers, traitlets
+from queens.widgets.playing import Stepped, batch
 from queens.widgets.stepping import MAX_EVENTS, SearchSteps
 
 DRAW_MAX_N = 24
 """The largest side drawn as a board; a larger one gets the summary view (counters, the
 placement as a list, the events)."""
 
-SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
-"""The speeds the slider offers, in events a second."""
 
-MAX_BATCH = 100
-"""The most steps one request of the playing page takes (at 1000 events a second, ten
-requests a second)."""
-
-
-class Search(Widget):
+class Search(Stepped):
     """A search of ``board_or_n`` (a ``Board`` or N) by ``algorithm``, stepped on its board.
 
     ``step()`` goes one event forwards, ``back()`` one back, ``next_solution()`` to the next
@@ -55,10 +49,6 @@ class Search(Widget):
     solutions = traitlets.Int(0).tag(sync=True)
     lines: traitlets.List[Any] = traitlets.List().tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
-    finished = traitlets.Bool(False).tag(sync=True)
-    playing = traitlets.Bool(False).tag(sync=True)
-    speed = traitlets.Int(10).tag(sync=True)
-    speeds = traitlets.List(list(SPEEDS)).tag(sync=True)
 
     def __init__(
         self,
@@ -125,13 +115,6 @@ class Search(Widget):
             pass
         self._sync()
 
-    def play(self) -> None:
-        """Start playing on the page (at ``speed`` events a second)."""
-        self.playing = not self._steps.finished
-
-    def pause(self) -> None:
-        self.playing = False
-
     def close(self) -> None:
         """Stop the search (its events are no longer read) and close the widget."""
         steps = getattr(self, "_steps", None)  # None: closed by a failed __init__
@@ -142,18 +125,12 @@ class Search(Widget):
 
     def handlers(self) -> Handlers:
         return {
-            "step": lambda message: self.step(_count(message)),
+            "step": lambda message: self.step(batch(message)),
             "back": lambda _: self.back(),
             "solution": lambda _: self.next_solution(),
             "restart": lambda _: self.restart(),
-            "tick": self._tick,
+            "tick": self.tick,
         }
-
-    def _tick(self, message: dict[str, Any]) -> None:
-        """A playing page's batch: steps, then an answer so that it asks for the next."""
-        if self.playing:
-            self.step(_count(message))
-        self.send({"type": "ticked"})
 
     def _sync(self) -> None:
         steps = self._steps
@@ -169,11 +146,6 @@ class Search(Widget):
             self.status = _status(steps)
             if steps.finished:
                 self.playing = False
-
-
-def _count(message: dict[str, Any]) -> int:
-    count = message.get("count", 1)
-    return count if type(count) is int and 1 <= count <= MAX_BATCH else 1
 
 
 def _status(steps: SearchSteps) -> str:
