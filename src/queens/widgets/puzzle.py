@@ -74,6 +74,8 @@ class Puzzle(Widget):
     clashes: traitlets.List[Any] = traitlets.List().tag(sync=True)
     wrong: traitlets.List[Any] = traitlets.List().tag(sync=True)
     hint_cells = traitlets.Dict().tag(sync=True)
+    counts: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    """The queens each row, column and region holds (rows, then columns, then regions)."""
     message = traitlets.Unicode("").tag(sync=True)
     solved = traitlets.Bool(False).tag(sync=True)
     hints = traitlets.Int(0).tag(sync=True)
@@ -308,6 +310,7 @@ class Puzzle(Widget):
             self.changed()
             self.board = list(marks.marks)
             self.clashes = sorted(marks.clashes())
+            self.counts = marks.unit_counts()
             self.can_undo, self.can_redo = marks.can_undo, marks.can_redo
             newly = not self.solved and marks.complete() and self._check().solved
             if newly:

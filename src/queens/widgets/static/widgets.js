@@ -296,7 +296,9 @@ function renderPuzzle(model, root) {
   keys.className = "qw-keys";
   keys.textContent = "Tap: cross, then queen. Drag: crosses. Keys: arrows, Space/x cross, "
     + "Enter/q queen, Delete clear, Ctrl+Z undo, Ctrl+Y redo.";
-  root.append(title, grid, controls, message, keys);
+  // With K stars: each row's, column's and region's queens out of K (as the page shows).
+  const counts = element("div", "qw-counts");
+  root.append(title, grid, counts, controls, message, keys);
 
   let cells = [], focus = 0, drag = null;
   const n = () => model.get("n");
@@ -363,6 +365,7 @@ function renderPuzzle(model, root) {
     apply.hidden = !(flags.place && (flags.place.length || (flags.clear || []).length));
     hint.disabled = solved;
     auto.checked = model.get("autocross");
+    drawCounts(k, size);
   }
 
   // Pointer: a tap cycles; press and drag paints crosses (or erases them), sent on release.
@@ -425,8 +428,28 @@ function renderPuzzle(model, root) {
     if (target !== null) setFocus(target);
   });
 
+  function drawCounts(k, size) {
+    counts.hidden = k === 1;
+    if (k === 1) return;
+    const held = model.get("counts"), names = model.get("names");
+    const line = (kind, first, name) => {
+      const row = element("p", "", "");
+      row.append(element("span", "qw-count-kind", kind));
+      for (let i = 0; i < size; i++) {
+        const have = held[first + i] || 0;
+        const chip = element("span", "qw-count" + (have > k ? " over" : have === k ? " full" : ""),
+          `${name(i)} ${have}/${k}`);
+        chip.dataset.unit = String(first + i);
+        row.append(chip);
+      }
+      return row;
+    };
+    counts.replaceChildren(line("rows", 0, (i) => String(i + 1)),
+      line("columns", size, (i) => String(i + 1)), line("regions", 2 * size, (i) => names[i]));
+  }
+
   const names = ["board", "clashes", "wrong", "hint_cells", "message", "solved", "can_undo",
-    "can_redo", "autocross", "stars"];
+    "can_redo", "autocross", "stars", "counts"];
   const redraw = () => draw();
   for (const name of names) model.on(`change:${name}`, redraw);
   const rebuild = () => { build(); draw(); };
