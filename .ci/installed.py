@@ -1,7 +1,7 @@
 """Checks an installed queens (run by .ci/package from outside the source tree).
 
-The package's own files are there, the compiled kernel is in use, and `queens serve`
-serves its page and static files.
+The package's own files are there, the compiled kernel is in use, `queens serve`
+serves its page and static files, and the notebook widgets load their page module.
 """
 
 from __future__ import annotations
@@ -20,7 +20,10 @@ from typing import Any
 import queens
 from queens.engines.counting import kernel
 
-FILES = ["py.typed", "engines/_kernel.pyi", "web/static/index.html", "puzzle/levels.json"]
+FILES = [
+    "py.typed", "engines/_kernel.pyi", "web/static/index.html", "puzzle/levels.json",
+    "widgets/static/widgets.js", "widgets/static/widgets.css",
+]  # fmt: skip
 PAGE = ["/", "/app.js", "/app.css", "/api/info", "/api/puzzle/levels/1"]
 
 
@@ -67,6 +70,18 @@ def _get(url: str) -> Any:
             time.sleep(0.1)
 
 
+def check_widgets() -> None:
+    """The widgets (the notebook extra, installed with the wheel) carry their page."""
+    from queens.widgets import Search  # lazy: the notebook extra
+
+    search = Search(6)
+    search.next_solution()
+    assert search.queens == queens.solve(6).to_list()
+    assert "export default" in str(search._esm) and str(search._css), "no page module"
+    print("queens.widgets: Search(6) stepped to its first solution, its page module loaded")
+
+
 if __name__ == "__main__":
     check_installed()
     check_serve()
+    check_widgets()

@@ -221,6 +221,7 @@ def test_star_battle_won_by_moves() -> None:
         for col in columns:
             puzzle.place(row, col)
     assert puzzle.solved and puzzle.clashes == []
+    assert puzzle.counts == [2] * 24  # 8 rows, 8 columns, 8 regions: 2 stars each
 
 
 # -- Compare ------------------------------------------------------------------------------------
