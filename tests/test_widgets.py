@@ -147,6 +147,16 @@ def test_puzzle_won_by_moves_calls_on_solved_once() -> None:
     assert puzzle.solved and puzzle.marks[0][truth[0]] == "q" and seen == [True]
 
 
+def test_puzzle_full_of_wrong_queens_is_not_solved() -> None:
+    puzzle, _ = level_one()
+    seen: list[object] = []
+    puzzle.on_solved(seen.append)
+    puzzle.autocross = False
+    for row in range(7):
+        puzzle.place(row, 0)  # a queen a row, all in one column
+    assert not puzzle.solved and seen == [] and len(puzzle.clashes) == 7
+
+
 def test_puzzle_taps_cycle_and_keys_toggle() -> None:
     puzzle, truth = level_one()
     cell = 3 * 7 + truth[3]

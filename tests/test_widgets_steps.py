@@ -7,7 +7,7 @@ import doctest
 import importlib
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import DATA
@@ -55,6 +55,7 @@ def test_the_first_solution_is_the_libraries(n: int) -> None:
     assert steps.solutions == 1
 
 
+@settings(max_examples=40)  # the fast suite's budget: about 0.3 s
 @given(
     n=st.integers(1, 6),
     algorithm=st.sampled_from(sorted(TRACERS)),
@@ -117,6 +118,7 @@ def attacked(marks: Marks, a: int, b: int) -> bool:
     return a != b and (near or same)
 
 
+@settings(max_examples=40)
 @given(grid=small_grids(3, 6), cells=st.lists(st.integers(0, 35), max_size=25))
 def test_auto_crosses_belong_to_a_queen_that_rules_them_out(grid: Grid, cells: list[int]) -> None:
     marks = Marks(grid)
