@@ -141,3 +141,21 @@ def test_puzzle_won_by_clicks_and_keys_after_a_hint(page: Page) -> None:
     expect(message).to_have_text("Solved!")
     expect(puzzle.locator(".qw-region-cell.clash")).to_have_count(0)
     expect(page.get_by_text("From Python, puzzle.widget.solved")).to_contain_text("True")
+
+
+def test_search_plays_at_the_speed_set_and_pauses(page: Page) -> None:
+    search = page.locator(".queens-search")
+    search.get_by_role("button", name="restart").click()
+    expect(search).to_have_attribute("data-position", "0")
+    slider = search.get_by_role("slider", name="speed")
+    slider.focus()
+    slider.press("End")  # the fastest: 1000 steps a second, in batches of 50
+    expect(search.locator(".qw-speed")).to_contain_text("1000 steps/s")
+    search.get_by_role("button", name="▶ play").click()
+    expect(search.locator('.qw-counter[data-name="steps"] b')).not_to_have_text("0")
+    search.press(" ")  # Space pauses
+    expect(search.get_by_role("button", name="▶ play")).to_be_visible()
+    page.wait_for_timeout(600)  # a batch asked for before the pause may still land
+    paused = counter(search, "steps")
+    page.wait_for_timeout(600)
+    assert counter(search, "steps") == paused > 0
