@@ -70,30 +70,30 @@ def _(mo, queens):
 
 
 @app.cell
-def _(mo):
-    mo.md(
-        """
-        ## Five ways to search
+def _(Compare, mo):
+    mo.vstack(
+        [
+            mo.md(
+                """
+                ## Five ways to search
 
-        `queens compare` runs the textbook algorithms side by side: naive permutations
-        (every arrangement, checked at the end), permutations pruned as they grow, and
-        backtracking with an array, with sets and with bitmasks. Here each takes one
-        step at a time on its own board.
-        """
+                `queens compare` runs the textbook algorithms side by side: naive
+                permutations (every arrangement, checked at the end), permutations pruned
+                as they grow, and backtracking with an array, with sets and with bitmasks.
+                Here each takes one step at a time on its own board.
+                """
+            ),
+            mo.ui.anywidget(Compare(5)),
+        ]
     )
     return
 
 
 @app.cell
-def _(Compare, mo):
-    compare = mo.ui.anywidget(Compare(5))
-    compare
-    return (compare,)
-
-
-@app.cell
-def _(mo):
-    mo.md(
+def _(Puzzle, mo):
+    # The puzzle under its introduction (level 1 of the archive: 7 x 7).
+    puzzle = mo.ui.anywidget(Puzzle(1))
+    _rules = mo.md(
         """
         ## The same reasoning by hand: a region puzzle
 
@@ -102,13 +102,7 @@ def _(mo):
         queen; **hint** shows the next deduction the library's explainer finds.
         """
     )
-    return
-
-
-@app.cell
-def _(Puzzle, mo):
-    puzzle = mo.ui.anywidget(Puzzle(1))
-    puzzle
+    mo.vstack([_rules, puzzle])
     return (puzzle,)
 
 
