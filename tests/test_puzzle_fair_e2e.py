@@ -59,7 +59,7 @@ def win_by_clicks(page: Page, columns: list[int]) -> None:
     expect(page.locator("#win")).to_be_visible()
 
 
-def test_check_judges_queens_only_and_counts(open_page: Opener) -> None:
+def test_check_judges_queens_only_and_counts(open_page: Opener) -> None:  # noqa: F811
     page = open_page(f"#level={TEN}")
     columns = truth(TEN)
     page.click(cell(0, columns[0]))  # a cross on the queen's cell: Check must not tell
@@ -83,15 +83,19 @@ def test_check_judges_queens_only_and_counts(open_page: Opener) -> None:
     expect(page.locator("#win-summary")).to_contain_text("2 checks")
 
 
-def test_a_hint_never_names_a_cross(open_page: Opener) -> None:
+def test_a_hint_never_names_a_cross(open_page: Opener) -> None:  # noqa: F811
     page = open_page(f"#level={TEN}")
     columns = truth(TEN)
     page.click(cell(3, columns[3]))  # a wrong cross
     page.click("#hint")
     message = page.locator("#message")
-    expect(message).to_have_text("1 cross covers a queen's cell. Undo back to before the mistake first.")
+    expect(message).to_have_text(
+        "1 cross covers a queen's cell. Undo back to before the mistake first."
+    )
     assert not re.search(r"[Rr]ow \d|[Cc]olumn \d", message.inner_text())
-    flagged = "#grid .cell.wrong, #grid .cell.hint-clear, #grid .cell.hint-place, #grid .cell.hint-focus"
+    flagged = (
+        "#grid .cell.wrong, #grid .cell.hint-clear, #grid .cell.hint-place, #grid .cell.hint-focus"
+    )
     expect(page.locator(flagged)).to_have_count(0)
     page.click("#undo")
     win_by_clicks(page, columns)
@@ -99,7 +103,7 @@ def test_a_hint_never_names_a_cross(open_page: Opener) -> None:
 
 
 @pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_the_share_text_holds_no_position(open_page: Opener, device: dict[str, Any]) -> None:
+def test_the_share_text_holds_no_position(open_page: Opener, device: dict[str, Any]) -> None:  # noqa: F811
     page = open_page(f"#level={TEN}", device)
     columns = truth(TEN)
     for row, col in enumerate(columns):
@@ -111,7 +115,7 @@ def test_the_share_text_holds_no_position(open_page: Opener, device: dict[str, A
     assert len(share) == 2 and CROWN not in "".join(share)
 
 
-def test_show_solution_asks_and_undo_plays_on(open_page: Opener) -> None:
+def test_show_solution_asks_and_undo_plays_on(open_page: Opener) -> None:  # noqa: F811
     page = open_page(f"#level={TEN}")
     columns = truth(TEN)
     place(page, 0, columns[0])
@@ -134,7 +138,7 @@ def test_show_solution_asks_and_undo_plays_on(open_page: Opener) -> None:
     assert page.evaluate(f"localStorage.getItem('queens-best:level:{TEN}')") is None
 
 
-def test_a_link_with_marks_asks_before_replacing_a_saved_game(open_page: Opener) -> None:
+def test_a_link_with_marks_asks_before_replacing_a_saved_game(open_page: Opener) -> None:  # noqa: F811
     page = open_page("#level=3")
     place(page, 0, 2)
     saved = marks(page)
@@ -158,7 +162,7 @@ def test_a_link_with_marks_asks_before_replacing_a_saved_game(open_page: Opener)
     assert marks(taken)[2] == "q" and marks(taken) != saved
 
 
-def test_the_winning_tap_never_presses_the_win_dialog(open_page: Opener) -> None:
+def test_the_winning_tap_never_presses_the_win_dialog(open_page: Opener) -> None:  # noqa: F811
     page = open_page(f"#level={TEN}", PHONE)
     columns = truth(TEN)
     for row, col in enumerate(columns[:-1]):
@@ -179,7 +183,7 @@ def test_the_winning_tap_never_presses_the_win_dialog(open_page: Opener) -> None
     expect(page.locator("#win")).to_be_hidden()
 
 
-def test_a_hash_changed_in_the_tab_opens_its_puzzle(open_page: Opener) -> None:
+def test_a_hash_changed_in_the_tab_opens_its_puzzle(open_page: Opener) -> None:  # noqa: F811
     page = open_page("#level=1")
     page.evaluate("location.hash = '#level=2'")
     expect(page.locator("#title")).to_contain_text("Level 2")
@@ -201,7 +205,7 @@ def offered(page: Page) -> list[str]:
     return found
 
 
-def test_the_stars_selector_offers_only_what_the_grid_takes(open_page: Opener) -> None:
+def test_the_stars_selector_offers_only_what_the_grid_takes(open_page: Opener) -> None:  # noqa: F811
     page = open_page(f"#level={TEN}")  # 10 x 10: room for 2 stars, but no 2-star solution
     expect(page.locator("body")).to_have_attribute("data-busy", "0")
     assert offered(page) == ["1"]
@@ -212,7 +216,7 @@ def test_the_stars_selector_offers_only_what_the_grid_takes(open_page: Opener) -
     assert offered(page) == ["1", "2"]
 
 
-def test_the_star_dailies_are_one_click_away(open_page: Opener) -> None:
+def test_the_star_dailies_are_one_click_away(open_page: Opener) -> None:  # noqa: F811
     page = open_page()
     page.click("#daily-2")
     expect(page.locator("#title")).to_contain_text("(2 stars, ")
@@ -221,7 +225,7 @@ def test_the_star_dailies_are_one_click_away(open_page: Opener) -> None:
     expect(page.locator("#title")).to_contain_text("(level ")
 
 
-def test_the_level_list_is_one_tab_stop_with_arrow_keys(open_page: Opener) -> None:
+def test_the_level_list_is_one_tab_stop_with_arrow_keys(open_page: Opener) -> None:  # noqa: F811
     page = open_page("#level=1")
     page.focus("#level-difficulty")
     page.keyboard.press("Tab")
@@ -236,11 +240,13 @@ def test_the_level_list_is_one_tab_stop_with_arrow_keys(open_page: Opener) -> No
     expect(page.locator("#title")).to_contain_text("Level 3")
     page.fill("#level-filter", "11x11")
     page.select_option("#level-difficulty", "hard")
-    shown = page.eval_on_selector_all("#levels li:not([hidden])", "items => items.map(i => i.textContent)")
+    shown = page.eval_on_selector_all(
+        "#levels li:not([hidden])", "items => items.map(i => i.textContent)"
+    )
     assert shown and all("11 x 11 hard" in text for text in shown)
 
 
-def test_escape_clears_the_hint_outlines(open_page: Opener) -> None:
+def test_escape_clears_the_hint_outlines(open_page: Opener) -> None:  # noqa: F811
     page = open_page(f"#level={TEN}")
     page.click("#hint")
     expect(page.locator("#apply-hint")).to_be_visible()
@@ -262,7 +268,7 @@ def bottom(page: Page, selector: str) -> float:
 
 
 @pytest.mark.parametrize("path", [f"#level={TEN}", "#grid=" + stripes(12)], ids=["10", "12"])
-def test_the_phone_shows_board_controls_and_hint_at_once(open_page: Opener, path: str) -> None:
+def test_the_phone_shows_board_controls_and_hint_at_once(open_page: Opener, path: str) -> None:  # noqa: F811
     page = open_page(path, PHONE)
     page.locator("#hint").tap()
     expect(page.locator("#message")).not_to_have_text("")
@@ -271,7 +277,7 @@ def test_the_phone_shows_board_controls_and_hint_at_once(open_page: Opener, path
     assert page.evaluate("scrollY") == 0
 
 
-def test_two_star_counters_keep_one_line_on_a_phone(open_page: Opener) -> None:
+def test_two_star_counters_keep_one_line_on_a_phone(open_page: Opener) -> None:  # noqa: F811
     two = generate(8, 2, 3)
     page = open_page(f"#grid={'-'.join(str(two).split())}&stars=2", PHONE)
     for kind in ("rows", "columns", "regions"):
@@ -287,8 +293,9 @@ def test_two_star_counters_keep_one_line_on_a_phone(open_page: Opener) -> None:
     assert bottom(page, "#message") <= 844
 
 
-def test_a_big_grid_keeps_28_px_cells_on_a_phone(open_page: Opener) -> None:
+def test_a_big_grid_keeps_28_px_cells_on_a_phone(open_page: Opener) -> None:  # noqa: F811
     page = open_page("#grid=" + stripes(16), PHONE)
     box = page.locator(cell(0, 0)).bounding_box()
     assert box is not None and box["width"] >= 28 and box["height"] >= 28
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the board scrolls, not the page
+    # The board scrolls sideways, never the page.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
