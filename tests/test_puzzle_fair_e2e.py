@@ -299,3 +299,17 @@ def test_a_big_grid_keeps_28_px_cells_on_a_phone(open_page: Opener) -> None:  # 
     assert box is not None and box["width"] >= 28 and box["height"] >= 28
     # The board scrolls sideways, never the page.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_clash_tints_what_it_breaks_and_is_announced(open_page: Opener) -> None:  # noqa: F811
+    page = open_page(f"#level={TEN}")
+    place(page, 1, 4)
+    place(page, 8, 4)  # the same column, far apart
+    expect(page.locator("#message")).to_have_text("A rule is broken: too many queens in column 5.")
+    expect(page.locator("#message")).to_have_attribute("aria-live", "polite")
+    tinted = page.eval_on_selector_all(
+        "#grid .cell.clash-unit", "cells => cells.map(c => +c.dataset.col)"
+    )
+    assert tinted == [4] * 10  # the column, every cell of it
+    page.click(cell(8, 4))  # lifted: nothing broken
+    expect(page.locator("#grid .cell.clash-unit")).to_have_count(0)

@@ -136,11 +136,33 @@ function position() {
 
 // -- drawing ------------------------------------------------------------------------------
 
-function drawCell(index, clashing) {
+// The rows, columns and regions (units) holding more queens than K.
+function brokenUnits() {
+  const counts = unitCounts(), k = starsOf(), broken = new Set();
+  counts.forEach((held, unit) => { if (held > k) broken.add(unit); });
+  return broken;
+}
+
+function unitName(unit) {
+  const n = state.grid.n;
+  return unit < n ? `row ${unit + 1}` : unit < 2 * n ? `column ${unit - n + 1}` : `region ${state.grid.names[unit - 2 * n]}`;
+}
+
+// What the clashes break, in words (announced when a move breaks a rule): "" if nothing.
+function clashText(bad) {
+  if (!bad.size) return "";
+  const parts = [...brokenUnits()].map((unit) => `too many queens in ${unitName(unit)}`);
+  const placed = [...bad];
+  if (placed.some((a) => placed.some((b) => touching(a, b)))) parts.push("queens touching");
+  return `A rule is broken: ${parts.join(", ")}.`;
+}
+
+function drawCell(index, clashing, units) {
   const cell = cellEl(index), mark = state.marks[index];
-  cell.classList.remove("cross", "queen", "clash");
+  cell.classList.remove("cross", "queen", "clash", "clash-unit");
   if (mark) cell.classList.add(MARK_CLASS[mark]);
   if (clashing) cell.classList.add("clash");
+  if (unitsOf(index).some((unit) => units.has(unit))) cell.classList.add("clash-unit");
   cell.setAttribute("aria-label",
     `${cell.dataset.label}, ${MARK_NAME[mark]}${clashing ? ", breaks a rule" : ""}`);
 }
@@ -166,8 +188,8 @@ function drawCounts() {
 }
 
 function draw() {
-  const bad = clashes();
-  state.marks.forEach((_, index) => drawCell(index, bad.has(index)));
+  const bad = clashes(), units = brokenUnits();
+  state.marks.forEach((_, index) => drawCell(index, bad.has(index), units));
   drawCounts();
   $("undo").disabled = !state.undo.length || state.solved;
   $("redo").disabled = !state.redo.length || state.solved;
@@ -275,7 +297,8 @@ function move(change) {
 }
 
 function settle() {
-  const bad = draw();
+  const bad = draw(), broken = clashText(bad);
+  if (broken) say(broken);  // announced: #message is aria-live
   save();
   if (queens().length === state.grid.n * starsOf() && bad.size === 0 && !state.revealed) win();
 }
