@@ -313,3 +313,22 @@ def test_a_clash_tints_what_it_breaks_and_is_announced(open_page: Opener) -> Non
     assert tinted == [4] * 10  # the column, every cell of it
     page.click(cell(8, 4))  # lifted: nothing broken
     expect(page.locator("#grid .cell.clash-unit")).to_have_count(0)
+
+
+def background(page: Page) -> str:
+    found: str = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    return found
+
+
+def test_dark_follows_the_system_and_the_setting(open_page: Opener) -> None:  # noqa: F811
+    light = open_page("#level=1")
+    assert background(light) == "rgb(255, 255, 255)"
+    light.select_option("#theme", "dark")
+    assert background(light) == "rgb(21, 23, 28)"
+    light.reload()
+    light.wait_for_selector("body[data-ready=true]")
+    assert background(light) == "rgb(21, 23, 28)" and light.input_value("#theme") == "dark"
+    dark = open_page("#level=1", {**DESKTOP, "color_scheme": "dark"})
+    assert background(dark) == "rgb(21, 23, 28)"  # as the system: dark
+    dark.select_option("#theme", "light")
+    assert background(dark) == "rgb(255, 255, 255)"

@@ -1027,9 +1027,12 @@ function changeStars() {
 // -- settings and setup -------------------------------------------------------------------
 
 function saveSettings() {
-  const settings = { autocross: $("autocross").checked, timer: $("show-timer").checked };
+  const settings = { autocross: $("autocross").checked, timer: $("show-timer").checked, theme: $("theme").value };
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* unsaved */ }
   document.body.classList.toggle("timer-hidden", !settings.timer);
+  // Light or dark as chosen; "as the system" leaves it to prefers-color-scheme.
+  if (settings.theme === "system") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = settings.theme;
 }
 
 function loadSettings() {
@@ -1037,6 +1040,7 @@ function loadSettings() {
   try { settings = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { settings = {}; }
   if (typeof settings.autocross === "boolean") $("autocross").checked = settings.autocross;
   if (typeof settings.timer === "boolean") $("show-timer").checked = settings.timer;
+  if (["system", "light", "dark"].includes(settings.theme)) $("theme").value = settings.theme;
   saveSettings();
 }
 
@@ -1094,6 +1098,7 @@ function setUp() {
   $("close-win").addEventListener("click", () => $("win").close());
   $("autocross").addEventListener("change", saveSettings);
   $("show-timer").addEventListener("change", saveSettings);
+  $("theme").addEventListener("change", saveSettings);
   $("load").addEventListener("click", () => load($("grid-text").value));
   $("file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
