@@ -332,3 +332,47 @@ def test_dark_follows_the_system_and_the_setting(open_page: Opener) -> None:  # 
     assert background(dark) == "rgb(21, 23, 28)"  # as the system: dark
     dark.select_option("#theme", "light")
     assert background(dark) == "rgb(255, 255, 255)"
+
+
+def animation(page: Page) -> str:
+    found: str = page.evaluate(
+        "getComputedStyle(document.querySelector('#grid .cell')).animationName"
+    )
+    return found
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_win_counts_animates_and_leads_on(open_page: Opener, motion: str) -> None:  # noqa: F811
+    page = open_page(f"#level={TEN}", {**DESKTOP, "reduced_motion": motion})
+    win_by_clicks(page, truth(TEN))
+    assert animation(page) == ("none" if motion == "reduce" else "won")
+    expect(page.locator("#stats")).to_have_text(
+        re.compile(
+            r"^Played 1, solved 1 \u00b7 daily streak 0 \(best 0\) \u00b7 best 10 x 10 \d+:\d\d\.$"
+        )
+    )
+    page.click("#next-level")
+    expect(page.locator("#title")).to_contain_text(f"Level {TEN + 1}")
+    assert animation(page) == "none"  # a new game: no win shown
+    expect(page.locator(f"#levels [data-level='{TEN}'] .tick")).to_have_text("\u2713 ")
+
+
+def test_a_daily_won_the_day_after_extends_the_streak(open_page: Opener) -> None:  # noqa: F811
+    from datetime import date
+
+    from queens.puzzle.levels import daily
+
+    page = open_page("#level=1")
+    stats = '{"played": 3, "solved": 3, "streak": 3, "bestStreak": 3, "lastDaily": "2026-11-25"}'
+    page.evaluate(f"localStorage.setItem('queens-stats', '{stats}')")
+    page.evaluate("location.hash = '#daily=2026-11-26'")
+    expect(page.locator("#title")).to_contain_text("daily puzzle of 2026-11-26")
+    found = solve(daily(date(2026, 11, 26)).grid).solution
+    assert found is not None
+    win_by_clicks(page, list(found))
+    expect(page.locator("#stats")).to_contain_text(
+        "Played 4, solved 4 \u00b7 daily streak 4 (best 4)"
+    )
+    expect(page.locator("#next-level")).to_be_hidden()  # a daily: no next level, a random one
+    page.click("#random-level")
+    expect(page.locator("#title")).to_contain_text("Level ")

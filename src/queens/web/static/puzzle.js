@@ -13,6 +13,7 @@ const FLAG_CLASSES = ["wrong", "hint-focus", "hint-place", "hint-clear"];
 const SAVE_PREFIX = "queens-game:";
 const BEST_PREFIX = "queens-best:level:";
 const SETTINGS_KEY = "queens-settings";
+const STATS_KEY = "queens-stats";
 const MAX_STARS = 6;
 const RULES_ONE = "Place one queen in every row, every column and every coloured region; no two queens may touch, not even diagonally.";
 
@@ -219,6 +220,7 @@ function buildBoard() {
       cell.dataset.row = row;
       cell.dataset.col = col;
       cell.dataset.index = index;
+      cell.style.setProperty("--wave", String(row + col));  // the win animation's delay
       cell.dataset.label = `row ${row + 1}, column ${col + 1}, region ${grid.names[region]}`;
       cell.style.backgroundColor = grid.colors[region];
       if (col + 1 < n && grid.cells[index + 1] !== region) cell.classList.add("edge-right");
@@ -288,6 +290,10 @@ function setMark(index, mark) {
 // One move (a click, a key, a drag, a hint applied): remembered for undo, drawn, saved.
 function move(change) {
   if (!state.grid || state.solved || state.paused) return;
+  if (state.fresh) {  // a game's first move: one more played
+    state.fresh = false;
+    updateStats((stats) => { stats.played++; });
+  }
   remember();
   change();
   state.version++;
@@ -495,6 +501,7 @@ function win() {
     if (state.elapsed < best) localStorage.setItem(key, String(state.elapsed));
     showLevels();
   }
+  if (!state.peeked) countWin();
   save();
   say("Solved!");
   document.body.dataset.solved = "true";
@@ -508,7 +515,58 @@ function showWin() {
     `${describe(true)} in ${clock(state.elapsed)}, ${hintsUsed()}, ${checksUsed()}${shown}.`;
   $("share-text").textContent = shareText();
   $("share-note").textContent = "";
+  $("stats").textContent = statsText();
+  $("next-level").hidden = state.about.kind !== "level" || state.about.level >= state.levels.length;
+  $("grid").classList.add("won");  // the win animation (none under prefers-reduced-motion)
   if (!$("win").open) $("win").showModal();
+}
+
+// -- statistics and streaks, kept in the browser ---------------------------------------------
+
+function readStats() {
+  let stats = {};
+  try { stats = JSON.parse(localStorage.getItem(STATS_KEY) || "{}") || {}; } catch { stats = {}; }
+  const count = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
+  const best = stats.best && typeof stats.best === "object" ? stats.best : {};
+  return { played: count(stats.played), solved: count(stats.solved), streak: count(stats.streak),
+    bestStreak: count(stats.bestStreak), lastDaily: typeof stats.lastDaily === "string" ? stats.lastDaily : "", best };
+}
+
+function updateStats(change) {
+  const stats = readStats();
+  change(stats);
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch { /* unsaved */ }
+}
+
+const dayBefore = (date) => {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+};
+
+// A win (the solution not shown): solved, the best time of its size, and for a 1-star daily
+// the streak of days in a row.
+function countWin() {
+  const { kind, date } = state.about, size = `${state.grid.n}${starsOf() > 1 ? `*${starsOf()}` : ""}`;
+  updateStats((stats) => {
+    stats.solved++;
+    stats.played = Math.max(stats.played, stats.solved);
+    if (!(stats.best[size] <= state.elapsed)) stats.best[size] = state.elapsed;
+    if (kind === "daily" && starsOf() === 1 && date !== stats.lastDaily) {
+      stats.streak = stats.lastDaily === dayBefore(date) ? stats.streak + 1 : 1;
+      stats.lastDaily = date;
+      stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
+    }
+  });
+}
+
+function statsText() {
+  const stats = readStats(), n = state.grid.n, k = starsOf();
+  const best = stats.best[`${n}${k > 1 ? `*${k}` : ""}`];
+  const parts = [`Played ${stats.played}, solved ${stats.solved}`,
+    `daily streak ${stats.streak} (best ${stats.bestStreak})`];
+  if (best !== undefined) parts.push(`best ${n} x ${n}${k > 1 ? ` ${k} stars` : ""} ${clock(best)}`);
+  return parts.join(" \u00b7 ") + ".";
 }
 
 async function copy(text, field) {
@@ -634,6 +692,8 @@ function play(grid, about, marks = null) {
     paused: false, solved: false, revealed: false, peeked: false, version: state.version + 1 });
   const restored = restore();
   const linked = takeLinkMarks(marks, restored);
+  state.fresh = !restored && !state.marks.some((mark) => mark);
+  $("grid").classList.remove("won");
   buildBoard();
   clearFlags();
   $("grid-text").value = grid.text;
@@ -1096,6 +1156,15 @@ function setUp() {
     $("share-note").textContent = done ? "Copied to the clipboard." : "Select the text and copy it.";
   });
   $("close-win").addEventListener("click", () => $("win").close());
+  $("next-level").addEventListener("click", () => {
+    $("win").close();
+    run(() => openLevel(state.about.level + 1));
+  });
+  $("random-level").addEventListener("click", () => {
+    $("win").close();
+    const others = state.levels.filter(({ level }) => level !== state.about.level);
+    if (others.length) run(() => openLevel(others[Math.floor(Math.random() * others.length)].level));
+  });
   $("autocross").addEventListener("change", saveSettings);
   $("show-timer").addEventListener("change", saveSettings);
   $("theme").addEventListener("change", saveSettings);
