@@ -26,6 +26,19 @@ def test_the_page_is_served(client: TestClient) -> None:
         assert response.status_code == 200 and response.headers["content-type"].startswith(kind)
 
 
+def test_the_page_installs_as_an_app(client: TestClient) -> None:
+    page = client.get("/puzzle").text
+    assert '<link rel="manifest" href="/puzzle.webmanifest">' in page
+    response = client.get("/puzzle.webmanifest")
+    assert response.headers["content-type"].startswith("application/manifest+json")
+    manifest = response.json()
+    assert manifest["start_url"] == "/puzzle" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        found = client.get(icon["src"])
+        assert found.status_code == 200 and found.headers["content-type"] == icon["type"]
+    assert "manifest" not in client.get("/").text  # the search page is no app
+
+
 def test_grid(client: TestClient) -> None:
     response = client.post("/api/puzzle/grid", json={"grid": "A A B\nC A B\nC C B"})
     assert response.status_code == 200
