@@ -1,6 +1,6 @@
 """axe-core (axe-playwright-python) over the region puzzle page at desktop and phone sizes,
 light and dark (the system's dark, and the page's own setting): no violation at the start,
-mid-game with a hint outlined, or on the win dialog. Slow: about 20 s a size."""
+mid-game with a hint outlined, on the win dialog or the tutorial. Slow: about 20 s a size."""
 
 from __future__ import annotations
 
@@ -53,3 +53,7 @@ def test_axe_finds_nothing_at_start_mid_game_and_win(
     no_violations(page, "mid-game, a hint outlined")
     win_by_clicks(page, truth(TEN))
     no_violations(page, "won")
+    page.click("#close-win")
+    page.click("#tutorial-open")
+    expect(page.locator("#tutorial")).to_be_visible()
+    no_violations(page, "tutorial")

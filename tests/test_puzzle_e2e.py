@@ -29,6 +29,7 @@ SEED = 4
 @pytest.fixture
 def page(browser: Browser, server: str, tmp_path: Path) -> Iterator[Page]:  # noqa: F811
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    context.add_init_script("localStorage.setItem('queens-tutorial-seen', '1')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

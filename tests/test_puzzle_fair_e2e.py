@@ -376,3 +376,33 @@ def test_a_daily_won_the_day_after_extends_the_streak(open_page: Opener) -> None
     expect(page.locator("#next-level")).to_be_hidden()  # a daily: no next level, a random one
     page.click("#random-level")
     expect(page.locator("#title")).to_contain_text("Level ")
+
+
+@pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_first_visit_opens_the_tutorial(open_page: Opener, device: dict[str, Any]) -> None:  # noqa: F811
+    page = open_page("", device, first_visit=True)
+    tutorial = page.locator("#tutorial")
+    expect(tutorial).to_be_visible()
+    expect(page.locator("#tutorial-step")).to_have_text("1 of 3")
+    for index in (1, 7, 8, 14):  # the example's queens: rows 1 to 4, columns 2, 4, 1, 3
+        target = page.locator("#tutorial-board .example").nth(index)
+        for _ in range(2):
+            target.tap() if device is PHONE else target.click()
+    expect(page.locator("#tutorial-note")).to_have_text("Solved: that is the whole game.")
+    page.keyboard.press("Tab")  # by keyboard from here on
+    page.focus("#tutorial-next")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tutorial-step")).to_have_text("2 of 3")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tutorial-step")).to_have_text("3 of 3")
+    expect(page.locator("#tutorial .step[data-step='3']")).to_contain_text("Check judges")
+    page.focus("#tutorial-close")
+    page.keyboard.press("Enter")
+    expect(tutorial).to_be_hidden()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    expect(tutorial).to_be_hidden()  # once only; "How to play" opens it again
+    page.click("#tutorial-open")
+    expect(tutorial).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(tutorial).to_be_hidden()

@@ -34,6 +34,9 @@ TEN = 6
 
 Opener = Callable[..., Page]
 
+SEEN_TUTORIAL = "localStorage.setItem('queens-tutorial-seen', '1')"
+"""Run before the page's script: the first visit's tutorial is not shown."""
+
 
 @pytest.fixture
 def open_page(browser: Browser, server: str, tmp_path: Path) -> Iterator[Opener]:  # noqa: F811
@@ -42,11 +45,17 @@ def open_page(browser: Browser, server: str, tmp_path: Path) -> Iterator[Opener]
     pages: list[Page] = []
     errors: list[str] = []
 
-    def opener(path: str = "", device: dict[str, Any] = DESKTOP,
-               context: BrowserContext | None = None) -> Page:  # fmt: skip
+    def opener(
+        path: str = "",
+        device: dict[str, Any] = DESKTOP,
+        context: BrowserContext | None = None,
+        first_visit: bool = False,
+    ) -> Page:
         if context is None:
             context = browser.new_context(**device)
             context.grant_permissions(["clipboard-read", "clipboard-write"])
+            if not first_visit:  # a player who has seen the tutorial
+                context.add_init_script(SEEN_TUTORIAL)
             contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))

@@ -14,6 +14,7 @@ const SAVE_PREFIX = "queens-game:";
 const BEST_PREFIX = "queens-best:level:";
 const SETTINGS_KEY = "queens-settings";
 const STATS_KEY = "queens-stats";
+const TUTORIAL_KEY = "queens-tutorial-seen";
 const MAX_STARS = 6;
 const RULES_ONE = "Place one queen in every row, every column and every coloured region; no two queens may touch, not even diagonally.";
 
@@ -1084,6 +1085,62 @@ function changeStars() {
   play(state.grid, { kind: "text", stars: k });
 }
 
+// -- the tutorial: three steps over a 4 x 4 example, shown on a first visit ------------------
+
+const EXAMPLE = { rows: ["AAAB", "CAAB", "CCDB", "CCDD"], queens: [1, 3, 0, 2],
+  colors: ["#a5f0d2", "#ffd2a5", "#1ec3ff", "#f096c3"] };
+
+function buildExample() {
+  const board = $("tutorial-board");
+  board.replaceChildren(...EXAMPLE.rows.map((line, row) => {
+    const tr = document.createElement("div");
+    tr.setAttribute("role", "row");
+    tr.append(...[...line].map((name, col) => {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.setAttribute("role", "gridcell");
+      cell.className = "example";
+      cell.dataset.mark = "0";
+      cell.style.backgroundColor = EXAMPLE.colors[name.charCodeAt(0) - 65];
+      cell.setAttribute("aria-label", `row ${row + 1}, column ${col + 1}, region ${name}, empty`);
+      cell.addEventListener("click", () => markExample(cell, row, col, name));
+      return cell;
+    }));
+    return tr;
+  }));
+}
+
+function markExample(cell, row, col, name) {
+  const mark = (Number(cell.dataset.mark) + 1) % 3;
+  cell.dataset.mark = String(mark);
+  cell.textContent = ["", "\u00d7", "\u265b"][mark];
+  cell.setAttribute("aria-label", `row ${row + 1}, column ${col + 1}, region ${name}, ${MARK_NAME[mark]}`);
+  const placed = [...$("tutorial-board").querySelectorAll(".example")]
+    .map((c, i) => (c.dataset.mark === "2" ? i : -1)).filter((i) => i >= 0);
+  const right = placed.length === 4 && placed.every((i) => EXAMPLE.queens[Math.floor(i / 4)] === i % 4);
+  $("tutorial-note").textContent = right ? "Solved: that is the whole game." : "";
+}
+
+function tutorialStep(step) {
+  $("tutorial").dataset.step = String(step);
+  for (const part of $("tutorial").querySelectorAll(".step")) part.hidden = Number(part.dataset.step) !== step;
+  $("tutorial-step").textContent = `${step} of 3`;
+  $("tutorial-back").disabled = step === 1;
+  $("tutorial-next").hidden = step === 3;
+}
+
+function openTutorial() {
+  buildExample();
+  $("tutorial-note").textContent = "";
+  tutorialStep(1);
+  if (!$("tutorial").open) $("tutorial").showModal();
+}
+
+function closeTutorial() {
+  try { localStorage.setItem(TUTORIAL_KEY, "1"); } catch { /* shown again next time */ }
+  if ($("tutorial").open) $("tutorial").close();
+}
+
 // -- settings and setup -------------------------------------------------------------------
 
 function saveSettings() {
@@ -1156,6 +1213,11 @@ function setUp() {
     $("share-note").textContent = done ? "Copied to the clipboard." : "Select the text and copy it.";
   });
   $("close-win").addEventListener("click", () => $("win").close());
+  $("tutorial-open").addEventListener("click", openTutorial);
+  $("tutorial-back").addEventListener("click", () => tutorialStep(Number($("tutorial").dataset.step) - 1));
+  $("tutorial-next").addEventListener("click", () => tutorialStep(Number($("tutorial").dataset.step) + 1));
+  $("tutorial-close").addEventListener("click", closeTutorial);
+  $("tutorial").addEventListener("close", closeTutorial);
   $("next-level").addEventListener("click", () => {
     $("win").close();
     run(() => openLevel(state.about.level + 1));
@@ -1187,6 +1249,9 @@ function setUp() {
   loadSettings();
   document.body.dataset.busy = "0";
   Promise.all([run(loadLevels), run(openFromUrl)]).finally(() => {
+    let seen = true;
+    try { seen = Boolean(localStorage.getItem(TUTORIAL_KEY)); } catch { seen = true; }
+    if (!seen) openTutorial();  // a first visit
     document.body.dataset.ready = "true";
   });
 }
