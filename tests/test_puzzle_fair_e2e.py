@@ -5,7 +5,9 @@ plays on; a link's marks never replace a saved game unasked), the winning tap's 
 never lands on the win dialog, a hash changed in the tab opens its puzzle, the stars
 selector offers only star counts the grid takes, the star dailies one click away, the
 level list one tab stop, and a layout for playing (phone: board, controls and the hint on
-one screen; big grids keep 28 px cells; counters on one line)."""
+one screen; big grids keep 28 px cells; counters on one line), dark colours, the win's
+statistics, streak, animation and next level, the first visit's tutorial. Slow (about
+100 s of browser time): run with ``-m slow``."""
 
 from __future__ import annotations
 
@@ -34,6 +36,8 @@ from test_puzzle_game_e2e import (  # noqa: E402, F401  (fixtures)
     place,
 )
 from test_web_e2e import browser, server  # noqa: E402, F401  (fixtures)
+
+pytestmark = pytest.mark.slow  # about 100 s of browser time in all: with the slow tests
 
 CROWN = "\U0001f451"
 
