@@ -93,3 +93,12 @@ def test_letters_and_hint_outlines_contrast_with_every_colour() -> None:
         assert contrast(letter.group(1), colour) >= 4.5, colour
         for kind, ink in outlines:
             assert contrast(ink, colour) >= 3, (kind, colour)
+
+
+def test_the_examples_hold() -> None:
+    import doctest
+
+    from queens.show import palette
+
+    result = doctest.testmod(palette)
+    assert result.attempted > 0 and result.failed == 0
