@@ -20,7 +20,7 @@ from web_support import require
 
 require("starlette", "uvicorn", "playwright", why="pip install -e '.[web]' --group web-test")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from queens.puzzle.levels import level  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
@@ -28,6 +28,7 @@ from queens.puzzle.stars_generate import generate  # noqa: E402
 from test_puzzle_game_e2e import (  # noqa: E402, F401  (fixtures)
     DESKTOP,
     PHONE,
+    SEEN_TUTORIAL,
     TEN,
     Opener,
     cell,
@@ -410,3 +411,63 @@ def test_a_first_visit_opens_the_tutorial(open_page: Opener, device: dict[str, A
     expect(tutorial).to_be_visible()
     page.keyboard.press("Escape")
     expect(tutorial).to_be_hidden()
+
+
+def test_the_game_survives_a_server_restart(browser: Browser) -> None:  # noqa: F811
+    import threading
+    import time
+
+    import uvicorn
+
+    from queens.web.app import create_app
+    from queens.web.server import allowed_hosts, bind
+
+    def start(port: int) -> tuple[uvicorn.Server, threading.Thread, Any]:
+        sock = bind("127.0.0.1", port)
+        config = uvicorn.Config(
+            create_app(allowed_hosts("127.0.0.1")), log_level="warning", lifespan="off"
+        )
+        uv = uvicorn.Server(config)
+        thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+        thread.start()
+        for _ in range(200):
+            if uv.started:
+                break
+            time.sleep(0.05)
+        assert uv.started
+        return uv, thread, sock
+
+    def stop(uv: uvicorn.Server, thread: threading.Thread, sock: Any) -> None:
+        uv.should_exit = True
+        thread.join(10)
+        sock.close()
+
+    first = start(0)
+    port = first[2].getsockname()[1]
+    context = browser.new_context(**DESKTOP)
+    context.add_init_script(SEEN_TUTORIAL)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"http://127.0.0.1:{port}/puzzle#level={TEN}")
+    page.wait_for_selector("body[data-ready=true]")
+    columns = truth(TEN)
+    place(page, 0, columns[0])
+    stop(*first)
+    place(page, 1, columns[1])  # the server gone: moves go on, kept in the browser
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text(
+        "The server does not answer (is queens serve running?); your game is kept in this browser."
+    )
+    second = start(port)
+    try:
+        page.click("#hint")  # the server back: hints again, on the same game
+        expect(page.locator("#apply-hint")).to_be_visible()
+        before = marks(page)
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        assert marks(page) == before and before.count("q") == 2
+    finally:
+        context.close()
+        stop(*second)
+    assert errors == []

@@ -41,7 +41,12 @@ async function request(path, body) {
     } : {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     };
-    const response = await fetch(path, options);
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch {  // no answer at all: the server stopped (or restarting); the game is saved here
+      throw new Error("The server does not answer (is queens serve running?); your game is kept in this browser.");
+    }
     const data = await response.json();
     if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
     return data;
