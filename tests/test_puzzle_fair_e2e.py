@@ -36,7 +36,7 @@ from test_puzzle_game_e2e import (  # noqa: E402, F401  (fixtures)
     open_page,
     place,
 )
-from test_web_e2e import browser, server  # noqa: E402, F401  (fixtures)
+from test_web_e2e import browser, server, start_server, stop_server  # noqa: E402, F401
 
 pytestmark = pytest.mark.slow  # about 100 s of browser time in all: with the slow tests
 
@@ -414,35 +414,10 @@ def test_a_first_visit_opens_the_tutorial(open_page: Opener, device: dict[str, A
 
 
 def test_the_game_survives_a_server_restart(browser: Browser) -> None:  # noqa: F811
-    import threading
-    import time
-
-    import uvicorn
-
     from queens.web.app import create_app
-    from queens.web.server import allowed_hosts, bind
+    from queens.web.server import allowed_hosts
 
-    def start(port: int) -> tuple[uvicorn.Server, threading.Thread, Any]:
-        sock = bind("127.0.0.1", port)
-        config = uvicorn.Config(
-            create_app(allowed_hosts("127.0.0.1")), log_level="warning", lifespan="off"
-        )
-        uv = uvicorn.Server(config)
-        thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-        thread.start()
-        for _ in range(200):
-            if uv.started:
-                break
-            time.sleep(0.05)
-        assert uv.started
-        return uv, thread, sock
-
-    def stop(uv: uvicorn.Server, thread: threading.Thread, sock: Any) -> None:
-        uv.should_exit = True
-        thread.join(10)
-        sock.close()
-
-    first = start(0)
+    first = start_server(create_app(allowed_hosts("127.0.0.1")))
     port = first[2].getsockname()[1]
     context = browser.new_context(**DESKTOP)
     context.add_init_script(SEEN_TUTORIAL)
@@ -453,13 +428,13 @@ def test_the_game_survives_a_server_restart(browser: Browser) -> None:  # noqa: 
     page.wait_for_selector("body[data-ready=true]")
     columns = truth(TEN)
     place(page, 0, columns[0])
-    stop(*first)
+    stop_server(first)
     place(page, 1, columns[1])  # the server gone: moves go on, kept in the browser
     page.click("#hint")
     expect(page.locator("#message")).to_have_text(
         "The server does not answer (is queens serve running?); your game is kept in this browser."
     )
-    second = start(port)
+    second = start_server(create_app(allowed_hosts("127.0.0.1")), port)  # a new process's app
     try:
         page.click("#hint")  # the server back: hints again, on the same game
         expect(page.locator("#apply-hint")).to_be_visible()
@@ -469,5 +444,5 @@ def test_the_game_survives_a_server_restart(browser: Browser) -> None:  # noqa: 
         assert marks(page) == before and before.count("q") == 2
     finally:
         context.close()
-        stop(*second)
+        stop_server(second)
     assert errors == []
