@@ -2,7 +2,9 @@
 few queens with their auto-crosses, two touching queens striped red) and
 docs/pictures/puzzle-game-won.png (the win screen with its share text), and
 docs/pictures/puzzle-game-stars.png (the 2-star grid of the guide, tests/data/stars-8.txt,
-in progress: three rows' stars, the counters, a third star in a row striped red).
+in progress: three rows' stars, the counters, a third star in a row striped red), and the
+gallery of the guide, at desktop (1280 x 900) and phone (390 x 844) sizes:
+docs/pictures/puzzle-{start,clash,hint,win,tutorial,dark}-{desktop,phone}.png.
 
     python docs/make_puzzle_game_pictures.py
 
@@ -19,7 +21,7 @@ import time
 from pathlib import Path
 
 import uvicorn
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from queens.puzzle.grid import parse_grid
 from queens.puzzle.levels import level
@@ -33,6 +35,13 @@ CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
 LEVEL = 83
 STARS = Path(__file__).resolve().parent.parent / "tests" / "data" / "stars-8.txt"
 VIEWPORT = {"width": 1100, "height": 820}
+
+
+def ready(page: Page) -> None:
+    """The page loaded, its first visit's tutorial closed."""
+    page.wait_for_selector("body[data-ready=true]")
+    if page.is_visible("#tutorial"):
+        page.click("#tutorial-close")
 
 
 def cell(row: int, col: int) -> str:
@@ -67,7 +76,7 @@ def stars_in_progress(page: Page, base: str) -> None:
     rows = solve_stars(grid, 2).rows
     assert rows is not None
     page.goto(f"{base}#grid={'-'.join(grid.rows())}&stars=2")
-    page.wait_for_selector("body[data-ready=true]")
+    ready(page)
     for row in (0, 1, 3):
         for col in rows[row]:
             place(page, row, col)
@@ -76,6 +85,53 @@ def stars_in_progress(page: Page, base: str) -> None:
         place(page, 5, col)
     page.evaluate("document.activeElement.blur()")
     page.screenshot(path=str(OUT / "puzzle-game-stars.png"), full_page=True)
+
+
+SIZES = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+
+
+def shot(page: Page, name: str, size: str) -> None:
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.screenshot(path=str(OUT / f"puzzle-{name}-{size}.png"))
+
+
+def gallery(browser: Browser, url: str, truth: tuple[int, ...]) -> None:
+    """Start (the tutorial of a first visit closed), a clash, a hint, the win, the tutorial
+    and dark colours, at each size."""
+    for size, device in SIZES.items():
+        context = browser.new_context(**device, reduced_motion="reduce")
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=true]")
+        page.wait_for_selector("#tutorial[open]")
+        shot(page, "tutorial", size)
+        page.click("#tutorial-close")
+        shot(page, "start", size)
+        place(page, 0, truth[0])
+        place(page, 1, truth[0] + 1 if truth[0] + 1 < len(truth) else truth[0] - 1)
+        shot(page, "clash", size)
+        page.click("#undo")
+        page.click("#hint")
+        page.wait_for_selector("#apply-hint:not([hidden])")
+        shot(page, "hint", size)
+        for row, col in enumerate(truth):
+            if "queen" not in (page.get_attribute(cell(row, col), "class") or ""):
+                place(page, row, col)
+        page.wait_for_selector("#win[open]")
+        shot(page, "win", size)
+        page.click("#close-win")
+        page.select_option("#theme", "dark")
+        page.evaluate(f"location.hash = '#level={LEVEL + 1}'")  # the next level, by its link
+        page.locator("#title", has_text=f"Level {LEVEL + 1} ").wait_for()
+        other = solve(level(LEVEL + 1).grid).solution
+        assert other is not None
+        for row in (0, 2):
+            place(page, row, other[row])
+        shot(page, "dark", size)
+        context.close()
 
 
 def main() -> None:
@@ -97,16 +153,17 @@ def main() -> None:
             )
             page = browser.new_page(viewport=VIEWPORT)
             page.goto(url)
-            page.wait_for_selector("body[data-ready=true]")
+            ready(page)
             page.wait_for_timeout(1500)  # a timer that has started
             in_progress(page, truth)
             page.wait_for_timeout(1000)
             won(page, truth)
             stars_in_progress(browser.new_page(viewport=VIEWPORT), url.split("#")[0])
+            gallery(browser, url, truth)
             browser.close()
     finally:
         server.should_exit = True
-    print(f"wrote puzzle-game.png, puzzle-game-won.png and puzzle-game-stars.png in {OUT}")
+    print(f"wrote puzzle-game.png, puzzle-game-won.png, puzzle-game-stars.png, the gallery: {OUT}")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ SEED = 4
 @pytest.fixture
 def page(browser: Browser, server: str, tmp_path: Path) -> Iterator[Page]:  # noqa: F811
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    context.add_init_script("localStorage.setItem('queens-tutorial-seen', '1')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -36,13 +37,20 @@ def page(browser: Browser, server: str, tmp_path: Path) -> Iterator[Page]:  # no
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(server + "puzzle")
     page.wait_for_selector("body[data-ready=true]")
+    open_create(page)
     yield page
     page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
     context.close()
     assert errors == [], f"script errors in the page: {errors}"
 
 
+def open_create(page: Page) -> None:
+    """The collapsed "Create a puzzle" panel opened (generate, grid text, files)."""
+    page.evaluate("document.getElementById('create').open = true")
+
+
 def generate_7(page: Page) -> None:
+    open_create(page)
     page.select_option("#size", "7")
     page.fill("#seed", str(SEED))
     page.click("#generate")
@@ -118,8 +126,10 @@ def test_check_outlines_a_wrong_queen(page: Page) -> None:
     expect(page.locator("#message")).to_contain_text("1 queen is not where the solution has one")
     target.click()  # cleared: nothing wrong any more
     expect(page.locator("#grid .cell.wrong")).to_have_count(0)
-    page.click("#check")
-    expect(page.locator("#message")).to_have_text("No mistake so far.")
+    page.click("#check")  # no queen: nothing judged (crosses never are), nothing counted
+    expect(page.locator("#message")).to_have_text(
+        "No queen to check yet (Check judges queens, never crosses)."
+    )
 
 
 def test_a_bad_grid_is_refused_with_one_line(page: Page) -> None:

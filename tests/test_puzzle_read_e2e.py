@@ -27,6 +27,7 @@ def test_a_screenshot_of_the_page_reads_back(
     tmp_path: Path,
 ) -> None:
     context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script("localStorage.setItem('queens-tutorial-seen', '1')")
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(server + "puzzle")
@@ -60,6 +61,7 @@ def test_a_dropped_or_pasted_picture_is_played(
     grid = generate(8, SEED)
     picture = base64.b64encode(puzzle_png(grid, size=400)).decode()
     context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script("localStorage.setItem('queens-tutorial-seen', '1')")
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(server + "puzzle")

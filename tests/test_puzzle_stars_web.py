@@ -49,7 +49,8 @@ def test_check_flags_wrong_stars_and_crosses(client: TestClient) -> None:
     done = {"grid": str(grid), "queens": everything, "stars": 2}
     assert client.post("/api/puzzle/check", json=done).json()["solved"] is True
     hint = client.post("/api/puzzle/hint", json=ask).json()
-    assert hint["step"] is None and "Undo it first" in hint["message"]
+    assert hint["step"] is None and "Undo back to before the mistake" in hint["message"]
+    assert hint["wrong"] == [off] and hint["wrongCrosses"] == 1  # the cross counted, not named
 
 
 def test_solution_with_two_stars(client: TestClient) -> None:

@@ -26,6 +26,19 @@ def test_the_page_is_served(client: TestClient) -> None:
         assert response.status_code == 200 and response.headers["content-type"].startswith(kind)
 
 
+def test_the_page_installs_as_an_app(client: TestClient) -> None:
+    page = client.get("/puzzle").text
+    assert '<link rel="manifest" href="/puzzle.webmanifest">' in page
+    response = client.get("/puzzle.webmanifest")
+    assert response.headers["content-type"].startswith("application/manifest+json")
+    manifest = response.json()
+    assert manifest["start_url"] == "/puzzle" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        found = client.get(icon["src"])
+        assert found.status_code == 200 and found.headers["content-type"] == icon["type"]
+    assert "manifest" not in client.get("/").text  # the search page is no app
+
+
 def test_grid(client: TestClient) -> None:
     response = client.post("/api/puzzle/grid", json={"grid": "A A B\nC A B\nC C B"})
     assert response.status_code == 200
@@ -99,6 +112,40 @@ def test_hints_lead_to_the_solution(client: TestClient) -> None:
 def test_a_hint_after_a_wrong_move_says_so(client: TestClient) -> None:
     data = client.post("/api/puzzle/hint", json={"grid": UNIQUE, "queens": [[0, 0]]}).json()
     assert data["step"] is None and data["wrong"] == [[0, 0]] and "Undo" in data["message"]
+    assert data["message"] == "1 queen is wrong (outlined). Undo back to before the mistake first."
+
+
+def test_a_hint_never_names_a_cross(client: TestClient) -> None:
+    # A cross on the solution's queen at row 1, column 2: counted, never placed.
+    ask = {"grid": UNIQUE, "queens": [], "crosses": [[0, 1], [0, 0]]}
+    data = client.post("/api/puzzle/hint", json=ask).json()
+    assert data["step"] is None and data["wrong"] == [] and data["wrongCrosses"] == 1
+    assert (
+        data["message"] == "1 cross covers a queen's cell. Undo back to before the mistake first."
+    )
+    assert "Row" not in data["message"] and "column" not in data["message"]
+
+
+def test_the_stars_a_grid_takes(client: TestClient) -> None:
+    from queens.puzzle.levels import level
+    from queens.puzzle.stars_generate import generate as generate_stars
+
+    six = {"grid": str(level(6).grid)}  # 10 x 10: room for 2 stars, but no 2-star solution
+    assert client.post("/api/puzzle/stars", json=six).json() == {"stars": [1]}
+    two = {"grid": str(generate_stars(8, 2, 3))}
+    assert client.post("/api/puzzle/stars", json=two).json()["stars"][-1] == 2
+    assert client.post("/api/puzzle/stars", json={"grid": "AB\nB#"}).status_code == 400
+    assert client.post("/api/puzzle/stars", json={"grid": UNIQUE, "x": 1}).status_code == 400
+
+
+def test_touching_regions_never_share_a_colour(client: TestClient) -> None:
+    from queens.puzzle.levels import levels
+    from queens.show.palette import touching_regions
+
+    for lv in levels()[:40]:
+        data = client.post("/api/puzzle/grid", json={"grid": str(lv.grid)}).json()
+        for region, near in enumerate(touching_regions(lv.grid)):
+            assert all(data["colors"][region] != data["colors"][other] for other in near)
 
 
 def test_solution(client: TestClient) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -64,11 +65,13 @@ def open_runs() -> int:
     return len(APP.state.runs)
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The app on 127.0.0.1 at a free port, served by uvicorn in a thread."""
-    sock = bind("127.0.0.1", 0)
-    config = uvicorn.Config(APP, log_level="warning", lifespan="off")
+Served = tuple[uvicorn.Server, threading.Thread, socket.socket]
+
+
+def start_server(app: Any = APP, port: int = 0) -> Served:
+    """The app on 127.0.0.1 (at a free port unless given), served by uvicorn in a thread."""
+    sock = bind("127.0.0.1", port)
+    config = uvicorn.Config(app, log_level="warning", lifespan="off")
     uv = uvicorn.Server(config)
     thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -77,10 +80,22 @@ def server() -> Iterator[str]:
             break
         time.sleep(0.05)
     assert uv.started, "uvicorn did not start"
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    return uv, thread, sock
+
+
+def stop_server(served: Served) -> None:
+    uv, thread, sock = served
     uv.should_exit = True
     thread.join(10)
     sock.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app on 127.0.0.1 at a free port, served by uvicorn in a thread."""
+    served = start_server()
+    yield f"http://127.0.0.1:{served[2].getsockname()[1]}/"
+    stop_server(served)
 
 
 @pytest.fixture(scope="module")

@@ -204,9 +204,17 @@ def test_puzzle_hints_from_the_explainer() -> None:
         c for c in range(7) if c != truth[wrong_row] and puzzle.marks[wrong_row][c] == "."
     )
     puzzle.place(wrong_row, wrong_col)
-    assert puzzle.hint().endswith("Undo it first.")
-    assert puzzle.wrong == [wrong_row * 7 + wrong_col]
-    assert "1 queen is not where the solution has one" in puzzle.check()
+    hints = puzzle.hints
+    said = puzzle.hint()  # its auto-crosses are wrong too: counted, never pointed at
+    assert said.startswith("1 queen is wrong (outlined)")
+    assert said.endswith(". Undo back to before the mistake first.")
+    assert puzzle.wrong == [wrong_row * 7 + wrong_col] and puzzle.hints == hints + 1
+    assert puzzle.check() == "1 queen is not where the solution has one (outlined)."
+    assert puzzle.checks == 1
+    puzzle.undo()
+    assert puzzle.check() == "Your queen is right so far."  # the hint's, alone again
+    puzzle.reset()
+    assert puzzle.check() == "No queen to check yet (Check judges queens, never crosses)."
 
 
 def test_puzzle_reads_grid_text_a_grid_and_levels() -> None:

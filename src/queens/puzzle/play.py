@@ -31,20 +31,22 @@ class Check:
     wrong: tuple[Square, ...]
     solved: bool
 
-    @property
-    def message(self) -> str:
-        """The verdict in a sentence, as the web page and the notebook widget say it.
 
-        >>> Check(((2, 4), (0, 1)), solved=False).message
-        'Row 3, column 5 is wrong (and 1 more).'
-        """
-        if self.solved:
-            return "Solved!"
-        if self.wrong:
-            row, col = self.wrong[0]
-            more = f" (and {len(self.wrong) - 1} more)" if len(self.wrong) > 1 else ""
-            return f"Row {row + 1}, column {col + 1} is wrong{more}."
-        return "No mistake so far."
+def mistakes_message(queens: int, crosses: int) -> str:
+    """What a hint says of the player's mistakes (the web page and the notebook widget):
+    wrong queens outlined, wrong crosses only counted (where a cross is wrong, a queen goes).
+
+    >>> mistakes_message(2, 0)
+    '2 queens are wrong (outlined). Undo back to before the mistake first.'
+    >>> mistakes_message(0, 1).split(".")[0]
+    "1 cross covers a queen's cell"
+    """
+    parts = []
+    if queens:
+        parts.append(f"{queens} queen{'s are' if queens > 1 else ' is'} wrong (outlined)")
+    if crosses:
+        parts.append(f"{crosses} cross{'es cover' if crosses > 1 else ' covers'} a queen's cell")
+    return "; ".join(parts) + ". Undo back to before the mistake first."
 
 
 def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square]) -> Check:

@@ -81,6 +81,9 @@ PAGE_FILES = {
     "/puzzle": ("puzzle.html", "text/html; charset=utf-8"),
     "/puzzle.js": ("puzzle.js", "text/javascript; charset=utf-8"),
     "/puzzle.css": ("puzzle.css", "text/css; charset=utf-8"),
+    # It installs as an app: its manifest and icon.
+    "/puzzle.webmanifest": ("puzzle.webmanifest", "application/manifest+json"),
+    "/puzzle-icon.svg": ("puzzle-icon.svg", "image/svg+xml"),
 }
 
 KEEPALIVE = 10.0
@@ -362,11 +365,18 @@ ROUTES = [
 
 
 PAGE_HEADS = {
-    "index.html": ("queens: watch the search", "app"),
-    "puzzle.html": ("queens: the region puzzle", "puzzle"),
+    "index.html": ("queens: watch the search", "app", ""),
+    "puzzle.html": (
+        "queens: the region puzzle",
+        "puzzle",
+        '<link rel="manifest" href="/puzzle.webmanifest">\n'
+        '<link rel="icon" href="/puzzle-icon.svg" type="image/svg+xml">\n'
+        '<meta name="theme-color" content="#1f4fa8">\n',
+    ),
 }
-"""Each page's title and the name of its script and style sheet: a page's file holds its
-body, served after the one head all pages share (``static/head.html``)."""
+"""Each page's title, the name of its script and style sheet, and lines of its own for the
+head (the puzzle's manifest and icon): a page's file holds its body, served after the one
+head all pages share (``static/head.html``)."""
 
 
 def page_files() -> dict[str, bytes]:
@@ -377,8 +387,8 @@ def page_files() -> dict[str, bytes]:
     for path, (name, _) in PAGE_FILES.items():
         data = (static / name).read_bytes()
         if name in PAGE_HEADS:
-            title, script = PAGE_HEADS[name]
-            data = head.substitute(title=title, name=script).encode() + data
+            title, script, links = PAGE_HEADS[name]
+            data = head.substitute(title=title, name=script, links=links).encode() + data
         files[path] = data
     return files
 

@@ -6,7 +6,10 @@
 - ``POST /api/puzzle/check`` ``{"grid", "queens", "crosses"}``: the wrong moves, and whether
   the grid is solved.
 - ``POST /api/puzzle/hint`` ``{"grid", "queens", "crosses"}``: the next deduction (or the
-  wrong moves to undo first).
+  wrong queens to undo first; wrong crosses only counted, never named: a cross named wrong
+  would say where a queen goes).
+- ``POST /api/puzzle/stars`` ``{"grid"}``: the star counts K (1 to 6) the grid has a
+  solution with, for the page's stars selector.
 - ``POST /api/puzzle/solution`` ``{"grid"}``: the solution's columns (or a message).
 - ``POST /api/puzzle/read[?size=N]``, the body a picture's bytes (PNG, JPEG, ... at most
   ``MAX_PICTURE`` bytes): the grid it shows, as ``/api/puzzle/grid`` answers (needs the
@@ -47,7 +50,7 @@ from queens.puzzle.stars_explain import Stuck as StarsStuck
 from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
 from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
 from queens.puzzle.stars_play import check_stars, hint_stars
-from queens.show.puzzle import region_color
+from queens.show.palette import region_colors
 from queens.web import limits
 from queens.web.inputs import InputError, read_json
 from queens.web.runs import Busy
@@ -132,7 +135,7 @@ def grid_json(grid: Grid) -> dict[str, object]:
         "n": grid.n,
         "cells": list(grid.cells),
         "names": list(grid.names),
-        "colors": [region_color(region) for region in range(grid.n)],
+        "colors": region_colors(grid),
         "text": str(grid) + "\n",
     }
 
@@ -204,8 +207,18 @@ async def check(request: Request) -> Response:
     verdict = await anyio.to_thread.run_sync(_check, grid, queens, crosses, stars)
     return JSONResponse(
         {"wrong": [list(s) for s in verdict.wrong], "solved": verdict.solved,
-         "message": verdict.message}
+         "message": _check_message(verdict.wrong, verdict.solved)}
     )  # fmt: skip
+
+
+def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
+    if solved:
+        return "Solved!"
+    if wrong:
+        row, col = wrong[0]
+        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+        return f"Row {row + 1}, column {col + 1} is wrong{more}."
+    return "No mistake so far."
 
 
 def _star_step(grid: Grid, stars: int, queens: Cells, crosses: Cells) -> dict[str, object]:
@@ -216,19 +229,23 @@ def _star_step(grid: Grid, stars: int, queens: Cells, crosses: Cells) -> dict[st
 
 def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str, object]:
     verdict = _check(grid, queens, crosses, stars)
-    if verdict.wrong or verdict.solved:
-        message = verdict.message
-        if verdict.wrong:
-            message += " Undo it first."
-        return {"wrong": [list(s) for s in verdict.wrong], "step": None, "message": message}
+    if verdict.solved:
+        return {"wrong": [], "wrongCrosses": 0, "step": None, "message": "Solved!"}
+    if verdict.wrong:
+        placed = set(queens)
+        bad_queens = [list(s) for s in verdict.wrong if s in placed]
+        bad_crosses = len(verdict.wrong) - len(bad_queens)
+        message = play.mistakes_message(len(bad_queens), bad_crosses)
+        return {"wrong": bad_queens, "wrongCrosses": bad_crosses, "step": None, "message": message}
     try:
         if stars > 1:
             step = _star_step(grid, stars, queens, crosses)
         else:
             step = play.hint(grid, queens, crosses).to_json()
     except (play.NoHint, Stuck, Contradiction, StarsStuck) as error:
-        return {"wrong": [], "step": None, "message": str(error) or "No deduction from here."}
-    return {"wrong": [], "step": step, "message": step["text"]}
+        message = str(error) or "No deduction from here."
+        return {"wrong": [], "wrongCrosses": 0, "step": None, "message": message}
+    return {"wrong": [], "wrongCrosses": 0, "step": step, "message": step["text"]}
 
 
 async def hint(request: Request) -> Response:
@@ -252,6 +269,25 @@ async def solution(request: Request) -> Response:
         return JSONResponse({"columns": None, "message": "No solution."})
     note = "" if verdict.unique else " (one of several)"
     return JSONResponse({"columns": list(verdict.solution), "message": f"The solution{note}."})
+
+
+def _stars_taken(grid: Grid) -> list[int]:
+    """The K (1 to ``MAX_STARS``) with which the grid has a solution."""
+    taken = []
+    for stars in range(1, MAX_STARS + 1):
+        try:
+            check_limits(grid, stars)
+        except StarsError:
+            continue
+        found = solve(grid).solution if stars == 1 else solve_stars(grid, stars).rows
+        if found is not None:
+            taken.append(stars)
+    return taken
+
+
+async def stars_taken(request: Request) -> Response:
+    grid = read_grid(await _body(request, {"grid"}))
+    return JSONResponse({"stars": await anyio.to_thread.run_sync(_stars_taken, grid)})
 
 
 MAX_PICTURE = 8_000_000
@@ -330,6 +366,7 @@ ROUTES = [
     Route("/api/puzzle/check", check, methods=["POST"]),
     Route("/api/puzzle/hint", hint, methods=["POST"]),
     Route("/api/puzzle/solution", solution, methods=["POST"]),
+    Route("/api/puzzle/stars", stars_taken, methods=["POST"]),
     Route("/api/puzzle/daily", daily),
     Route("/api/puzzle/levels", level_list),
     Route("/api/puzzle/levels/{number}", level),

@@ -79,6 +79,7 @@ class Puzzle(Widget):
     message = traitlets.Unicode("").tag(sync=True)
     solved = traitlets.Bool(False).tag(sync=True)
     hints = traitlets.Int(0).tag(sync=True)
+    checks = traitlets.Int(0).tag(sync=True)
     autocross = traitlets.Bool(True).tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
@@ -145,31 +146,29 @@ class Puzzle(Widget):
 
     def hint(self) -> str:
         """The next deduction from the player's marks, shown on the board; its text (or
-        why there is none: a wrong mark to undo first, the grid solved)."""
+        why there is none: mistakes to undo first, the grid solved).  As on the web page, a
+        mistake blocks the hint: wrong queens are outlined, wrong crosses only counted (a
+        cross named would say where a queen goes); either answer counts as a hint used."""
         self._clear_flags()
         verdict = self._check()
-        if verdict.wrong or verdict.solved:
-            self.wrong = [self._marks.cell(s) for s in verdict.wrong if self._is_queen(s)]
-            self.message = verdict.message
-            if verdict.wrong:
-                self.message += " Undo it first."
-            self.changed()
-            return self.message
+        if verdict.solved:
+            return self._say("Solved!")
+        if verdict.wrong:
+            bad = [s for s in verdict.wrong if self._is_queen(s)]
+            self.wrong = [self._marks.cell(s) for s in bad]
+            self.hints += 1
+            return self._say(play.mistakes_message(len(bad), len(verdict.wrong) - len(bad)))
         try:
             step = self._next_step()
         except (play.NoHint, Stuck, StarsStuck, Contradiction) as error:
-            self.message = str(error) or "No deduction from here."
-            self.changed()
-            return self.message
+            return self._say(str(error) or "No deduction from here.")
         self.hints += 1
         self._hint = step
         self.hint_cells = {
             name: [self._marks.cell(s) for s in step.get(name, ())]
             for name in ("place", "clear", "focus")
         }
-        self.message = str(step["text"])
-        self.changed()
-        return self.message
+        return self._say(str(step["text"]))
 
     def apply_hint(self) -> None:
         """Make the move the hint shown says: its queens placed, its cells crossed."""
@@ -188,26 +187,33 @@ class Puzzle(Widget):
         self._move(change, remember=True)
 
     def check(self) -> str:
-        """Compare the queens with the solution: the wrong ones outlined (crosses counted)."""
+        """Compare the queens with the solution, as the web page does: the wrong ones
+        outlined; crosses are never judged (a wrong cross would say where a queen goes)."""
         self._clear_flags()
-        verdict = self._check()
-        queens = [s for s in verdict.wrong if self._is_queen(s)]
-        self.wrong = [self._marks.cell(s) for s in queens]
-        parts = []
-        if queens:
-            many = len(queens) > 1
-            parts.append(
-                f"{len(queens)} queen{'s are' if many else ' is'} not where the solution "
-                "has one (outlined)"
+        placed = self.queens
+        if not placed:
+            return self._say("No queen to check yet (Check judges queens, never crosses).")
+        if self.stars == 1:
+            verdict = play.check(self.grid, placed, [])
+        else:
+            verdict = check_stars(self.grid, self.stars, placed, [])
+        self.checks += 1
+        self.wrong = [self._marks.cell(s) for s in verdict.wrong]
+        if verdict.wrong:
+            many = len(verdict.wrong) > 1
+            return self._say(
+                f"{len(verdict.wrong)} queen{'s are' if many else ' is'} not where the "
+                "solution has one (outlined)."
             )
-        crosses = len(verdict.wrong) - len(queens)
-        if crosses:
-            parts.append(
-                f"{crosses} cross{'es cover' if crosses > 1 else ' covers'} a queen's cell"
-            )
-        self.message = "; ".join(parts) + "." if parts else "No mistake so far."
+        return self._say(
+            f"{'Your queen is' if len(placed) == 1 else f'All {len(placed)} queens are'} "
+            "right so far."
+        )
+
+    def _say(self, message: str) -> str:
+        self.message = message
         self.changed()
-        return self.message
+        return message
 
     # -- the browser's messages --------------------------------------------------------------
 

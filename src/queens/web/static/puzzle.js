@@ -13,15 +13,21 @@ const FLAG_CLASSES = ["wrong", "hint-focus", "hint-place", "hint-clear"];
 const SAVE_PREFIX = "queens-game:";
 const BEST_PREFIX = "queens-best:level:";
 const SETTINGS_KEY = "queens-settings";
+const STATS_KEY = "queens-stats";
+const TUTORIAL_KEY = "queens-tutorial-seen";
 const MAX_STARS = 6;
 const RULES_ONE = "Place one queen in every row, every column and every coloured region; no two queens may touch, not even diagonally.";
 
 // version: bumped by every action, so a late answer to an earlier one is dropped.
 const state = {
-  grid: null, about: {}, marks: [], owner: [], undo: [], redo: [], hints: 0, hint: null,
-  elapsed: 0, started: null, paused: false, solved: false, revealed: false, focus: 0,
-  drag: null, version: 0, busy: 0, levels: [], cellEls: [],
+  grid: null, about: {}, marks: [], owner: [], undo: [], redo: [], hints: 0, checks: 0, hint: null,
+  elapsed: 0, started: null, paused: false, solved: false, revealed: false, peeked: false, focus: 0,
+  drag: null, version: 0, busy: 0, levels: [], cellEls: [], tapping: false, ghost: -Infinity,
+  takes: null,
 };
+// A win by a tap: the click that follows the tap is dropped if it lands on the win dialog
+// (opened under the finger) within this many milliseconds.
+const GHOST_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
 // -- requests: body[data-busy] counts those under way (tests wait for 0) ----------------
@@ -35,7 +41,12 @@ async function request(path, body) {
     } : {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     };
-    const response = await fetch(path, options);
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch {  // no answer at all: the server stopped (or restarting); the game is saved here
+      throw new Error("The server does not answer (is queens serve running?); your game is kept in this browser.");
+    }
     const data = await response.json();
     if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
     return data;
@@ -132,11 +143,33 @@ function position() {
 
 // -- drawing ------------------------------------------------------------------------------
 
-function drawCell(index, clashing) {
+// The rows, columns and regions (units) holding more queens than K.
+function brokenUnits() {
+  const counts = unitCounts(), k = starsOf(), broken = new Set();
+  counts.forEach((held, unit) => { if (held > k) broken.add(unit); });
+  return broken;
+}
+
+function unitName(unit) {
+  const n = state.grid.n;
+  return unit < n ? `row ${unit + 1}` : unit < 2 * n ? `column ${unit - n + 1}` : `region ${state.grid.names[unit - 2 * n]}`;
+}
+
+// What the clashes break, in words (announced when a move breaks a rule): "" if nothing.
+function clashText(bad) {
+  if (!bad.size) return "";
+  const parts = [...brokenUnits()].map((unit) => `too many queens in ${unitName(unit)}`);
+  const placed = [...bad];
+  if (placed.some((a) => placed.some((b) => touching(a, b)))) parts.push("queens touching");
+  return `A rule is broken: ${parts.join(", ")}.`;
+}
+
+function drawCell(index, clashing, units) {
   const cell = cellEl(index), mark = state.marks[index];
-  cell.classList.remove("cross", "queen", "clash");
+  cell.classList.remove("cross", "queen", "clash", "clash-unit");
   if (mark) cell.classList.add(MARK_CLASS[mark]);
   if (clashing) cell.classList.add("clash");
+  if (unitsOf(index).some((unit) => units.has(unit))) cell.classList.add("clash-unit");
   cell.setAttribute("aria-label",
     `${cell.dataset.label}, ${MARK_NAME[mark]}${clashing ? ", breaks a rule" : ""}`);
 }
@@ -162,8 +195,8 @@ function drawCounts() {
 }
 
 function draw() {
-  const bad = clashes();
-  state.marks.forEach((_, index) => drawCell(index, bad.has(index)));
+  const bad = clashes(), units = brokenUnits();
+  state.marks.forEach((_, index) => drawCell(index, bad.has(index), units));
   drawCounts();
   $("undo").disabled = !state.undo.length || state.solved;
   $("redo").disabled = !state.redo.length || state.solved;
@@ -179,7 +212,7 @@ function clearFlags() {
 function buildBoard() {
   const grid = state.grid, n = grid.n, board = $("grid");
   board.replaceChildren();
-  board.style.setProperty("--n", String(n));
+  $("play-area").style.setProperty("--n", String(n));  // the board's size follows n too
   state.cellEls = [];
   for (let row = 0; row < n; row++) {
     const line = document.createElement("div");
@@ -193,6 +226,7 @@ function buildBoard() {
       cell.dataset.row = row;
       cell.dataset.col = col;
       cell.dataset.index = index;
+      cell.style.setProperty("--wave", String(row + col));  // the win animation's delay
       cell.dataset.label = `row ${row + 1}, column ${col + 1}, region ${grid.names[region]}`;
       cell.style.backgroundColor = grid.colors[region];
       if (col + 1 < n && grid.cells[index + 1] !== region) cell.classList.add("edge-right");
@@ -262,6 +296,10 @@ function setMark(index, mark) {
 // One move (a click, a key, a drag, a hint applied): remembered for undo, drawn, saved.
 function move(change) {
   if (!state.grid || state.solved || state.paused) return;
+  if (state.fresh) {  // a game's first move: one more played
+    state.fresh = false;
+    updateStats((stats) => { stats.played++; });
+  }
   remember();
   change();
   state.version++;
@@ -271,7 +309,8 @@ function move(change) {
 }
 
 function settle() {
-  const bad = draw();
+  const bad = draw(), broken = clashText(bad);
+  if (broken) say(broken);  // announced: #message is aria-live
   save();
   if (queens().length === state.grid.n * starsOf() && bad.size === 0 && !state.revealed) win();
 }
@@ -287,6 +326,10 @@ function travel(from, to) {
   if (!from.length || state.solved || state.paused) return;
   to.push(snapshot());
   Object.assign(state, from.pop());
+  if (state.revealed) {  // the solution taken back: the game goes on (its win says it was shown)
+    state.revealed = false;
+    startClock();
+  }
   state.version++;
   clearFlags();
   settle();
@@ -340,13 +383,27 @@ function onPointerUp() {
   const drag = state.drag;
   state.drag = null;
   if (!drag) return;
-  if (drag.moved) {
-    state.version++;
-    say("");
-    settle();
-  } else {
-    cycle(drag.start);
+  state.tapping = true;  // a win now is a tap's: its click comes next (see GHOST_MS)
+  try {
+    if (drag.moved) {
+      state.version++;
+      say("");
+      settle();
+    } else {
+      cycle(drag.start);
+    }
+  } finally {
+    state.tapping = false;
   }
+}
+
+// The click of the winning tap, landing on the dialog opened under the finger: dropped.
+function onGhostClick(event) {
+  if (performance.now() - state.ghost > GHOST_MS) return;
+  state.ghost = -Infinity;
+  if (!$("win").contains(event.target)) return;
+  event.stopPropagation();
+  event.preventDefault();
 }
 
 // -- keyboard ----------------------------------------------------------------------------
@@ -373,6 +430,10 @@ function onCellKey(event) {
 }
 
 function onDocumentKey(event) {
+  if (event.key === "Escape" && state.hint && !$("win").open) {  // the hint's outlines away
+    clearFlags();
+    return;
+  }
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
   if (event.target.closest && event.target.closest("input, textarea, select")) return;
   const key = event.key.toLowerCase();
@@ -422,67 +483,17 @@ function setPaused(paused) {
 
 // -- the win screen and its share text -----------------------------------------------------
 
-// The coloured squares of the emoji set, and the colour each is drawn in.
-const EMOJI = [
-  ["\u{1F7E5}", [221, 46, 68]], ["\u{1F7E7}", [244, 144, 12]], ["\u{1F7E8}", [253, 203, 88]],
-  ["\u{1F7E9}", [120, 177, 89]], ["\u{1F7E6}", [85, 172, 238]], ["\u{1F7EA}", [170, 142, 214]],
-  ["\u{1F7EB}", [193, 105, 79]], ["\u2B1C", [230, 231, 232]], ["\u2B1B", [49, 55, 61]],
-];
-const QUEEN_EMOJI = "\u{1F451}";
-
-function rgb(color) {
-  const probe = document.createElement("div");
-  probe.style.color = color;
-  document.body.append(probe);
-  const parts = getComputedStyle(probe).color.match(/\d+/g).map(Number);
-  probe.remove();
-  return parts.slice(0, 3);
-}
-
-function hue(r, g, b) {
-  const max = Math.max(r, g, b), min = Math.min(r, g, b), d = max - min;
-  if (!d) return null;
-  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  return (h * 60 + 360) % 360;
-}
-
-// How far a region's colour is from an emoji's: hue around the circle, with greys (little
-// saturation) near the white square and far from the rest (the page's colours are pastel).
-function distance([r, g, b], [er, eg, eb]) {
-  const grey = Math.max(r, g, b) - Math.min(r, g, b) < 25, emojiGrey = hue(er, eg, eb) === null
-    || Math.max(er, eg, eb) - Math.min(er, eg, eb) < 25;
-  if (grey || emojiGrey) return grey === emojiGrey ? 0 : 360;
-  const d = Math.abs(hue(er, eg, eb) - hue(r, g, b));
-  return Math.min(d, 360 - d);
-}
-
-// Each region's emoji: the nearest one no earlier region took (while some are left), so
-// neighbouring colours stay apart in the share text.
-function regionEmoji(colors) {
-  const used = new Set();
-  return colors.map((color) => {
-    const rgbColor = rgb(color);
-    const free = EMOJI.filter(([emoji]) => !used.has(emoji));
-    const [emoji] = (free.length ? free : EMOJI).reduce((best, candidate) =>
-      distance(rgbColor, candidate[1]) < distance(rgbColor, best[1]) ? candidate : best);
-    used.add(emoji);
-    return emoji;
-  });
-}
-
 const hintsUsed = () => (state.hints === 1 ? "1 hint" : `${state.hints || "no"} hints`);
+const checksUsed = () => (state.checks === 1 ? "1 check" : `${state.checks || "no"} checks`);
 
+// The share text: which puzzle, its size, the time, the hints and checks used; never a
+// position (a grid of the queens would give the solution away).
 function shareText() {
-  const n = state.grid.n, colours = regionEmoji(state.grid.colors), lines = [];
-  lines.push(`queens ${describe(false)} \u00b7 ${clock(state.elapsed)} \u00b7 ${hintsUsed()}`);
-  for (let row = 0; row < n; row++) {
-    let line = "";
-    for (let col = 0; col < n; col++) {
-      const index = row * n + col;
-      line += state.marks[index] === QUEEN ? QUEEN_EMOJI : colours[regionOf(index)];
-    }
-    lines.push(line);
-  }
+  const n = state.grid.n, k = starsOf();
+  const size = `${n} x ${n}${k > 1 ? `, ${k} stars` : ""}`;
+  const lines = [`queens ${describe(false)}`,
+    `${size} \u00b7 ${clock(state.elapsed)} \u00b7 ${hintsUsed()} \u00b7 ${checksUsed()}`];
+  if (state.peeked) lines.push("(the solution was shown)");
   return lines.join("\n");
 }
 
@@ -491,22 +502,77 @@ function win() {
   stopClock();
   draw();
   const level = state.about.level;
-  if (level) {
+  if (level && !state.peeked) {
     const key = BEST_PREFIX + level, best = Number(localStorage.getItem(key)) || Infinity;
     if (state.elapsed < best) localStorage.setItem(key, String(state.elapsed));
     showLevels();
   }
+  if (!state.peeked) countWin();
   save();
   say("Solved!");
   document.body.dataset.solved = "true";
+  if (state.tapping) state.ghost = performance.now();
   showWin();
 }
 
 function showWin() {
-  $("win-summary").textContent = `${describe(true)} in ${clock(state.elapsed)}, ${hintsUsed()}.`;
+  const shown = state.peeked ? ", the solution shown" : "";
+  $("win-summary").textContent =
+    `${describe(true)} in ${clock(state.elapsed)}, ${hintsUsed()}, ${checksUsed()}${shown}.`;
   $("share-text").textContent = shareText();
   $("share-note").textContent = "";
+  $("stats").textContent = statsText();
+  $("next-level").hidden = state.about.kind !== "level" || state.about.level >= state.levels.length;
+  $("grid").classList.add("won");  // the win animation (none under prefers-reduced-motion)
   if (!$("win").open) $("win").showModal();
+}
+
+// -- statistics and streaks, kept in the browser ---------------------------------------------
+
+function readStats() {
+  let stats = {};
+  try { stats = JSON.parse(localStorage.getItem(STATS_KEY) || "{}") || {}; } catch { stats = {}; }
+  const count = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
+  const best = stats.best && typeof stats.best === "object" ? stats.best : {};
+  return { played: count(stats.played), solved: count(stats.solved), streak: count(stats.streak),
+    bestStreak: count(stats.bestStreak), lastDaily: typeof stats.lastDaily === "string" ? stats.lastDaily : "", best };
+}
+
+function updateStats(change) {
+  const stats = readStats();
+  change(stats);
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch { /* unsaved */ }
+}
+
+const dayBefore = (date) => {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+};
+
+// A win (the solution not shown): solved, the best time of its size, and for a 1-star daily
+// the streak of days in a row.
+function countWin() {
+  const { kind, date } = state.about, size = `${state.grid.n}${starsOf() > 1 ? `*${starsOf()}` : ""}`;
+  updateStats((stats) => {
+    stats.solved++;
+    stats.played = Math.max(stats.played, stats.solved);
+    if (!(stats.best[size] <= state.elapsed)) stats.best[size] = state.elapsed;
+    if (kind === "daily" && starsOf() === 1 && date !== stats.lastDaily) {
+      stats.streak = stats.lastDaily === dayBefore(date) ? stats.streak + 1 : 1;
+      stats.lastDaily = date;
+      stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
+    }
+  });
+}
+
+function statsText() {
+  const stats = readStats(), n = state.grid.n, k = starsOf();
+  const best = stats.best[`${n}${k > 1 ? `*${k}` : ""}`];
+  const parts = [`Played ${stats.played}, solved ${stats.solved}`,
+    `daily streak ${stats.streak} (best ${stats.bestStreak})`];
+  if (best !== undefined) parts.push(`best ${n} x ${n}${k > 1 ? ` ${k} stars` : ""} ${clock(best)}`);
+  return parts.join(" \u00b7 ") + ".";
 }
 
 async function copy(text, field) {
@@ -530,14 +596,14 @@ async function copy(text, field) {
 function describe(long) {
   const { kind, date, level, seed, difficulty } = state.about, n = state.grid.n, k = starsOf();
   const size = `${n} x ${n}`, hard = difficulty ? ` ${difficulty}` : "";
-  const stars = k > 1 ? `${k} stars, ` : "", starsShort = k > 1 ? ` ${k} stars` : "";
+  const stars = k > 1 ? `${k} stars, ` : "";
   if (kind === "daily") {
     const which = level ? `level ${level}, ` : stars;
-    return long ? `The daily puzzle of ${date} (${which}${size}${hard})` : `daily ${date}${starsShort}`;
+    return long ? `The daily puzzle of ${date} (${which}${size}${hard})` : `daily ${date}`;
   }
   if (kind === "level") return long ? `Level ${level} (${size}${hard})` : `level ${level}`;
-  if (kind === "generated") return `${stars}${size}${hard}, seed ${seed}`;
-  return long ? `Your grid (${stars}${size})` : `${size}${starsShort}`;
+  if (kind === "generated") return long ? `${stars}${size}${hard}, seed ${seed}` : `seed ${seed}${hard}`;
+  return long ? `Your grid (${stars}${size})` : "your grid";
 }
 
 const rowsOf = (grid) => grid.text.trimEnd().split("\n");
@@ -547,7 +613,8 @@ function save() {
   if (!state.grid) return;
   const record = {
     marks: state.marks.map((mark) => MARK_CHAR[mark]).join(""), owner: state.owner,
-    elapsed: elapsed(), hints: state.hints, solved: state.solved, revealed: state.revealed,
+    elapsed: elapsed(), hints: state.hints, checks: state.checks, solved: state.solved,
+    revealed: state.revealed, peeked: state.peeked,
   };
   try {
     localStorage.setItem(saveKey(), JSON.stringify(record));
@@ -570,6 +637,8 @@ function restore() {
     ? owner : new Array(n * n).fill(-1);
   state.elapsed = Number.isFinite(record.elapsed) && record.elapsed >= 0 ? record.elapsed : 0;
   state.hints = Number.isInteger(record.hints) && record.hints >= 0 ? record.hints : 0;
+  state.checks = Number.isInteger(record.checks) && record.checks >= 0 ? record.checks : 0;
+  state.peeked = record.peeked === true || record.revealed === true;
   state.solved = record.solved === true;
   state.revealed = record.revealed === true;
   return true;
@@ -596,7 +665,27 @@ function leaveGame() {
     "Leave the game in progress? Its marks stay saved in this browser for this grid.");
 }
 
-// Show a grid (from the server: n, cells, names, colors, text) as the game now played.
+// A link's marks (or null) over what restore() found: taken unless they would replace a
+// saved game (in progress or solved) the player chooses to keep. Whether they are shown.
+function takeLinkMarks(marks, restored) {
+  if (!marks) return false;
+  if (marks.every((mark, index) => mark === state.marks[index])) return true;
+  if (restored && (state.solved || state.marks.some((mark) => mark))) {
+    const what = state.solved ? "solved" : "in progress";
+    const ask = `You have a game of this puzzle ${what} in this browser. Replace it with the `
+      + "link's marks? (Cancel keeps your game.)";
+    if (!window.confirm(ask)) return false;
+    Object.assign(state, { elapsed: 0, hints: 0, checks: 0, peeked: false });
+  }
+  state.marks = marks;
+  state.owner.fill(-1);
+  state.solved = false;
+  state.revealed = false;
+  return true;
+}
+
+// Show a grid (from the server: n, cells, names, colors, text) as the game now played; a
+// link's marks are shown unless the player keeps a saved game (returns whether they are).
 function play(grid, about, marks = null) {
   if (state.grid) save();
   state.grid = grid;
@@ -605,10 +694,12 @@ function play(grid, about, marks = null) {
   showStars();
   state.marks = new Array(n * n).fill(EMPTY);
   state.owner = new Array(n * n).fill(-1);
-  Object.assign(state, { undo: [], redo: [], hints: 0, elapsed: 0, started: null, paused: false,
-    solved: false, revealed: false, version: state.version + 1 });
+  Object.assign(state, { undo: [], redo: [], hints: 0, checks: 0, elapsed: 0, started: null,
+    paused: false, solved: false, revealed: false, peeked: false, version: state.version + 1 });
   const restored = restore();
-  if (marks) { state.marks = marks; state.owner.fill(-1); state.solved = false; }
+  const linked = takeLinkMarks(marks, restored);
+  state.fresh = !restored && !state.marks.some((mark) => mark);
+  $("grid").classList.remove("won");
   buildBoard();
   clearFlags();
   $("grid-text").value = grid.text;
@@ -623,15 +714,28 @@ function play(grid, about, marks = null) {
   if ($("win").open) $("win").close();
   draw();
   save();
+  askStars();
   if (state.solved) {
     say("Solved!");
     tick();
-    return;
+    return linked;
   }
   const task = k === 1 ? `Place ${n} queens.` : `Place ${n * k} queens, ${k} in every row, column and region.`;
-  say(restored || marks ? "Welcome back: your marks are restored." : task);
-  startClock();
+  say(restored || linked ? "Welcome back: your marks are restored." : task);
+  if (!state.revealed) startClock();
   settle();  // a link's marks may be a whole solution
+  return linked;
+}
+
+// A link pasted or the hash changed in this tab (the page's own changes replace the state,
+// firing no hashchange): that puzzle, once the game in progress may be left.
+function onHashChange() {
+  if (state.grid && location.hash === hashFor(false, false)) return;
+  if (!leaveGame()) {
+    history.replaceState(null, "", hashFor(false, false));
+    return;
+  }
+  run(openFromUrl);
 }
 
 function localDate() {
@@ -644,7 +748,7 @@ const dailyPath = (date, k) => `/api/puzzle/daily?date=${encodeURIComponent(date
 
 // The day's puzzle with the stars chosen (one star: the level archive's; 2 and 3: made from
 // the date, 3 stars in seconds).
-async function openDaily(date, k = chosenStars()) {
+async function openDaily(date, k = 1) {
   if (k > 2) say(`Making the ${k}-star puzzle of the day (some seconds)\u2026`);
   const data = await request(dailyPath(date, k));
   play(data, { kind: "daily", date: data.date, level: data.level, difficulty: data.difficulty, stars: k });
@@ -656,7 +760,7 @@ async function openLevel(number) {
 }
 
 async function generate() {
-  const body = { n: Number($("size").value) }, k = chosenStars();
+  const body = { n: Number($("size").value) }, k = Number($("new-stars").value) || 1;
   if ($("difficulty").value) body.difficulty = $("difficulty").value;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if (k > 1) body.stars = k;
@@ -677,7 +781,7 @@ async function load(source) {
     showGridError(error.message);
     return;
   }
-  if (leaveGame()) play(grid, { kind: "text", stars: fitStars(grid.n) });
+  if (leaveGame()) play(grid, { kind: "text", stars: 1 });
 }
 
 const isPicture = (file) => file.type.startsWith("image/");
@@ -732,8 +836,10 @@ async function openFromUrl() {
       }
     }
     if (!starsFit(grid.n, about.stars)) about.stars = 1;
-    play(grid, about, readMarks(params.get("marks"), grid.n));
-    if (params.has("marks")) say("The marks of the link are shown.");
+    const linked = play(grid, about, readMarks(params.get("marks"), grid.n));
+    if (params.has("marks")) {
+      say(linked ? "The marks of the link are shown." : "Your saved game is kept; the link's marks are not shown.");
+    }
   } else if (about.kind === "daily") await openDaily(about.date, about.stars);
   else if (about.kind === "level") await openLevel(about.level);
   else await openDaily(localDate());
@@ -748,15 +854,17 @@ async function hint() {
   const result = await request("/api/puzzle/hint", position());
   if (version !== state.version) return;
   clearFlags();
-  // A mistake blocks the hint: the message names it; only a queen is outlined (a cross
-  // outlined would say where a queen goes).
+  // A mistake blocks the hint: wrong queens are outlined, wrong crosses only counted (a
+  // cross named would say where a queen goes). Either answer is a hint used.
   for (const index of cellsOf(result.wrong)) {
     if (state.marks[index] === QUEEN) cellEl(index).classList.add("wrong");
   }
   say(result.message);
+  if (result.step || result.wrong.length || result.wrongCrosses) {
+    state.hints++;
+    save();
+  }
   if (!result.step) return;
-  state.hints++;
-  save();
   const step = result.step;
   for (const index of cellsOf(step.focus)) cellEl(index).classList.add("hint-focus");
   for (const index of cellsOf(step.place)) cellEl(index).classList.add("hint-place");
@@ -774,23 +882,33 @@ function applyHint() {
   });
 }
 
-// Check compares the queens with the solution; crosses are only counted, never pointed at.
+// Check judges the queens alone (a cross judged would say where a queen goes, or where
+// none does), and each check of a queen or more is counted in the result and share text.
 async function check() {
+  const placed = queens();
+  if (!placed.length) {
+    say("No queen to check yet (Check judges queens, never crosses).");
+    return;
+  }
   const version = state.version;
-  const result = await request("/api/puzzle/check", position());
+  const result = await request("/api/puzzle/check", { ...position(), crosses: [] });
   if (version !== state.version) return;
   clearFlags();
-  const wrong = cellsOf(result.wrong);
-  const badQueens = wrong.filter((index) => state.marks[index] === QUEEN);
-  const badCrosses = wrong.length - badQueens.length;
-  for (const index of badQueens) cellEl(index).classList.add("wrong");
-  const parts = [];
-  if (badQueens.length) parts.push(`${badQueens.length} queen${badQueens.length > 1 ? "s are" : " is"} not where the solution has one (outlined)`);
-  if (badCrosses) parts.push(`${badCrosses} cross${badCrosses > 1 ? "es cover" : " covers"} a queen's cell`);
-  say(parts.length ? parts.join("; ") + "." : "No mistake so far.");
+  state.checks++;
+  save();
+  const bad = cellsOf(result.wrong);
+  for (const index of bad) cellEl(index).classList.add("wrong");
+  const counted = ` (${checksUsed()} used)`;
+  if (bad.length) {
+    say(`${bad.length} queen${bad.length > 1 ? "s are" : " is"} not where the solution has one (outlined)${counted}.`);
+  } else {
+    say(`${placed.length === 1 ? "Your queen is" : `All ${placed.length} queens are`} right so far${counted}.`);
+  }
 }
 
 async function showSolution() {
+  const ask = "Show the solution? The game then counts as shown, not solved; Undo takes it back.";
+  if (!window.confirm(ask)) return;
   const version = state.version;
   const asked = { grid: state.grid.text };
   if (starsOf() > 1) asked.stars = starsOf();
@@ -802,6 +920,7 @@ async function showSolution() {
   remember();
   clearFlags();
   state.revealed = true;
+  state.peeked = true;
   stopClock();
   state.marks.fill(CROSS);
   state.owner.fill(-1);
@@ -827,54 +946,126 @@ async function loadLevels() {
   showLevels();
 }
 
+// The level list: a listbox, one tab stop (the active option followed by
+// aria-activedescendant), arrow keys, Home and End inside, Enter or a click opens; a
+// tick on the levels solved in this browser, their best times; filtered by number, size
+// ("8" or "8x8") and difficulty.
 function showLevels() {
   const list = $("levels");
   if (!state.levels.length) return;
   if (list.children.length !== state.levels.length) {
     list.replaceChildren(...state.levels.map(({ level, n, difficulty }) => {
-      const item = document.createElement("li"), button = document.createElement("button");
-      button.type = "button";
-      button.dataset.level = level;
-      button.append(`${level} \u00b7 ${n} x ${n} ${difficulty}`);
+      const item = document.createElement("li");
+      item.id = `level-${level}`;
+      item.setAttribute("role", "option");
+      item.dataset.level = level;
+      item.dataset.search = `${level} ${n} ${n}x${n} ${n} x ${n}`;
+      item.dataset.difficulty = difficulty;
+      const tick = document.createElement("span");
+      tick.className = "tick";
+      tick.setAttribute("aria-hidden", "true");
       const best = document.createElement("span");
       best.className = "best";
-      button.append(best);
-      button.addEventListener("click", () => leaveGame() && run(() => openLevel(level)));
-      item.append(button);
+      item.append(tick, `${level} \u00b7 ${n} x ${n} ${difficulty}`, best);
       return item;
     }));
   }
-  for (const button of list.querySelectorAll("button")) {
-    const best = localStorage.getItem(BEST_PREFIX + button.dataset.level);
-    button.querySelector(".best").textContent = best ? `best ${clock(Number(best))}` : "";
-    button.setAttribute("aria-current", String(Number(button.dataset.level) === state.about.level));
+  for (const item of list.children) {
+    const best = localStorage.getItem(BEST_PREFIX + item.dataset.level);
+    item.querySelector(".best").textContent = best ? ` best ${clock(Number(best))}` : "";
+    item.querySelector(".tick").textContent = best ? "\u2713 " : "";
+    item.classList.toggle("done", Boolean(best));
+    const current = Number(item.dataset.level) === state.about.level;
+    item.setAttribute("aria-selected", String(current));
+    if (current) activateLevel(item, false);
   }
+  filterLevels();
+}
+
+const shownLevels = () => [...$("levels").children].filter((item) => !item.hidden);
+
+function filterLevels() {
+  const words = $("level-filter").value.trim().toLowerCase().replace(/\s+/g, " ");
+  const difficulty = $("level-difficulty").value;
+  for (const item of $("levels").children) {
+    const fits = (!words || ` ${item.dataset.search} `.includes(` ${words} `)
+      || item.dataset.level.startsWith(words)) && (!difficulty || item.dataset.difficulty === difficulty);
+    item.hidden = !fits;
+  }
+  const active = $(($("levels").getAttribute("aria-activedescendant")) || "");
+  if (!active || active.hidden) activateLevel(shownLevels()[0] || null, false);
+}
+
+function activateLevel(item, scroll = true) {
+  const list = $("levels");
+  for (const other of list.querySelectorAll(".active")) other.classList.remove("active");
+  if (!item) {
+    list.removeAttribute("aria-activedescendant");
+    return;
+  }
+  item.classList.add("active");
+  list.setAttribute("aria-activedescendant", item.id);
+  if (scroll) item.scrollIntoView({ block: "nearest" });
+}
+
+function chooseLevel(item) {
+  if (!item) return;
+  activateLevel(item);
+  const level = Number(item.dataset.level);
+  if (state.about.kind === "level" && state.about.level === level) return;
+  if (leaveGame()) run(() => openLevel(level));
+}
+
+function onLevelKey(event) {
+  const shown = shownLevels(), list = $("levels");
+  if (!shown.length) return;
+  const at = shown.indexOf($(list.getAttribute("aria-activedescendant") || ""));
+  const page = 8, last = shown.length - 1;
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: last, PageDown: at + page, PageUp: at - page }[event.key];
+  if (to !== undefined) activateLevel(shown[Math.max(0, Math.min(last, to))]);
+  else if (event.key === "Enter" || event.key === " ") chooseLevel(shown[Math.max(at, 0)]);
+  else return;
+  event.preventDefault();
 }
 
 // -- the stars selector ---------------------------------------------------------------------
 
 const chosenStars = () => Number($("stars").value) || 1;
 
-// The stars chosen, or the most this grid can take.
-function fitStars(n) {
-  let k = chosenStars();
-  while (!starsFit(n, k)) k--;
-  return k;
-}
-
-// The selector shows the game's stars, each choice enabled when the grid can take it; the
-// sizes offered are those generated with the stars chosen; the rules line says K.
+// The selector shows the game's stars; it offers the star counts this grid has a solution
+// with (the server's answer, /api/puzzle/stars; until it comes, none but the game's), and on
+// today's daily the 1-, 2- and 3-star dailies. The rules line says K.
 function showStars() {
   const k = starsOf();
   $("stars").value = String(k);
-  for (const option of $("stars").options) option.disabled = !starsFit(state.grid.n, Number(option.value));
-  showSizes();
+  offerStars();
   $("rules").textContent = k === 1 ? RULES_ONE : `Place ${k} queens in every row, every column `
     + "and every coloured region; no two queens may touch, not even diagonally.";
 }
 
+function offerStars() {
+  const k = starsOf(), daily = state.about.kind === "daily";
+  for (const option of $("stars").options) {
+    const value = Number(option.value);
+    const taken = value === k || (daily ? value <= 3 : (state.takes || []).includes(value));
+    option.disabled = !taken;
+    option.hidden = !taken;
+  }
+}
+
+async function askStars() {
+  state.takes = null;
+  if (state.about.kind === "daily") return;
+  const grid = state.grid;
+  const answer = await request("/api/puzzle/stars", { grid: grid.text }).catch(() => null);
+  if (state.grid !== grid || !answer) return;
+  state.takes = answer.stars;
+  offerStars();
+}
+
+// Sizes offered for a new puzzle: those generated with the stars chosen there.
 function showSizes() {
-  const several = chosenStars() > 1, select = $("size"), was = Number(select.value) || 8;
+  const several = Number($("new-stars").value) > 1, select = $("size"), was = Number(select.value) || 8;
   const low = several ? 8 : 5, high = several ? 12 : 16; // as the server's GENERATE_*MAX_N
   if (select.options.length && Number(select.options[0].value) === low) return;
   select.replaceChildren();
@@ -884,30 +1075,86 @@ function showSizes() {
   }
 }
 
-// A new number of stars: today's puzzle with them (when today's is played), else this grid.
+// Other stars for this grid: on today's daily that many stars' daily, else the same grid.
 function changeStars() {
   const k = chosenStars();
-  showSizes();
   if (!state.grid || k === starsOf()) return;
-  if (!starsFit(state.grid.n, k) || !leaveGame()) {
+  if (!leaveGame()) {
     $("stars").value = String(starsOf());
-    showSizes();
     return;
   }
-  if (state.about.kind === "daily" && k <= 3) {
+  if (state.about.kind === "daily") {
     run(() => openDaily(state.about.date, k));
     return;
   }
-  const grid = state.grid;
-  play(grid, { kind: "text", stars: k });
+  play(state.grid, { kind: "text", stars: k });
+}
+
+// -- the tutorial: three steps over a 4 x 4 example, shown on a first visit ------------------
+
+const EXAMPLE = { rows: ["AAAB", "CAAB", "CCDB", "CCDD"], queens: [1, 3, 0, 2],
+  colors: ["#a5f0d2", "#ffd2a5", "#1ec3ff", "#f096c3"] };
+
+function buildExample() {
+  const board = $("tutorial-board");
+  board.replaceChildren(...EXAMPLE.rows.map((line, row) => {
+    const tr = document.createElement("div");
+    tr.setAttribute("role", "row");
+    tr.append(...[...line].map((name, col) => {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.setAttribute("role", "gridcell");
+      cell.className = "example";
+      cell.dataset.mark = "0";
+      cell.style.backgroundColor = EXAMPLE.colors[name.charCodeAt(0) - 65];
+      cell.setAttribute("aria-label", `row ${row + 1}, column ${col + 1}, region ${name}, empty`);
+      cell.addEventListener("click", () => markExample(cell, row, col, name));
+      return cell;
+    }));
+    return tr;
+  }));
+}
+
+function markExample(cell, row, col, name) {
+  const mark = (Number(cell.dataset.mark) + 1) % 3;
+  cell.dataset.mark = String(mark);
+  cell.textContent = ["", "\u00d7", "\u265b"][mark];
+  cell.setAttribute("aria-label", `row ${row + 1}, column ${col + 1}, region ${name}, ${MARK_NAME[mark]}`);
+  const placed = [...$("tutorial-board").querySelectorAll(".example")]
+    .map((c, i) => (c.dataset.mark === "2" ? i : -1)).filter((i) => i >= 0);
+  const right = placed.length === 4 && placed.every((i) => EXAMPLE.queens[Math.floor(i / 4)] === i % 4);
+  $("tutorial-note").textContent = right ? "Solved: that is the whole game." : "";
+}
+
+function tutorialStep(step) {
+  $("tutorial").dataset.step = String(step);
+  for (const part of $("tutorial").querySelectorAll(".step")) part.hidden = Number(part.dataset.step) !== step;
+  $("tutorial-step").textContent = `${step} of 3`;
+  $("tutorial-back").disabled = step === 1;
+  $("tutorial-next").hidden = step === 3;
+}
+
+function openTutorial() {
+  buildExample();
+  $("tutorial-note").textContent = "";
+  tutorialStep(1);
+  if (!$("tutorial").open) $("tutorial").showModal();
+}
+
+function closeTutorial() {
+  try { localStorage.setItem(TUTORIAL_KEY, "1"); } catch { /* shown again next time */ }
+  if ($("tutorial").open) $("tutorial").close();
 }
 
 // -- settings and setup -------------------------------------------------------------------
 
 function saveSettings() {
-  const settings = { autocross: $("autocross").checked, timer: $("show-timer").checked };
+  const settings = { autocross: $("autocross").checked, timer: $("show-timer").checked, theme: $("theme").value };
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* unsaved */ }
   document.body.classList.toggle("timer-hidden", !settings.timer);
+  // Light or dark as chosen; "as the system" leaves it to prefers-color-scheme.
+  if (settings.theme === "system") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = settings.theme;
 }
 
 function loadSettings() {
@@ -915,6 +1162,7 @@ function loadSettings() {
   try { settings = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { settings = {}; }
   if (typeof settings.autocross === "boolean") $("autocross").checked = settings.autocross;
   if (typeof settings.timer === "boolean") $("show-timer").checked = settings.timer;
+  if (["system", "light", "dark"].includes(settings.theme)) $("theme").value = settings.theme;
   saveSettings();
 }
 
@@ -929,6 +1177,9 @@ async function copyLink() {
 function setUp() {
   for (let k = 1; k <= MAX_STARS; k++) $("stars").append(new Option(String(k), String(k), k === 1, k === 1));
   showSizes();
+  $("new-stars").addEventListener("change", showSizes);
+  document.addEventListener("click", onGhostClick, true);
+  window.addEventListener("hashchange", onHashChange);
   $("stars").addEventListener("change", changeStars);
   const grid = $("grid");
   grid.addEventListener("pointerdown", onPointerDown);
@@ -950,19 +1201,40 @@ function setUp() {
   $("check").addEventListener("click", () => state.grid && run(check));
   $("solution").addEventListener("click", () => state.grid && !state.solved && run(showSolution));
   $("reset").addEventListener("click", restart);
-  $("daily").addEventListener("click", () => {
-    if (state.about.kind === "daily" && state.about.date === localDate() && starsOf() === chosenStars()) return;
-    if (leaveGame()) run(() => openDaily(localDate()));
-  });
+  for (const k of [1, 2, 3]) {
+    $(k === 1 ? "daily" : `daily-${k}`).addEventListener("click", () => {
+      if (state.about.kind === "daily" && state.about.date === localDate() && starsOf() === k) return;
+      if (leaveGame()) run(() => openDaily(localDate(), k));
+    });
+  }
   $("generate").addEventListener("click", () => run(generate));
+  $("levels").addEventListener("keydown", onLevelKey);
+  $("levels").addEventListener("click", (event) => chooseLevel(event.target.closest("[role=option]")));
+  $("level-filter").addEventListener("input", filterLevels);
+  $("level-difficulty").addEventListener("change", filterLevels);
   $("copy-link").addEventListener("click", () => run(copyLink));
   $("copy-share").addEventListener("click", async () => {
     const done = await copy($("share-text").textContent, $("share-text"));
     $("share-note").textContent = done ? "Copied to the clipboard." : "Select the text and copy it.";
   });
   $("close-win").addEventListener("click", () => $("win").close());
+  $("tutorial-open").addEventListener("click", openTutorial);
+  $("tutorial-back").addEventListener("click", () => tutorialStep(Number($("tutorial").dataset.step) - 1));
+  $("tutorial-next").addEventListener("click", () => tutorialStep(Number($("tutorial").dataset.step) + 1));
+  $("tutorial-close").addEventListener("click", closeTutorial);
+  $("tutorial").addEventListener("close", closeTutorial);
+  $("next-level").addEventListener("click", () => {
+    $("win").close();
+    run(() => openLevel(state.about.level + 1));
+  });
+  $("random-level").addEventListener("click", () => {
+    $("win").close();
+    const others = state.levels.filter(({ level }) => level !== state.about.level);
+    if (others.length) run(() => openLevel(others[Math.floor(Math.random() * others.length)].level));
+  });
   $("autocross").addEventListener("change", saveSettings);
   $("show-timer").addEventListener("change", saveSettings);
+  $("theme").addEventListener("change", saveSettings);
   $("load").addEventListener("click", () => load($("grid-text").value));
   $("file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
@@ -982,6 +1254,9 @@ function setUp() {
   loadSettings();
   document.body.dataset.busy = "0";
   Promise.all([run(loadLevels), run(openFromUrl)]).finally(() => {
+    let seen = true;
+    try { seen = Boolean(localStorage.getItem(TUTORIAL_KEY)); } catch { seen = true; }
+    if (!seen) openTutorial();  // a first visit
     document.body.dataset.ready = "true";
   });
 }
