@@ -7,20 +7,20 @@ each row's stars, ``rows[r]`` a sorted tuple of k columns (0-based).
 
 >>> from queens.puzzle.grid import parse_grid
 >>> grid = parse_grid('''
-... AAAABBBB
-... AACABBBB
-... CCCDDBEB
-... FCDDDEEE
-... FFFDDEGG
-... FFFHHHGG
-... FFHHHHHG
-... FHHHHHHH
+... AAABBCCC
+... AABBCCCC
+... AAABBCCD
+... EABBBDDD
+... EEFFGHDD
+... EFFFGHHH
+... EFFGGHHH
+... EFFFGHHH
 ... '''.strip())
 >>> verdict = solve(grid, stars=2)
 >>> verdict.rows, verdict.unique
-(((0, 7), (2, 5), (0, 7), (3, 5), (1, 6), (3, 5), (1, 6), (2, 4)), False)
+(((1, 3), (5, 7), (1, 3), (5, 7), (0, 2), (4, 6), (0, 2), (4, 6)), True)
 >>> count(grid, stars=2)
-2
+1
 
 Limits, checked before any work: k from 1 to ``MAX_STARS``, and for k > 1 grids up to
 ``MAX_STARS_N`` rows.  A grid that cannot hold k stars a row (a 2 x 2 block holds at
