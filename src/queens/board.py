@@ -439,7 +439,7 @@ class Board:
     def __str__(self) -> str:
         """The board text, up to ``TEXT_MAX_SIDE`` a side; a summary above."""
         if max(self.width, self.height) > TEXT_MAX_SIDE:
-            return self.summary(TEXT_MAX_SIDE, "board.text() for its text")
+            return self.summary(TEXT_MAX_SIDE, ".reserved and .queens for its squares")
         return self.text()
 
     def summary(self, limit: int, instead: str) -> str:

@@ -167,7 +167,7 @@ class Solution(Sequence[int]):
         """The board text, up to ``TEXT_MAX_SIDE`` a side; a summary
         above (``print(solve(100_000))`` prints one line)."""
         if max(self._width, len(self._columns)) > TEXT_MAX_SIDE:
-            return self.summary(TEXT_MAX_SIDE, ".board() for its text")
+            return self.summary(TEXT_MAX_SIDE, ".list_text() for its columns")
         return self.board()
 
     def summary(self, limit: int, instead: str) -> str:
@@ -203,8 +203,31 @@ class Solution(Sequence[int]):
         return "".join(EMPTY_LETTER if c == EMPTY else LETTERS[c] for c in self._columns)
 
     def board(self) -> str:
-        """Board text: a row a line, ``Q`` and ``.`` separated by spaces."""
+        """Board text: a row a line, ``Q`` and ``.`` separated by spaces, up to
+        ``TEXT_MAX_SIDE`` a side (about 2 MB); above, a ``ValueError`` names what works at
+        any size (``.list_text()``, ``.to_list()``): the text grows as the square of n
+        (20 GB at n = 100,000).
+
+        >>> print(Solution([1, 3, 0, 2]).board())
+        . Q . .
+        . . . Q
+        Q . . .
+        . . Q .
+        >>> big = Solution(list(range(0, 2001, 2)) + list(range(1, 2001, 2)))
+        >>> big.board()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: board text is limited to 1000 a side, this one is 2001; use .list_text() ...
+        >>> big.list_text()[:16]
+        '[1, 3, 5, 7, 9, '
+        """
         width = self._width
+        side = max(width, len(self._columns))
+        if side > TEXT_MAX_SIDE:
+            raise ValueError(
+                f"board text is limited to {TEXT_MAX_SIDE} a side, this one is {side}; "
+                "use .list_text() or .to_list() for its columns"
+            )
         return "\n".join(" ".join("Q" if c == col else "." for c in range(width)) for col in self)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
