@@ -76,6 +76,13 @@ class CountTooLong(Exception):
     ``workers`` the cores it assumes.  ``str(error)`` says so in one line
     and tells how to run the count anyway (``force=True``); ``reason`` is
     that line without the advice.
+
+    >>> from queens import count
+    >>> try:
+    ...     count(40)
+    ... except CountTooLong as refused:
+    ...     print(refused.seconds > 1e9, refused.reason.startswith("this count would take"))
+    True True
     """
 
     def __init__(
