@@ -43,6 +43,16 @@ def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         (["solve", "8", "--limt=3"], "(did you mean --limit?)", "queens solve"),
         (["count", "8", "--workres", "2"], "(did you mean --workers?)", "queens count"),
         (["--verison"], "(did you mean --version?)", "queens"),
+        # values the commands check themselves
+        (["solve", "8", "-f", "lst"], "did you mean 'list'?", "queens solve"),
+        (["solve", "8", "-m", "serch"], "did you mean 'search'?", "queens solve"),
+        (["solve", "8", "--style", "colr"], "did you mean 'color'?", "queens solve"),
+        (["trace", "5", "--algorithm", "bitmsk"], "did you mean 'bitmask'?", "queens trace"),
+        (
+            ["puzzle", "generate", "8", "--difficulty", "hrd"],
+            "did you mean 'hard'?",
+            "queens puzzle generate",
+        ),
     ],
 )
 def test_a_misspelt_command_choice_or_option_suggests_the_nearest(
@@ -61,7 +71,16 @@ def test_the_suggestion_message_in_full(capsys: pytest.CaptureFixture[str]) -> N
     )
 
 
-@pytest.mark.parametrize("argv", [["bogus"], ["solve", "8", "--frobnicate"]])
+def test_a_misspelt_value_in_full(capsys: pytest.CaptureFixture[str]) -> None:
+    assert usage_error(capsys, "solve", "8", "-f", "lst") == (
+        "queens: error: unknown format 'lst' (choose from board, list, letters, json); "
+        "did you mean 'list'?; see 'queens solve --help'\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv", [["bogus"], ["solve", "8", "--frobnicate"], ["solve", "8", "-f", "xyz"]]
+)
 def test_nothing_close_suggests_nothing(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:

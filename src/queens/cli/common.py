@@ -64,10 +64,19 @@ def no_solution(board: Board) -> NoSolution:
     return NoSolution(no_solution_message(board))
 
 
+_UNKNOWN_VALUE = re.compile(r"unknown [\w ]+ '([^']*)' \(choose from ([^)]*?)(?:, or None)?\)")
+
+
 class UsageError(CommandError):
-    """Bad arguments: exit 2 with a hint to ``--help``."""
+    """Bad arguments: exit 2 with a hint to ``--help``, and for a misspelt value (``unknown
+    format 'lst' (choose from board, list, ...)``, the words of every value check) the
+    nearest one: ``did you mean 'list'?``."""
 
     def __init__(self, message: str, prog: str = "queens") -> None:
+        match = _UNKNOWN_VALUE.search(message)
+        guess = nearest(match[1], match[2].split(", ")) if match else None
+        if guess is not None:
+            message = f"{message}; did you mean {guess!r}?"
         super().__init__(f"{message}; see '{prog} --help'")
 
 
@@ -189,6 +198,18 @@ def nearest(word: str, choices: Sequence[str]) -> str | None:
     """The choice closest to a misspelt ``word`` (``slove``: ``solve``), if one is close."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.7)
     return close[0] if close else None
+
+
+COMPLETES_TO = "queens_values"
+"""The attribute naming the values an option takes, for shell completion (``offer``)."""
+
+
+def offer(action: argparse.Action, values: Sequence[str]) -> argparse.Action:
+    """Name the values an option takes, for shell completion (``queens completion``), where
+    the command checks them itself (with its own message and a suggestion), not argparse's
+    ``choices``."""
+    setattr(action, COMPLETES_TO, tuple(values))
+    return action
 
 
 def add_short_options(parser: argparse.ArgumentParser) -> None:

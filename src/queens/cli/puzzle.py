@@ -18,6 +18,7 @@ from queens.cli.common import (
     add_seed_argument,
     add_size_argument,
     nonempty,
+    offer,
     read_text,
     whole,
 )
@@ -49,6 +50,7 @@ from queens.solution import Solution
 PROG = "queens puzzle"
 
 FORMATS = ("board", "list", "letters", "json")
+STYLES = ("auto", "plain", "color")
 
 RENDER_MAX_SIZE = 4096
 """Largest --size of a picture, in pixels across."""
@@ -135,20 +137,22 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="run even a count estimated to take over an hour"
     )
-    parser.add_argument(
+    formats = parser.add_argument(
         "--format",
         default="board",
         metavar="FORMAT",
         help="board (region letters, '*' for a queen), list, letters or json, "
         "the last three as 'queens solve' writes them",
     )
-    parser.add_argument(
+    offer(formats, FORMATS)
+    style = parser.add_argument(
         "--style",
         default="auto",
         metavar="STYLE",
         help="for --format board: plain or color (default: color on a terminal, unless "
         "NO_COLOR is set)",
     )
+    offer(style, STYLES)
     _add_stars(parser)
 
 
@@ -163,11 +167,12 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
         parser, maker.MIN_N, maker.MAX_N, f"grid size, {maker.MIN_N} to {maker.MAX_N}"
     )
     add_seed_argument(parser)
-    parser.add_argument(
+    difficulty = parser.add_argument(
         "--difficulty",
         metavar="LEVEL",
         help="easy, medium or hard (default: any)",
     )
+    offer(difficulty, DIFFICULTIES)
     add_out_argument(parser)
     _add_stars(parser)
 
@@ -243,9 +248,9 @@ def _style(args: argparse.Namespace, grid: Grid) -> str:
     problem = format_problem(args.format, grid.n)
     if problem is not None:
         raise UsageError(problem, PROG + " solve")
-    if args.style not in ("auto", "plain", "color"):
+    if args.style not in STYLES:
         raise UsageError(
-            f"unknown style {args.style!r} (choose from auto, plain, color)", PROG + " solve"
+            f"unknown style {args.style!r} (choose from {', '.join(STYLES)})", PROG + " solve"
         )
     if args.style != "auto" and args.format != "board":
         raise UsageError("--style applies to --format board only", PROG + " solve")
