@@ -191,7 +191,7 @@ def test_help_shows_both_forms(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    "argv", [["render", "6"], ["tree", "4"], ["render", "5", "--all", "--size", "40"]]
+    "argv", [["render", "6"], ["tree", "4"], ["render", "5", "--all", "--pixels", "40"]]
 )
 def test_out_dash_writes_svg_to_stdout(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, out, err = run(capsys, *argv, "--out", "-")
@@ -237,3 +237,60 @@ def test_check_takes_n_and_a_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     err = usage_error(capsys, "check", "8", str(path), "--size", "9")
     assert "N is 8 but --size is 9" in err
     assert "N must be a whole number of at least 1, got '0'" in usage_error(capsys, "check", "0")
+
+
+# -- one meaning per option name: old spellings kept for a release ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "warning"),
+    [
+        (
+            ["generate", "diagonals", "8", "--seed", "1", "--count", "3"],
+            ["generate", "diagonals", "8", "--seed", "1", "--diagonals", "3"],
+            "--count is now --diagonals in 'queens generate diagonals'",
+        ),
+        (
+            ["compare", "5", "--limit-seconds", "2"],
+            ["compare", "5", "--timeout", "2"],
+            "--limit-seconds is now --timeout in 'queens compare'",
+        ),
+        (
+            ["render", "4", "--size", "50", "--out", "{tmp}/old.svg"],
+            ["render", "4", "--pixels", "50", "--out", "{tmp}/new.svg"],
+            "--size is now --pixels in 'queens render'",
+        ),
+    ],
+)
+def test_an_old_spelling_still_works_with_a_warning(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    old: list[str],
+    new: list[str],
+    warning: str,
+) -> None:
+    old, new = ([arg.format(tmp=tmp_path) for arg in argv] for argv in (old, new))
+    status, out, err = run(capsys, *new)
+    assert (status, err) == (0, "")
+    assert run(capsys, *old) == (
+        0,
+        out,
+        f"queens: warning: {warning} (the old spelling goes in the next release)\n",
+    )
+
+
+def test_an_old_spelling_is_hidden_from_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "--pixels PX" in text and "--size" not in text
+
+
+def test_the_new_diagonals_option_is_required(capsys: pytest.CaptureFixture[str]) -> None:
+    err = usage_error(capsys, "generate", "diagonals", "8")
+    assert "the following arguments are required: --diagonals" in err
+
+
+def test_an_old_spelling_gives_the_same_picture(tmp_path: Path) -> None:
+    assert main(["render", "4", "--size", "50", "--out", str(tmp_path / "old.svg")]) == 0
+    assert main(["render", "4", "--pixels", "50", "--out", str(tmp_path / "new.svg")]) == 0
+    assert (tmp_path / "old.svg").read_text() == (tmp_path / "new.svg").read_text()

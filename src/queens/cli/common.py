@@ -133,6 +133,45 @@ class _StoreOnce(argparse._StoreAction):
         setattr(namespace, self.dest, values)
 
 
+class _Renamed(_StoreOnce):
+    """An option's old spelling, kept for one release (``add_old_spelling``): it still
+    works, with a one-line warning naming the new one."""
+
+    def __init__(self, *args: Any, new: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.new = new
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(
+            f"queens: warning: {option_string} is now {self.new} in '{parser.prog}' "
+            f"(the old spelling goes in the next release)",
+            file=sys.stderr,
+        )
+        super().__call__(parser, namespace, values, option_string)
+
+
+def add_old_spelling(parser: argparse.ArgumentParser, old: str, new: argparse.Action) -> None:
+    """Keep ``old`` as a deprecated, hidden spelling of the option ``new`` (one meaning per
+    option name across the commands: ``--size`` is a board's size, ``--pixels`` a picture's,
+    ``--count`` asks how many)."""
+    typed: dict[str, Any] = {} if new.type is None else {"type": new.type}
+    parser.add_argument(
+        old,
+        dest=new.dest,
+        metavar=new.metavar,
+        help=argparse.SUPPRESS,
+        action=_Renamed,
+        new=new.option_strings[-1],
+        **typed,
+    )
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of printing usage and exiting, takes
     no abbreviated options (``--form`` is not ``--format``: a new option sharing the
@@ -296,7 +335,7 @@ def _number(text: str) -> float:
 
 
 def seconds(text: str) -> float:
-    """A positive, finite number of seconds (``--timeout``, ``--limit-seconds``)."""
+    """A positive, finite number of seconds (``--timeout``)."""
     value = _number(text)
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(

@@ -13,6 +13,7 @@ from queens.cli.common import (
     NoSolution,
     Parser,
     UsageError,
+    add_old_spelling,
     add_out_argument,
     add_picture_argument,
     add_seed_argument,
@@ -201,12 +202,13 @@ def _render_arguments(parser: argparse.ArgumentParser) -> None:
     _add_grid(parser)
     add_picture_argument(parser)
     parser.add_argument("--empty", action="store_true", help="draw the grid without queens")
-    parser.add_argument(
-        "--size",
+    pixels = parser.add_argument(
+        "--pixels",
         metavar="PX",
         type=whole(16, RENDER_MAX_SIZE),
         help=f"picture width in pixels (16 to {RENDER_MAX_SIZE})",
     )
+    add_old_spelling(parser, "--size", pixels)
     _add_stars(parser)
 
 
@@ -397,13 +399,13 @@ def run_render(args: argparse.Namespace) -> int:
     if kind == "svg":
         from queens.show.puzzle import puzzle_svg  # lazy: start-up of the CLI (pictures)
 
-        data = puzzle_svg(grid, columns, size=args.size, stars=rows).encode()
+        data = puzzle_svg(grid, columns, size=args.pixels, stars=rows).encode()
     else:
         from queens.show.png import MissingPillow  # lazy: start-up of the CLI (pictures)
         from queens.show.puzzle import puzzle_png
 
         try:
-            data = puzzle_png(grid, columns, size=args.size, stars=rows)
+            data = puzzle_png(grid, columns, size=args.pixels, stars=rows)
         except MissingPillow as error:
             raise CommandError(str(error)) from None
     write_picture(data, args.out)
