@@ -141,6 +141,15 @@ def test_code_fits_and_paragraphs_are_short(page: Path) -> None:
     assert problems(page) == []
 
 
+@pytest.mark.parametrize("guide", sorted((ROOT / "docs" / "guides").glob("*.md")), ids=name)
+def test_every_guide_links_to_the_api_it_uses(guide: Path) -> None:
+    """A guide's "In Python" note links to the API entries it describes (mkdocs build
+    --strict checks each link's anchor exists)."""
+    text = guide.read_text()
+    assert '!!! tip "In Python"' in text
+    assert re.search(r"\]\(\.\./api/[\w-]+\.md#queens[\w.]*\)", text)
+
+
 def test_the_checks_find_long_code_and_long_paragraphs() -> None:
     text = [
         "Some words.",
