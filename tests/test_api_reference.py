@@ -69,8 +69,8 @@ def missing_examples(module: ModuleType, names: list[str]) -> list[str]:
     missing = []
     for name in names:
         obj = getattr(module, name)
-        if not callable(obj):
-            continue  # a constant: its docstring is read from the source by griffe
+        if not (inspect.isclass(obj) or inspect.isfunction(inspect.unwrap(obj))):
+            continue  # a constant or a type alias: its docstring is read from the source
         if without_example(obj):
             missing.append(name)
         if inspect.isclass(obj):
@@ -104,12 +104,22 @@ def test_the_pages_hide_internals() -> None:
     assert re.search(r"^ +show_if_no_docstring: false$", config, flags=re.M)
 
 
-@pytest.mark.parametrize("name", public_modules_of_the_puzzle())
-def test_every_public_puzzle_name_shows_itself_in_use(name: str) -> None:
+@pytest.mark.parametrize(
+    "name", sorted({*public_modules_of_the_puzzle(), *(m for m in directives() if m != "queens")})
+)
+def test_every_public_name_of_a_page_shows_itself_in_use(name: str) -> None:
+    """Each module a page renders: what its ``__all__`` lists (or, without one, its public
+    functions and classes) has an example, and so do their methods."""
     module = importlib.import_module(name)
-    unknown = [entry for entry in module.__all__ if not hasattr(module, entry)]
-    assert unknown == []
-    assert missing_examples(module, list(module.__all__)) == []
+    names = getattr(module, "__all__", None)
+    if names is None:  # every public function and class defined here
+        names = [
+            key
+            for key, value in vars(module).items()
+            if not key.startswith("_") and getattr(value, "__module__", None) == name
+        ]
+    assert [entry for entry in names if not hasattr(module, entry)] == []
+    assert missing_examples(module, list(names)) == []
 
 
 def test_a_method_without_an_example_is_found() -> None:

@@ -267,3 +267,12 @@ def _board_placement(lines: list[str], first_line: int) -> Placement:
             )
         columns.append(cols[0] if cols else EMPTY)
     return Placement(first_line, columns, board.height, missing, board.width)
+
+
+__all__ = [
+    "MAX_PLACEMENT_N",
+    "Placement",
+    "placements",
+    "read_placements",
+]
+"""Reading placements back (the API page shows these); the rest serves them."""

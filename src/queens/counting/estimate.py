@@ -257,3 +257,14 @@ def sampled_seconds(board: Board, workers: int) -> float:
     assumed = Board.empty(max(1, rows)).allowed_masks()
     ratio = knuth.estimate(masks).nodes / max(1, knuth.estimate(assumed).nodes)
     return min(rough, rough * ratio)
+
+
+__all__ = [
+    "COUNT_MAX_N",
+    "REFUSE_SECONDS",
+    "CountTooLong",
+    "check",
+    "describe",
+    "seconds",
+]
+"""The estimates a program asks for (the API page shows these); the rest is the model."""

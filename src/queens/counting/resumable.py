@@ -79,6 +79,7 @@ class Plan(Closing):
 
     @property
     def resumed(self) -> int:
+        """How many sub-problems were done before this run (read from the checkpoint)."""
         return len(self.done)
 
     def run(
@@ -121,5 +122,13 @@ class Plan(Closing):
         return verify.verify(self.split, [shard], fraction, rng=rng, workers=workers)
 
     def close(self) -> None:
+        """Close the checkpoint, if any (``with Plan(...) as plan`` does it)."""
         if self.checkpoint is not None:
             self.checkpoint.close()
+
+
+__all__ = [
+    "Plan",
+    "PlanOutcome",
+]
+"""A count's plan and what it counted (the API page shows these)."""

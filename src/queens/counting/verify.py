@@ -118,3 +118,12 @@ def split_of(
     if parts.key != split_key:
         raise Unverifiable(f"{where} is damaged: its board does not give its split ({split_key})")
     return parts
+
+
+__all__ = [
+    "Disagreement",
+    "Unverifiable",
+    "check_fraction",
+    "verify",
+]
+"""What a program calls (the API page shows these); the rest serves them."""
