@@ -123,6 +123,7 @@ class _StoreOnce(argparse._StoreAction):
         values: object,
         option_string: str | None = None,
     ) -> None:
+        self.announce(parser, option_string)
         given: dict[str, str] = namespace.__dict__.setdefault(_GIVEN, {})
         earlier = given.get(self.dest)
         if earlier is not None and getattr(namespace, self.dest) != values:
@@ -131,6 +132,9 @@ class _StoreOnce(argparse._StoreAction):
             parser.error(f"{earlier} and {option_string} give different values")
         given[self.dest] = option_string or self.dest
         setattr(namespace, self.dest, values)
+
+    def announce(self, parser: argparse.ArgumentParser, option_string: str | None) -> None:
+        """Say something as the option is read: nothing here (an old spelling warns)."""
 
 
 class _Renamed(_StoreOnce):
@@ -141,19 +145,12 @@ class _Renamed(_StoreOnce):
         super().__init__(*args, **kwargs)
         self.new = new
 
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: object,
-        option_string: str | None = None,
-    ) -> None:
+    def announce(self, parser: argparse.ArgumentParser, option_string: str | None) -> None:
         print(
             f"queens: warning: {option_string} is now {self.new} in '{parser.prog}' "
             f"(the old spelling goes in the next release)",
             file=sys.stderr,
         )
-        super().__call__(parser, namespace, values, option_string)
 
 
 def add_old_spelling(parser: argparse.ArgumentParser, old: str, new: argparse.Action) -> None:
