@@ -32,14 +32,14 @@ DOCS = Path(__file__).parent
 STARS = DOCS.parent / "tests" / "data" / "stars-8.txt"  # the 2-star grid of the guide
 
 SVG_COMMANDS: dict[str, list[list[str]]] = {
-    "eight.svg": [["render", "8", "--coordinates", "--size", "320", "--out", "OUT"]],
+    "eight.svg": [["render", "8", "--coordinates", "--pixels", "320", "--out", "OUT"]],
     "tree-4.svg": [["tree", "4", "--out", "OUT"]],
     "stars-8.svg": [
-        ["puzzle", "render", str(STARS), "--stars", "2", "--size", "320", "--out", "OUT"],
+        ["puzzle", "render", str(STARS), "--stars", "2", "--pixels", "320", "--out", "OUT"],
     ],
     "puzzle-7.svg": [
         ["puzzle", "generate", "7", "--seed", "3", "--out", "grid.txt"],
-        ["puzzle", "render", "grid.txt", "--size", "280", "--out", "OUT"],
+        ["puzzle", "render", "grid.txt", "--pixels", "280", "--out", "OUT"],
     ],
 }
 """Each SVG of docs/ and the ``queens`` commands that draw it, run in a scratch directory

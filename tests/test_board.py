@@ -258,7 +258,7 @@ def test_a_big_boards_text_picture_and_repr_are_summaries() -> None:
     board = Board(2000, reserved=diagonal, queens=[(1, 5)])
     assert str(board) == (
         "a 2000 x 2000 board, 1,000 reserved squares, 1 queen given: over 1000 a side, too "
-        "big to show here; use board.text() for its text"
+        "big to show here; use .reserved and .queens for its squares"
     )
     assert repr(board) == (
         "Board(2000, reserved=[(0, 0), (2, 2), (4, 4), (6, 6), (8, 8), (10, 10), (12, 12), "

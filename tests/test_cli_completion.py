@@ -104,3 +104,20 @@ def test_fish_completes_commands_options_and_choices(tmp_path: Path) -> None:
     assert offered("queens sol") == ["solve"]
     assert "--format" in offered("queens solve --fo")
     assert offered("queens count 8 --rule tor") == ["toroidal"]
+
+
+def test_bash_completes_option_values(bash_script: Path) -> None:
+    """Values the commands check themselves (``offer``): formats, methods, difficulties,
+    algorithms and styles complete too."""
+    assert completions(bash_script, "solve", "8", "-f", "") == ["board", "list", "letters", "json"]
+    assert completions(bash_script, "solve", "8", "--format", "l") == ["list", "letters"]
+    assert "search" in completions(bash_script, "solve", "8", "-m", "")
+    assert completions(bash_script, "puzzle", "generate", "8", "--difficulty", "h") == ["hard"]
+    assert "bitmask" in completions(bash_script, "trace", "5", "--algorithm", "")
+    assert completions(bash_script, "solve", "8", "--style", "") == [
+        "auto",
+        "plain",
+        "unicode",
+        "color",
+    ]
+    assert completions(bash_script, "puzzle", "solve", "x", "-f", "j") == ["json"]

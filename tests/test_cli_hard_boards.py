@@ -22,7 +22,7 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
         ["completion", "10", "--remove", "4"],
         ["completion", "10", "--place", "4"],
         ["blocked", "10", "--density", "0.3"],
-        ["diagonals", "10", "--count", "5"],
+        ["diagonals", "10", "--diagonals", "5"],
     ],
 )
 def test_board_text_repeatable_per_seed(
@@ -62,8 +62,8 @@ def test_out_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         (["completion", "8", "--place", "9", "--seed", "1"], "cannot place 9"),
         (["completion", "3", "--remove", "1", "--seed", "1"], "has no solution"),
         (["blocked", "8", "--density", "1.5"], "--density must be between 0 and 1"),
-        (["diagonals", "8", "--count", "99", "--seed", "1"], "cannot exclude 99"),
-        (["diagonals", "8", "--count", "2", "--seed", "s"], "--seed must be a whole number"),
+        (["diagonals", "8", "--diagonals", "99", "--seed", "1"], "cannot exclude 99"),
+        (["diagonals", "8", "--diagonals", "2", "--seed", "s"], "--seed must be a whole number"),
         (["squares", "8"], "invalid choice"),
         (
             ["blocked", "8", "--density", "0.5", "--seed", "1", "--out", "/nonexistent/x"],

@@ -221,8 +221,11 @@ def test_render_shows_the_solution_solve_prints(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["render", "8", "--size", "100000"], "--size must be a whole number from 1 to 4,096"),
-        (["render", "8", "--all", "--size", "1000"], "the picture would be 10,375 x 10,375 pixels"),
+        (["render", "8", "--pixels", "100000"], "--pixels must be a whole number from 1 to 4,096"),
+        (
+            ["render", "8", "--all", "--pixels", "1000"],
+            "the picture would be 10,375 x 10,375 pixels",
+        ),
         (["render", "201"], "N = 201 is too big: queens render goes up to N = 200"),
         (["render", "8", "--limit", "401"], "--limit must be a whole number from 1 to 400"),
         (["trace", "1000", "--first"], "N = 1,000 is too big: queens trace goes up to N = 64"),
@@ -266,17 +269,17 @@ NUMBER_OPTIONS = [
     (["count", "8", "--shard", "{}/3", "--checkpoint", "x.db"], "--shard"),
     (["check", "--n", "{}"], "--n"),
     (["serve", "--port", "{}"], "--port"),
-    (["render", "8", "--size", "{}", "--out", "x.svg"], "--size"),
+    (["render", "8", "--pixels", "{}", "--out", "x.svg"], "--pixels"),
     (["render", "8", "--limit", "{}", "--out", "x.svg"], "--limit"),
     (["generate", "completion", "8", "--remove", "{}"], "--remove"),
     (["generate", "completion", "8", "--place", "{}"], "--place"),
-    (["generate", "diagonals", "8", "--count", "{}"], "--count"),
+    (["generate", "diagonals", "8", "--diagonals", "{}"], "--diagonals"),
     (["generate", "blocked", "8", "--density", "0.5", "--seed", "{}"], "--seed"),
     (["generate", "blocked", "{}", "--density", "0.5"], "N"),
     (["trace", "{}"], "N"),
     (["solve", "8", "--timeout", "{}"], "--timeout"),
     (["animate", "4", "--delay", "{}"], "--delay"),
-    (["compare", "4", "--limit-seconds", "{}"], "--limit-seconds"),
+    (["compare", "4", "--timeout", "{}"], "--timeout"),
     (["generate", "blocked", "8", "--density", "0.{}"], "--density"),
 ]
 

@@ -43,6 +43,16 @@ def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         (["solve", "8", "--limt=3"], "(did you mean --limit?)", "queens solve"),
         (["count", "8", "--workres", "2"], "(did you mean --workers?)", "queens count"),
         (["--verison"], "(did you mean --version?)", "queens"),
+        # values the commands check themselves
+        (["solve", "8", "-f", "lst"], "did you mean 'list'?", "queens solve"),
+        (["solve", "8", "-m", "serch"], "did you mean 'search'?", "queens solve"),
+        (["solve", "8", "--style", "colr"], "did you mean 'color'?", "queens solve"),
+        (["trace", "5", "--algorithm", "bitmsk"], "did you mean 'bitmask'?", "queens trace"),
+        (
+            ["puzzle", "generate", "8", "--difficulty", "hrd"],
+            "did you mean 'hard'?",
+            "queens puzzle generate",
+        ),
     ],
 )
 def test_a_misspelt_command_choice_or_option_suggests_the_nearest(
@@ -61,7 +71,16 @@ def test_the_suggestion_message_in_full(capsys: pytest.CaptureFixture[str]) -> N
     )
 
 
-@pytest.mark.parametrize("argv", [["bogus"], ["solve", "8", "--frobnicate"]])
+def test_a_misspelt_value_in_full(capsys: pytest.CaptureFixture[str]) -> None:
+    assert usage_error(capsys, "solve", "8", "-f", "lst") == (
+        "queens: error: unknown format 'lst' (choose from board, list, letters, json); "
+        "did you mean 'list'?; see 'queens solve --help'\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv", [["bogus"], ["solve", "8", "--frobnicate"], ["solve", "8", "-f", "xyz"]]
+)
 def test_nothing_close_suggests_nothing(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
@@ -172,7 +191,7 @@ def test_help_shows_both_forms(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    "argv", [["render", "6"], ["tree", "4"], ["render", "5", "--all", "--size", "40"]]
+    "argv", [["render", "6"], ["tree", "4"], ["render", "5", "--all", "--pixels", "40"]]
 )
 def test_out_dash_writes_svg_to_stdout(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, out, err = run(capsys, *argv, "--out", "-")
@@ -218,3 +237,67 @@ def test_check_takes_n_and_a_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     err = usage_error(capsys, "check", "8", str(path), "--size", "9")
     assert "N is 8 but --size is 9" in err
     assert "N must be a whole number of at least 1, got '0'" in usage_error(capsys, "check", "0")
+
+
+# -- one meaning per option name: old spellings kept for a release ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "warning"),
+    [
+        (
+            ["generate", "diagonals", "8", "--seed", "1", "--count", "3"],
+            ["generate", "diagonals", "8", "--seed", "1", "--diagonals", "3"],
+            "--count is now --diagonals in 'queens generate diagonals'",
+        ),
+        (
+            ["render", "4", "--size", "50", "--out", "{tmp}/old.svg"],
+            ["render", "4", "--pixels", "50", "--out", "{tmp}/new.svg"],
+            "--size is now --pixels in 'queens render'",
+        ),
+    ],
+)
+def test_an_old_spelling_still_works_with_a_warning(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    old: list[str],
+    new: list[str],
+    warning: str,
+) -> None:
+    old, new = ([arg.format(tmp=tmp_path) for arg in argv] for argv in (old, new))
+    status, out, err = run(capsys, *new)
+    assert (status, err) == (0, "")
+    assert run(capsys, *old) == (
+        0,
+        out,
+        f"queens: warning: {warning} (the old spelling goes in the next release)\n",
+    )
+
+
+def test_compares_old_time_limit_still_works_with_a_warning(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its table holds times, so only the limit's effect is compared: none skipped."""
+    status, out, err = run(capsys, "compare", "5", "--limit-seconds", "60")
+    assert status == 0 and "all 6 algorithms that ran agree: 10 solutions" in out
+    assert err == (
+        "queens: warning: --limit-seconds is now --timeout in 'queens compare' "
+        "(the old spelling goes in the next release)\n"
+    )
+
+
+def test_an_old_spelling_is_hidden_from_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "--pixels PX" in text and "--size" not in text
+
+
+def test_the_new_diagonals_option_is_required(capsys: pytest.CaptureFixture[str]) -> None:
+    err = usage_error(capsys, "generate", "diagonals", "8")
+    assert "the following arguments are required: --diagonals" in err
+
+
+def test_an_old_spelling_gives_the_same_picture(tmp_path: Path) -> None:
+    assert main(["render", "4", "--size", "50", "--out", str(tmp_path / "old.svg")]) == 0
+    assert main(["render", "4", "--pixels", "50", "--out", str(tmp_path / "new.svg")]) == 0
+    assert (tmp_path / "old.svg").read_text() == (tmp_path / "new.svg").read_text()

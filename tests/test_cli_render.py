@@ -24,7 +24,7 @@ def boards_and_queens(path: Path) -> list[int]:
 
 def test_first_solution(tmp_path: Path) -> None:
     out = tmp_path / "eight.svg"
-    assert main(["render", "8", "--out", str(out), "--coordinates", "--size", "300"]) == 0
+    assert main(["render", "8", "--out", str(out), "--coordinates", "--pixels", "300"]) == 0
     assert boards_and_queens(out) == [8]
     assert ET.parse(out).getroot().get("width") == "300"
 
@@ -53,7 +53,7 @@ def test_png(tmp_path: Path) -> None:
     if os.environ.get("CI") != "true":
         pytest.importorskip("PIL", reason="no Pillow (pip install 'queens-toolkit[png]')")
     out = tmp_path / "eight.png"
-    assert main(["render", "8", "--out", str(out), "--size", "240"]) == 0
+    assert main(["render", "8", "--out", str(out), "--pixels", "240"]) == 0
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert int.from_bytes(data[16:20], "big") == 240
@@ -77,7 +77,7 @@ def test_no_solution(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         (["render", "8"], "the following arguments are required: --out"),
         (["render", "8", "--out", "x.gif"], "--out must name a .svg or .png file"),
         (["render", "8", "--out", "x.svg", "--limit", "0"], "--limit must be a whole number"),
-        (["render", "8", "--out", "x.svg", "--size", "big"], "--size must be a whole number"),
+        (["render", "8", "--out", "x.svg", "--pixels", "big"], "--pixels must be a whole number"),
         (["render", "201", "--out", "x.svg"], "N = 201 is too big: queens render goes up to"),
     ],
 )
@@ -138,6 +138,6 @@ def test_a_rectangle_png(tmp_path: Path) -> None:
     if os.environ.get("CI") != "true":
         pytest.importorskip("PIL", reason="no Pillow (pip install 'queens-toolkit[png]')")
     out = tmp_path / "wide.png"
-    assert main(["render", "10x5", "--queens", "4", "--out", str(out), "--size", "200"]) == 0
+    assert main(["render", "10x5", "--queens", "4", "--out", str(out), "--pixels", "200"]) == 0
     data = out.read_bytes()
     assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (200, 100)

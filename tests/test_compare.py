@@ -78,9 +78,9 @@ def test_cli_says_so_loudly_when_algorithms_disagree(
 
 @pytest.mark.parametrize("limit", ["abc", "0", "-1", "nan", "inf"])
 def test_bad_limit(limit: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["compare", "6", "--limit-seconds", limit]) == 2
+    assert main(["compare", "6", "--timeout", limit]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("queens: error: --limit-seconds must be a positive number")
+    assert err.startswith("queens: error: --timeout must be a positive number")
 
 
 @pytest.mark.parametrize("argv", [["6x4"], ["8", "--queens", "5"], ["4x6", "--queens", "2"]])

@@ -105,6 +105,9 @@ def sessions(text: str, page: str = "README.md") -> list[Session]:
         for offset, line in enumerate(body):
             if line.startswith("$ "):
                 commands.append(Command(start + offset + 1, line[2:], ""))
+            elif commands[-1].text.endswith("\\") and not commands[-1].output:
+                last = commands[-1]  # a command continued on the next line, as bash reads it
+                commands[-1] = Command(last.line, f"{last.text}\n{line}", "")
             else:
                 last = commands[-1]
                 commands[-1] = Command(last.line, last.text, last.output + line + "\n")

@@ -5,9 +5,13 @@ from __future__ import annotations
 import doctest
 import importlib
 import inspect
+import os
+import pkgutil
 from types import ModuleType
 
 import pytest
+
+import queens
 
 MODULES = [
     "queens",
@@ -24,6 +28,17 @@ MODULES = [
     "queens.validate",
 ]
 """The modules of the public library (python-chess style: each name shown in use)."""
+
+EVERY_MODULE = sorted(
+    info.name
+    for info in pkgutil.walk_packages(queens.__path__, "queens.")
+    if not info.name.endswith("__main__")  # runs the command when imported
+)
+"""Every module of the package: each docstring example runs (``pytest --doctest-modules
+--pyargs queens`` does the same, in CI), not only those of the public modules above."""
+
+OPTIONAL = {"starlette", "uvicorn", "PIL", "numpy", "pysat", "dask", "distributed"}
+"""The extras' imports: a module needing one is skipped when it is missing (never in CI)."""
 
 MUST_HAVE_EXAMPLES = ["queens.board.Board.empty", "queens.board.Board.build"]
 """Methods singled out by issue 14, besides every public function and class."""
@@ -44,14 +59,37 @@ def public_objects(module: ModuleType) -> list[tuple[str, object]]:
 
 @pytest.mark.parametrize("name", MODULES)
 def test_the_examples_hold(name: str) -> None:
-    module = importlib.import_module(name)
+    attempted, failures = run_examples(importlib.import_module(name))
+    assert attempted > 0, f"{name} has no examples"
+    assert failures == ""
+
+
+def run_examples(module: ModuleType) -> tuple[int, str]:
+    """How many examples a module's docstrings hold, and the report of those that failed."""
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     report: list[str] = []
-    tests = doctest.DocTestFinder().find(module)
-    for test in tests:
+    for test in doctest.DocTestFinder().find(module):
         runner.run(test, out=report.append)
-    assert runner.summarize(verbose=False).attempted > 0, f"{name} has no examples"
-    assert runner.failures == 0, "".join(report)
+    return runner.summarize(verbose=False).attempted, "".join(report)
+
+
+def import_or_skip(name: str) -> ModuleType:
+    """The module, or a skip naming the extra's package it needs (a failure in CI)."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if (missing.name or "").split(".")[0] not in OPTIONAL or os.environ.get("CI") == "true":
+            raise
+        pytest.skip(f"{name} needs {missing.name} (an extra), not installed")
+
+
+def test_every_module_is_listed() -> None:
+    assert len(EVERY_MODULE) > 100 and "queens.puzzle.stars" in EVERY_MODULE
+
+
+@pytest.mark.parametrize("name", EVERY_MODULE)
+def test_every_modules_examples_hold(name: str) -> None:
+    assert run_examples(import_or_skip(name))[1] == ""
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -116,10 +116,29 @@ def test_printing_a_huge_solution_prints_one_line() -> None:
 
     text = str(solve(100_000))
     assert "\n" not in text and len(text) < 200
-    assert text.startswith("a solution for N = 100,000, columns [2, 4, 6,") and ".board()" in text
+    assert text.startswith("a solution for N = 100,000, columns [2, 4, 6,")
+    assert text.endswith("use .list_text() for its columns")
     assert str(solve(TEXT_MAX_SIDE)).count("\n") == TEXT_MAX_SIDE - 1  # whole up to the limit
     wide = Solution([0] + [-1] * 1999, width=3)
     assert str(wide).startswith("a solution for 3 x 2,000, columns [1, 0, 0,")
+
+
+def test_every_hint_of_a_big_solution_works_at_its_size() -> None:
+    """``str()`` names a method, and ``.board()`` refuses (never hours and gigabytes) naming
+    others: each named method answers at 200,000 queens."""
+    import re
+
+    from queens import solve
+    from queens.board import TEXT_MAX_SIDE
+
+    solution = solve(200_000)
+    with pytest.raises(ValueError, match="limited to 1000 a side") as refused:
+        solution.board()
+    named = re.findall(r"\.(\w+)\(\)", f"{solution} {refused.value}")
+    assert sorted(set(named)) == ["list_text", "to_list"]
+    for method in named:
+        assert len(getattr(solution, method)()) >= 200_000
+    assert solve(TEXT_MAX_SIDE).board().count("\n") == TEXT_MAX_SIDE - 1
 
 
 def test_rich_shows_a_summary_for_a_big_solution() -> None:

@@ -573,3 +573,28 @@ def _counts(board: Board) -> Counts:
         translations=symmetry.keeps_translations(board),
         **ruled_shape(board),
     )
+
+
+__all__ = [
+    "AUTO_SEARCH_MAX_N",
+    "HARD_MAX_N",
+    "METHODS",
+    "SEARCH_MAX_N",
+    "BoardOrN",
+    "Decision",
+    "Method",
+    "MethodError",
+    "NotPlainBoard",
+    "RuleNotForMethod",
+    "SeedNotForMethod",
+    "TooBigForMethod",
+    "TooBigToSearch",
+    "Undecided",
+    "UnknownMethod",
+    "count",
+    "counts",
+    "decide",
+    "solutions",
+    "solve",
+]
+"""The library's face here (the API page shows these); the rest serves the command."""

@@ -293,21 +293,38 @@ class Board:
 
     @property
     def size(self) -> Size:
-        """``(width, height)``."""
+        """``(width, height)``.
+
+        >>> Board(10, height=8).size
+        (10, 8)
+        """
         return self.width, self.height
 
     @property
     def size_text(self) -> str:
-        """The shape as people write it: ``8 x 8``, ``10 x 8`` (width x height)."""
+        """The shape as people write it: ``8 x 8``, ``10 x 8`` (width x height).
+
+        >>> Board(10, height=8).size_text, Board(8).size_text
+        ('10 x 8', '8 x 8')
+        """
         return f"{self.width} x {self.height}"
 
     @property
     def is_square(self) -> bool:
+        """True when the board is as wide as it is high.
+
+        >>> Board(8).is_square, Board(10, height=8).is_square
+        (True, False)
+        """
         return self.width == self.height
 
     @property
     def is_full(self) -> bool:
-        """True when every row holds a queen (``k`` equals the height)."""
+        """True when every row holds a queen (``k`` equals the height).
+
+        >>> Board(8).is_full, Board(8, k=5).is_full
+        (True, False)
+        """
         return self.k == self.height
 
     def with_queens(self, k: int | None) -> Board:
@@ -354,6 +371,9 @@ class Board:
         """True for the classic board: n x n, n queens, no reserved squares or fixed queens.
 
         The fast paths (the symmetric counter, construction) take only these.
+
+        >>> Board(8).is_plain, Board(8, reserved=[(0, 0)]).is_plain
+        (True, False)
         """
         return (
             not self.reserved
@@ -372,6 +392,9 @@ class Board:
         the same simple constraint: one queen per row, inside its mask.
         Worked out once per board (the board is immutable), however many
         engines and checks ask.
+
+        >>> [bin(mask) for mask in Board(3, reserved=[(0, 0)], queens=[(2, 1)]).allowed_masks()]
+        ['0b110', '0b111', '0b10']
         """
         return self._allowed_masks
 
@@ -404,6 +427,11 @@ class Board:
         """Why the fixed queens alone rule out every solution, or None.
 
         Names the first offending pair, 1-based, for the "no solution" message.
+
+        >>> Board(8).conflict() is None
+        True
+        >>> Board(8, queens=[(0, 0), (1, 1)]).conflict()
+        'the queens at row 1, column 1 and row 2, column 2 share a diagonal'
         """
         if len(self.queens) > self.k:
             return f"{len(self.queens)} fixed queens, but only {self.k} are to be placed"
@@ -422,6 +450,12 @@ class Board:
     # -- text --------------------------------------------------------------
 
     def cell(self, square: Square) -> str:
+        """The board text's character for a ``(row, column)`` square: ``Q``, ``*`` or ``.``.
+
+        >>> board = Board(3, reserved=[(0, 0)], queens=[(2, 1)])
+        >>> board.cell((0, 0)), board.cell((2, 1)), board.cell((1, 1))
+        ('*', 'Q', '.')
+        """
         if square in self.queens:
             return QUEEN
         if square in self.reserved:
@@ -429,21 +463,37 @@ class Board:
         return FREE
 
     def rows(self) -> list[str]:
-        """Each row as cells separated by spaces, as the ``board`` format prints."""
+        """Each row as cells separated by spaces, as the ``board`` format prints.
+
+        >>> Board(3, reserved=[(0, 0)], queens=[(2, 1)]).rows()
+        ['* . .', '. . .', '. Q .']
+        """
         return [" ".join(self.cell((r, c)) for c in range(self.width)) for r in range(self.height)]
 
     def text(self) -> str:
-        """Board text: a row a line, cells separated by spaces (what ``parse_board`` reads)."""
+        """Board text: a row a line, cells separated by spaces (what ``parse_board`` reads).
+
+        >>> print(Board(3, reserved=[(0, 0)], queens=[(2, 1)]).text())
+        * . .
+        . . .
+        . Q .
+        """
         return "\n".join(self.rows())
 
     def __str__(self) -> str:
         """The board text, up to ``TEXT_MAX_SIDE`` a side; a summary above."""
         if max(self.width, self.height) > TEXT_MAX_SIDE:
-            return self.summary(TEXT_MAX_SIDE, "board.text() for its text")
+            return self.summary(TEXT_MAX_SIDE, ".reserved and .queens for its squares")
         return self.text()
 
     def summary(self, limit: int, instead: str) -> str:
-        """One line for a board too big to show whole: its shape and contents."""
+        """One line for a board too big to show whole: its shape and contents.
+
+        >>> for part in Board(40, reserved=[(0, 0)]).summary(32, "queens render").split(": "):
+        ...     print(part)
+        a 40 x 40 board, 1 reserved square
+        over 32 a side, too big to show here; use queens render
+        """
         parts = [f"a {self.size_text} board"]
         if self.reserved:
             parts.append(_how_many(len(self.reserved), "reserved square"))

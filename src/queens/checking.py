@@ -38,6 +38,10 @@ class Placement:
     ``height`` is its number of rows; ``width`` the board's number of
     columns when the text says (board text, a JSON placement), None when it
     does not (a list, letters: square unless a size is required).
+
+    >>> placement = read_placements('[2, 4, 1, 3]')[0]
+    >>> placement.line, list(placement.columns), placement.height
+    (1, [1, 3, 0, 2], 4)
     """
 
     line: int
@@ -48,7 +52,11 @@ class Placement:
 
     @property
     def size(self) -> int:
-        """The side of the board the placement was written for, when square."""
+        """The side of the board the placement was written for, when square.
+
+        >>> read_placements('[2, 4, 1, 3]')[0].size
+        4
+        """
         return self.height
 
     def problem(
@@ -56,7 +64,15 @@ class Placement:
     ) -> str | None:
         """Why this is not a placement of ``queens`` queens (default: as many as
         fit) on a board of ``size`` (N or (width, height); default: its own)
-        under ``rule`` (``queens.rules``), or None."""
+        under ``rule`` (``queens.rules``), or None.
+
+        >>> read_placements('[2, 4, 1, 3]')[0].problem() is None
+        True
+        >>> read_placements('[1, 2, 3, 4]')[0].problem()
+        'queens at row 1, column 1 and row 2, column 2 share a diagonal'
+        >>> read_placements('[2, 4, 1, 3]')[0].problem(size=5)
+        'a placement for a board of size 4, expected 5'
+        """
         own = (self.height if self.width is None else self.width, self.height)
         if size is None:
             wanted = own
@@ -148,7 +164,11 @@ def _is_board_line(line: str) -> bool:
 
 
 def read_placements(text: str, width: int | None = None) -> list[Placement]:
-    """Every placement in ``text``; ValueError naming the line that cannot be read."""
+    """Every placement in ``text``; ValueError naming the line that cannot be read.
+
+    >>> [p.columns for p in read_placements('[2, 4, 1, 3]\\nbdac')]
+    [[1, 3, 0, 2], [1, 3, 0, 2]]
+    """
     return list(placements(text.splitlines(), width))
 
 
@@ -160,6 +180,9 @@ def placements(lines: Iterable[str], width: int | None = None) -> Iterator[Place
     the board's width, settles the one line two formats share: ``q`` alone
     is a 1 x 1 board's queen, or on a board of 17 columns or more, the
     letters of a queen in column 17 (see ``_block_placement``).
+
+    >>> [p.line for p in placements(['[2, 4, 1, 3]', '', '[3, 1, 4, 2]'])]
+    [1, 3]
     """
     board: list[str] = []
     first = 0
@@ -267,3 +290,12 @@ def _board_placement(lines: list[str], first_line: int) -> Placement:
             )
         columns.append(cols[0] if cols else EMPTY)
     return Placement(first_line, columns, board.height, missing, board.width)
+
+
+__all__ = [
+    "MAX_PLACEMENT_N",
+    "Placement",
+    "placements",
+    "read_placements",
+]
+"""Reading placements back (the API page shows these); the rest serves them."""

@@ -25,6 +25,10 @@ def removed(n: int, remove: int, seed: int | None = None) -> Board:
 
     The solution is found by the propagating search with random tie-breaks;
     ValueError for n = 2 and 3, which have none.
+
+    >>> board = removed(8, 5, seed=1)
+    >>> len(board.queens), board.size_text
+    (3, '8 x 8')
     """
     if not 0 <= remove <= n:
         raise ValueError(f"cannot remove {remove} queens from a solution of {n}")
@@ -42,6 +46,10 @@ def placed(n: int, place: int, seed: int | None = None) -> Board:
     As in the 2017 paper, such a board may or may not have a completion.
     Starts over when no square is left before all are placed; ValueError
     when that keeps happening.
+
+    >>> board = placed(8, 3, seed=1)
+    >>> len(board.queens), board.conflict() is None
+    (3, True)
     """
     if not 0 <= place <= n:
         raise ValueError(f"cannot place {place} non-attacking queens on a {n} x {n} board")
@@ -89,7 +97,12 @@ def _place_greedily(n: int, place: int, rng: random.Random) -> list[Square] | No
 
 
 def blocked(n: int, density: float, seed: int | None = None) -> Board:
-    """Each square reserved independently with probability ``density``."""
+    """Each square reserved independently with probability ``density``.
+
+    >>> board = blocked(8, 0.25, seed=1)
+    >>> 0 < len(board.reserved) < 64
+    True
+    """
     if not 0.0 <= density <= 1.0:
         raise ValueError(f"the density must be between 0 and 1, got {density}")
     rng = random.Random(seed)
@@ -99,7 +112,12 @@ def blocked(n: int, density: float, seed: int | None = None) -> Board:
 
 
 def diagonals(n: int, count: int, seed: int | None = None) -> Board:
-    """Every square of ``count`` distinct diagonals reserved (either direction, at random)."""
+    """Every square of ``count`` distinct diagonals reserved (either direction, at random).
+
+    >>> board = diagonals(8, 3, seed=1)
+    >>> len(board.reserved) > 0
+    True
+    """
     lines = [("sum", k) for k in range(2 * n - 1)] + [("diff", k) for k in range(-(n - 1), n)]
     if not 0 <= count <= len(lines):
         raise ValueError(f"a {n} x {n} board has {len(lines)} diagonals, cannot exclude {count}")

@@ -42,7 +42,11 @@ class Rule(StrEnum):
 
     @property
     def needs_square(self) -> bool:
-        """True when the rule is defined on square boards only (the torus)."""
+        """True when the rule is defined on square boards only (the torus).
+
+        >>> Rule.TOROIDAL.needs_square, Rule.QUEEN.needs_square
+        (True, False)
+        """
         return self is Rule.TOROIDAL
 
     @property

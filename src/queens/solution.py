@@ -86,33 +86,58 @@ class Solution(Sequence[int]):
 
     @property
     def n(self) -> int:
-        """The side of a square board (ValueError when the board is not square)."""
+        """The side of a square board (ValueError when the board is not square).
+
+        >>> eight = Solution([0, 4, 7, 5, 2, 6, 1, 3])
+        >>> eight.n
+        8
+        """
         if self._width != len(self._columns):
             raise ValueError(f"the {self.size_text} board has no single size n (it is not square)")
         return len(self._columns)
 
     @property
     def width(self) -> int:
-        """The board's number of columns."""
+        """The board's number of columns.
+
+        >>> Solution([1, 3], width=5).width
+        5
+        """
         return self._width
 
     @property
     def height(self) -> int:
-        """The board's number of rows (one entry each)."""
+        """The board's number of rows (one entry each).
+
+        >>> Solution([1, 3], width=5).height
+        2
+        """
         return len(self._columns)
 
     @property
     def size_text(self) -> str:
-        """The board's shape, ``10 x 8`` (width x height)."""
+        """The board's shape, ``10 x 8`` (width x height).
+
+        >>> Solution([1, 3], width=5).size_text
+        '5 x 2'
+        """
         return f"{self._width} x {len(self._columns)}"
 
     @property
     def queen_count(self) -> int:
-        """How many queens stand on the board (rows minus empty rows)."""
+        """How many queens stand on the board (rows minus empty rows).
+
+        >>> Solution([1, EMPTY, 3], width=5).queen_count
+        2
+        """
         return len(self._columns) - self._columns.count(EMPTY)
 
     def squares(self) -> list[tuple[int, int]]:
-        """The queens as ``(row, column)`` squares, top row first."""
+        """The queens as ``(row, column)`` squares, top row first.
+
+        >>> Solution([1, 3, 0, 2]).squares()
+        [(0, 1), (1, 3), (2, 0), (3, 2)]
+        """
         return [(row, col) for row, col in enumerate(self._columns) if col != EMPTY]
 
     def __len__(self) -> int:
@@ -167,12 +192,18 @@ class Solution(Sequence[int]):
         """The board text, up to ``TEXT_MAX_SIDE`` a side; a summary
         above (``print(solve(100_000))`` prints one line)."""
         if max(self._width, len(self._columns)) > TEXT_MAX_SIDE:
-            return self.summary(TEXT_MAX_SIDE, ".board() for its text")
+            return self.summary(TEXT_MAX_SIDE, ".list_text() for its columns")
         return self.board()
 
     def summary(self, limit: int, instead: str) -> str:
         """One line for a solution too big to show whole: its size and first columns
-        (1-based, as the ``list`` format writes them)."""
+        (1-based, as the ``list`` format writes them).
+
+        >>> for part in Solution([1, 3, 0, 2]).summary(2, "queens render").split(": "):
+        ...     print(part)
+        a solution for N = 4, columns [2, 4, 1, 3]
+        over 2 a side, too big to show here; use queens render
+        """
         first = ", ".join(str(c + 1) for c in self._columns[:SUMMARY_SQUARES])
         more = ", ..." if len(self._columns) > SUMMARY_SQUARES else ""
         square = self._width == len(self._columns)
@@ -185,17 +216,32 @@ class Solution(Sequence[int]):
     # -- representations ----------------------------------------------------
 
     def to_list(self) -> list[int]:
-        """The columns as a plain list, 0-based (the library's numbering)."""
+        """The columns as a plain list, 0-based (the library's numbering).
+
+        >>> eight = Solution([0, 4, 7, 5, 2, 6, 1, 3])
+        >>> eight.to_list()
+        [0, 4, 7, 5, 2, 6, 1, 3]
+        """
         return self._columns.tolist()
 
     def list_text(self) -> str:
-        """The ``list`` format: 1-based columns, ``[1, 5, 8, 6, 3, 7, 2, 4]`` (0: an empty row)."""
+        """The ``list`` format: 1-based columns, ``[1, 5, 8, 6, 3, 7, 2, 4]`` (0: an empty row).
+
+        >>> eight = Solution([0, 4, 7, 5, 2, 6, 1, 3])
+        >>> eight.list_text()
+        '[1, 5, 8, 6, 3, 7, 2, 4]'
+        """
         # A list's repr is exactly this format, and CPython writes it at C speed.
         return repr(list(map((1).__add__, self._columns)))
 
     def letters(self) -> str:
         """The ``letters`` format, ``aehfcgbd``: a column letter per row, ``-`` for an
-        empty row (boards up to 26 columns)."""
+        empty row (boards up to 26 columns).
+
+        >>> eight = Solution([0, 4, 7, 5, 2, 6, 1, 3])
+        >>> eight.letters()
+        'aehfcgbd'
+        """
         if self._width > len(LETTERS):
             raise ValueError(
                 f"the letters format needs at most {len(LETTERS)} columns, got {self._width}"
@@ -203,8 +249,31 @@ class Solution(Sequence[int]):
         return "".join(EMPTY_LETTER if c == EMPTY else LETTERS[c] for c in self._columns)
 
     def board(self) -> str:
-        """Board text: a row a line, ``Q`` and ``.`` separated by spaces."""
+        """Board text: a row a line, ``Q`` and ``.`` separated by spaces, up to
+        ``TEXT_MAX_SIDE`` a side (about 2 MB); above, a ``ValueError`` names what works at
+        any size (``.list_text()``, ``.to_list()``): the text grows as the square of n
+        (20 GB at n = 100,000).
+
+        >>> print(Solution([1, 3, 0, 2]).board())
+        . Q . .
+        . . . Q
+        Q . . .
+        . . Q .
+        >>> big = Solution(list(range(0, 2001, 2)) + list(range(1, 2001, 2)))
+        >>> big.board()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: board text is limited to 1000 a side, this one is 2001; use .list_text() ...
+        >>> big.list_text()[:16]
+        '[1, 3, 5, 7, 9, '
+        """
         width = self._width
+        side = max(width, len(self._columns))
+        if side > TEXT_MAX_SIDE:
+            raise ValueError(
+                f"board text is limited to {TEXT_MAX_SIDE} a side, this one is {side}; "
+                "use .list_text() or .to_list() for its columns"
+            )
         return "\n".join(" ".join("Q" if c == col else "." for c in range(width)) for col in self)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -229,7 +298,13 @@ class Solution(Sequence[int]):
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the ``json`` format: ``{"n": 8, "columns": [0, 4, ...]}``;
         ``{"width": 10, "height": 8, "columns": [...]}`` on a board that is not
-        square; ``null`` for an empty row."""
+        square; ``null`` for an empty row.
+
+        >>> Solution([1, 3, 0, 2]).to_json()
+        {'n': 4, 'columns': [1, 3, 0, 2]}
+        >>> Solution([1, EMPTY], width=3).to_json()
+        {'width': 3, 'height': 2, 'columns': [1, None]}
+        """
         columns: list[int] | list[int | None] = self.to_list()
         if EMPTY in self._columns:
             columns = [None if c == EMPTY else c for c in self._columns]
@@ -240,34 +315,71 @@ class Solution(Sequence[int]):
     # -- validation and symmetry --------------------------------------------
 
     def problem(self) -> str | None:
-        """Why this is not a valid placement (1-based message), or None."""
+        """Why this is not a valid placement (1-based message), or None.
+
+        >>> Solution([1, 3, 0, 2]).problem() is None
+        True
+        >>> Solution([0, 1, 3, 2]).problem()
+        'queens at row 1, column 1 and row 2, column 2 share a diagonal'
+        """
         return placement_problem(self._columns, width=self._width, queens=self.queen_count)
 
     def is_valid(self) -> bool:
+        """Whether no two queens attack each other (``problem()`` finds nothing).
+
+        >>> Solution([1, 3, 0, 2]).is_valid(), Solution([0, 1, 3, 2]).is_valid()
+        (True, False)
+        """
         return self.problem() is None
 
     def transform(self, sym: Symmetry) -> Solution:
-        """The image under ``sym`` (a quarter turn of a rectangle swaps its sides)."""
+        """The image under ``sym`` (a quarter turn of a rectangle swaps its sides).
+
+        >>> from queens.symmetry import Symmetry
+        >>> Solution([1, 3, 0, 2]).transform(Symmetry.MIRROR)
+        Solution([2, 0, 3, 1])
+        """
         image = array("i", sym.columns(self._columns, self._width))
         return Solution._owning(image, self.height if sym.swaps_sides else self._width)
 
     def symmetries(self) -> tuple[Symmetry, ...]:
-        """The symmetries of the board's shape: 8 when square, 4 otherwise."""
+        """The symmetries of the board's shape: 8 when square, 4 otherwise.
+
+        >>> len(Solution([1, 3, 0, 2]).symmetries()), len(Solution([1, 3], width=4).symmetries())
+        (8, 4)
+        """
         return symmetry.shape_symmetries(self._width, self.height)
 
     def images(self) -> list[Solution]:
-        """The images under the board's symmetries (with repeats for symmetric ones)."""
+        """The images under the board's symmetries (with repeats for symmetric ones).
+
+        >>> eight = Solution([0, 4, 7, 5, 2, 6, 1, 3])
+        >>> len(set(eight.images()))
+        8
+        >>> Solution([1, 3, 0, 2]).images()[:2]
+        [Solution([1, 3, 0, 2]), Solution([1, 3, 0, 2])]
+        """
         return [self.transform(s) for s in self.symmetries()]
 
     def canonical(self, group: Sequence[Symmetry] | None = None) -> Solution:
         """The lexicographically smallest image: the representative of its class
-        (``group``: default, every symmetry of the board's shape)."""
+        (``group``: default, every symmetry of the board's shape).
+
+        >>> Solution([7, 3, 0, 2, 5, 1, 6, 4]).canonical()
+        Solution([0, 4, 7, 5, 2, 6, 1, 3])
+        """
         group = self.symmetries() if group is None else group
         return Solution(symmetry.canonical_columns(self._columns, group, self._width), self._width)
 
     @property
     def is_fundamental(self) -> bool:
-        """True when this is its own canonical representative."""
+        """True when this is its own canonical representative.
+
+        >>> Solution([0, 4, 7, 5, 2, 6, 1, 3]).is_fundamental
+        True
+        >>> Solution([7, 3, 0, 2, 5, 1, 6, 4]).is_fundamental
+        False
+        """
         return symmetry.is_canonical(self._columns, self.symmetries(), self._width)
 
     # -- reading -------------------------------------------------------------
@@ -277,6 +389,9 @@ class Solution(Sequence[int]):
         """Read 1-based columns: ``[1, 5, 8]``, ``1 5 8`` or ``1,5,8`` (0: an empty row).
 
         Raises ValueError naming the first item that is not a column number.
+
+        >>> Solution.from_text('[2, 4, 1, 3]'), Solution.from_text('2 0 1', width=3)
+        (Solution([1, 3, 0, 2]), Solution([1, -1, 0]))
         """
         return cls((c - 1 for c in parse_columns(text)), width)
 

@@ -45,7 +45,11 @@ class Symmetry(Enum):
     ANTI_TRANSPOSE = "anti-transpose"  # the other diagonal
 
     def square(self, n: int, square: Square) -> Square:
-        """The image of a square ``(row, col)`` of an n x n board."""
+        """The image of a square ``(row, col)`` of an n x n board.
+
+        >>> Symmetry.ROTATE_90.square(8, (0, 0)), Symmetry.MIRROR.square(8, (0, 0))
+        ((0, 7), (0, 7))
+        """
         return self.square_on(n, n, square)
 
     def square_on(self, width: int, height: int, square: Square) -> Square:
@@ -77,7 +81,11 @@ class Symmetry(Enum):
 
     @property
     def swaps_sides(self) -> bool:
-        """True for the symmetries that turn a width x height board into height x width."""
+        """True for the symmetries that turn a width x height board into height x width.
+
+        >>> Symmetry.TRANSPOSE.swaps_sides, Symmetry.FLIP.swaps_sides
+        (True, False)
+        """
         return self in _SWAPPING
 
     def columns(self, columns: Sequence[int], width: int | None = None) -> list[int]:
@@ -98,7 +106,12 @@ class Symmetry(Enum):
         return image
 
     def board(self, board: Board) -> Board:
-        """The image of a board: its reserved squares and fixed queens moved."""
+        """The image of a board: its reserved squares and fixed queens moved.
+
+        >>> from queens.board import Board
+        >>> Symmetry.MIRROR.board(Board(4, reserved=[(0, 0)])).reserved
+        frozenset({(0, 3)})
+        """
         width, height = board.width, board.height
         return Board.build(
             height if self in _SWAPPING else width,

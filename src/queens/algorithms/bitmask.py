@@ -28,6 +28,13 @@ def trace(board: Board) -> Iterator[Event]:
     in its order.  One pruning of its own keeps the log free of unexplained
     backtracks: a queen is not put in a free row when the rows of fixed
     queens below would then be left without one (no solution lies there).
+
+    >>> from queens.board import Board
+    >>> next(trace(Board(4)))
+    Place(row=0, col=0)
+    >>> from queens.events import Found
+    >>> sum(isinstance(event, Found) for event in trace(Board(6)))
+    4
     """
     allowed = board.allowed_masks()
     height = board.height

@@ -64,10 +64,19 @@ def no_solution(board: Board) -> NoSolution:
     return NoSolution(no_solution_message(board))
 
 
+_UNKNOWN_VALUE = re.compile(r"unknown [\w ]+ '([^']*)' \(choose from ([^)]*?)(?:, or None)?\)")
+
+
 class UsageError(CommandError):
-    """Bad arguments: exit 2 with a hint to ``--help``."""
+    """Bad arguments: exit 2 with a hint to ``--help``, and for a misspelt value (``unknown
+    format 'lst' (choose from board, list, ...)``, the words of every value check) the
+    nearest one: ``did you mean 'list'?``."""
 
     def __init__(self, message: str, prog: str = "queens") -> None:
+        match = _UNKNOWN_VALUE.search(message)
+        guess = nearest(match[1], match[2].split(", ")) if match else None
+        if guess is not None:
+            message = f"{message}; did you mean {guess!r}?"
         super().__init__(f"{message}; see '{prog} --help'")
 
 
@@ -114,6 +123,7 @@ class _StoreOnce(argparse._StoreAction):
         values: object,
         option_string: str | None = None,
     ) -> None:
+        self.announce(parser, option_string)
         given: dict[str, str] = namespace.__dict__.setdefault(_GIVEN, {})
         earlier = given.get(self.dest)
         if earlier is not None and getattr(namespace, self.dest) != values:
@@ -122,6 +132,41 @@ class _StoreOnce(argparse._StoreAction):
             parser.error(f"{earlier} and {option_string} give different values")
         given[self.dest] = option_string or self.dest
         setattr(namespace, self.dest, values)
+
+    def announce(self, parser: argparse.ArgumentParser, option_string: str | None) -> None:
+        """Say something as the option is read: nothing here (an old spelling warns)."""
+
+
+class _Renamed(_StoreOnce):
+    """An option's old spelling, kept for one release (``add_old_spelling``): it still
+    works, with a one-line warning naming the new one."""
+
+    def __init__(self, *args: Any, new: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.new = new
+
+    def announce(self, parser: argparse.ArgumentParser, option_string: str | None) -> None:
+        print(
+            f"queens: warning: {option_string} is now {self.new} in '{parser.prog}' "
+            f"(the old spelling goes in the next release)",
+            file=sys.stderr,
+        )
+
+
+def add_old_spelling(parser: argparse.ArgumentParser, old: str, new: argparse.Action) -> None:
+    """Keep ``old`` as a deprecated, hidden spelling of the option ``new`` (one meaning per
+    option name across the commands: ``--size`` is a board's size, ``--pixels`` a picture's,
+    ``--count`` asks how many)."""
+    typed: dict[str, Any] = {} if new.type is None else {"type": new.type}
+    parser.add_argument(
+        old,
+        dest=new.dest,
+        metavar=new.metavar,
+        help=argparse.SUPPRESS,
+        action=_Renamed,
+        new=new.option_strings[-1],
+        **typed,
+    )
 
 
 class Parser(argparse.ArgumentParser):
@@ -189,6 +234,18 @@ def nearest(word: str, choices: Sequence[str]) -> str | None:
     """The choice closest to a misspelt ``word`` (``slove``: ``solve``), if one is close."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.7)
     return close[0] if close else None
+
+
+COMPLETES_TO = "queens_values"
+"""The attribute naming the values an option takes, for shell completion (``offer``)."""
+
+
+def offer(action: argparse.Action, values: Sequence[str]) -> argparse.Action:
+    """Name the values an option takes, for shell completion (``queens completion``), where
+    the command checks them itself (with its own message and a suggestion), not argparse's
+    ``choices``."""
+    setattr(action, COMPLETES_TO, tuple(values))
+    return action
 
 
 def add_short_options(parser: argparse.ArgumentParser) -> None:
@@ -275,7 +332,7 @@ def _number(text: str) -> float:
 
 
 def seconds(text: str) -> float:
-    """A positive, finite number of seconds (``--timeout``, ``--limit-seconds``)."""
+    """A positive, finite number of seconds (``--timeout``)."""
     value = _number(text)
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(

@@ -8,6 +8,7 @@ from queens.cli.common import (
     CommandError,
     UsageError,
     add_board_arguments,
+    add_old_spelling,
     board_of_args,
     seconds,
 )
@@ -31,13 +32,15 @@ DESCRIPTION = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
-    parser.add_argument(
-        "--limit-seconds",
-        metavar="S",
+    timeout = parser.add_argument(
+        "--timeout",
+        metavar="SECONDS",
         type=seconds,
         default=DEFAULT_LIMIT,
-        help=f"skip an algorithm estimated to take longer than this (default: {DEFAULT_LIMIT:g})",
+        help="skip an algorithm estimated to take longer than SECONDS "
+        f"(default: {DEFAULT_LIMIT:g})",
     )
+    add_old_spelling(parser, "--limit-seconds", timeout)
 
 
 def _cells(row: Row) -> tuple[str, str, str, str]:
@@ -55,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     board = board_of_args(args, PROG, STEP_MAX_N, queen_rule_only=True)
     if not (board.is_square and board.is_full):  # the textbook algorithms' own limit
         raise UsageError(f"{PROG} supports N x N boards with N queens only", PROG)
-    limit = args.limit_seconds
+    limit = args.timeout
     table = Table(title=f"{board.size_text} board", title_justify="left")
     # The numbers never wrap: on a narrow console the name of the engine does.
     table.add_column("algorithm")
@@ -70,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             table.add_row(*_cells(row))
     table.caption = (
         "nodes: queens placed (the place steps of queens trace); "
-        "skipped: estimated time over --limit-seconds"
+        "skipped: estimated time over --timeout"
     )
     out = console(soft_wrap=False)  # a closed pipe: exit 0
     out.print(table)

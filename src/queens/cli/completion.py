@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from queens.cli import build_parser
+from queens.cli.common import COMPLETES_TO
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -36,18 +37,23 @@ def script(shell: str) -> str:
     import shtab  # lazy: start-up of the CLI (only this command writes scripts)
 
     parser = build_parser(every=True)
-    _complete_files(parser, shtab.FILE)
+    _complete_values(parser, shtab.FILE)
     return shtab.complete(parser, shell=shell)
 
 
-def _complete_files(parser: argparse.ArgumentParser, files: Any) -> None:
-    """Arguments that name a file (metavar FILE) complete to file names."""
+def _complete_values(parser: argparse.ArgumentParser, files: Any) -> None:
+    """Arguments that name a file (metavar FILE) complete to file names, and options whose
+    values the command checks itself (``offer``: formats, methods, difficulties...) to those
+    values: shtab completes an action's ``choices``, set here on a parser that only writes
+    the script (never parses), so the commands keep their own messages."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in set(action.choices.values()):
-                _complete_files(sub, files)
+                _complete_values(sub, files)
         elif action.metavar == "FILE":
             action.complete = files  # type: ignore[attr-defined]
+        elif hasattr(action, COMPLETES_TO):
+            action.choices = getattr(action, COMPLETES_TO)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,6 +11,8 @@ from queens.board import MAX_TEXT_N, Board
 from queens.cli.common import (
     CommandError,
     Parser,
+    UsageError,
+    add_old_spelling,
     add_out_argument,
     add_seed_argument,
     add_size_argument,
@@ -59,9 +61,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="whole diagonals reserved",
         description="Reserve every square of K distinct diagonals chosen at random.",
     )
-    diagonals.add_argument(
-        "--count", metavar="K", type=whole(0), required=True, help="diagonals reserved"
+    reserved = diagonals.add_argument(
+        "--diagonals", metavar="K", type=whole(0), help="diagonals reserved (required)"
     )
+    add_old_spelling(diagonals, "--count", reserved)
     for family in (completion, blocked, diagonals):
         add_size_argument(family, 1, MAX_TEXT_N, f"board size (at most {MAX_TEXT_N})")
         add_seed_argument(family)
@@ -77,7 +80,11 @@ def build(args: argparse.Namespace, seed: int) -> Board:
             return hard_boards.placed(n, args.place, seed)
         if args.family == "blocked":
             return hard_boards.blocked(n, args.density, seed)
-        return hard_boards.diagonals(n, args.count, seed)
+        if args.diagonals is None:  # not argparse's required: --count still gives it
+            raise UsageError(
+                "the following arguments are required: --diagonals", "queens generate diagonals"
+            )
+        return hard_boards.diagonals(n, args.diagonals, seed)
     except ValueError as error:
         raise CommandError(str(error)) from None
 

@@ -13,11 +13,13 @@ from queens.cli.common import (
     NoSolution,
     Parser,
     UsageError,
+    add_old_spelling,
     add_out_argument,
     add_picture_argument,
     add_seed_argument,
     add_size_argument,
     nonempty,
+    offer,
     read_text,
     whole,
 )
@@ -49,6 +51,7 @@ from queens.solution import Solution
 PROG = "queens puzzle"
 
 FORMATS = ("board", "list", "letters", "json")
+STYLES = ("auto", "plain", "color")
 
 RENDER_MAX_SIZE = 4096
 """Largest --size of a picture, in pixels across."""
@@ -135,20 +138,22 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="run even a count estimated to take over an hour"
     )
-    parser.add_argument(
+    formats = parser.add_argument(
         "--format",
         default="board",
         metavar="FORMAT",
         help="board (region letters, '*' for a queen), list, letters or json, "
         "the last three as 'queens solve' writes them",
     )
-    parser.add_argument(
+    offer(formats, FORMATS)
+    style = parser.add_argument(
         "--style",
         default="auto",
         metavar="STYLE",
         help="for --format board: plain or color (default: color on a terminal, unless "
         "NO_COLOR is set)",
     )
+    offer(style, STYLES)
     _add_stars(parser)
 
 
@@ -163,11 +168,12 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
         parser, maker.MIN_N, maker.MAX_N, f"grid size, {maker.MIN_N} to {maker.MAX_N}"
     )
     add_seed_argument(parser)
-    parser.add_argument(
+    difficulty = parser.add_argument(
         "--difficulty",
         metavar="LEVEL",
         help="easy, medium or hard (default: any)",
     )
+    offer(difficulty, DIFFICULTIES)
     add_out_argument(parser)
     _add_stars(parser)
 
@@ -196,12 +202,13 @@ def _render_arguments(parser: argparse.ArgumentParser) -> None:
     _add_grid(parser)
     add_picture_argument(parser)
     parser.add_argument("--empty", action="store_true", help="draw the grid without queens")
-    parser.add_argument(
-        "--size",
+    pixels = parser.add_argument(
+        "--pixels",
         metavar="PX",
         type=whole(16, RENDER_MAX_SIZE),
         help=f"picture width in pixels (16 to {RENDER_MAX_SIZE})",
     )
+    add_old_spelling(parser, "--size", pixels)
     _add_stars(parser)
 
 
@@ -243,9 +250,9 @@ def _style(args: argparse.Namespace, grid: Grid) -> str:
     problem = format_problem(args.format, grid.n)
     if problem is not None:
         raise UsageError(problem, PROG + " solve")
-    if args.style not in ("auto", "plain", "color"):
+    if args.style not in STYLES:
         raise UsageError(
-            f"unknown style {args.style!r} (choose from auto, plain, color)", PROG + " solve"
+            f"unknown style {args.style!r} (choose from {', '.join(STYLES)})", PROG + " solve"
         )
     if args.style != "auto" and args.format != "board":
         raise UsageError("--style applies to --format board only", PROG + " solve")
@@ -392,13 +399,13 @@ def run_render(args: argparse.Namespace) -> int:
     if kind == "svg":
         from queens.show.puzzle import puzzle_svg  # lazy: start-up of the CLI (pictures)
 
-        data = puzzle_svg(grid, columns, size=args.size, stars=rows).encode()
+        data = puzzle_svg(grid, columns, size=args.pixels, stars=rows).encode()
     else:
         from queens.show.png import MissingPillow  # lazy: start-up of the CLI (pictures)
         from queens.show.puzzle import puzzle_png
 
         try:
-            data = puzzle_png(grid, columns, size=args.size, stars=rows)
+            data = puzzle_png(grid, columns, size=args.pixels, stars=rows)
         except MissingPillow as error:
             raise CommandError(str(error)) from None
     write_picture(data, args.out)

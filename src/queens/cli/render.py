@@ -12,6 +12,7 @@ from queens.cli.common import (
     CommandError,
     UsageError,
     add_board_arguments,
+    add_old_spelling,
     add_picture_argument,
     board_of_args,
     no_solution,
@@ -31,7 +32,7 @@ RENDER_MAX_BOARDS = 400
 """Most boards one picture holds (--all stops there; --limit K picks fewer)."""
 
 RENDER_MAX_SIZE = 4096
-"""Largest --size: pixels across one board."""
+"""Largest --pixels: pixels across one board."""
 
 RENDER_MAX_SIDE = 10_000
 """Largest width or height of a whole picture in pixels (a PNG that size takes 300 MB)."""
@@ -59,12 +60,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=whole(1, RENDER_MAX_BOARDS),
         help="draw the first K solutions (lexicographically)",
     )
-    parser.add_argument(
-        "--size",
+    pixels = parser.add_argument(
+        "--pixels",
         metavar="PX",
         type=whole(1, RENDER_MAX_SIZE),
         help=f"pixel width of one board (at most {RENDER_MAX_SIZE})",
     )
+    add_old_spelling(parser, "--size", pixels)
     parser.add_argument(
         "--coordinates", action="store_true", help="number rows and columns (1-based)"
     )
@@ -90,11 +92,11 @@ def chosen_solutions(board: Board, limit: int | None, every: bool) -> list[list[
 
 def check_picture_size(board: Board, boards: int, args: argparse.Namespace) -> None:
     """A usage error when ``boards`` boards would make a picture over RENDER_MAX_SIDE."""
-    width, height = picture_size(board.size, boards, args.size, args.coordinates)
+    width, height = picture_size(board.size, boards, args.pixels, args.coordinates)
     if max(width, height) > RENDER_MAX_SIDE:
         raise UsageError(
             f"the picture would be {width:,} x {height:,} pixels, over {RENDER_MAX_SIDE:,} "
-            "a side; choose a smaller --size (or --limit)",
+            "a side; choose a smaller --pixels (or --limit)",
             PROG,
         )
 
@@ -108,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if not solutions:
         raise no_solution(board)
     check_picture_size(board, len(solutions), args)  # before anything is drawn
-    options: dict[str, Any] = {"size": args.size, "coordinates": args.coordinates}
+    options: dict[str, Any] = {"size": args.pixels, "coordinates": args.coordinates}
     if kind == "svg":
         from queens.show.svg import solutions_svg  # lazy: start-up of the CLI
 

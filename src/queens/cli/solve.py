@@ -17,6 +17,7 @@ from queens.cli.common import (
     add_seed_argument,
     board_of_args,
     no_solution,
+    offer,
     positive,
     seconds,
 )
@@ -42,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     _add_which_arguments(parser)
     _add_method_arguments(parser)
-    parser.add_argument(
+    style = parser.add_argument(
         "--style",
         default="auto",
         metavar="STYLE",
@@ -50,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: color on a terminal, unless NO_COLOR is set to a non-empty value or "
         "TERM is dumb; else plain)",
     )
+    offer(style, STYLES)
 
 
 def _add_which_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,14 +65,15 @@ def _add_which_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--limit", metavar="K", type=positive, help="stop after K solutions (implies --all)"
     )
-    parser.add_argument(
+    formats = parser.add_argument(
         "--format", default="board", metavar="FORMAT", help=f"one of {', '.join(FORMATS)}"
     )
+    offer(formats, FORMATS)
 
 
 def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
     """How one solution is found: the method and its time limit, report and seed."""
-    parser.add_argument(
+    method = parser.add_argument(
         "--method",
         default="auto",
         metavar="METHOD",
@@ -84,6 +87,7 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
             "(construct and local take N queens on N x N only)"
         ),
     )
+    offer(method, api.METHODS)
     parser.add_argument(
         "--timeout",
         metavar="SECONDS",

@@ -13,6 +13,7 @@ from queens.cli.common import (
     add_board_arguments,
     board_of_args,
     no_solution,
+    offer,
 )
 from queens.events import Found, event_json
 from queens.show.steps import event_text, numbered, until_first_solution
@@ -26,12 +27,13 @@ textbook algorithms take far too long beyond it, even to a first solution."""
 
 
 def add_algorithm_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    algorithm = parser.add_argument(
         "--algorithm",
         default="backtracking",
         metavar="A",
         help=f"the search to follow: {', '.join(TRACERS)} (default: backtracking)",
     )
+    offer(algorithm, list(TRACERS))
 
 
 def check_algorithm(name: str, prog: str, board: Board | None = None) -> AlgorithmName:

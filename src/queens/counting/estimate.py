@@ -76,6 +76,13 @@ class CountTooLong(Exception):
     ``workers`` the cores it assumes.  ``str(error)`` says so in one line
     and tells how to run the count anyway (``force=True``); ``reason`` is
     that line without the advice.
+
+    >>> from queens import count
+    >>> try:
+    ...     count(40)
+    ... except CountTooLong as refused:
+    ...     print(refused.seconds > 1e9, refused.reason.startswith("this count would take"))
+    True True
     """
 
     def __init__(
@@ -95,7 +102,11 @@ def _many(count: int, thing: str) -> str:
 
 
 def describe(seconds: float) -> str:
-    """An estimate in words: ``about 2.2 h``, ``about 3.1e+04 years``."""
+    """An estimate in words: ``about 2.2 h``, ``about 3.1e+04 years``.
+
+    >>> describe(90), describe(5 * 3600), describe(1e40)
+    ('about 1.5 min', 'about 5.0 h', 'far longer than the age of the universe')
+    """
     if seconds >= 1e30:
         return "far longer than the age of the universe"
     if seconds < 2 * 3600:
@@ -114,6 +125,15 @@ def check(board: Board, workers: int = 1, *, force: bool = False) -> float:
     long is sampled first (``sampled_seconds``).  With ``force`` nothing
     is refused nor sampled.  A board over ``COUNT_MAX_N`` rows is a
     ValueError, forced or not.
+
+    >>> from queens.board import Board
+    >>> check(Board(8)) < 1
+    True
+    >>> try:
+    ...     check(Board(40))
+    ... except CountTooLong as refused:
+    ...     print(refused.seconds > REFUSE_SECONDS)
+    True
     """
     side = max(board.width, board.height)
     if side > COUNT_MAX_N and board.is_square:
@@ -226,7 +246,12 @@ def choice_rows(board: Board) -> int:
 
 
 def seconds(board: Board, workers: int) -> float:
-    """Estimated wall time to count ``board`` on ``workers`` cores."""
+    """Estimated wall time to count ``board`` on ``workers`` cores.
+
+    >>> from queens.board import Board
+    >>> seconds(Board(8), 1) < seconds(Board(16), 1) < seconds(Board(20), 1)
+    True
+    """
     return core_seconds(board) / max(1, workers)
 
 
@@ -250,3 +275,14 @@ def sampled_seconds(board: Board, workers: int) -> float:
     assumed = Board.empty(max(1, rows)).allowed_masks()
     ratio = knuth.estimate(masks).nodes / max(1, knuth.estimate(assumed).nodes)
     return min(rough, rough * ratio)
+
+
+__all__ = [
+    "COUNT_MAX_N",
+    "REFUSE_SECONDS",
+    "CountTooLong",
+    "check",
+    "describe",
+    "seconds",
+]
+"""The estimates a program asks for (the API page shows these); the rest is the model."""

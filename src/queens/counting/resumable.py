@@ -26,7 +26,12 @@ from queens.engines import Counts
 
 @dataclass(frozen=True)
 class PlanOutcome:
-    """What ``Plan.run`` counted."""
+    """What ``Plan.run`` counted.
+
+    >>> outcome = Plan(10).run(workers=1)
+    >>> outcome.counts, outcome.resumed
+    (Counts(total=724, unique=92), 0)
+    """
 
     counts: Counts  # of the shard (of the whole board when not sharded)
     subproblems: int  # in the shard
@@ -44,6 +49,11 @@ class Plan(Closing):
     refuses it (``CountTooLong``), unless
     ``force`` or a ``checkpoint`` or ``shard`` says it is meant to be long;
     a board too big to count at all is a ValueError, forced or not.
+
+    >>> with Plan(10) as plan:
+    ...     outcome = plan.run(workers=1)
+    >>> outcome.counts.total, outcome.subproblems > 1
+    (724, True)
     """
 
     def __init__(
@@ -79,6 +89,11 @@ class Plan(Closing):
 
     @property
     def resumed(self) -> int:
+        """How many sub-problems were done before this run (read from the checkpoint).
+
+        >>> Plan(8).resumed
+        0
+        """
         return len(self.done)
 
     def run(
@@ -88,7 +103,11 @@ class Plan(Closing):
         workers: int | None = None,
         on_result: OnResult | None = None,
     ) -> PlanOutcome:
-        """Count what is not done yet, recording each result before reporting it."""
+        """Count what is not done yet, recording each result before reporting it.
+
+        >>> Plan(8).run(workers=1).counts
+        Counts(total=92, unique=12)
+        """
         start = time.perf_counter()
 
         def record(index: int, counts: Counts) -> None:
@@ -113,6 +132,11 @@ class Plan(Closing):
         checksums are checked again), or this run's results without one.
         Raises ``Disagreement`` naming the
         first sub-problem a recount contradicts (see ``queens.counting.verify``).
+
+        >>> plan = Plan(10)
+        >>> outcome = plan.run(workers=1)
+        >>> plan.verify(0.5, workers=1) >= 1
+        True
         """
         if self.checkpoint is not None:
             shard = (f"checkpoint {self.checkpoint.path!r}", self.checkpoint.done())
@@ -121,5 +145,17 @@ class Plan(Closing):
         return verify.verify(self.split, [shard], fraction, rng=rng, workers=workers)
 
     def close(self) -> None:
+        """Close the checkpoint, if any (``with Plan(...) as plan`` does it).
+
+        >>> plan = Plan(8)
+        >>> plan.close()
+        """
         if self.checkpoint is not None:
             self.checkpoint.close()
+
+
+__all__ = [
+    "Plan",
+    "PlanOutcome",
+]
+"""A count's plan and what it counted (the API page shows these)."""

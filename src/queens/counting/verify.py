@@ -31,15 +31,32 @@ Records = Mapping[int, Counts]
 
 
 class Disagreement(Exception):
-    """A stored count that a recount contradicts (the first one, by sub-problem)."""
+    """A stored count that a recount contradicts (the first one, by sub-problem).
+
+    >>> issubclass(Disagreement, Exception)
+    True
+    """
 
 
 class Unverifiable(Exception):
-    """Records that cannot be recounted (a checkpoint that does not name its board)."""
+    """Records that cannot be recounted (a checkpoint that does not name its board).
+
+    >>> issubclass(Unverifiable, Exception)
+    True
+    """
 
 
 def check_fraction(fraction: float) -> float:
-    """``fraction`` when it is a number with 0 < fraction <= 1; ValueError otherwise."""
+    """``fraction`` when it is a number with 0 < fraction <= 1; ValueError otherwise.
+
+    >>> check_fraction(0.25)
+    0.25
+    >>> try:
+    ...     check_fraction(0)
+    ... except ValueError as error:
+    ...     print(error)
+    the fraction to verify must be above 0 and at most 1, got 0
+    """
     if isinstance(fraction, bool) or not isinstance(fraction, (int, float)):
         raise ValueError(f"the fraction to verify must be a number, got {fraction!r}")
     if not 0 < fraction <= 1:  # also refuses NaN
@@ -68,6 +85,20 @@ def verify(
     ``shards`` pairs a name for each shard (``checkpoint 'FILE'``) with its
     records.  Raises ``Disagreement`` naming the first sub-problem whose
     recount differs (in total or fundamental count) from a record.
+
+    >>> from queens.counting.resumable import Plan
+    >>> plan = Plan(8)
+    >>> outcome = plan.run(workers=1)
+    >>> verify(plan.split, [('this run', plan.results)], 0.5, workers=1) > 0
+    True
+    >>> from queens.engines import Counts
+    >>> wrong = dict(plan.results)
+    >>> wrong[0] = Counts(wrong[0].total + 1, wrong[0].unique)
+    >>> try:
+    ...     verify(plan.split, [('a bad record', wrong)], 1.0, workers=1)
+    ... except Disagreement as error:
+    ...     print(str(error).split(": ")[0], "at", str(error).split(" is ")[0].split(": ")[1])
+    verification failed at sub-problem 1
     """
     rng = rng or random.SystemRandom()
     chosen: dict[int, list[tuple[str, Counts]]] = {}
@@ -118,3 +149,12 @@ def split_of(
     if parts.key != split_key:
         raise Unverifiable(f"{where} is damaged: its board does not give its split ({split_key})")
     return parts
+
+
+__all__ = [
+    "Disagreement",
+    "Unverifiable",
+    "check_fraction",
+    "verify",
+]
+"""What a program calls (the API page shows these); the rest serves them."""

@@ -9,7 +9,16 @@ from typing import NamedTuple
 
 class Counts(NamedTuple):
     """Numbers of solutions: all of them, and fundamental ones (one per class
-    under the board's own symmetries).  Additive over disjoint sub-problems."""
+    under the board's own symmetries).  Additive over disjoint sub-problems.
+
+    >>> from queens import counts
+    >>> counts(8)
+    Counts(total=92, unique=12)
+    >>> counts(8).unique
+    12
+    >>> counts(6) + counts(5)
+    Counts(total=14, unique=3)
+    """
 
     total: int
     unique: int

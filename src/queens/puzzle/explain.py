@@ -62,7 +62,11 @@ hold more in mind, and beyond it the subsets grow too many to try on big grids."
 
 
 def difficulty_name(level: int) -> str:
-    """easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a case split)."""
+    """easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a case split).
+
+    >>> [difficulty_name(level) for level in range(1, 7)]
+    ['easy', 'easy', 'medium', 'hard', 'hard', 'expert']
+    """
     if level <= LEVELS["confined"]:
         return "easy"
     if level == LEVELS["group"]:
@@ -97,7 +101,15 @@ def level_reason(level: int) -> str:
 @dataclass(frozen=True)
 class Step:
     """One deduction: its kind, a sentence saying why, the queens it places, the cells it
-    clears (a placed queen's consequences included) and the cells its reason is about."""
+    clears (a placed queen's consequences included) and the cells its reason is about.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> explain(grid).steps[0].kind
+    'confined'
+    >>> explain(grid).steps[0].text
+    'Region A lies within row 1: the rest of row 1 is cleared (3 cleared)'
+    """
 
     kind: str
     text: str
@@ -109,9 +121,24 @@ class Step:
 
     @property
     def level(self) -> int:
+        """How hard the step is: 1 (a full unit) up to the hardest kind, a split.
+
+        >>> from queens.puzzle.grid import parse_grid
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> [step.level for step in explain(grid).steps]
+        [2, 2, 3, 3, 1, 1, 1, 1, 1]
+        """
         return max(self.grade, LEVELS[self.kind])
 
     def to_json(self) -> dict[str, object]:
+        """The step as the JSON of ``queens puzzle explain --json`` and the web page.
+
+        >>> from queens.puzzle.grid import parse_grid
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> step = explain(grid).steps[0].to_json()
+        >>> step["kind"], step["level"], step["clear"], step["focus"]
+        ('confined', 2, [[0, 2], [0, 3], [0, 4]], [[0, 0], [0, 1]])
+        """
         return step_json(
             self.kind, self.level, self.text, place=self.place, clear=self.clear, focus=self.focus
         )
@@ -153,12 +180,26 @@ class Steps(Generic[AnyStep]):
 
 @dataclass
 class Explanation(Steps[Step]):
-    """The steps from the empty grid to the solution, and how hard the hardest one was."""
+    """The steps from the empty grid to the solution, and how hard the hardest one was.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> explanation = explain(grid)
+    >>> len(explanation.steps), explanation.solution
+    (9, (0, 2, 4, 1, 3))
+    """
 
     solution: tuple[int, ...] | None = None
 
     @property
     def difficulty(self) -> str:
+        """The difficulty of the hardest step: ``easy``, ``medium`` or ``hard``.
+
+        >>> from queens.puzzle.grid import parse_grid
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> explain(grid).difficulty
+        'medium'
+        """
         return difficulty_name(self.level)
 
 
@@ -215,7 +256,11 @@ def _cells_text(squares: list[Square]) -> str:
 
 
 class Stuck(Exception):
-    """A row, column or region has no cell left: the position has no solution."""
+    """A row, column or region has no cell left: the position has no solution.
+
+    >>> issubclass(Stuck, Exception)
+    True
+    """
 
 
 def singles(state: State) -> Iterator[Step]:
@@ -538,7 +583,15 @@ def next_step(state: State, hardest: int = LEVELS["split"]) -> Step | None:
 
 
 class NotUnique(Exception):
-    """The grid has several solutions: no chain of deductions reaches one of them."""
+    """The grid has several solutions: no chain of deductions reaches one of them.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> try:
+    ...     explain(parse_grid("\\n".join(["AAAA", "BBBB", "CCCC", "DDDD"])))
+    ... except NotUnique as error:
+    ...     print(error)
+    the grid has more than one solution
+    """
 
 
 def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
@@ -547,6 +600,13 @@ def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
     Raises ``Stuck`` for a grid with no solution and ``NotUnique`` for a grid
     with several; stops early (``solution`` None) when a step harder than ``hardest``
     would be needed.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> for step in explain(grid).steps[:2]:
+    ...     print(step.kind, step.text)
+    confined Region A lies within row 1: the rest of row 1 is cleared (3 cleared)
+    confined Row 2 lies within region B: the rest of the region is cleared (1 cleared)
     """
     state = State.start(grid)
     explanation = Explanation()
@@ -560,3 +620,15 @@ def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
         apply(state, step)
     explanation.solution = tuple(state.queen)
     return explanation
+
+
+__all__ = [
+    "DIFFICULTIES",
+    "Explanation",
+    "NotUnique",
+    "Step",
+    "Stuck",
+    "difficulty_name",
+    "explain",
+    "level_reason",
+]

@@ -54,6 +54,12 @@ class Grid:
     ``cells[row * n + col]`` is the 0-based index of the cell's region, regions being
     numbered in reading order of first appearance; ``names[index]`` is the character
     naming it in text.  Built by ``parse_grid`` or ``from_regions``, which check it.
+
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> grid.n, grid.names
+    (5, ('A', 'B', 'C', 'D', 'E'))
+    >>> grid.cells[:5]
+    (0, 0, 1, 1, 1)
     """
 
     n: int
@@ -78,14 +84,31 @@ class Grid:
         return parse_grid("\n".join(text))
 
     def region(self, row: int, col: int) -> int:
+        """The 0-based index of the region a cell belongs to.
+
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> grid.region(0, 0), grid.region(4, 4)
+        (0, 4)
+        """
         return self.cells[row * self.n + col]
 
     def name(self, row: int, col: int) -> str:
+        """The character naming a cell's region in the grid text.
+
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> grid.name(0, 0), grid.name(4, 4)
+        ('A', 'E')
+        """
         return self.names[self.cells[row * self.n + col]]
 
     @cached_property
     def region_masks(self) -> tuple[tuple[int, ...], ...]:
-        """``region_masks[g][row]``: the columns of region ``g`` in ``row``, as a bitmask."""
+        """``region_masks[g][row]``: the columns of region ``g`` in ``row``, as a bitmask.
+
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> [bin(mask) for mask in grid.region_masks[0]]
+        ['0b11', '0b0', '0b0', '0b0', '0b0']
+        """
         masks = [[0] * self.n for _ in range(self.n)]
         for index, region in enumerate(self.cells):
             row, col = divmod(index, self.n)
@@ -94,14 +117,24 @@ class Grid:
 
     @cached_property
     def region_rows(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """``region_rows[g]``: (row, column bitmask) for each row region ``g`` has cells in."""
+        """``region_rows[g]``: (row, column bitmask) for each row region ``g`` has cells in.
+
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> grid.region_rows[3]
+        ((2, 24), (3, 16))
+        """
         return tuple(
             tuple((row, mask) for row, mask in enumerate(masks) if mask)
             for masks in self.region_masks
         )
 
     def squares(self, region: int) -> list[Square]:
-        """The cells of a region, in reading order."""
+        """The cells of a region, in reading order.
+
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> grid.squares(4)
+        [(3, 3), (4, 3), (4, 4)]
+        """
         n = self.n
         return [divmod(i, n) for i, g in enumerate(self.cells) if g == region]
 
@@ -124,6 +157,12 @@ class Grid:
         return seen == cells
 
     def rows(self) -> list[str]:
+        """The grid text's lines: a region name a cell.
+
+        >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+        >>> grid.rows()[:2]
+        ['AABBB', 'BBBBB']
+        """
         n = self.n
         return ["".join(self.names[g] for g in self.cells[r * n : (r + 1) * n]) for r in range(n)]
 
@@ -154,7 +193,11 @@ def _cells(line: str, number: int) -> list[tuple[int, str]]:
 
 def text_limit(max_n: int = MAX_N) -> int:
     """The most characters a reader takes as the text of a grid up to ``max_n`` rows
-    (``queens.located.text_limit``)."""
+    (``queens.located.text_limit``).
+
+    >>> text_limit(5), text_limit()
+    (113, 15503)
+    """
     return located.text_limit(max_n)
 
 
@@ -232,3 +275,12 @@ def _missing_regions(n: int, names: list[str]) -> str:
 def _ordinal(k: int) -> str:
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
     return f"{k}{suffix}"
+
+
+__all__ = [
+    "MAX_N",
+    "Grid",
+    "GridError",
+    "parse_grid",
+    "text_limit",
+]

@@ -28,7 +28,14 @@ EXAMPLE = '{"size": n, "colorRegions": [["A", "B", ...], ...]}'
 
 
 class LevelJsonError(GridError):
-    """A JSON level that cannot be a puzzle, in one line."""
+    """A JSON level that cannot be a puzzle, in one line.
+
+    >>> try:
+    ...     parse_json_level('{"size": 2}')
+    ... except LevelJsonError as error:
+    ...     print(error)
+    level JSON: no 'colorRegions' (expected {"size": n, "colorRegions": [["A", "B", ...], ...]})
+    """
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -45,7 +52,11 @@ def json_text_limit(max_n: int = MAX_N) -> int:
 
 def looks_like_json(text: str) -> bool:
     """Whether puzzle text is meant as JSON rather than grid text (which never holds '{' or
-    '[')."""
+    '[').
+
+    >>> looks_like_json('  {"size": 4}'), looks_like_json('AB')
+    (True, False)
+    """
     return text.lstrip("\ufeff \t\r\n").startswith(("{", "["))
 
 
@@ -103,7 +114,12 @@ def _names(size: int, rows: list[list[str]]) -> dict[str, str]:
 
 
 def parse_json_level(text: str, max_n: int = MAX_N) -> Grid:
-    """A grid from a JSON level; a one-line ``LevelJsonError`` if it is not one."""
+    """A grid from a JSON level; a one-line ``LevelJsonError`` if it is not one.
+
+    >>> print(parse_json_level('{"size": 2, "colorRegions": [["A", "B"], ["A", "B"]]}'))
+    AB
+    AB
+    """
     try:
         data = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:
@@ -118,12 +134,34 @@ def parse_json_level(text: str, max_n: int = MAX_N) -> Grid:
 
 
 def parse_puzzle(text: str, max_n: int = MAX_N) -> Grid:
-    """Grid text or a JSON level (told apart by a leading ``{`` or ``[``)."""
+    """Grid text or a JSON level (told apart by a leading ``{`` or ``[``).
+
+    >>> print(parse_puzzle('AB\\nAB'))
+    AB
+    AB
+    >>> print(parse_puzzle('{"size": 2, "colorRegions": [["A", "B"], ["A", "B"]]}'))
+    AB
+    AB
+    """
     if looks_like_json(text):
         return parse_json_level(text, max_n)
     return parse_grid(text, max_n)
 
 
 def json_level(grid: Grid) -> dict[str, object]:
-    """The grid in the JSON level format."""
+    """The grid in the JSON level format.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> json_level(parse_grid('AB\\nAB'))
+    {'size': 2, 'colorRegions': [['A', 'B'], ['A', 'B']]}
+    """
     return {"size": grid.n, "colorRegions": [list(row) for row in grid.rows()]}
+
+
+__all__ = [
+    "LevelJsonError",
+    "json_level",
+    "looks_like_json",
+    "parse_json_level",
+    "parse_puzzle",
+]

@@ -48,13 +48,25 @@ CYCLE = 52 * 7
 
 
 class LevelsError(ValueError):
-    """The shipped level archive fails its check (a damaged or edited file)."""
+    """The shipped level archive fails its check (a damaged or edited file).
+
+    >>> try:
+    ...     read_levels('[]')
+    ... except LevelsError as error:
+    ...     print(error)
+    level archive: not a queens-puzzle-levels file
+    """
 
 
 @dataclass(frozen=True)
 class GradedGrid:
     """A grid the project hands out (a shipped level, a day's grid): its difficulty and the
-    generator seed that made it."""
+    generator seed that made it.
+
+    >>> graded = level(1)
+    >>> graded.n, graded.difficulty
+    (7, 'easy')
+    """
 
     grid: Grid
     difficulty: str
@@ -62,9 +74,19 @@ class GradedGrid:
 
     @property
     def n(self) -> int:
+        """The grid's side.
+
+        >>> level(1).n
+        7
+        """
         return self.grid.n
 
     def to_json(self) -> dict[str, object]:
+        """The JSON object of the grid: its size, difficulty, seed and rows.
+
+        >>> GradedGrid(level(1).grid, "easy", seed=5).to_json()["grid"][:2]
+        ['AABBBBC', 'AABBBBC']
+        """
         return {
             "n": self.n,
             "difficulty": self.difficulty,
@@ -75,11 +97,21 @@ class GradedGrid:
 
 @dataclass(frozen=True)
 class Level(GradedGrid):
-    """A numbered grid of the archive, with its size, difficulty and generator seed."""
+    """A numbered grid of the archive, with its size, difficulty and generator seed.
+
+    >>> first = level(1)
+    >>> first.number, first.n, first.difficulty
+    (1, 7, 'easy')
+    """
 
     number: int = field(kw_only=True)
 
     def to_json(self) -> dict[str, object]:
+        """The grid's JSON object with the level's number first.
+
+        >>> list(level(1).to_json())[:2]
+        ['level', 'n']
+        """
         return {"level": self.number, **super().to_json()}
 
 
@@ -149,13 +181,27 @@ def archive_text(levels: list[Level]) -> str:
 
 @cache
 def levels() -> tuple[Level, ...]:
-    """The shipped archive, read and checked once per process."""
+    """The shipped archive, read and checked once per process.
+
+    >>> len(levels()), levels()[0] is level(1)
+    (364, True)
+    """
     text = (resources.files("queens.puzzle") / "levels.json").read_text(encoding="utf-8")
     return read_levels(text)
 
 
 def level(number: int) -> Level:
-    """Level ``number`` (1 to ``CYCLE``)."""
+    """Level ``number`` (1 to ``CYCLE``).
+
+    >>> print(level(1).grid)
+    AABBBBC
+    AABBBBC
+    AADEEEC
+    AAEEEFC
+    AAAGGFF
+    AGGGGFF
+    AGGGGGF
+    """
     if not 1 <= number <= CYCLE:
         raise ValueError(f"levels go from 1 to {CYCLE}, not {number}")
     return levels()[number - 1]
@@ -179,10 +225,32 @@ def parse_day(text: str) -> date:
 
 
 def daily_number(day: date) -> int:
-    """The level number of ``day``'s puzzle."""
+    """The level number of ``day``'s puzzle.
+
+    >>> from datetime import date
+    >>> daily_number(EPOCH), daily_number(date(2026, 1, 1))
+    (1, 361)
+    """
     return (day - EPOCH).days % CYCLE + 1
 
 
 def daily(day: date) -> Level:
-    """``day``'s puzzle."""
+    """``day``'s puzzle.
+
+    >>> from datetime import date
+    >>> daily(date(2026, 1, 1)).n
+    9
+    """
     return level(daily_number(day))
+
+
+__all__ = [
+    "GradedGrid",
+    "Level",
+    "LevelsError",
+    "daily",
+    "daily_number",
+    "level",
+    "levels",
+    "parse_day",
+]

@@ -134,7 +134,14 @@ Regions = list[list[int]]
 
 
 class GenerateError(ValueError):
-    """A size or difficulty generate does not take."""
+    """A size or difficulty generate does not take.
+
+    >>> try:
+    ...     generate(3, seed=0)
+    ... except GenerateError as error:
+    ...     print(error)
+    generate makes grids from 5 x 5 to 16 x 16, not 3 x 3
+    """
 
 
 def random_solution(n: int, rng: random.Random) -> list[int]:

@@ -56,11 +56,19 @@ nothing is drawn on it but (at most) a few of them."""
 
 
 class ReadError(ValueError):
-    """A picture that does not give an n x n grid with n regions."""
+    """A picture that does not give an n x n grid with n regions.
+
+    >>> issubclass(ReadError, ValueError)
+    True
+    """
 
 
 class MissingReader(ReadError):
-    """Pillow or numpy is missing."""
+    """Pillow or numpy is missing.
+
+    >>> issubclass(MissingReader, ReadError)
+    True
+    """
 
     def __init__(self) -> None:
         super().__init__(
@@ -220,6 +228,12 @@ def read_grid(data: bytes, size: int | None = None) -> Grid:
 
     Raises ``ReadError`` (one line) when the picture does not give an n x n grid
     with n regions.
+
+    >>> try:
+    ...     read_grid(b'not a picture')
+    ... except ReadError as error:
+    ...     print("not read:", isinstance(error, ReadError))
+    not read: True
     """
     pixels, luminance = _pixels(data)
     box = _frame(luminance)
@@ -243,3 +257,12 @@ def read_grid(data: bytes, size: int | None = None) -> Grid:
             f"no n x n grid with n regions found (n from {MIN_N} to {MAX_N}; --size N says n)"
         )
     return Grid.from_regions(best[2])
+
+
+__all__ = [
+    "MAX_N",
+    "MIN_N",
+    "MissingReader",
+    "ReadError",
+    "read_grid",
+]

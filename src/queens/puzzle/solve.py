@@ -324,6 +324,11 @@ def solutions(
     """Every solution (the 0-based column of the queen in each row), each once.
 
     ``queens`` must be in every solution and ``excluded`` cells in none.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> list(solutions(grid))
+    [[0, 2, 4, 1, 3]]
     """
     try:
         state = given_state(grid, queens, excluded)
@@ -429,7 +434,13 @@ def count(
 
 @dataclass(frozen=True)
 class Verdict:
-    """A solution (or None) and whether it is the only one."""
+    """A solution (or None) and whether it is the only one.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> solve(grid)
+    Verdict(solution=(0, 2, 4, 1, 3), unique=True)
+    """
 
     solution: tuple[int, ...] | None
     unique: bool
@@ -468,3 +479,13 @@ def problem(grid: Grid, columns: Sequence[int]) -> str | None:
             if second == first + 1 and abs(a - b) == 1:
                 return f"rows {first + 1} and {second + 1}: the queens touch"
     return None
+
+
+__all__ = [
+    "CountTooLong",
+    "Verdict",
+    "count",
+    "estimated_seconds",
+    "solutions",
+    "solve",
+]

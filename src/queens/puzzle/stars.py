@@ -7,20 +7,20 @@ each row's stars, ``rows[r]`` a sorted tuple of k columns (0-based).
 
 >>> from queens.puzzle.grid import parse_grid
 >>> grid = parse_grid('''
-... AAAABBBB
-... AACABBBB
-... CCCDDBEB
-... FCDDDEEE
-... FFFDDEGG
-... FFFHHHGG
-... FFHHHHHG
-... FHHHHHHH
+... AAABBCCC
+... AABBCCCC
+... AAABBCCD
+... EABBBDDD
+... EEFFGHDD
+... EFFFGHHH
+... EFFGGHHH
+... EFFFGHHH
 ... '''.strip())
 >>> verdict = solve(grid, stars=2)
 >>> verdict.rows, verdict.unique
-(((0, 7), (2, 5), (0, 7), (3, 5), (1, 6), (3, 5), (1, 6), (2, 4)), False)
+(((1, 3), (5, 7), (1, 3), (5, 7), (0, 2), (4, 6), (0, 2), (4, 6)), True)
 >>> count(grid, stars=2)
-2
+1
 
 Limits, checked before any work: k from 1 to ``MAX_STARS``, and for k > 1 grids up to
 ``MAX_STARS_N`` rows.  A grid that cannot hold k stars a row (a 2 x 2 block holds at
@@ -54,7 +54,19 @@ Rows = tuple[tuple[int, ...], ...]
 
 
 class StarsError(ValueError):
-    """A request outside the documented limits (stars, grid size)."""
+    """A request outside the documented limits (stars, grid size).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> try:
+    ...     count(grid, stars=7)
+    ... except StarsError as error:
+    ...     print(error)
+    stars must be 1 to 6, got 7
+    """
 
 
 def check_limits(grid: Grid, stars: int) -> None:
@@ -380,7 +392,17 @@ def search(state: StarState) -> Iterator[Rows]:
 
 @dataclass(frozen=True)
 class StarVerdict:
-    """A solution (``rows``, or None) and whether it is the only one."""
+    """A solution (``rows``, or None) and whether it is the only one.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> verdict = solve(grid, stars=2)
+    >>> verdict.rows[:2], verdict.unique
+    (((1, 3), (5, 7)), True)
+    """
 
     rows: Rows | None
     unique: bool
@@ -450,7 +472,16 @@ def search_holes(
 
 
 def solutions(grid: Grid, stars: int = 2) -> Iterator[Rows]:
-    """Every solution with ``stars`` a row, column and region (the propagating search)."""
+    """Every solution with ``stars`` a row, column and region (the propagating search).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> next(solutions(grid, stars=2))[:3]
+    ((1, 3), (5, 7), (1, 3))
+    """
     task = _Problem(grid, stars)
     if task.hopeless:
         return
@@ -458,7 +489,16 @@ def solutions(grid: Grid, stars: int = 2) -> Iterator[Rows]:
 
 
 def count(grid: Grid, stars: int = 2, limit: int | None = None) -> int:
-    """How many solutions, counting no further than ``limit`` (the kernel when there)."""
+    """How many solutions, counting no further than ``limit`` (the kernel when there).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> count(grid, stars=2), count(grid, stars=1)
+    (1, 694)
+    """
     task = _Problem(grid, stars)
     if task.hopeless:
         return 0
@@ -512,7 +552,16 @@ def unique_by_rows(
 
 
 def solve(grid: Grid, stars: int = 2) -> StarVerdict:
-    """The first solution and whether another exists (the search stops at the second)."""
+    """The first solution and whether another exists (the search stops at the second).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> solve(grid, stars=2).unique
+    True
+    """
     task = _Problem(grid, stars)
     if task.hopeless:
         return StarVerdict(None, unique=False)
@@ -553,3 +602,16 @@ def solve_python(grid: Grid, stars: int = 2) -> StarVerdict:
     if first is None:
         return StarVerdict(None, unique=False)
     return StarVerdict(first, unique=next(found, None) is None)
+
+
+__all__ = [
+    "MAX_STARS",
+    "MAX_STARS_N",
+    "StarVerdict",
+    "StarsError",
+    "board",
+    "check_limits",
+    "count",
+    "solutions",
+    "solve",
+]

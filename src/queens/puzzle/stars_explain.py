@@ -69,11 +69,19 @@ Cell = tuple[int, int]
 
 
 class Stuck(Exception):
-    """The grid has no solution."""
+    """The grid has no solution.
+
+    >>> issubclass(Stuck, Exception)
+    True
+    """
 
 
 class NotUnique(Exception):
-    """The grid has more than one solution."""
+    """The grid has more than one solution.
+
+    >>> issubclass(NotUnique, Exception)
+    True
+    """
 
 
 class NeedsSplit(Exception):
@@ -83,7 +91,16 @@ class NeedsSplit(Exception):
 @dataclass(frozen=True)
 class Step:
     """One deduction: its rule, its text, the stars it places and the cells it clears
-    (cells as (row, column), 0-based), and its level when above its kind's."""
+    (cells as (row, column), 0-based), and its level when above its kind's.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> explain(grid, stars=2).steps[0].kind
+    'group'
+    """
 
     kind: str
     text: str
@@ -93,20 +110,60 @@ class Step:
 
     @property
     def level(self) -> int:
+        """How hard the step is: 1 (a full unit) up to the hardest kind, a split.
+
+        >>> from queens.puzzle.grid import parse_grid
+        >>> grid = parse_grid("\\n".join([
+        ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+        ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+        ... ]))
+        >>> max(step.level for step in explain(grid, stars=2).steps)
+        4
+        """
         return self.grade or LEVELS[self.kind]
 
     def to_json(self) -> dict[str, object]:
+        """The step as the JSON of ``queens puzzle explain --json`` and the web page.
+
+        >>> from queens.puzzle.grid import parse_grid
+        >>> grid = parse_grid("\\n".join([
+        ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+        ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+        ... ]))
+        >>> sorted(explain(grid, stars=2).steps[0].to_json())
+        ['cleared', 'kind', 'level', 'placed', 'text']
+        """
         return step_json(self.kind, self.level, self.text, placed=self.placed, cleared=self.cleared)
 
 
 @dataclass
 class Explanation(Steps[Step]):
-    """The steps from the empty grid to the K-star solution, graded on the K-star scale."""
+    """The steps from the empty grid to the K-star solution, graded on the K-star scale.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> explanation = explain(grid, stars=2)
+    >>> explanation.rows[:2], explanation.difficulty
+    (((1, 3), (5, 7)), 'medium')
+    """
 
     rows: Rows | None = None
 
     @property
     def difficulty(self) -> str:
+        """The difficulty of the hardest step: ``easy``, ``medium`` or ``hard``.
+
+        >>> from queens.puzzle.grid import parse_grid
+        >>> grid = parse_grid("\\n".join([
+        ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+        ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+        ... ]))
+        >>> explain(grid, stars=2).difficulty
+        'medium'
+        """
         return difficulty_name(self.level)
 
 
@@ -121,6 +178,9 @@ def difficulty_name(level: int) -> str:
 
     K stars grade on their own scale: nearly every 2-star grid needs level 3's ways of a
     unit, which the one-star scale calls medium.
+
+    >>> [difficulty_name(level) for level in range(1, 7)]
+    ['easy', 'easy', 'easy', 'medium', 'hard', 'expert']
     """
     return ("easy", "easy", "easy", "medium", "hard", "expert")[level - 1]
 
@@ -624,7 +684,17 @@ def steps(
 
 def explain(grid: Grid, stars: int = 2, *, splits: bool = True) -> Explanation:
     """Every step to the solution (the grid must have exactly one; without ``splits``,
-    ``NeedsSplit`` as soon as a case split is needed)."""
+    ``NeedsSplit`` as soon as a case split is needed).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> print(explain(grid, stars=2).steps[0].text.replace(" and ", "\\nand "))
+    column 6, column 7, column 8 lie within region C, region D, region H
+    and need their 6 stars: the other cells there cleared
+    """
     verdict = solve(grid, stars)  # the kernel's search when there
     if verdict.rows is None:
         raise Stuck
@@ -635,7 +705,16 @@ def explain(grid: Grid, stars: int = 2, *, splits: bool = True) -> Explanation:
 
 def grade(grid: Grid, stars: int) -> str | None:
     """The difficulty of a grid with exactly one solution (its explanation's), or None
-    when it has none or several."""
+    when it has none or several.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> grade(grid, 2)
+    'medium'
+    """
     try:
         return explain(grid, stars).difficulty
     except (Stuck, NotUnique):
@@ -678,3 +757,15 @@ def replay(grid: Grid, stars: int, found: list[Step]) -> Rows:
                 raise ValueError(f"step {step.text!r}: row {row + 1}, column {col + 1} is not open")
             state.place(row * n + col)
     return state.rows()
+
+
+__all__ = [
+    "DIFFICULTIES",
+    "Explanation",
+    "NotUnique",
+    "Step",
+    "Stuck",
+    "difficulty_name",
+    "explain",
+    "grade",
+]

@@ -85,7 +85,14 @@ PLACEMENT_NODES = 50
 
 
 class GenerateError(Exception):
-    """No grid could be made (within the attempts) for the request."""
+    """No grid could be made (within the attempts) for the request.
+
+    >>> try:
+    ...     generate(5, stars=2)
+    ... except GenerateError as error:
+    ...     print(error)
+    2-star grids are generated from 8 x 8 to 25 x 25 (stars 1 to 6)
+    """
 
 
 def random_placement(
@@ -502,7 +509,18 @@ def generate(
 ) -> Grid:
     """A grid with exactly one solution of ``stars`` a row, column and region (same seed,
     same grid); checked by two engines.  Stops (``Stopped``) when ``stop`` is set; from
-    the main thread without one, a Ctrl-C stops it within a second (``interruptible``)."""
+    the main thread without one, a Ctrl-C stops it within a second (``interruptible``).
+
+    >>> print(generate(8, stars=2, seed=1))
+    AAABBCCC
+    AABBCCCC
+    AAABBCCD
+    EABBBDDD
+    EEFFGHDD
+    EFFFGHHH
+    EFFGGHHH
+    EFFFGHHH
+    """
     if not 1 <= stars <= MAX_STARS or not MIN_N.get(stars, 99) <= n <= MAX_STARS_N:
         low = MIN_N.get(stars, MAX_STARS_N)
         raise GenerateError(
@@ -522,3 +540,10 @@ def _generate(n: int, stars: int, seed: int, stop: counting_kernel.StopFlag | No
             if count(grid, stars, limit=2) == 1 and unique_by_rows(grid, stars, stop) is not False:
                 return grid
     raise GenerateError(f"no {n} x {n} grid with one {stars}-star solution in {ATTEMPTS} tries")
+
+
+__all__ = [
+    "MIN_N",
+    "GenerateError",
+    "generate",
+]

@@ -11,7 +11,13 @@ import time
 
 
 class Undecided(TimeoutError):
-    """The time budget ran out before the engine found a solution or proved there is none."""
+    """The time budget ran out before the engine found a solution or proved there is none.
+
+    >>> str(Undecided(2.5))
+    'undecided: no answer within 2.5 s'
+    >>> isinstance(Undecided(2.5), TimeoutError), Undecided(2.5).seconds
+    (True, 2.5)
+    """
 
     def __init__(self, seconds: float) -> None:
         super().__init__(f"undecided: no answer within {seconds:g} s")

@@ -37,7 +37,13 @@ MISSING = (
 
 
 class SolverMissing(RuntimeError):
-    """The optional SAT solver is not installed."""
+    """The optional SAT solver is not installed.
+
+    >>> print(SolverMissing())
+    the sat method needs python-sat: install queens-toolkit[sat] (pip install 'queens-toolkit[sat]')
+    >>> isinstance(SolverMissing(), RuntimeError)
+    True
+    """
 
     def __init__(self) -> None:
         super().__init__(MISSING)
