@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator, Sequence
 from itertools import pairwise, permutations
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -43,6 +43,19 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 DATA = Path(__file__).parent / "data"
 BOARDS = DATA / "boards"
+
+OPTIONAL = {"starlette", "uvicorn", "PIL", "numpy", "pysat", "dask", "distributed", "anywidget"}
+"""The extras' imports: a test needing one is skipped when it is missing (never in CI)."""
+
+
+def skip_for_missing_extra(error: ImportError, what: str) -> NoReturn:
+    """Skip the test when ``error`` is an extra's module missing (one of ``OPTIONAL``),
+    naming it; raise ``error`` when the module is no extra's, and under CI=true (where every
+    extra is installed)."""
+    root = (error.name or "").split(".")[0]
+    if root in OPTIONAL and os.environ.get("CI") != "true":
+        pytest.skip(f"{what} needs {error.name} (an extra), not installed")
+    raise error
 
 
 def _is_queens(argv: list[bytes]) -> bool:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import doctest
 import importlib
 import inspect
-import os
 import pkgutil
 from types import ModuleType
 
 import pytest
 
 import queens
+from conftest import skip_for_missing_extra
 
 MODULES = [
     "queens",
@@ -36,9 +36,6 @@ EVERY_MODULE = sorted(
 )
 """Every module of the package: each docstring example runs (``pytest --doctest-modules
 --pyargs queens`` does the same, in CI), not only those of the public modules above."""
-
-OPTIONAL = {"starlette", "uvicorn", "PIL", "numpy", "pysat", "dask", "distributed"}
-"""The extras' imports: a module needing one is skipped when it is missing (never in CI)."""
 
 MUST_HAVE_EXAMPLES = ["queens.board.Board.empty", "queens.board.Board.build"]
 """Methods singled out by issue 14, besides every public function and class."""
@@ -77,10 +74,8 @@ def import_or_skip(name: str) -> ModuleType:
     """The module, or a skip naming the extra's package it needs (a failure in CI)."""
     try:
         return importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if (missing.name or "").split(".")[0] not in OPTIONAL or os.environ.get("CI") == "true":
-            raise
-        pytest.skip(f"{name} needs {missing.name} (an extra), not installed")
+    except ImportError as missing:  # queens.widgets raises its own, naming anywidget
+        skip_for_missing_extra(missing, name)
 
 
 def test_every_module_is_listed() -> None:

@@ -29,14 +29,19 @@ _MODULES = {"Search": "search", "Puzzle": "puzzle", "Compare": "compare"}
 
 
 class MissingExtra(ImportError):
-    """The widgets' dependency (anywidget) is not installed: the message names the extra.
+    """The widgets' dependency (anywidget) is not installed: the message names the extra,
+    ``name`` the module missing (as ``ModuleNotFoundError``'s).
 
-    >>> str(MissingExtra("anywidget"))
+    >>> missing = MissingExtra("anywidget")
+    >>> str(missing)
     "queens.widgets needs anywidget, which is not installed: pip install 'queens-toolkit[notebook]'"
+    >>> missing.name
+    'anywidget'
     """
 
     def __init__(self, module: str) -> None:
-        super().__init__(f"queens.widgets needs {module}, which is not installed: {EXTRA}")
+        message = f"queens.widgets needs {module}, which is not installed: {EXTRA}"
+        super().__init__(message, name=module)
 
 
 def __getattr__(name: str) -> object:

@@ -41,7 +41,7 @@ def queen_svg(fill: str = "#1e1e1e", outline: str = "#ffffff") -> str:
 
 class Widget(anywidget.AnyWidget):
     """An anywidget whose browser side sends ``{"type": ..., ...}`` messages, each handled
-    by the method ``handlers()`` names for its type; unknown ones are ignored (a page of
+    by the method ``_handlers()`` names for its type; unknown ones are ignored (a page of
     another version)."""
 
     _esm = STATIC / "widgets.js"
@@ -60,7 +60,7 @@ class Widget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.on_msg(self._received)
 
-    def handlers(self) -> Handlers:
+    def _handlers(self) -> Handlers:
         return {}
 
     def changed(self) -> None:
@@ -70,6 +70,6 @@ class Widget(anywidget.AnyWidget):
     def _received(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict):
             return
-        handler = self.handlers().get(str(content.get("type")))
+        handler = self._handlers().get(str(content.get("type")))
         if handler is not None:
             handler(content)

@@ -22,6 +22,8 @@ from queens.widgets._base import Handlers, traitlets
 from queens.widgets.playing import Stepped
 from queens.widgets.stepping import MAX_EVENTS, SearchSteps
 
+__all__ = ["LIMIT_SECONDS", "MAX_N", "Compare"]
+
 MAX_N = 12
 """The largest board compared here (five boards drawn side by side; ``queens compare``
 itself goes further, as a table)."""
@@ -33,7 +35,17 @@ LIMIT_SECONDS = 10.0
 class Compare(Stepped):
     """The textbook algorithms on an N x N board (N, or a ``Board`` with N queens),
     side by side: ``step()`` moves every search one event on; ``nodes`` and ``solutions``
-    map each algorithm's name to its counts so far; ``table()`` runs them all to the end."""
+    map each algorithm's name to its counts so far; ``table()`` runs them all to the end.
+
+    >>> compare = Compare(5)
+    >>> compare.step(10)
+    >>> compare.nodes
+    {'permutations': 7, 'pruned-permutations': 5, 'array': 5, 'sets': 5, 'bitmask': 5}
+    >>> Compare(13)
+    Traceback (most recent call last):
+    ...
+    ValueError: Compare draws boards up to N = 12, not 13
+    """
 
     kind = traitlets.Unicode("compare").tag(sync=True)
 
@@ -60,23 +72,57 @@ class Compare(Stepped):
 
     @property
     def nodes(self) -> dict[str, int]:
+        """The queens each algorithm has placed so far, by name.
+
+        >>> compare = Compare(6)
+        >>> compare.step(30)  # the permutations place more queens for nothing
+        >>> compare.nodes["bitmask"], compare.nodes["permutations"]
+        (14, 18)
+        """
         return {name: steps.nodes for name, steps in self._searches.items()}
 
     @property
     def solutions(self) -> dict[str, int]:
+        """The solutions each algorithm has found so far, by name.
+
+        >>> compare = Compare(5)
+        >>> compare.step(30)
+        >>> compare.solutions
+        {'permutations': 0, 'pruned-permutations': 2, 'array': 2, 'sets': 2, 'bitmask': 2}
+        """
         return {name: steps.solutions for name, steps in self._searches.items()}
 
     def queens(self, algorithm: str) -> list[int]:
-        """One algorithm's current placement (the column of each placed row, 0-based)."""
+        """One algorithm's current placement (the column of each placed row, 0-based).
+
+        >>> compare = Compare(5)
+        >>> compare.step(2)
+        >>> compare.queens("bitmask"), compare.queens("permutations")
+        ([0, 2], [0, 1])
+        """
         return self._searches[algorithm].queens
 
     def step(self, count: int = 1) -> None:
-        """Every search still going ``count`` events on."""
+        """Every search still going ``count`` events on.
+
+        >>> compare = Compare(4)
+        >>> compare.step(1000)  # past the end: each search stops at its last event
+        >>> compare.finished, compare.solutions["sets"]
+        (True, 2)
+        """
         for steps in self._searches.values():
             steps.forwards(count)
         self._sync()
 
     def restart(self) -> None:
+        """Every search back to its start.
+
+        >>> compare = Compare(5)
+        >>> compare.step(10)
+        >>> compare.restart()
+        >>> compare.nodes
+        {'permutations': 0, 'pruned-permutations': 0, 'array': 0, 'sets': 0, 'bitmask': 0}
+        """
         for steps in self._searches.values():
             while steps.back() is not None:
                 pass
@@ -84,7 +130,20 @@ class Compare(Stepped):
 
     def table(self) -> list[Row]:
         """Every algorithm run to the end without events, as ``queens compare`` runs them
-        (one skipped when estimated over ``limit_seconds``), the library's engine last."""
+        (one skipped when estimated over ``limit_seconds``), the library's engine last.
+
+        >>> compare = Compare(5)
+        >>> rows = compare.table()
+        >>> for row in rows[:-1]:
+        ...     print(row.name, row.solutions, row.nodes)
+        permutations 10 325
+        pruned-permutations 10 53
+        array 10 53
+        sets 10 53
+        bitmask 10 53
+        >>> rows[-1].solutions, compare.note
+        (10, 'all that ran agree')
+        """
         found = list(compare(self.board, self.limit_seconds, kernel.description()))
         with self.hold_sync():
             self.changed()
@@ -94,13 +153,21 @@ class Compare(Stepped):
         return found
 
     def close(self) -> None:
-        """Stop the searches and close the widget."""
+        """Stop the searches and close the widget.
+
+        >>> compare = Compare(8)
+        >>> compare.step(3)
+        >>> compare.close()
+        >>> compare.step(3)
+        >>> compare.nodes["bitmask"], compare.finished
+        (3, True)
+        """
         for steps in getattr(self, "_searches", {}).values():  # none: a failed __init__
             steps.close()
         self.playing = False
         super().close()
 
-    def handlers(self) -> Handlers:
+    def _handlers(self) -> Handlers:
         return {
             "step": lambda _: self.step(),
             "restart": lambda _: self.restart(),

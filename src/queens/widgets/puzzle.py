@@ -25,6 +25,8 @@ from queens.show.puzzle import region_color
 from queens.widgets._base import Handlers, Widget, traitlets
 from queens.widgets.marks import CROSS, EMPTY, QUEEN, Marks
 
+__all__ = ["MAX_N", "Puzzle"]
+
 MAX_N = 20
 """The largest grid played (as the web page: the hints of bigger ones get slow)."""
 
@@ -61,6 +63,19 @@ class Puzzle(Widget):
     ``marks`` is the board as the player left it, a string a row (``.`` empty, ``x``
     crossed, ``q`` a queen); ``solved`` turns true when the grid is solved (then the
     functions given to ``on_solved`` are called with the widget).
+
+    >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")  # or a Grid, or a level number: Puzzle(1)
+    >>> puzzle.place(0, 1)  # a queen crosses what it rules out (auto-cross)
+    >>> puzzle.marks
+    ['xqxx', 'xxx.', '.x..', '.x..']
+    >>> for row, col in [(1, 3), (2, 0), (3, 2)]:
+    ...     puzzle.place(row, col)
+    >>> puzzle.solved, puzzle.message
+    (True, 'Solved!')
+    >>> Puzzle("AB\\nBAA")
+    Traceback (most recent call last):
+    ...
+    queens.puzzle.grid.GridError: grid line 2, column 3: 3 cells, but line 1 has 2
     """
 
     kind = traitlets.Unicode("puzzle").tag(sync=True)
@@ -104,43 +119,124 @@ class Puzzle(Widget):
 
     @property
     def marks(self) -> list[str]:
-        """The marks a row: ``.`` empty, ``x`` crossed, ``q`` a queen."""
+        """The marks a row: ``.`` empty, ``x`` crossed, ``q`` a queen.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.marks
+        ['....', '....', '....', '....']
+        >>> puzzle.cross(3, 0)
+        >>> puzzle.marks[3]
+        'x...'
+        """
         return self._marks.rows()
 
     @property
     def queens(self) -> list[Square]:
-        """The cells holding a queen, (row, column) 0-based, in reading order."""
+        """The cells holding a queen, (row, column) 0-based, in reading order.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.place(2, 0)
+        >>> puzzle.place(0, 1)
+        >>> puzzle.queens
+        [(0, 1), (2, 0)]
+        """
         return [self._marks.square(cell) for cell in self._marks.queens()]
 
     @property
     def crosses(self) -> list[Square]:
+        """The crossed cells (the player's and the auto-cross's), (row, column) 0-based.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.cross(1, 1)
+        >>> puzzle.crosses
+        [(1, 1)]
+        >>> puzzle.place(3, 3)  # crosses its row, column, region and neighbours
+        >>> len(puzzle.crosses)
+        8
+        """
         return [self._marks.square(cell) for cell in self._marks.crosses()]
 
     def on_solved(self, callback: Callable[[Puzzle], object]) -> None:
-        """Call ``callback(widget)`` when the grid gets solved."""
+        """Call ``callback(widget)`` when the grid gets solved.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.on_solved(lambda widget: print("Solved with", widget.queens))
+        >>> for row, col in [(0, 1), (1, 3), (2, 0), (3, 2)]:
+        ...     puzzle.place(row, col)
+        Solved with [(0, 1), (1, 3), (2, 0), (3, 2)]
+        """
         self._solved_callbacks.append(callback)
 
     # -- moves (each one undoable) ----------------------------------------------------------
 
     def place(self, row: int, col: int) -> None:
-        """A queen on (row, col), 0-based."""
+        """A queen on (row, col), 0-based.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.place(0, 0)
+        >>> puzzle.marks
+        ['qxxx', 'xxx.', 'x...', 'x...']
+        >>> puzzle.place(4, 0)
+        Traceback (most recent call last):
+        ...
+        ValueError: (4, 0) is not a cell of the 4 x 4 grid
+        """
         self._move(lambda: self._marks.set(self._cell(row, col), QUEEN))
 
     def cross(self, row: int, col: int) -> None:
-        """A cross on (row, col): no queen goes there."""
+        """A cross on (row, col): no queen goes there.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.cross(0, 3)
+        >>> puzzle.marks[0]
+        '...x'
+        """
         self._move(lambda: self._marks.set(self._cell(row, col), CROSS))
 
     def clear(self, row: int, col: int) -> None:
+        """Empty (row, col): its queen or cross off.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.place(0, 1)
+        >>> puzzle.clear(0, 1)  # the queen's crosses go with it
+        >>> puzzle.marks
+        ['....', '....', '....', '....']
+        """
         self._move(lambda: self._marks.set(self._cell(row, col), EMPTY))
 
     def undo(self) -> bool:
+        """Take the last move back; whether there was one.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.undo()
+        False
+        >>> puzzle.place(0, 1)
+        >>> puzzle.undo(), puzzle.marks[0]
+        (True, '....')
+        """
         return self._travel(self._marks.undo)
 
     def redo(self) -> bool:
+        """Make the last move undone again; whether there was one.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.place(0, 1)
+        >>> puzzle.undo(), puzzle.redo(), puzzle.marks[0]
+        (True, True, 'xqxx')
+        >>> puzzle.redo()
+        False
+        """
         return self._travel(self._marks.redo)
 
     def reset(self) -> None:
-        """Every mark off (undoable), the grid playable again."""
+        """Every mark off (undoable), the grid playable again.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.place(0, 1)
+        >>> puzzle.reset()
+        >>> puzzle.marks[0], puzzle.undo(), puzzle.marks[0]
+        ('....', True, 'xqxx')
+        """
         self.solved = False
         self._move(self._marks.reset)
 
@@ -148,7 +244,17 @@ class Puzzle(Widget):
         """The next deduction from the player's marks, shown on the board; its text (or
         why there is none: mistakes to undo first, the grid solved).  As on the web page, a
         mistake blocks the hint: wrong queens are outlined, wrong crosses only counted (a
-        cross named would say where a queen goes); either answer counts as a hint used."""
+        cross named would say where a queen goes); either answer counts as a hint used.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.hint()
+        'Region B lies within column 4: the rest of column 4 is cleared (1 cleared)'
+        >>> puzzle.place(0, 0)
+        >>> puzzle.hint().split(". ")[0]  # no deduction from a wrong position
+        "1 queen is wrong (outlined); 2 crosses cover a queen's cell"
+        >>> puzzle.wrong, puzzle.hints  # the wrong queen's cell is outlined
+        ([0], 2)
+        """
         self._clear_flags()
         verdict = self._check()
         if verdict.solved:
@@ -171,7 +277,15 @@ class Puzzle(Widget):
         return self._say(str(step["text"]))
 
     def apply_hint(self) -> None:
-        """Make the move the hint shown says: its queens placed, its cells crossed."""
+        """Make the move the hint shown says: its queens placed, its cells crossed.
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.hint()
+        'Region B lies within column 4: the rest of column 4 is cleared (1 cleared)'
+        >>> puzzle.apply_hint()
+        >>> puzzle.marks
+        ['....', '....', '....', '...x']
+        """
         step = self._hint
         if step is None:
             return
@@ -188,7 +302,16 @@ class Puzzle(Widget):
 
     def check(self) -> str:
         """Compare the queens with the solution, as the web page does: the wrong ones
-        outlined; crosses are never judged (a wrong cross would say where a queen goes)."""
+        outlined; crosses are never judged (a wrong cross would say where a queen goes).
+
+        >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
+        >>> puzzle.place(0, 1)
+        >>> puzzle.check()
+        'Your queen is right so far.'
+        >>> puzzle.place(3, 3)
+        >>> puzzle.check(), puzzle.checks
+        ('1 queen is not where the solution has one (outlined).', 2)
+        """
         self._clear_flags()
         placed = self.queens
         if not placed:
@@ -217,7 +340,7 @@ class Puzzle(Widget):
 
     # -- the browser's messages --------------------------------------------------------------
 
-    def handlers(self) -> Handlers:
+    def _handlers(self) -> Handlers:
         return {
             "cycle": lambda m: self._on_cell(m, lambda cell: self._marks.cycle(cell)),
             "toggle": lambda m: self._on_cell(m, lambda cell: self._marks.toggle(cell, _mark(m))),

@@ -19,6 +19,8 @@ from queens.widgets._base import Handlers, traitlets
 from queens.widgets.playing import Stepped, batch
 from queens.widgets.stepping import MAX_EVENTS, SearchSteps
 
+__all__ = ["DRAW_MAX_N", "Search"]
+
 DRAW_MAX_N = 24
 """The largest side drawn as a board; a larger one gets the summary view (counters, the
 placement as a list, the events)."""
@@ -32,6 +34,16 @@ class Search(Stepped):
     as ``Solution.to_list()``), ``solutions`` the number found so far, ``nodes`` the queens
     placed so far.  At most ``max_events`` events are read: past that the search stops
     there, as it does when ``close()`` is called (the widget closed).
+
+    >>> search = Search(4)  # a notebook shows the board when a cell ends with `search`
+    >>> search.step(2), search.queens
+    (Place(row=1, col=2), [0, 2])
+    >>> search.next_solution(), search.queens, search.solutions
+    (Found(columns=(1, 3, 0, 2), number=1), [1, 3, 0, 2], 1)
+    >>> capped = Search(8, max_events=10)
+    >>> last = capped.step(20)
+    >>> capped.position, capped.status
+    (10, 'stopped after 10 events (max_events): 0 solutions so far')
     """
 
     kind = traitlets.Unicode("search").tag(sync=True)
@@ -74,20 +86,45 @@ class Search(Stepped):
 
     @property
     def board(self) -> Board:
+        """The board searched (an N given is the empty N x N board).
+
+        >>> Search(5).board
+        Board(5)
+        """
         return self._steps.board
 
     @property
     def queens(self) -> list[int]:
-        """The column of each placed row, 0-based, top row first."""
+        """The column of each placed row, 0-based, top row first (as ``Solution.to_list()``).
+
+        >>> search = Search(6)
+        >>> search.queens
+        []
+        >>> found = search.next_solution()
+        >>> search.queens
+        [1, 3, 5, 0, 2, 4]
+        """
         return self._steps.queens
 
     @property
     def events(self) -> list[Event]:
-        """The events stepped over so far, in order."""
+        """The events stepped over so far, in order (as ``queens.trace`` yields them).
+
+        >>> search = Search(4)
+        >>> search.step(3)
+        DeadEnd(row=2)
+        >>> search.events
+        [Place(row=0, col=0), Place(row=1, col=2), DeadEnd(row=2)]
+        """
         return self._steps.seen[: self._steps.position]
 
     def step(self, count: int = 1) -> Event | None:
-        """Go ``count`` events forwards; the last one stepped over (None if none was)."""
+        """Go ``count`` events forwards; the last one stepped over (None if none was).
+
+        >>> search = Search(4)
+        >>> search.step(), search.step(2), search.position
+        (Place(row=0, col=0), DeadEnd(row=2), 3)
+        """
         event = None
         for _ in range(count):
             made = self._steps.step()
@@ -98,32 +135,64 @@ class Search(Stepped):
         return event
 
     def back(self) -> Event | None:
-        """Take the last event back; the event taken back (None at the start)."""
+        """Take the last event back; the event taken back (None at the start).
+
+        >>> search = Search(4)
+        >>> search.back() is None
+        True
+        >>> search.step(2), search.back(), search.queens
+        (Place(row=1, col=2), Place(row=1, col=2), [0])
+        """
         event = self._steps.back()
         self._sync()
         return event
 
     def next_solution(self) -> Found | None:
-        """Step up to the next solution (None if the search ends, or stops, first)."""
+        """Step up to the next solution (None if the search ends, or stops, first).
+
+        >>> search = Search(4)
+        >>> search.next_solution(), search.next_solution(), search.next_solution()
+        (Found(columns=(1, 3, 0, 2), number=1), Found(columns=(2, 0, 3, 1), number=2), None)
+        >>> search.status
+        'the search is over after 38 steps: 2 solutions'
+        """
         found = self._steps.next_solution()
         self._sync()
         return found
 
     def restart(self) -> None:
-        """Back to the start (the events read so far are kept, not read again)."""
+        """Back to the start (the events read so far are kept, not read again).
+
+        >>> search = Search(4)
+        >>> search.next_solution().number
+        1
+        >>> search.restart()
+        >>> search.position, search.queens, search.solutions
+        (0, [], 0)
+        >>> search.next_solution().number  # the same search, stepped again
+        1
+        """
         while self._steps.back() is not None:
             pass
         self._sync()
 
     def close(self) -> None:
-        """Stop the search (its events are no longer read) and close the widget."""
+        """Stop the search (its events are no longer read) and close the widget.
+
+        >>> search = Search(8)
+        >>> search.step(3)
+        Place(row=2, col=4)
+        >>> search.close()
+        >>> search.step() is None, search.status
+        (True, 'stopped at step 3')
+        """
         steps = getattr(self, "_steps", None)  # None: closed by a failed __init__
         if steps is not None:
             steps.close()
         self.playing = False
         super().close()
 
-    def handlers(self) -> Handlers:
+    def _handlers(self) -> Handlers:
         return {
             "step": lambda message: self.step(batch(message)),
             "back": lambda _: self.back(),
