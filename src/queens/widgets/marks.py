@@ -16,8 +16,8 @@ No anywidget here: ``queens.widgets.Puzzle`` draws these marks and sends the cli
 >>> marks.rows()
 ['xqxx', 'xxx.', '.x..', '.x..']
 >>> marks.set(1, EMPTY)
->>> marks.rows()
-['....', '....', '....', '....']
+>>> marks.rows() == ["...."] * 4  # (a "...." shown would match anything: doctest's ELLIPSIS)
+True
 >>> marks.undo(), marks.rows()[0]
 (True, 'xqxx')
 """

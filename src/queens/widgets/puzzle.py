@@ -122,11 +122,12 @@ class Puzzle(Widget):
         """The marks a row: ``.`` empty, ``x`` crossed, ``q`` a queen.
 
         >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
-        >>> puzzle.marks
-        ['....', '....', '....', '....']
+        >>> puzzle.marks == ["...."] * 4  # every cell empty
+        True
         >>> puzzle.cross(3, 0)
-        >>> puzzle.marks[3]
-        'x...'
+        >>> puzzle.place(0, 1)
+        >>> puzzle.marks
+        ['xqxx', 'xxx.', '.x..', 'xx..']
         """
         return self._marks.rows()
 
@@ -173,9 +174,9 @@ class Puzzle(Widget):
         """A queen on (row, col), 0-based.
 
         >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
-        >>> puzzle.place(0, 0)
+        >>> puzzle.place(3, 2)
         >>> puzzle.marks
-        ['qxxx', 'xxx.', 'x...', 'x...']
+        ['..x.', '..x.', '.xxx', 'xxqx']
         >>> puzzle.place(4, 0)
         Traceback (most recent call last):
         ...
@@ -188,8 +189,9 @@ class Puzzle(Widget):
 
         >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
         >>> puzzle.cross(0, 3)
-        >>> puzzle.marks[0]
-        '...x'
+        >>> puzzle.cross(1, 3)
+        >>> puzzle.crosses
+        [(0, 3), (1, 3)]
         """
         self._move(lambda: self._marks.set(self._cell(row, col), CROSS))
 
@@ -199,8 +201,8 @@ class Puzzle(Widget):
         >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
         >>> puzzle.place(0, 1)
         >>> puzzle.clear(0, 1)  # the queen's crosses go with it
-        >>> puzzle.marks
-        ['....', '....', '....', '....']
+        >>> puzzle.queens, puzzle.crosses
+        ([], [])
         """
         self._move(lambda: self._marks.set(self._cell(row, col), EMPTY))
 
@@ -211,8 +213,8 @@ class Puzzle(Widget):
         >>> puzzle.undo()
         False
         >>> puzzle.place(0, 1)
-        >>> puzzle.undo(), puzzle.marks[0]
-        (True, '....')
+        >>> puzzle.undo(), puzzle.queens, puzzle.crosses
+        (True, [], [])
         """
         return self._travel(self._marks.undo)
 
@@ -234,8 +236,10 @@ class Puzzle(Widget):
         >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
         >>> puzzle.place(0, 1)
         >>> puzzle.reset()
-        >>> puzzle.marks[0], puzzle.undo(), puzzle.marks[0]
-        ('....', True, 'xqxx')
+        >>> puzzle.queens, puzzle.crosses
+        ([], [])
+        >>> puzzle.undo(), puzzle.queens
+        (True, [(0, 1)])
         """
         self.solved = False
         self._move(self._marks.reset)
@@ -283,8 +287,8 @@ class Puzzle(Widget):
         >>> puzzle.hint()
         'Region B lies within column 4: the rest of column 4 is cleared (1 cleared)'
         >>> puzzle.apply_hint()
-        >>> puzzle.marks
-        ['....', '....', '....', '...x']
+        >>> puzzle.crosses
+        [(3, 3)]
         """
         step = self._hint
         if step is None:
