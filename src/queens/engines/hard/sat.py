@@ -15,17 +15,21 @@ against about 240 MB for ortools with its dependencies.
 from __future__ import annotations
 
 import multiprocessing
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.util import find_spec
 from multiprocessing.connection import Connection
 from typing import Unpack
 
+from queens.board import Board
+from queens.certificate import board_cnf
 from queens.engines.hard import diagonal_sums, propagate, verdict
 from queens.engines.hard.budget import NEVER, Deadline
 from queens.engines.hard.cnf import clauses, colour_clauses, residual, symmetry_clauses
 from queens.engines.hard.state import Shape
 from queens.engines.hard.verdict import Verdict
+from queens.rules import Rule
 
 SOLVER = "cadical195"
 """The PySAT solver used."""
@@ -98,16 +102,37 @@ def decide_here(
     cnf, top = clauses(problem)
     cnf += colour_clauses(problem, top)
     broken = symmetry_clauses(problem, cnf, top) if symmetry else None
-    answer = run_solver(cnf, broken[1] if broken is not None else [])
+    lex = broken[1] if broken is not None else []
+    plain = plain_encoding(allowed, shape or {})
+    answer = run_solver(cnf, lex) if plain is None else race([Member(cnf, lex), Member(plain)])
     how = verdict.SAT
     if answer.lex_used and broken is not None:
         how += f", {broken[0]} (lex-leader)"
+    if answer.plain:
+        how += ", plain encoding"
     if answer.model is None:
         return Verdict(None, how)
+    if answer.plain:
+        n = len(allowed)
+        true = {v for v in answer.model if v > 0}
+        return Verdict([next(c for c in range(n) if r * n + c + 1 in true) for r in range(n)], how)
     for index, (r, c) in enumerate(problem.squares):
         if answer.model[index] > 0:
             state.placed[r] = c
     return Verdict(state.solution(), how)
+
+
+def plain_encoding(allowed: Sequence[int], shape: Shape) -> list[list[int]] | None:
+    """The plain CNF of the unpropagated board (``queens.certificate.board_cnf``: square
+    (r, c) is variable r*n + c + 1) for N queens on N x N under the queen rule; None for
+    other shapes and rules."""
+    n = len(allowed)
+    width, queens = shape.get("width"), shape.get("queens")
+    rule = shape.get("rule", Rule.QUEEN)
+    if width not in (None, n) or queens not in (None, n) or rule is not Rule.QUEEN:
+        return None
+    reserved = [(r, c) for r in range(n) for c in range(n) if not (allowed[r] >> c) & 1]
+    return board_cnf(Board.build(n, reserved=reserved))
 
 
 LEX_AFTER_CONFLICTS = 200_000
@@ -116,10 +141,88 @@ LEX_AFTER_CONFLICTS = 200_000
 
 @dataclass(frozen=True)
 class Answer:
-    """CaDiCaL's model (None: unsatisfiable), and whether the lex-leader clauses were added."""
+    """CaDiCaL's model (None: unsatisfiable), whether the lex-leader clauses were added,
+    and whether the plain encoding (``plain_encoding``) answered."""
 
     model: list[int] | None
     lex_used: bool
+    plain: bool = False
+
+
+FIRST_SLICE = 0.05
+"""CPU seconds of each member's first turn in ``race``; each round's turns are
+``GROWTH`` times longer than the last."""
+
+GROWTH = 1.4
+
+FIRST_CONFLICTS = 500
+"""The conflicts of a member's first turn, before its pace is measured."""
+
+
+class Member:
+    """One CaDiCaL on one encoding, run a turn (a budget of conflicts) at a time; the
+    solver keeps what it learnt between turns.  With ``lex`` (lex-leader clauses),
+    they join after ``LEX_AFTER_CONFLICTS`` conflicts, as in ``run_solver``."""
+
+    def __init__(self, clauses: list[list[int]], lex: list[list[int]] | None = None) -> None:
+        from pysat.solvers import Solver  # lazy: optional extra (sat)
+
+        self.solver = Solver(name=SOLVER, bootstrap_with=clauses)
+        self.lex = lex or []
+        self.lex_used = False
+        self.conflicts = 0
+        self.budget = FIRST_CONFLICTS
+
+    def turn(self, seconds: float) -> bool | None:
+        """Run for about ``seconds`` of CPU (a budget of conflicts at the pace of the last
+        turn); True or False when decided, None when the budget ran out."""
+        start = time.thread_time()
+        budget = self.budget
+        found: bool | None = None
+        while budget > 0 and found is None:
+            if self.lex and not self.lex_used and self.conflicts >= LEX_AFTER_CONFLICTS:
+                self.solver.append_formula(self.lex)
+                self.lex_used = True
+            step = budget
+            if self.lex and not self.lex_used:  # up to the conflict the clauses join at
+                step = min(step, LEX_AFTER_CONFLICTS - self.conflicts)
+            self.solver.conf_budget(step)
+            found = self.solver.solve_limited()
+            self.conflicts += step
+            budget -= step
+        used = time.thread_time() - start
+        self.budget = max(FIRST_CONFLICTS, int(self.budget * seconds / max(used, 1e-3)))
+        return found
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def race(members: list[Member]) -> Answer:
+    """Run ``members`` in turns of equal CPU time, growing by ``GROWTH`` a round, until one
+    decides; its answer (``plain`` when it is not the first member).
+
+    Why: on excluded-diagonal boards of N = 32..40 the encoding after the
+    propagation and the identities and the plain one of the whole board each
+    took over 20 CPU-seconds on boards the other decided in 2
+    (``benchmarks/hard.py --frontier``); taking turns costs at most the number
+    of members times the faster one's time.  Turns count CPU time of this
+    thread (``time.thread_time``), not wall time, so a busy machine does not
+    shorten a member's share.  Sound for the same reason each member is: every
+    encoding has exactly the board's solutions.
+    """
+    seconds = FIRST_SLICE
+    try:
+        while True:
+            for index, member in enumerate(members):
+                found = member.turn(seconds)
+                if found is not None:
+                    model = member.solver.get_model() if found else None
+                    return Answer(model, member.lex_used, plain=index > 0)
+            seconds *= GROWTH
+    finally:
+        for member in members:
+            member.close()
 
 
 def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
