@@ -447,15 +447,16 @@ FRONTIER_UNSOLVABLE = {32: (4,), 36: (1, 2), 40: (1, 2)}
 """Seeds of K = N boards the diagonal-sum identities refute (found by trying seeds 0..7)."""
 
 
-def frontier_boards() -> list[tuple[int, int, int]]:
-    """(N, K, seed) of every frontier board."""
+def frontier_boards(sizes: tuple[int, ...] = FRONTIER_SIZES) -> list[tuple[int, int, int]]:
+    """(N, K, seed) of every frontier board of ``sizes``."""
     found = [
         (n, round(share * n), seed)
-        for n in FRONTIER_SIZES
+        for n in sizes
         for share in FRONTIER_SHARES
         for seed in FRONTIER_SEEDS
     ]
-    return found + [(n, n, seed) for n, seeds in FRONTIER_UNSOLVABLE.items() for seed in seeds]
+    unsolvable = FRONTIER_UNSOLVABLE.items()
+    return found + [(n, n, seed) for n, seeds in unsolvable if n in sizes for seed in seeds]
 
 
 def capped(seconds: float) -> Callable[[], None]:
@@ -508,14 +509,14 @@ def _capped_plain(conn: Any, path: str, cap: float) -> None:
     plain_child(conn, path)
 
 
-def frontier(cap: float, methods: list[str]) -> None:
+def frontier(cap: float, methods: list[str], sizes: tuple[int, ...], plain_too: bool) -> None:
     """The frontier benchmark (see the module docstring): one table row a board."""
     command = queens_command()
     rows = [["N", "K", "seed", "answer", *(f"{m} CPU" for m in methods), "plain CaDiCaL CPU",
              "certificate", "check CPU"]]  # fmt: skip
     worst: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
-        for n, k, seed in frontier_boards():
+        for n, k, seed in frontier_boards(sizes):
             path = Path(folder) / f"d{n}-{k}-{seed}.txt"
             subprocess.run([*command, "generate", "diagonals", str(n), "--count", str(k),
                             "--seed", str(seed), "--out", str(path)], check=True)  # fmt: skip
@@ -542,13 +543,15 @@ def frontier(cap: float, methods: list[str]) -> None:
                     check_cpu = f"{check_seconds:.2f}"
                 worst[method] = max(worst.get(method, 0.0), cpu if answer != "undecided" else cap)
                 spent.append(f"{cpu:.2f}" if answer != "undecided" else f"> {cap:g}")
-            plain, plain_cpu = plain_run(path, cap)
+            plain, plain_cpu = plain_run(path, cap) if plain_too else ("undecided", -1.0)
             if plain != "undecided":
                 answers.add(plain)
             if len(answers) > 1:
                 raise SystemExit(f"the methods disagree on {path}: {answers}")
             answer = answers.pop() if answers else "undecided"
             plain_text = f"{plain_cpu:.2f}" if plain != "undecided" else f"> {cap:g}"
+            if not plain_too:
+                plain_text = "-"
             rows.append([str(n), str(k), str(seed), answer, *spent, plain_text, kind, check_cpu])
             print("  " + " ".join(rows[-1]), file=sys.stderr, flush=True)
     print(f"\n## Frontier boards: CPU seconds a board (cap {cap:g} s; load {os.getloadavg()})\n")
@@ -601,9 +604,19 @@ def main() -> None:
         default=20.0,
         help="CPU-seconds a frontier run may take (default 20)",
     )
+    parser.add_argument(
+        "--sizes",
+        default=",".join(map(str, FRONTIER_SIZES)),
+        help="the frontier's board sizes (default 32,36,40)",
+    )
+    parser.add_argument(
+        "--no-plain", action="store_true", help="frontier: skip CaDiCaL alone on the plain CNF"
+    )
     args = parser.parse_args()
     if args.frontier:
-        frontier(args.cpu_cap, [m for m in args.methods.split(",") if m in ("auto", "sat")])
+        methods = [m for m in args.methods.split(",") if m in ("auto", "sat")]
+        sizes = tuple(int(n) for n in args.sizes.split(","))
+        frontier(args.cpu_cap, methods, sizes, not args.no_plain)
         return
     families = set(args.families.split(","))
     if not families <= set(TARGETS):

@@ -15,16 +15,16 @@ against about 240 MB for ortools with its dependencies.
 from __future__ import annotations
 
 import multiprocessing
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from importlib.util import find_spec
 from multiprocessing.connection import Connection
 from typing import Unpack
 
 from queens.board import Board
 from queens.certificate import board_cnf
-from queens.engines.hard import diagonal_sums, propagate, verdict
+from queens.engines.hard import diagonal_sums, propagate, turns, verdict
 from queens.engines.hard.budget import NEVER, Deadline
 from queens.engines.hard.cnf import clauses, colour_clauses, residual, symmetry_clauses
 from queens.engines.hard.state import Shape
@@ -66,12 +66,22 @@ def decide(
     ``SolverMissing`` without python-sat and
     ``Undecided`` when ``deadline`` passes.
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
-    process that is stopped when the time is up.  With ``symmetry``, the
+    process that is stopped when the time is up.  For N queens on N x N under
+    the queen rule, a second CaDiCaL on the board's plain CNF
+    (``plain_encoding``) takes turns with it, each in its own process
+    (``queens.engines.hard.turns``).  With ``symmetry``, the
     propagated board's own symmetries get lex-leader clauses
     (``symmetry_clauses``).
     """
     if not available():
         raise SolverMissing
+    plain = plain_encoding(allowed, shape)
+    if plain is not None and not multiprocessing.current_process().daemon:
+        members = [
+            partial(decide_here, allowed, shape, symmetry),
+            partial(decide_plain, plain, len(allowed)),
+        ]
+        return turns.race(members, deadline)
     if deadline.at is None:
         return decide_here(allowed, shape, symmetry)
     child = Background(allowed, shape, symmetry)
@@ -102,24 +112,28 @@ def decide_here(
     cnf, top = clauses(problem)
     cnf += colour_clauses(problem, top)
     broken = symmetry_clauses(problem, cnf, top) if symmetry else None
-    lex = broken[1] if broken is not None else []
-    plain = plain_encoding(allowed, shape or {})
-    answer = run_solver(cnf, lex) if plain is None else race([Member(cnf, lex), Member(plain)])
+    answer = run_solver(cnf, broken[1] if broken is not None else [])
     how = verdict.SAT
     if answer.lex_used and broken is not None:
         how += f", {broken[0]} (lex-leader)"
-    if answer.plain:
-        how += ", plain encoding"
     if answer.model is None:
         return Verdict(None, how)
-    if answer.plain:
-        n = len(allowed)
-        true = {v for v in answer.model if v > 0}
-        return Verdict([next(c for c in range(n) if r * n + c + 1 in true) for r in range(n)], how)
     for index, (r, c) in enumerate(problem.squares):
         if answer.model[index] > 0:
             state.placed[r] = c
     return Verdict(state.solution(), how)
+
+
+def decide_plain(clauses: list[list[int]], n: int) -> Verdict:
+    """CaDiCaL's verdict on the plain CNF of an n x n board (``plain_encoding``)."""
+    from pysat.solvers import Solver  # lazy: optional extra (sat)
+
+    how = f"{verdict.SAT}, plain encoding"
+    with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
+        if not solver.solve():
+            return Verdict(None, how)
+        true = {v for v in solver.get_model() or [] if v > 0}
+    return Verdict([next(c for c in range(n) if r * n + c + 1 in true) for r in range(n)], how)
 
 
 def plain_encoding(allowed: Sequence[int], shape: Shape) -> list[list[int]] | None:
@@ -141,88 +155,10 @@ LEX_AFTER_CONFLICTS = 200_000
 
 @dataclass(frozen=True)
 class Answer:
-    """CaDiCaL's model (None: unsatisfiable), whether the lex-leader clauses were added,
-    and whether the plain encoding (``plain_encoding``) answered."""
+    """CaDiCaL's model (None: unsatisfiable), and whether the lex-leader clauses were added."""
 
     model: list[int] | None
     lex_used: bool
-    plain: bool = False
-
-
-FIRST_SLICE = 0.05
-"""CPU seconds of each member's first turn in ``race``; each round's turns are
-``GROWTH`` times longer than the last."""
-
-GROWTH = 1.4
-
-FIRST_CONFLICTS = 500
-"""The conflicts of a member's first turn, before its pace is measured."""
-
-
-class Member:
-    """One CaDiCaL on one encoding, run a turn (a budget of conflicts) at a time; the
-    solver keeps what it learnt between turns.  With ``lex`` (lex-leader clauses),
-    they join after ``LEX_AFTER_CONFLICTS`` conflicts, as in ``run_solver``."""
-
-    def __init__(self, clauses: list[list[int]], lex: list[list[int]] | None = None) -> None:
-        from pysat.solvers import Solver  # lazy: optional extra (sat)
-
-        self.solver = Solver(name=SOLVER, bootstrap_with=clauses)
-        self.lex = lex or []
-        self.lex_used = False
-        self.conflicts = 0
-        self.budget = FIRST_CONFLICTS
-
-    def turn(self, seconds: float) -> bool | None:
-        """Run for about ``seconds`` of CPU (a budget of conflicts at the pace of the last
-        turn); True or False when decided, None when the budget ran out."""
-        start = time.thread_time()
-        budget = self.budget
-        found: bool | None = None
-        while budget > 0 and found is None:
-            if self.lex and not self.lex_used and self.conflicts >= LEX_AFTER_CONFLICTS:
-                self.solver.append_formula(self.lex)
-                self.lex_used = True
-            step = budget
-            if self.lex and not self.lex_used:  # up to the conflict the clauses join at
-                step = min(step, LEX_AFTER_CONFLICTS - self.conflicts)
-            self.solver.conf_budget(step)
-            found = self.solver.solve_limited()
-            self.conflicts += step
-            budget -= step
-        used = time.thread_time() - start
-        self.budget = max(FIRST_CONFLICTS, int(self.budget * seconds / max(used, 1e-3)))
-        return found
-
-    def close(self) -> None:
-        self.solver.delete()
-
-
-def race(members: list[Member]) -> Answer:
-    """Run ``members`` in turns of equal CPU time, growing by ``GROWTH`` a round, until one
-    decides; its answer (``plain`` when it is not the first member).
-
-    Why: on excluded-diagonal boards of N = 32..40 the encoding after the
-    propagation and the identities and the plain one of the whole board each
-    took over 20 CPU-seconds on boards the other decided in 2
-    (``benchmarks/hard.py --frontier``); taking turns costs at most the number
-    of members times the faster one's time.  Turns count CPU time of this
-    thread (``time.thread_time``), not wall time, so a busy machine does not
-    shorten a member's share.  Sound for the same reason each member is: every
-    encoding has exactly the board's solutions.
-    """
-    seconds = FIRST_SLICE
-    try:
-        while True:
-            for index, member in enumerate(members):
-                found = member.turn(seconds)
-                if found is not None:
-                    model = member.solver.get_model() if found else None
-                    return Answer(model, member.lex_used, plain=index > 0)
-            seconds *= GROWTH
-    finally:
-        for member in members:
-            member.close()
 
 
 def run_solver(cnf: list[list[int]], lex: list[list[int]]) -> Answer:
