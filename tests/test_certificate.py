@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hardboards import need_pysat, small_boards
+from hardboards import need_dratify, need_pysat, small_boards
 from queens import api, certifying, hard_boards
 from queens.board import Board
 from queens.certificate import (
@@ -27,14 +26,6 @@ from queens.validate import board_problem
 IDENTITY_BOARD = hard_boards.diagonals(12, 11, 3)
 # No solution, but the counting argument does not see it: a DRAT proof.
 DRAT_BOARD = hard_boards.blocked(10, 0.55, 0)
-
-
-def _need_dratify() -> None:
-    need_pysat()
-    if os.environ.get("CI") != "true":
-        pytest.importorskip(
-            "dratify", reason="dratify is not installed: pip install 'queens-toolkit[sat]'"
-        )
 
 
 def _refused(certificate: Certificate, why: str) -> None:
@@ -67,7 +58,7 @@ def test_a_counting_certificate_is_accepted_and_its_figures_are_checked() -> Non
 
 
 def test_a_drat_certificate_is_accepted() -> None:
-    _need_dratify()
+    need_dratify()
     made = certifying.refutation(DRAT_BOARD)
     assert made.argument == "drat"
     assert made.proof.rstrip().endswith("\n0") or made.proof.rstrip() == "0"
@@ -79,7 +70,7 @@ def _lemmas(proof: str) -> list[str]:
 
 
 def test_a_broken_proof_is_refused() -> None:
-    _need_dratify()
+    need_dratify()
     made = certifying.refutation(DRAT_BOARD)
     lines = made.proof.splitlines()
     # Every learnt clause but the last (the empty clause) removed: not a refutation.
@@ -96,7 +87,7 @@ def test_a_broken_proof_is_refused() -> None:
 
 
 def test_a_tampered_cnf_or_another_board_is_refused() -> None:
-    _need_dratify()
+    need_dratify()
     made = certifying.refutation(DRAT_BOARD)
     clauses = board_cnf(DRAT_BOARD)
     fewer = dimacs(clauses[1:], DRAT_BOARD.n**2)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hardboards import honours
+from hardboards import honours, need_dratify
 from queens import hard_boards
 from queens.board import Board
 from queens.cli import main
@@ -178,12 +178,7 @@ def test_solve_writes_a_certificate_that_check_replays(
 def test_a_broken_drat_certificate_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    pytest.importorskip(
-        "pysat", reason="python-sat is not installed: pip install 'queens-toolkit[sat]'"
-    )
-    pytest.importorskip(
-        "dratify", reason="dratify is not installed: pip install 'queens-toolkit[sat]'"
-    )
+    need_dratify()
     out = tmp_path / "no.cert"
     board = _write(tmp_path, hard_boards.blocked(10, 0.55, 0))  # a DRAT proof
     assert _run(capsys, "solve", "--board", board, "--certificate", str(out))[0] == 1
