@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -38,6 +39,17 @@ def test_the_member_that_answers_first_in_cpu_time_wins() -> None:
     assert turns.race([_spin, _later]).how == "later"
 
 
+def _dies() -> Verdict:
+    os._exit(9)  # as a process killed by a CPU limit or the out-of-memory killer
+
+
+def test_a_member_that_dies_drops_out() -> None:
+    assert turns.race([_dies, _later]).how == "later"
+    assert turns.race([_later, _dies]).how == "later"
+    with pytest.raises(RuntimeError, match="every solver process ended without an answer"):
+        turns.race([_dies, _dies])
+
+
 def test_the_deadline_stops_every_member() -> None:
     start = time.monotonic()
     with pytest.raises(Undecided):
@@ -46,8 +58,6 @@ def test_the_deadline_stops_every_member() -> None:
 
 
 def test_the_cpu_time_of_a_process() -> None:
-    import os
-
     assert turns.cpu_seconds(os.getpid()) >= 0
 
 

@@ -299,6 +299,10 @@ def solve_one(
         raise OutOfTime(str(error)) from None
     except SolverMissing as error:
         raise CommandError(str(error)) from None
+    except RecursionError:
+        raise  # run() says what to do instead
+    except RuntimeError as error:  # the solvers' processes died (killed, out of memory)
+        raise CommandError(f"no answer: {error}") from None
 
 
 def method_args(args: argparse.Namespace, board: Board, many: bool) -> api.Method:

@@ -45,10 +45,15 @@ POLL = 0.02
 
 Member = Callable[[], Verdict]
 
+Runner = tuple[multiprocessing.process.BaseProcess, Connection]
+"""A member's process and the end of the pipe its verdict comes through."""
+
 
 def race(members: Sequence[Member], deadline: Deadline = NEVER) -> Verdict:
     """The verdict of the first member to answer, the members taking turns of CPU time;
-    ``Undecided`` when ``deadline`` passes first."""
+    ``Undecided`` when ``deadline`` passes first.  A member whose process ends
+    without an answer (killed, out of memory) drops out; RuntimeError when
+    every member has."""
     methods = multiprocessing.get_all_start_methods()
     # fork starts in milliseconds with everything imported; spawn elsewhere.
     context = (
@@ -56,7 +61,7 @@ def race(members: Sequence[Member], deadline: Deadline = NEVER) -> Verdict:
         if "fork" in methods
         else multiprocessing.get_context("spawn")
     )
-    runners: list[tuple[multiprocessing.process.BaseProcess, Connection]] = []
+    runners: list[Runner] = []
     try:
         for member in members:
             receive, send = context.Pipe(duplex=False)
@@ -77,40 +82,51 @@ def race(members: Sequence[Member], deadline: Deadline = NEVER) -> Verdict:
             receive.close()
 
 
-def _in_turns(
-    runners: list[tuple[multiprocessing.process.BaseProcess, Connection]], deadline: Deadline
-) -> Verdict:
+def _in_turns(runners: list[Runner], deadline: Deadline) -> Verdict:
     turn = FIRST_TURN
     while True:
-        for process, receive in runners:
+        for process, receive in list(runners):
             _signal(process, signal.SIGCONT)
             start = cpu_seconds(process.pid)
-            while cpu_seconds(process.pid) - start < turn:
+            while process.is_alive() and cpu_seconds(process.pid) - start < turn:
                 if receive.poll(POLL):
-                    return _answer(receive)
+                    break
                 deadline.check()
             _signal(process, signal.SIGSTOP)
-            for _, other in runners:  # an answer sent just before its member was stopped
-                if other.poll(0):
-                    return _answer(other)
+            for runner in list(runners):  # an answer, perhaps sent just before a stop
+                answer = _answer(runner)
+                if answer is not None:
+                    return answer
+                if not runner[0].is_alive():  # ended without an answer (killed, out of memory)
+                    runners.remove(runner)
+            if not runners:
+                raise RuntimeError("every solver process ended without an answer")
         turn *= GROWTH
 
 
-def _side_by_side(
-    runners: list[tuple[multiprocessing.process.BaseProcess, Connection]], deadline: Deadline
-) -> Verdict:
-    while True:
-        for _, receive in runners:
-            if receive.poll(POLL):
-                return _answer(receive)
+def _side_by_side(runners: list[Runner], deadline: Deadline) -> Verdict:
+    while runners:
+        for runner in list(runners):
+            answer = _answer(runner)
+            if answer is not None:
+                return answer
+            if not runner[0].is_alive():
+                runners.remove(runner)
+        time.sleep(POLL)
         deadline.check()
+    raise RuntimeError("every solver process ended without an answer")
 
 
-def _answer(receive: Connection) -> Verdict:
+def _answer(runner: Runner) -> Verdict | None:
+    """The verdict waiting from ``runner``, or None (none yet, or its process ended
+    without one: a verdict sent stays in the pipe after its process ends)."""
+    receive = runner[1]
+    if not receive.poll(0):
+        return None
     try:
         answer: Verdict = receive.recv()
     except EOFError:
-        raise RuntimeError("a solver process ended without an answer") from None
+        return None
     return answer
 
 
