@@ -17,6 +17,11 @@ from queens.engines.hard.verdict import Verdict
 from queens.validate import board_problem
 
 
+@pytest.fixture(autouse=True)
+def _short_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(turns, "FIRST_TURN", 0.05)  # a spinning member's turn: keep tests quick
+
+
 def _spin() -> Verdict:
     while True:
         pass
