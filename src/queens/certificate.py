@@ -90,12 +90,7 @@ class Certificate:
     @classmethod
     def from_json(cls, text: str) -> Certificate:
         """The certificate of ``text``; CertificateError when it is not one."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise CertificateError(f"not JSON: {error}") from None
-        if not isinstance(data, dict) or data.get("certificate") != FORMAT:
-            raise CertificateError(f'not a certificate: no "certificate": "{FORMAT}"')
+        data = _certificate_object(text)
         argument = data.get("argument")
         if argument not in ARGUMENTS:
             raise CertificateError(f"unknown argument {argument!r} (one of {', '.join(ARGUMENTS)})")
@@ -118,6 +113,17 @@ class Certificate:
         if not isinstance(cnf, str) or not isinstance(proof, str):
             raise CertificateError("its cnf and proof must be text")
         return cls(board, argument, columns, claims, cnf, proof)
+
+
+def _certificate_object(text: str) -> dict[str, Any]:
+    """The JSON object of ``text`` if it says it is a certificate (``FORMAT``)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CertificateError(f"not JSON: {error}") from None
+    if isinstance(data, dict) and data.get("certificate") == FORMAT:
+        return data
+    raise CertificateError(f'not a certificate: no "certificate": "{FORMAT}"')
 
 
 def _int_list(value: object) -> bool:
