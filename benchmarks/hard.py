@@ -24,6 +24,17 @@ Families (near the hard region of each, see docs/how-it-works/hard-boards.md):
   density, as for ``excluded``), the first 4 solvable and 4 unsolvable seeds
   of each size (``SYMMETRIC_SEEDS``, found by ``--scan`` as above).
 
+``--frontier`` runs instead the benchmark of issue 42: excluded-diagonal
+boards at N = 32, 36 and 40 made by ``queens generate diagonals`` (K = 80, 85
+and 90 % of N diagonals, seeds 0 and 1 each: 18 boards, mostly solvable; and
+K = N, the recorded seeds the identities refute, ``FRONTIER_UNSOLVABLE``),
+each solved by whole ``queens solve --board F --certificate C`` processes
+(``auto`` and ``sat``) under a limit of ``--cpu-cap`` CPU-seconds
+(``RLIMIT_CPU``, the process and the solver child it may fork), the plain CNF
+of the board (``queens.certificate.board_cnf``) through CaDiCaL alone beside
+them, and each certificate replayed by ``queens check --certificate C``; CPU
+seconds (user + system, the process and its children) throughout.
+
 ``--symmetry on|off|both`` times each method with symmetry breaking (the
 default), without it (the same ``queens solve`` process with
 ``queens.engines.hard.symmetry_breaking.ENABLED`` turned off), or both.
@@ -426,6 +437,135 @@ def answers_text(answers: list[str]) -> str:
     return "/".join(str(answers.count(a)) for a in ("sat", "unsat", "undecided"))
 
 
+# -- the frontier: N = 32..40, with certificates (issue 42) ------------------------
+
+FRONTIER_SIZES = (32, 36, 40)
+FRONTIER_SHARES = (0.80, 0.85, 0.90)
+"""K = round(share * N) diagonals excluded (both directions, as the generator picks)."""
+FRONTIER_SEEDS = (0, 1)
+FRONTIER_UNSOLVABLE = {32: (4,), 36: (1, 2), 40: (1, 2)}
+"""Seeds of K = N boards the diagonal-sum identities refute (found by trying seeds 0..7)."""
+
+
+def frontier_boards(sizes: tuple[int, ...] = FRONTIER_SIZES) -> list[tuple[int, int, int]]:
+    """(N, K, seed) of every frontier board of ``sizes``."""
+    found = [
+        (n, round(share * n), seed)
+        for n in sizes
+        for share in FRONTIER_SHARES
+        for seed in FRONTIER_SEEDS
+    ]
+    unsolvable = FRONTIER_UNSOLVABLE.items()
+    return found + [(n, n, seed) for n, seeds in unsolvable if n in sizes for seed in seeds]
+
+
+def capped(seconds: float) -> Callable[[], None]:
+    """A ``preexec_fn`` limiting a child process to ``seconds`` of CPU."""
+
+    def limit() -> None:
+        cap = max(1, round(seconds))
+        resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 1))
+
+    return limit
+
+
+def cpu_run(argv: list[str], cap: float) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run ``argv`` under a CPU cap: the finished process and its CPU seconds (with children)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(argv, capture_output=True, text=True, check=False, preexec_fn=capped(cap))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return done, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def plain_child(conn: Any, path: str) -> None:
+    """CaDiCaL alone on the board's plain CNF, in a child process: sends True or False."""
+    from pysat.solvers import Solver
+
+    from queens.certificate import board_cnf
+
+    board = Board.parse(Path(path).read_text())
+    with Solver(name=sat.SOLVER, bootstrap_with=board_cnf(board)) as solver:
+        conn.send(bool(solver.solve()))
+
+
+def plain_run(path: Path, cap: float) -> tuple[str, float]:
+    """CaDiCaL on the plain CNF under a CPU cap: (answer, CPU seconds)."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    child = context.Process(target=_capped_plain, args=(send, str(path), cap))
+    child.start()
+    send.close()
+    answer = "undecided"
+    with contextlib.suppress(EOFError):
+        answer = "sat" if receive.recv() else "unsat"
+    child.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return answer, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def _capped_plain(conn: Any, path: str, cap: float) -> None:
+    capped(cap)()
+    plain_child(conn, path)
+
+
+def frontier(
+    cap: float, methods: list[str], boards: list[tuple[int, int, int]], plain_too: bool
+) -> None:
+    """The frontier benchmark (see the module docstring): one table row a board."""
+    command = queens_command()
+    rows = [["N", "K", "seed", "answer", *(f"{m} CPU" for m in methods), "plain CaDiCaL CPU",
+             "certificate", "check CPU"]]  # fmt: skip
+    tally: dict[str, list[int]] = {}  # method: [within the cap, over it, undecided]
+    with tempfile.TemporaryDirectory() as folder:
+        for n, k, seed in boards:
+            path = Path(folder) / f"d{n}-{k}-{seed}.txt"
+            subprocess.run([*command, "generate", "diagonals", str(n), "--count", str(k),
+                            "--seed", str(seed), "--out", str(path)], check=True)  # fmt: skip
+            board = Board.parse(path.read_text())
+            answers: set[str] = set()
+            spent: list[str] = []
+            kind, check_cpu = "-", "-"
+            for method in methods:
+                cert = Path(folder) / f"{path.stem}-{method}.cert"
+                argv = [*command, "solve", "--board", str(path), "--method", method]
+                done, cpu = cpu_run([*argv, "--format", "json", "--certificate", str(cert)], cap)
+                refuted = done.returncode == 1 and "no solution exists" in done.stderr
+                answer = "sat" if done.returncode == 0 else "unsat" if refuted else "undecided"
+                if answer == "sat":
+                    problem = board_problem(json.loads(done.stdout)["columns"], board)
+                    if problem is not None:
+                        raise SystemExit(f"wrong answer by {method} on {path}: {problem}")
+                if answer != "undecided":
+                    answers.add(answer)
+                    checked, check_seconds = cpu_run([*command, "check", "--certificate",
+                                                      str(cert)], 600)  # fmt: skip
+                    if checked.returncode != 0:
+                        raise SystemExit(f"certificate refused: {checked.stdout.strip()}")
+                    kind = json.loads(cert.read_text())["argument"]
+                    check_cpu = f"{check_seconds:.2f}"
+                kinds = tally.setdefault(method, [0, 0, 0])
+                kinds[2 if answer == "undecided" else 0 if cpu <= cap else 1] += 1
+                spent.append(f"{cpu:.2f}" if answer != "undecided" else f"> {cap:g}")
+            plain, plain_cpu = plain_run(path, cap) if plain_too else ("undecided", -1.0)
+            if plain != "undecided":
+                answers.add(plain)
+            if len(answers) > 1:
+                raise SystemExit(f"the methods disagree on {path}: {answers}")
+            answer = answers.pop() if answers else "undecided"
+            plain_text = f"{plain_cpu:.2f}" if plain != "undecided" else f"> {cap:g}"
+            if not plain_too:
+                plain_text = "-"
+            rows.append([str(n), str(k), str(seed), answer, *spent, plain_text, kind, check_cpu])
+            print("  " + " ".join(rows[-1]), file=sys.stderr, flush=True)
+    print(f"\n## Frontier boards: CPU seconds a board (cap {cap:g} s; load {os.getloadavg()})\n")
+    print(table(rows))
+    for method, (within, over, undecided) in tally.items():
+        # The cap holds for each process, not for the whole tree: a run may go over it.
+        print(f"- {method}: {within} decided within {cap:g} CPU-seconds, {over} in more, "
+              f"{undecided} undecided")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=4, help="instances per size (default 4)")
@@ -459,7 +599,38 @@ def main() -> None:
         default="on",
         help="time with symmetry breaking (default), without it, or both",
     )
+    parser.add_argument(
+        "--frontier",
+        action="store_true",
+        help="run the frontier benchmark instead (N = 32..40, certificates; see above)",
+    )
+    parser.add_argument(
+        "--cpu-cap",
+        type=float,
+        default=20.0,
+        help="CPU-seconds a frontier run may take (default 20)",
+    )
+    parser.add_argument(
+        "--sizes",
+        default=",".join(map(str, FRONTIER_SIZES)),
+        help="the frontier's board sizes (default 32,36,40)",
+    )
+    parser.add_argument(
+        "--only", default="", help="frontier: these boards only, as N:K:SEED,... (default all)"
+    )
+    parser.add_argument(
+        "--no-plain", action="store_true", help="frontier: skip CaDiCaL alone on the plain CNF"
+    )
     args = parser.parse_args()
+    if args.frontier:
+        methods = [m for m in args.methods.split(",") if m in ("auto", "sat")]
+        sizes = tuple(int(n) for n in args.sizes.split(","))
+        boards = frontier_boards(sizes)
+        if args.only:
+            specs = [[int(x) for x in spec.split(":")] for spec in args.only.split(",")]
+            boards = [(n, k, seed) for n, k, seed in specs]
+        frontier(args.cpu_cap, methods, boards, not args.no_plain)
+        return
     families = set(args.families.split(","))
     if not families <= set(TARGETS):
         parser.error(f"unknown family in {args.families!r}")

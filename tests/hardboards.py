@@ -40,6 +40,17 @@ def need_pysat() -> None:
         )
 
 
+def need_dratify() -> None:
+    """``need_pysat``, and the same for dratify (the DRAT checker of the ``sat`` extra)."""
+    need_pysat()
+    if os.environ.get("CI") == "true":
+        import dratify  # noqa: F401  (in the sat extra, so installed in CI)
+    else:
+        pytest.importorskip(
+            "dratify", reason="dratify is not installed: pip install 'queens-toolkit[sat]'"
+        )
+
+
 def answers_shape(found: Sequence[int] | None, board: Board) -> None:
     """Assert that ``found`` is a solution of ``board`` (any shape, any queen count) by
     :func:`queens.validate.board_problem`, or None only when the reference counts none."""

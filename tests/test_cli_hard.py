@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hardboards import honours
+from hardboards import honours, need_dratify
 from queens import hard_boards
 from queens.board import Board
 from queens.cli import main
@@ -161,3 +161,54 @@ def test_verbose_says_what_decided(capsys: pytest.CaptureFixture[str], tmp_path:
     )
     assert status == 0 and json.loads(out)["n"] == 8
     assert err.startswith("queens: search: ") and "decisions" in err
+
+
+def test_solve_writes_a_certificate_that_check_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "no.cert"
+    board = _write(tmp_path, hard_boards.diagonals(12, 11, 3))  # refuted by the identities
+    status, stdout, err = _run(capsys, "solve", "--board", board, "--certificate", str(out))
+    assert (status, stdout) == (1, "") and "no solution" in err
+    status, stdout, _ = _run(capsys, "check", "--certificate", str(out))
+    assert status == 0
+    assert stdout == f"{out}: ok: no solution for this 12 x 12 board (counting)\n"
+
+
+def test_a_broken_drat_certificate_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    need_dratify()
+    out = tmp_path / "no.cert"
+    board = _write(tmp_path, hard_boards.blocked(10, 0.55, 0))  # a DRAT proof
+    assert _run(capsys, "solve", "--board", board, "--certificate", str(out))[0] == 1
+    data = json.loads(out.read_text())
+    assert data["argument"] == "drat"
+    assert _run(capsys, "check", "--certificate", str(out))[0] == 0
+    data["proof"] = "".join(line + "\n" for line in data["proof"].splitlines()[:-1])
+    out.write_text(json.dumps(data))
+    status, stdout, _ = _run(capsys, "check", "--certificate", str(out))
+    assert status == 1 and "refused: the DRAT proof is refused" in stdout
+
+
+def test_a_solution_certificate(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "yes.cert"
+    status, stdout, _ = _run(capsys, "solve", "--board", NAUCK, "--certificate", str(out))
+    assert status == 0 and stdout
+    assert _run(capsys, "check", "--certificate", str(out))[:2] == (
+        0,
+        f"{out}: ok: a solution for this 8 x 8 board (solution)\n",
+    )
+
+
+def test_certificate_usage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = str(tmp_path / "c")
+    status, _, err = _run(capsys, "solve", "8", "--all", "--certificate", out)
+    assert status == 2 and "not with --all" in err
+    status, _, err = _run(capsys, "solve", "8", "--queens", "7", "--certificate", out)
+    assert status == 2 and "N queens on an N x N board" in err
+    (tmp_path / "c").write_text("not json")
+    status, _, err = _run(capsys, "check", "--certificate", out)
+    assert status == 2 and "not JSON" in err and err[-1] == "\n" and err.count("\n") == 1
+    status, _, err = _run(capsys, "check", "8", "--certificate", out)
+    assert status == 2 and "takes no N" in err

@@ -15,6 +15,7 @@ from queens.cli.common import (
     add_rule_argument,
     board_shape,
     read_lines,
+    read_text,
 )
 from queens.rules import parse_rule, shape_problem
 
@@ -29,7 +30,9 @@ DESCRIPTION = (
     "blank lines (board text, unicode or coloured): whatever 'queens solve' prints. "
     "A list or letters line is taken as a square board unless --size says otherwise. "
     "Prints 'ok' or what is wrong for each as it reads; exits 0 when all are valid, "
-    "1 otherwise."
+    "1 otherwise. With --certificate FILE, checks instead a certificate written by "
+    "'queens solve --certificate': exits 0 when it proves its answer for its board, 1 when "
+    "it does not."
 )
 
 
@@ -53,6 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="require this board size: N (N x N) or WxH (W columns, H rows)",
     )
     parser.add_argument("--n", dest="size", metavar="N", type=board_shape, help="as --size")
+    parser.add_argument(
+        "--certificate",
+        metavar="FILE",
+        help="check the certificate FILE ('queens solve --certificate'), re-deriving the "
+        "board's CNF and checking a DRAT proof with dratify (the sat extra); no N or input",
+    )
     add_queens_argument(parser, "require K queens (default: as many as fit, one per row or column)")
     add_rule_argument(parser)
 
@@ -79,7 +88,44 @@ def size_and_input(args: argparse.Namespace) -> tuple[Size | None, str]:
     return size, path or "-"
 
 
+CERTIFICATE_LIMIT = 1 << 30
+"""The longest certificate read, in characters (a DRAT proof can run to hundreds of MB)."""
+
+
+def check_certificate(path: str, given: bool) -> int:
+    """``queens check --certificate FILE``: 0 when the certificate proves its answer, 1
+    when it does not (saying why); a file that is no certificate is bad input (2)."""
+    from queens.certificate import Certificate, CertificateError, check  # lazy: start-up
+
+    if given:
+        raise UsageError("--certificate takes no N, size or input file", PROG)
+    text = read_text(path, "certificate", CERTIFICATE_LIMIT, "the certificate limit")
+    try:
+        certificate = Certificate.from_json(text)
+    except CertificateError as error:
+        raise CommandError(f"{path}: {error}") from None
+    try:
+        check(certificate)
+    except CertificateError as error:
+        sys.stdout.write(f"{path}: refused: {error}\n")
+        return 1
+    except ModuleNotFoundError as error:
+        raise CommandError(
+            f"checking a DRAT proof needs {error.name}: install queens-toolkit[sat] "
+            "(pip install 'queens-toolkit[sat]')"
+        ) from None
+    board = certificate.board
+    answer = "a solution" if certificate.solvable else "no solution"
+    sys.stdout.write(
+        f"{path}: ok: {answer} for this {board.size_text} board ({certificate.argument})\n"
+    )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.certificate is not None:
+        given = args.n is not None or args.file is not None or args.size is not None
+        return check_certificate(args.certificate, given)
     args.size, path = size_and_input(args)
     if args.size is not None and args.rule != "queen":  # as count and solve: a usage error
         problem = shape_problem(parse_rule(args.rule), *args.size)

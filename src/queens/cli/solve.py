@@ -97,6 +97,14 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_force_argument(parser)
     parser.add_argument(
+        "--certificate",
+        metavar="OUT",
+        help="write to OUT a certificate of the answer that 'queens check --certificate OUT' "
+        "checks without trusting the solver: the solution, or for no solution a counting "
+        "argument or a DRAT proof over the board's CNF (the sat extra); N queens on N x N, "
+        "queen rule; --timeout covers it",
+    )
+    parser.add_argument(
         "--verbose",
         action="store_true",
         help="say on stderr what decided the board (auto, propagate, sat): refuted before "
@@ -117,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
     many = args.all or limit is not None
     method = method_args(args, board, many)
     timeout = check_timeout(args.timeout, method)
+    check_certificate(args, board, many)
     searched = many or args.unique or method == "search"  # lexicographic: watched, timed here
     limited = Deadline(timeout if searched else None)
     try:
@@ -125,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
                 written = write_all(
                     board, args.format, unique=args.unique, limit=limit, style=style
                 )
+            elif args.certificate is not None:
+                written = write_certified(args, board, method, Deadline(timeout), style)
             else:
                 written = write_one(args, board, method, timeout, style)
     except api.Undecided as error:  # what was written stays written
@@ -206,6 +217,57 @@ def write_one(
     return write_solutions(sys.stdout, islice(found, 1), args.format, style=style, board=board)
 
 
+def check_certificate(args: argparse.Namespace, board: Board, many: bool) -> None:
+    """--certificate: one answer, on a board certificates cover (usage errors)."""
+    from queens.certificate import certifiable  # lazy: start-up of the CLI
+
+    if args.certificate is None:
+        return
+    if many or args.unique:
+        raise UsageError(
+            "--certificate certifies one answer: not with --all, --limit or --unique", PROG
+        )
+    why = certifiable(board)
+    if why is not None:
+        raise UsageError(f"--certificate: {why}", PROG)
+
+
+def write_certified(
+    args: argparse.Namespace, board: Board, method: api.Method, deadline: Deadline, style: str
+) -> int:
+    """``write_one`` with the answer's certificate written to ``args.certificate`` (checked
+    first: ``queens.certifying``); how many solutions were written."""
+    from queens import certifying  # lazy: start-up of the CLI
+    from queens.certificate import CertificateError
+    from queens.cli.output import write_text
+    from queens.engines.hard.proof import SOLVER
+
+    one = solve_one(board, method, args.seed, deadline.remaining(), verbose=args.verbose)
+    try:
+        if one is not None:
+            made = certifying.solution_certificate(board, one.to_list())
+        else:
+            made = certifying.refutation(board, deadline)
+    except api.Undecided:
+        raise OutOfTime(f"undecided: no certificate within {deadline.seconds:g} s") from None
+    except ModuleNotFoundError as error:
+        raise CommandError(
+            f"--certificate needs {error.name} ({SOLVER} and dratify): install "
+            "queens-toolkit[sat] (pip install 'queens-toolkit[sat]')"
+        ) from None
+    except certifying.Disagreement as error:
+        raise CommandError(f"no certificate: {error}") from None
+    except CertificateError as error:  # never expected: the answer is not printed unchecked
+        raise CommandError(f"the certificate failed its own check: {error}", status=1) from None
+    write_text(made.to_json(), args.certificate)
+    if args.verbose:
+        print(
+            f"queens: certificate ({made.argument}) written to {args.certificate}", file=sys.stderr
+        )
+    found = iter(() if one is None else (one,))
+    return write_solutions(sys.stdout, found, args.format, style=style, board=board)
+
+
 def check_timeout(timeout: float | None, method: str) -> float | None:
     """--timeout goes with every method but construct and local, which answer in seconds."""
     if timeout is not None and method in api.PLAIN_ONLY_METHODS:
@@ -241,6 +303,10 @@ def solve_one(
         raise OutOfTime(str(error)) from None
     except SolverMissing as error:
         raise CommandError(str(error)) from None
+    except RecursionError:
+        raise  # run() says what to do instead
+    except RuntimeError as error:  # the solvers' processes died (killed, out of memory)
+        raise CommandError(f"no answer: {error}") from None
 
 
 def method_args(args: argparse.Namespace, board: Board, many: bool) -> api.Method:

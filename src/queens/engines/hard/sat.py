@@ -17,15 +17,19 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from importlib.util import find_spec
 from multiprocessing.connection import Connection
 from typing import Unpack
 
-from queens.engines.hard import diagonal_sums, propagate, verdict
+from queens.board import Board
+from queens.certificate import board_cnf
+from queens.engines.hard import diagonal_sums, propagate, turns, verdict
 from queens.engines.hard.budget import NEVER, Deadline
 from queens.engines.hard.cnf import clauses, colour_clauses, residual, symmetry_clauses
 from queens.engines.hard.state import Shape
 from queens.engines.hard.verdict import Verdict
+from queens.rules import Rule
 
 SOLVER = "cadical195"
 """The PySAT solver used."""
@@ -68,12 +72,22 @@ def decide(
     ``SolverMissing`` without python-sat and
     ``Undecided`` when ``deadline`` passes.
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
-    process that is stopped when the time is up.  With ``symmetry``, the
+    process that is stopped when the time is up.  For N queens on N x N under
+    the queen rule, a second CaDiCaL on the board's plain CNF
+    (``plain_encoding``) takes turns with it, each in its own process
+    (``queens.engines.hard.turns``).  With ``symmetry``, the
     propagated board's own symmetries get lex-leader clauses
     (``symmetry_clauses``).
     """
     if not available():
         raise SolverMissing
+    plain = plain_encoding(allowed, shape)
+    if plain is not None and not multiprocessing.current_process().daemon:
+        members = [
+            partial(decide_here, allowed, shape, symmetry),
+            partial(decide_plain, plain, len(allowed)),
+        ]
+        return turns.race(members, deadline)
     if deadline.at is None:
         return decide_here(allowed, shape, symmetry)
     child = Background(allowed, shape, symmetry)
@@ -114,6 +128,31 @@ def decide_here(
         if answer.model[index] > 0:
             state.placed[r] = c
     return Verdict(state.solution(), how)
+
+
+def decide_plain(clauses: list[list[int]], n: int) -> Verdict:
+    """CaDiCaL's verdict on the plain CNF of an n x n board (``plain_encoding``)."""
+    from pysat.solvers import Solver  # lazy: optional extra (sat)
+
+    how = f"{verdict.SAT}, plain encoding"
+    with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
+        if not solver.solve():
+            return Verdict(None, how)
+        true = {v for v in solver.get_model() or [] if v > 0}
+    return Verdict([next(c for c in range(n) if r * n + c + 1 in true) for r in range(n)], how)
+
+
+def plain_encoding(allowed: Sequence[int], shape: Shape) -> list[list[int]] | None:
+    """The plain CNF of the unpropagated board (``queens.certificate.board_cnf``: square
+    (r, c) is variable r*n + c + 1) for N queens on N x N under the queen rule; None for
+    other shapes and rules."""
+    n = len(allowed)
+    width, queens = shape.get("width"), shape.get("queens")
+    rule = shape.get("rule", Rule.QUEEN)
+    if width not in (None, n) or queens not in (None, n) or rule is not Rule.QUEEN:
+        return None
+    reserved = [(r, c) for r in range(n) for c in range(n) if not (allowed[r] >> c) & 1]
+    return board_cnf(Board.build(n, reserved=reserved))
 
 
 LEX_AFTER_CONFLICTS = 200_000

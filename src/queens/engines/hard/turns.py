@@ -1,0 +1,163 @@
+"""Solvers taking turns on the CPU, each in its own process: a sequential portfolio.
+
+Each member (a function returning a ``Verdict``) runs in a child process;
+one at a time is let run (the others are stopped with SIGSTOP) for a turn
+of CPU time, read from ``/proc/PID/stat``, the turns growing by ``GROWTH``
+a round, until one answers.  Each solver runs exactly as it would alone, so
+the portfolio costs at most the number of members times the fastest one's
+CPU time (plus a turn), whichever member that is on a board.
+
+Why processes and not turns of conflicts in one process: CaDiCaL stopped and
+resumed by conflict budgets (``solve_limited``) took 29.7 CPU-seconds on an
+excluded-diagonal board of N = 32 (K = 27, seed 2) that one uninterrupted
+``solve`` decided in 2.1: every resumption starts its search afresh.  Why
+not both at once: on two cores shared with other work they fight for the
+cores (``benchmarks/hard.py``), and the turns keep the CPU spent by each
+member equal whatever else runs.
+
+``deadline`` (wall-clock: the user's ``--timeout``) is looked at every
+``POLL`` seconds, and so is Ctrl-C; every child is killed on the way out.
+Where SIGSTOP or ``/proc`` is missing (not Linux), the members run side by
+side instead.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+from queens.engines.hard.budget import NEVER, Deadline
+from queens.engines.hard.verdict import Verdict
+
+FIRST_TURN = 0.25
+"""CPU seconds of each member's first turn."""
+
+GROWTH = 1.5
+"""How much longer each round's turns are than the last one's."""
+
+POLL = 0.02
+"""Seconds between looks at a running member (its answer, its CPU time, the deadline)."""
+
+Member = Callable[[], Verdict]
+
+Runner = tuple[multiprocessing.process.BaseProcess, Connection]
+"""A member's process and the end of the pipe its verdict comes through."""
+
+
+def race(members: Sequence[Member], deadline: Deadline = NEVER) -> Verdict:
+    """The verdict of the first member to answer, the members taking turns of CPU time;
+    ``Undecided`` when ``deadline`` passes first.  A member whose process ends
+    without an answer (killed, out of memory) drops out; RuntimeError when
+    every member has."""
+    methods = multiprocessing.get_all_start_methods()
+    # fork starts in milliseconds with everything imported; spawn elsewhere.
+    context = (
+        multiprocessing.get_context("fork")
+        if "fork" in methods
+        else multiprocessing.get_context("spawn")
+    )
+    runners: list[Runner] = []
+    try:
+        for member in members:
+            receive, send = context.Pipe(duplex=False)
+            child = context.Process(target=_run, args=(send, member), daemon=True)
+            child.start()
+            send.close()
+            runners.append((child, receive))
+        if not _can_stop(runners[0][0].pid):
+            return _side_by_side(runners, deadline)
+        for stopped, _ in runners[1:]:
+            _signal(stopped, signal.SIGSTOP)
+        return _in_turns(runners, deadline)
+    finally:
+        for ended, receive in runners:
+            if ended.is_alive():
+                ended.kill()
+            ended.join()
+            receive.close()
+
+
+def _in_turns(runners: list[Runner], deadline: Deadline) -> Verdict:
+    turn = FIRST_TURN
+    while True:
+        for process, receive in list(runners):
+            _signal(process, signal.SIGCONT)
+            start = cpu_seconds(process.pid)
+            while process.is_alive() and cpu_seconds(process.pid) - start < turn:
+                if receive.poll(POLL):
+                    break
+                deadline.check()
+            _signal(process, signal.SIGSTOP)
+            for runner in list(runners):  # an answer, perhaps sent just before a stop
+                answer = _answer(runner)
+                if answer is not None:
+                    return answer
+                if not runner[0].is_alive():  # ended without an answer (killed, out of memory)
+                    runners.remove(runner)
+            if not runners:
+                raise RuntimeError("every solver process ended without an answer")
+        turn *= GROWTH
+
+
+def _side_by_side(runners: list[Runner], deadline: Deadline) -> Verdict:
+    while runners:
+        for runner in list(runners):
+            answer = _answer(runner)
+            if answer is not None:
+                return answer
+            if not runner[0].is_alive():
+                runners.remove(runner)
+        time.sleep(POLL)
+        deadline.check()
+    raise RuntimeError("every solver process ended without an answer")
+
+
+def _answer(runner: Runner) -> Verdict | None:
+    """The verdict waiting from ``runner``, or None (none yet, or its process ended
+    without one: a verdict sent stays in the pipe after its process ends)."""
+    receive = runner[1]
+    if not receive.poll(0):
+        return None
+    try:
+        answer: Verdict = receive.recv()
+    except EOFError:
+        return None
+    return answer
+
+
+def _run(conn: Connection, member: Member) -> None:
+    conn.send(member())
+    conn.close()
+
+
+def _signal(process: multiprocessing.process.BaseProcess, signum: int) -> None:
+    if process.pid is not None and process.is_alive():
+        os.kill(process.pid, signum)
+
+
+def _can_stop(pid: int | None) -> bool:
+    return hasattr(signal, "SIGSTOP") and pid is not None and _stat(pid) is not None
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text.rsplit(")", 1)[1].split()
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """The CPU time (user + system) of process ``pid`` so far, from ``/proc``; the
+    time of day where it cannot be read (a process gone, which the caller will see)."""
+    fields = None if pid is None else _stat(pid)
+    if fields is None:
+        return time.monotonic()
+    # Fields 14 and 15 of the stat line (utime, stime, in clock ticks); the split
+    # starts at field 3.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

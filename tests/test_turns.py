@@ -1,0 +1,88 @@
+"""The sequential portfolio: solvers in child processes taking turns of CPU time."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from hypothesis import given, settings
+
+from hardboards import need_pysat, small_boards
+from queens.board import Board
+from queens.engines.counting import reference
+from queens.engines.hard import sat, turns
+from queens.engines.hard.budget import Deadline, Undecided
+from queens.engines.hard.verdict import Verdict
+from queens.validate import board_problem
+
+
+@pytest.fixture(autouse=True)
+def _short_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(turns, "FIRST_TURN", 0.05)  # a spinning member's turn: keep tests quick
+
+
+def _spin() -> Verdict:
+    while True:
+        pass
+
+
+def _quick() -> Verdict:
+    return Verdict([0], "quick")
+
+
+def _later() -> Verdict:
+    start = time.process_time()
+    while time.process_time() - start < 0.1:  # CPU time, not sleep: a turn counts CPU
+        pass
+    return Verdict(None, "later")
+
+
+def test_the_member_that_answers_first_in_cpu_time_wins() -> None:
+    assert turns.race([_spin, _quick]).how == "quick"
+    assert turns.race([_later, _spin]).how == "later"
+    assert turns.race([_spin, _later]).how == "later"
+
+
+def _dies() -> Verdict:
+    os._exit(9)  # as a process killed by a CPU limit or the out-of-memory killer
+
+
+def test_a_member_that_dies_drops_out() -> None:
+    assert turns.race([_dies, _later]).how == "later"
+    assert turns.race([_later, _dies]).how == "later"
+    with pytest.raises(RuntimeError, match="every solver process ended without an answer"):
+        turns.race([_dies, _dies])
+
+
+def test_the_deadline_stops_every_member() -> None:
+    start = time.monotonic()
+    with pytest.raises(Undecided):
+        turns.race([_spin, _spin], Deadline(0.3))
+    assert time.monotonic() - start < 30  # stopped, not run to the end (they never end)
+
+
+def test_the_cpu_time_of_a_process() -> None:
+    assert turns.cpu_seconds(os.getpid()) >= 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_boards(max_n=7))
+def test_the_plain_member_agrees_with_the_reference(board: Board) -> None:
+    need_pysat()
+    clauses = sat.plain_encoding(board.allowed_masks(), {})
+    assert clauses is not None
+    found = sat.decide_plain(clauses, board.n).columns
+    if found is None:
+        assert reference.count(board.allowed_masks()) == 0
+    else:
+        assert board_problem(found, Board.build(board.n, reserved=board.reserved)) is None
+        allowed = board.allowed_masks()
+        assert all((allowed[r] >> c) & 1 for r, c in enumerate(found))
+
+
+def test_the_plain_member_is_for_n_queens_on_n_by_n() -> None:
+    masks = Board.build(6).allowed_masks()
+    assert sat.plain_encoding(masks, {"width": 7}) is None
+    assert sat.plain_encoding(masks, {"queens": 5}) is None
+    assert sat.plain_encoding(masks, {}) is not None
