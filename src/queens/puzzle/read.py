@@ -1,65 +1,83 @@
-"""A grid read from a picture (a screenshot or a rendering): Pillow and numpy (the read
-extra), imported when used.
+"""A grid read from a picture (a screenshot, a photograph of a screen, a rendering): Pillow
+and numpy (the read extra), imported when used.
 
-1. The board's frame: the dark lines around it are the longest dark runs of pixels; the
-   outermost rows and columns holding one nearly as long as the longest bound the board.
-2. The cell count: ``size`` when given, else every n from ``MIN_N`` to
-   ``MAX_N`` is tried and the one whose cells are most evenly coloured, and whose
-   colours give exactly n regions, is taken.
-3. Each cell's colour: the median of small patches near its edges, away from its centre
-   and its top left corner, so queens, crosses and letters drawn on it are ignored.
-4. The regions: neighbouring cells of the same colour (within ``SAME_COLOUR``) and no
-   dark border between them are one region; there must be exactly n, lettered in reading
-   order.
+Nothing here is an absolute threshold on darkness: every decision is made against the
+picture's own contrast and noise.
+
+1. The picture is decoded at a reduced scale when big (``WORK_PIXELS``; JPEG in its
+   decoder's draft mode), after its width and height are checked (``MAX_SIDE``,
+   ``MAX_PIXELS``), and turned into CIELAB.
+2. Its edges (the colour difference between neighbouring pixels) give the tilt: the small
+   rotation (within ``MAX_TILT`` degrees) whose projections of the edges are sharpest,
+   which is undone.
+3. The board's lines: the projections of the edges that run on for half a cell, across
+   the picture and then across the board alone, hold a comb of evenly spaced teeth (the
+   cell lines, or the colour changes between cells); its spacing comes from their
+   autocorrelation, its teeth are followed from the strongest out to the board's two
+   sides.  The two directions must give the same n and square cells.
+4. Each cell's colour: the densest colour among samples on a ring inside it (a queen, a
+   cross, a letter or a number drawn on it covers less than half of them).
+5. The regions: cells of one colour (within a distance set by the picture's own noise)
+   and no border line between them (a line much heavier than the cell lines, when the
+   picture has both) are one region; pieces of one colour that do not touch are one
+   region in pieces.
+6. The check: n x n cells in exactly n regions, every cell in one, ``size`` agreeing when
+   given, and at least one solution (with ``stars`` in every row, column and region).
+   Anything else is a ``ReadError`` saying what was uncertain: a misread is never
+   returned as a grid.
 
 >>> read_grid(b"not a picture")
 Traceback (most recent call last):
 ...
-queens.puzzle.read.ReadError: not a picture Pillow can read (PNG, JPEG, ...)
+queens.puzzle.read.BadPicture: not a picture Pillow can read (PNG, JPEG, ...)
 """
 
 from __future__ import annotations
 
 import io
 import math
+from dataclasses import dataclass, field
 from typing import Any
 
 from queens.puzzle.grid import Grid
 
 MIN_N = 4
 MAX_N = 20
-"""The cell counts tried when none is given (the web page takes grids up to 20)."""
+"""The cell counts read (the web page takes grids up to 20)."""
 
 MAX_BYTES = 20_000_000
 """The largest picture file read (bytes)."""
 
+MAX_SIDE = 10_000
+"""The widest and tallest picture read (pixels; checked before it is decoded)."""
+
 MAX_PIXELS = 40_000_000
 """The most pixels a picture may have (checked before it is decoded)."""
 
-WORK_PIXELS = 4_000_000
+WORK_PIXELS = 1_300_000
 """A larger picture is read at 1/s of its size a side (s whole, the least that brings it
-under this), so that a 40-megapixel photograph takes about 310 MB, not 1.7 GB; a board
-filling it keeps cells of over 100 pixels a side.  Each s x s block gives its darkest
-pixel to the lines (a line one pixel wide stays) and its centre pixel to the colours."""
+under this; a box average, so a line one pixel wide stays, fainter): a 40-megapixel
+picture then takes about 200 MB and a board filling it still has cells of 50 pixels."""
 
-SAME_COLOUR = 28.0
-"""The largest distance (RGB, 0-255 a channel) between the colours of two cells of one
-region (the palette's colours are further apart; JPEG at quality 70 moves them less)."""
+MAX_TILT = 3.0
+"""The largest rotation undone (degrees either way)."""
 
-DARK = 100
-"""Pixels darker than this (luminance, 0-255) are lines: the frame and region borders."""
+MIN_CELL = 7
+"""The fewest pixels a cell side may have at the working scale."""
 
-SAMPLES = ((0.12, 0.5), (0.12, 0.85), (0.5, 0.12), (0.85, 0.12), (0.85, 0.85), (0.5, 0.88),
-           (0.88, 0.5), (0.12, 0.3), (0.7, 0.12))  # fmt: skip
-"""Where a cell's colour is sampled, as (x, y) fractions of the cell: near the edges, where
-nothing is drawn on it but (at most) a few of them."""
+MARK_CHARS = ".xq"
+"""The page's marks, as its links write them: empty, cross, queen."""
 
 
 class ReadError(ValueError):
-    """A picture that does not give an n x n grid with n regions."""
+    """A picture that does not give a checked grid (exit 1: the read is uncertain)."""
 
 
-class MissingReader(ReadError):
+class BadPicture(ReadError):
+    """Not a picture that can be read at all: not decodable, or over the limits (exit 2)."""
+
+
+class MissingReader(BadPicture):
     """Pillow or numpy is missing."""
 
     def __init__(self) -> None:
@@ -68,134 +86,485 @@ class MissingReader(ReadError):
         )
 
 
-def _pixels(data: bytes) -> tuple[Any, Any]:
-    """The picture's colours (H x W x 3) and luminance (H x W), float arrays, at most about
-    ``WORK_PIXELS`` of them (see there)."""
+@dataclass
+class Reading:
+    """What was found in a picture, as far as it got: the working picture (deskewed), its
+    tilt, the cell lines, each cell's region, the grid and the marks, and the error."""
+
+    image: Any = None
+    tilt: float = 0.0
+    xs: list[float] = field(default_factory=list)
+    ys: list[float] = field(default_factory=list)
+    regions: list[list[int]] | None = None
+    grid: Grid | None = None
+    marks: str | None = None
+    error: ReadError | None = None
+
+    def debug_png(self) -> bytes:
+        """The working picture with the cell lines found (magenta) and each cell's region
+        letter (or its colour group's number when the regions failed)."""
+        from PIL import Image, ImageDraw, ImageFont  # lazy: optional extra (read)
+
+        image = (self.image or Image.new("RGB", (200, 200), "white")).convert("RGB")
+        scale = max(1, math.ceil(600 / max(image.size)))
+        if scale > 1:
+            image = image.resize((image.width * scale, image.height * scale))
+        draw = ImageDraw.Draw(image)
+        xs = [x * scale for x in self.xs]
+        ys = [y * scale for y in self.ys]
+        if xs and ys:
+            for x in xs:
+                draw.line([x, ys[0], x, ys[-1]], fill="#ff00ff", width=max(1, scale))
+            for y in ys:
+                draw.line([xs[0], y, xs[-1], y], fill="#ff00ff", width=max(1, scale))
+        if self.regions is not None and len(xs) > 1:
+            side = xs[1] - xs[0]
+            font = ImageFont.load_default(size=max(8, round(side * 0.4)))
+            names = Grid.from_regions(self.regions).names if self.grid else None
+            for row, line in enumerate(self.regions):
+                for col, region in enumerate(line):
+                    label = names[self.grid.cells[row * self.grid.n + col]] if (
+                        names and self.grid) else str(region)  # fmt: skip
+                    centre = ((xs[col] + xs[col + 1]) / 2, (ys[row] + ys[row + 1]) / 2)
+                    draw.text(centre, label, fill="#ff00ff", font=font, anchor="mm",
+                              stroke_width=2, stroke_fill="white")  # fmt: skip
+        message = "read: " + ("ok" if self.error is None else str(self.error))
+        draw.text((4, 4), message, fill="#ff00ff", stroke_width=2, stroke_fill="white")
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
+
+
+def _modules() -> tuple[Any, Any]:
     try:
         import numpy as np  # lazy: optional extra (read)
-        from PIL import Image, UnidentifiedImageError
+        from PIL import Image  # lazy: optional extra (read)
     except ImportError:
         raise MissingReader() from None
+    return np, Image
+
+
+def _decode(data: bytes) -> Any:
+    """The picture as an RGB Pillow image of at most about ``WORK_PIXELS``."""
+    _, Image = _modules()
     if len(data) > MAX_BYTES:
-        raise ReadError(f"the picture is over {MAX_BYTES // 1_000_000} MB")
+        raise BadPicture(f"the picture is over {MAX_BYTES // 1_000_000} MB")
     try:
         image = Image.open(io.BytesIO(data))
         width, height = image.size
-        if width * height > MAX_PIXELS:
-            raise ReadError(f"the picture is {width} x {height}, over {MAX_PIXELS:,} pixels")
+        if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
+            raise BadPicture(
+                f"the picture is {width} x {height} pixels, over {MAX_SIDE:,} a side "
+                f"or {MAX_PIXELS:,} in all"
+            )
         scale = math.ceil(math.sqrt(width * height / WORK_PIXELS))
-        if scale == 1:
-            rgb = np.asarray(image.convert("RGB"))
-            luminance = np.asarray(image.convert("L"))
-        else:
-            width, height = width // scale, height // scale
-            box = (0, 0, width * scale, height * scale)  # whole blocks (no copy cropped)
-            # Lines: each block's darkest pixel, so a line one pixel wide stays dark.
-            gray = np.asarray(image.convert("L"))[: box[3], : box[2]]
-            luminance = gray.reshape(height, scale, width, scale).min(axis=(1, 3))
-            del gray
-            # Colours: each block's centre pixel (cells are sampled away from their lines).
-            nearest = image.resize((width, height), Image.Resampling.NEAREST, box=box)
-            rgb = np.asarray(nearest.convert("RGB"))
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError):
-        raise ReadError("not a picture Pillow can read (PNG, JPEG, ...)") from None
-    return rgb.astype(np.float32), luminance.astype(np.float32)
+        if scale > 1 and image.format == "JPEG":  # decoded at 1/2, 1/4 or 1/8 directly
+            image.draft("RGB", (width // scale, height // scale))
+        image = image.convert("RGB")
+        scale = math.ceil(math.sqrt(image.width * image.height / WORK_PIXELS))
+        if scale > 1:
+            image = image.reduce(scale)
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as error:
+        if isinstance(error, BadPicture):
+            raise
+        raise BadPicture("not a picture Pillow can read (PNG, JPEG, ...)") from None
+    if min(image.size) < 4 * MIN_CELL:
+        raise ReadError(f"no board found: the picture is only {width} x {height} pixels")
+    return image
 
 
-def _longest_runs(mask: Any) -> Any:
-    """The longest run of True in each row of a 2-D boolean array."""
-    import numpy as np  # lazy: optional extra (read)
+def _lab(image: Any) -> Any:
+    """CIELAB (D65) of an RGB image, float32 H x W x 3."""
+    np, _ = _modules()
+    rgb = np.asarray(image, dtype=np.uint8)
+    level = np.arange(256, dtype=np.float64) / 255
+    linear = np.where(level <= 0.04045, level / 12.92, ((level + 0.055) / 1.055) ** 2.4)
+    table = linear.astype(np.float32)
+    r, g, b = table[rgb[..., 0]], table[rgb[..., 1]], table[rgb[..., 2]]
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
 
-    positions = np.arange(mask.shape[1])
-    last_false = np.maximum.accumulate(np.where(mask, -1, positions), axis=1)
-    return (positions - last_false).max(axis=1)
+    def f(t: Any) -> Any:
+        return np.where(t > 0.008856, np.cbrt(t), 7.787 * t + 16 / 116)
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return np.stack([116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)], axis=2).astype(np.float32)
 
 
-def _span(runs: Any) -> tuple[int, int] | None:
-    """The inner span between the first and the last band of lines at least 90 % as long
-    as the longest (the frame's two sides), or None."""
-    import numpy as np  # lazy: optional extra (read)
+def _edges(lab: Any) -> tuple[Any, Any]:
+    """The colour change across each vertical (H x W-1) and horizontal (H-1 x W) pixel
+    boundary: the L1 distance in CIELAB, clipped so that black ink does not outweigh the
+    colour changes between pastel cells."""
+    np, _ = _modules()
+    across = np.abs(np.diff(lab, axis=1)).sum(axis=2)
+    down = np.abs(np.diff(lab, axis=0)).sum(axis=2)
+    return np.minimum(across, 60.0), np.minimum(down, 60.0)
 
-    longest = runs.max()
-    if longest < 16:
+
+def _sharpness(edges: Any, slope: float, vertical: bool) -> float:
+    """How peaked the projection of ``edges`` is along lines of the given slope."""
+    np, _ = _modules()
+    if not vertical:
+        edges = edges.T
+    height, width = edges.shape
+    rows = np.arange(height, dtype=np.float32)[:, None]
+    shifted = np.rint(np.arange(width)[None, :] + rows * slope).astype(np.int64)
+    shifted -= shifted.min()
+    profile = np.bincount(shifted.ravel(), weights=edges.ravel())
+    return float((profile**2).sum())
+
+
+def _tilt(across: Any, down: Any) -> float:
+    """The picture's rotation in degrees (within ``MAX_TILT``): the one whose projections
+    of the edges are sharpest (coarse steps, then finer around the best)."""
+    np, _ = _modules()
+    # Every other row along the lines, and pairs of pixels across them summed: a line one
+    # pixel wide stays, and the search takes a quarter of the time.
+    step = max(1, round(max(across.shape) / 500))
+    a = across[::step, : across.shape[1] // step * step]
+    a = a.reshape(a.shape[0], -1, step).sum(axis=2)
+    d = down[: down.shape[0] // step * step, ::step]
+    d = d.reshape(-1, step, d.shape[1]).sum(axis=1)
+
+    def score(degrees: float) -> float:
+        slope = math.tan(math.radians(degrees))
+        return _sharpness(a, slope, True) + _sharpness(d, -slope, False)
+
+    best = 0.0
+    for spacing in (0.5, 0.1):
+        around = np.arange(-5, 6) * spacing + best
+        candidates = [t for t in around if abs(t) <= MAX_TILT + 1e-9]
+        best = max(candidates, key=score)
+    return float(best)
+
+
+def _window_sum(values: Any, width: int) -> Any:
+    """The sum of ``values`` over a window of ``width`` centred on each position."""
+    np, _ = _modules()
+    kernel = np.ones(max(1, width), dtype=np.float64)
+    return np.convolve(values, kernel, mode="same")
+
+
+def _runs(edges: Any, length: int, noise: float) -> Any:
+    """The edges (a boolean per pixel boundary, over the picture's own noise) that belong to
+    a run of at least ``length`` along axis 0: the pieces of lines, not of letters."""
+    np, _ = _modules()
+    on = edges > noise
+    if length <= 1:
+        return on
+    total = np.cumsum(np.pad(on, ((1, 0), (0, 0))).astype(np.int32), axis=0)
+    full = (total[length:] - total[:-length]) == length  # windows entirely on
+    # Each full window marks its pixels: a run's pixels are those some full window covers.
+    marks = np.cumsum(np.pad(full, ((1, 0), (0, 0))).astype(np.int32), axis=0)
+    height = on.shape[0]
+    index = np.arange(height)
+    lo = np.clip(index - length + 1, 0, full.shape[0])
+    hi = np.clip(index + 1, 0, full.shape[0])
+    covered = (marks[hi] - marks[lo]) > 0
+    return covered & on
+
+
+def _pitch(profile: Any, smallest: int, largest: int) -> int | None:
+    """The spacing of the comb in ``profile``: the smallest lag whose autocorrelation is
+    nearly the best's (a comb correlates at its spacing and every multiple)."""
+    np, _ = _modules()
+    if largest <= smallest:
         return None
-    long_ = np.flatnonzero(runs >= 0.9 * longest)
-    first, last = int(long_[0]), int(long_[-1])
-    while first + 1 <= last and runs[first + 1] >= 0.9 * longest:
-        first += 1
-    while last - 1 >= first and runs[last - 1] >= 0.9 * longest:
-        last -= 1
-    if last - first < 8:
+    centred = profile - _window_sum(profile, 2 * largest + 1) / (2 * largest + 1)
+    size = 1 << (2 * len(centred) - 1).bit_length()
+    spectrum = np.fft.rfft(centred, size)
+    correlation = np.fft.irfft(spectrum * np.conj(spectrum), size)[: largest + 2]
+    if correlation[0] <= 0:
         return None
-    return first + 1, last
+    lags = np.arange(smallest, largest + 1)
+    values = correlation[smallest : largest + 1]
+    peaks = [
+        int(lag)
+        for lag, value in zip(lags, values, strict=True)
+        if value > 0 and value >= correlation[lag - 1] and value >= correlation[lag + 1]
+    ]
+    if not peaks:
+        return None
+    best = max(correlation[p] for p in peaks)
+    for lag in peaks:
+        if correlation[lag] >= 0.6 * best:
+            return lag
+    return None
 
 
-def _frame(luminance: Any) -> tuple[int, int, int, int]:
-    """The board inside its frame: left, top, right, bottom (exclusive)."""
-    dark = luminance < DARK
-    rows = _span(_longest_runs(dark))
-    columns = _span(_longest_runs(dark.T))
-    if rows is None or columns is None:
-        raise ReadError("no board found: no dark frame around a grid")
-    top, bottom = rows
-    left, right = columns
-    width, height = right - left, bottom - top
-    if abs(width - height) > 0.08 * max(width, height):
-        raise ReadError(f"no square board found (the frame found is {width} x {height} pixels)")
-    return left, top, right, bottom
+@dataclass
+class _Comb:
+    start: float
+    pitch: float
+    n: int
+    strength: float
 
 
-def _cell_colours(pixels: Any, box: tuple[int, int, int, int], n: int) -> tuple[Any, float]:
-    """Each cell's colour (n x n x 3) and how unevenly the cells are coloured (the mean
-    spread of a cell's samples around its colour)."""
-    import numpy as np  # lazy: optional extra (read)
+def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
+    """The evenly spaced teeth (lines) of ``profile`` that make the board: between two
+    strong teeth (the board's sides, where the page meets the board, are full lines), n
+    cells of about ``pitch`` (within a third), each line between them found (a tooth
+    within a fifth of a cell) or missing (a column boundary where no colour changes); the
+    pair and n with the most lines found, less twice the lines missing, wins."""
+    np, _ = _modules()
+    width = max(3, round(pitch * 0.15) | 1)
+    pad = width + 1  # a line at the picture's edge still makes a peak
+    padded = np.pad(profile, pad)
+    smooth = _window_sum(padded, width)
+    top = float(smooth.max())
+    if top <= 0:
+        return {}
+    inner = smooth[1:-1]
+    is_peak = (inner >= smooth[:-2]) & (inner > smooth[2:]) & (inner >= 0.12 * top)
+    peaks = np.flatnonzero(is_peak) + 1
+    strong = [int(p) for p in peaks if smooth[p] >= 0.4 * top]
+    if len(strong) > 40:
+        strong = sorted(sorted(strong, key=lambda p: -smooth[p])[:40])
+    present_at = np.zeros(len(smooth), dtype=bool)
+    present_at[peaks] = True
+    best: dict[int, _Comb] = {}
+    for i, first in enumerate(strong):
+        for last in strong[i + 1 :]:
+            span = last - first
+            n = round(span / pitch)
+            if not 1 <= n <= MAX_N or abs(span / n - pitch) > pitch / 3:
+                continue
+            step = span / n
+            slack = max(1, round(step * 0.2))
+            found: list[tuple[int, float]] = [(0, float(first)), (n, float(last))]
+            missing = gap = widest_gap = 0
+            for k in range(1, n):
+                expect = first + k * step
+                lo, hi = max(0, round(expect) - slack), round(expect) + slack + 1
+                hits = np.flatnonzero(present_at[lo:hi])
+                if len(hits):
+                    at = lo + int(hits[np.argmax(smooth[lo + hits])])
+                    found.append((k, float(at)))
+                    gap = 0
+                else:
+                    missing += 1
+                    gap += 1
+                    widest_gap = max(widest_gap, gap)
+            if widest_gap > 2 or missing > (n - 1) / 2:
+                continue
+            score = len(found) - missing
+            if n not in best or score > best[n].strength:
+                numbers = np.array([k for k, _ in found], dtype=np.float64)
+                positions = np.array([_centroid(padded, at, slack) for _, at in found])
+                fit_step, offset = np.polyfit(numbers, positions, 1)
+                best[n] = _Comb(float(offset) - pad, float(fit_step), n, float(score))
+    return best
 
-    left, top, right, bottom = box
-    side_x, side_y = (right - left) / n, (bottom - top) / n
-    half = max(1, int(min(side_x, side_y) * 0.04))
-    offsets = np.arange(-half, half + 1)
-    lines = np.arange(n)
-    samples = []
-    for fx, fy in SAMPLES:
-        ys = (top + (lines + fy) * side_y).astype(int)[:, None] + offsets  # n x k
-        xs = (left + (lines + fx) * side_x).astype(int)[:, None] + offsets
-        patch = pixels[ys[:, None, :, None], xs[None, :, None, :]]  # n x n x k x k x 3
-        samples.append(np.median(patch.reshape(n, n, -1, 3), axis=2))
-    patches = np.stack(samples, axis=2)  # n x n x samples x 3
-    colours = np.median(patches, axis=2)
-    spread = np.linalg.norm(patches - colours[:, :, None, :], axis=3)
-    return colours, float(np.median(spread, axis=2).mean())
+
+def _centroid(profile: Any, at: float, slack: int) -> float:
+    """The middle of the line near ``at``: the profile's centroid within ``slack`` (the
+    two edges of a thick line, not the one the smoothing happened to peak on)."""
+    np, _ = _modules()
+    lo, hi = max(0, round(at) - slack), min(len(profile), round(at) + slack + 1)
+    weights = profile[lo:hi]
+    total = float(weights.sum())
+    return at if total <= 0 else float((np.arange(lo, hi) * weights).sum() / total)
 
 
-def _border(luminance: Any, box: tuple[int, int, int, int], n: int, a: tuple[int, int],
-            b: tuple[int, int]) -> bool:  # fmt: skip
-    """Whether a dark line runs along most of the edge between neighbouring cells a, b."""
-    import numpy as np  # lazy: optional extra (read)
+def _axis(edges: Any, span: tuple[int, int] | None, noise: float, pitch_hint: float | None
+          ) -> dict[int, _Comb]:  # fmt: skip
+    """The comb of lines running along axis 0 of ``edges``, counting only the rows of
+    ``span`` (the board's extent the other way, when known)."""
+    np, _ = _modules()
+    part = edges if span is None else edges[span[0] : span[1]]
+    length = part.shape[0]
+    if pitch_hint is None:
+        raw = np.minimum(part, 60.0).sum(axis=0)
+        largest = min(part.shape[1] // MIN_N, length // 2)
+        pitch = _pitch(raw, MIN_CELL, largest)
+        if pitch is None:
+            return {}
+        hint = float(pitch)
+    else:
+        hint = pitch_hint
+    profile = _runs(part, max(2, round(hint * 0.45)), noise).sum(axis=0).astype(np.float64)
+    if pitch_hint is None:
+        refined = _pitch(profile, max(MIN_CELL, round(hint * 0.7)), round(hint * 1.4))
+        hint = float(refined) if refined is not None else hint
+    return _comb(profile, hint)
 
-    left, top, right, bottom = box
-    side_x, side_y = (right - left) / n, (bottom - top) / n
-    darks = 0
-    for along in (0.2, 0.35, 0.5, 0.65, 0.8):
-        if a[0] == b[0]:  # side by side: the edge is vertical
-            edge = left + (a[1] + 1) * side_x
-            at = int(top + (a[0] + along) * side_y)
-            lo, hi = int(edge - 0.03 * side_x), int(edge + 0.03 * side_x) + 1
-            line = luminance[at, lo:hi]
+
+@dataclass
+class _Lines:
+    xs: list[float]
+    ys: list[float]
+
+
+def _square(columns: dict[int, _Comb], rows: dict[int, _Comb]) -> tuple[_Comb, _Comb] | None:
+    """The combs of most cells that agree: as many columns as rows, of the same pitch."""
+    for n in sorted(set(columns) & set(rows), reverse=True):
+        across, down = columns[n], rows[n]
+        if abs(across.pitch - down.pitch) <= 0.06 * max(across.pitch, down.pitch):
+            return across, down
+    return None
+
+
+def _lines(across: Any, down: Any, noise: float) -> _Lines:
+    """The board's cell lines: x of each vertical line, y of each horizontal one."""
+    columns = _axis(across, None, noise, None)
+    rows = _axis(down.T, None, noise, None)
+    if not columns or not rows:
+        raise ReadError("no board found: no evenly spaced lines of cells")
+    found = _square(columns, rows)
+    if found is None:
+        raise ReadError(
+            f"no square grid found: {max(columns)} columns of cells but {max(rows)} rows"
+        )
+    for _ in range(2):  # again, each way counting the board's extent the other way only
+        x, y = found
+        span_y = (max(0, int(y.start)), int(y.start + y.n * y.pitch) + 2)
+        span_x = (max(0, int(x.start)), int(x.start + x.n * x.pitch) + 2)
+        again = _square(_axis(across, span_y, noise, x.pitch), _axis(down.T, span_x, noise, y.pitch))
+        if again is None:
+            break
+        found = again
+    x, y = found
+    n = x.n
+    if not MIN_N <= n <= MAX_N:
+        raise ReadError(f"the grid found is {n} x {n}, not {MIN_N} to {MAX_N} cells a side")
+    if min(x.pitch, y.pitch) < MIN_CELL:
+        raise ReadError("no board found: the cells found are too small")
+    xs = [x.start + k * x.pitch + 0.5 for k in range(n + 1)]
+    ys = [y.start + k * y.pitch + 0.5 for k in range(n + 1)]
+    return _Lines(xs, ys)
+
+
+RING = (0.2, 0.27, 0.34, 0.66, 0.73, 0.8)
+"""Where a cell is sampled, as fractions of its side: a ring of points inside its edges
+(clear of the lines) and around its centre (where queens and crosses are drawn)."""
+
+
+def _cell_samples(lab: Any, lines: _Lines, fractions: Any) -> Any:
+    """The colours at ``fractions`` x ``fractions`` points of every cell (n x n x k x 3),
+    the points where both fractions are inside the middle third left out when
+    ``fractions`` is the ring."""
+    np, _ = _modules()
+    xs, ys = np.array(lines.xs), np.array(lines.ys)
+    fx = (xs[:-1, None] + np.outer(np.diff(xs), fractions)).astype(np.int64)  # n x f
+    fy = (ys[:-1, None] + np.outer(np.diff(ys), fractions)).astype(np.int64)
+    fx = np.clip(fx, 0, lab.shape[1] - 1)
+    fy = np.clip(fy, 0, lab.shape[0] - 1)
+    n, f = fx.shape
+    points = lab[fy[:, None, :, None], fx[None, :, None, :]]  # n x n x f x f x 3
+    inner = (fractions > 0.35) & (fractions < 0.65)
+    keep = ~(inner[:, None] & inner[None, :])
+    return points[:, :, keep, :].reshape(n, n, -1, 3)
+
+
+def _densest(samples: Any, radius: float) -> tuple[Any, Any]:
+    """Each cell's colour: the mean of the samples near its densest sample (the cell's own
+    colour, not a glyph drawn on part of it), and the samples' spread around it."""
+    np, _ = _modules()
+    gaps = np.linalg.norm(samples[:, :, :, None, :] - samples[:, :, None, :, :], axis=4)
+    near = gaps <= radius
+    centre = near.sum(axis=3).argmax(axis=2)  # n x n
+    chosen = np.take_along_axis(near, centre[:, :, None, None], axis=2)[:, :, 0, :]
+    weights = chosen.astype(np.float32)[..., None]
+    masked = np.where(chosen[..., None], samples, np.nan)
+    colours = np.nanmedian(masked, axis=2)
+    del weights
+    spread = np.linalg.norm(samples - colours[:, :, None, :], axis=3)
+    share = chosen.mean(axis=2)
+    return colours, np.where(chosen, spread, np.nan), share
+
+
+def _groups(colours: Any, threshold: float) -> tuple[list[int], float]:
+    """Cells grouped by colour: joined when within ``threshold`` (single linkage); and the
+    widest distance of a cell from its group's mean (chaining through near colours)."""
+    np, _ = _modules()
+    flat = colours.reshape(-1, 3)
+    count = len(flat)
+    parent = list(range(count))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    gaps = np.linalg.norm(flat[:, None, :] - flat[None, :, :], axis=2)
+    for a, b in zip(*np.nonzero(np.triu(gaps <= threshold, 1)), strict=True):
+        parent[find(int(a))] = find(int(b))
+    labels = [find(i) for i in range(count)]
+    widest = 0.0
+    for label in set(labels):
+        members = flat[[i for i in range(count) if labels[i] == label]]
+        widest = max(widest, float(np.linalg.norm(members - members.mean(axis=0), axis=1).max()))
+    return labels, widest
+
+
+def _border_weights(lab: Any, lines: _Lines, colours: Any) -> tuple[Any, Any]:
+    """How much line lies between each pair of neighbouring cells: across a band around
+    their common edge, the colour distance of each pixel from the nearer of the two
+    cells' colours, summed (ΔE x pixels), nearly the least along the edge.
+    ``right[r, c]``: between (r, c) and (r, c + 1); ``below[r, c]``: (r, c) and (r + 1, c)."""
+    np, _ = _modules()
+    xs, ys = np.array(lines.xs), np.array(lines.ys)
+    n = len(xs) - 1
+    pitch = float(min(np.diff(xs).mean(), np.diff(ys).mean()))
+    half = max(2, round(pitch * 0.12))
+    across = np.arange(-half, half + 1)
+    along = np.linspace(0.1, 0.9, 9)
+    height, width = lab.shape[:2]
+
+    def weights(vertical: bool) -> Any:
+        if vertical:  # edges between columns c and c + 1, at x = xs[c + 1]
+            centre = xs[1:-1]
+            spots = ys[:-1, None] + np.outer(np.diff(ys), along)  # n rows x a
+            x = np.clip((centre[None, :, None, None] + across).astype(np.int64), 0, width - 1)
+            y = np.clip(spots.astype(np.int64), 0, height - 1)
+            band = lab[y[:, None, :, None], x[:, :, 0, :][:, :, None, :]]  # n x n-1 x a x w
+            first, second = colours[:, :-1], colours[:, 1:]
         else:
-            edge = top + (a[0] + 1) * side_y
-            at = int(left + (a[1] + along) * side_x)
-            lo, hi = int(edge - 0.03 * side_y), int(edge + 0.03 * side_y) + 1
-            line = luminance[lo:hi, at]
-        darks += bool(np.min(line) < DARK) if line.size else 0
-    return darks >= 4
+            centre = ys[1:-1]
+            spots = xs[:-1, None] + np.outer(np.diff(xs), along)  # n cols x a
+            y = np.clip((centre[:, None, None] + across).astype(np.int64), 0, height - 1)
+            x = np.clip(spots.astype(np.int64), 0, width - 1)
+            band = lab[y[:, 0, :][:, None, None, :], x[None, :, :, None]]  # n-1 x n x a x w
+            first, second = colours[:-1, :], colours[1:, :]
+        to_first = np.linalg.norm(band - first[:, :, None, None, :], axis=4)
+        to_second = np.linalg.norm(band - second[:, :, None, None, :], axis=4)
+        # The second least along the edge: a line runs all along it, a glyph drawn near
+        # it covers part of it.
+        return np.sort(np.minimum(to_first, to_second).sum(axis=3), axis=2)[:, :, 1]
+
+    del n
+    return weights(True), weights(False)
 
 
-def _regions(
-    luminance: Any, box: tuple[int, int, int, int], n: int, colours: Any
-) -> list[list[int]]:
-    """Cells joined into regions: same colour and no border between them."""
-    import numpy as np  # lazy: optional extra (read)
+def _otsu_split(values: Any) -> float | None:
+    """The threshold between light and heavy lines when ``values`` fall in two clearly
+    separate groups (the heavy at least twice the light and well apart), else None."""
+    np, _ = _modules()
+    ordered = np.sort(values)
+    if len(ordered) < 2 or ordered[-1] <= 0:
+        return None
+    best, split = -1.0, None
+    total = ordered.sum()
+    for k in range(1, len(ordered)):
+        low, high = ordered[:k], ordered[k:]
+        between = k * (len(ordered) - k) * (low.mean() - high.mean()) ** 2
+        if between > best:
+            best, split = between, k
+    assert split is not None
+    low, high = ordered[:split], ordered[split:]
+    del total
+    if high.mean() < 2 * low.mean() + 8 or high.min() < low.max() * 1.3:
+        return None
+    return float((low.max() + high.min()) / 2)
 
+
+def _regions(labels: Any, right: Any, below: Any, cut: float | None, n: int) -> list[list[int]]:
+    """Regions: neighbouring cells of one colour group and no heavy line between them; when
+    that makes more than n pieces, the pieces of each colour that touch no other piece of
+    that colour are joined (a region in pieces; when a palette repeats, so that two
+    regions share a colour, joining them all must still make n)."""
     parent = list(range(n * n))
 
     def find(i: int) -> int:
@@ -204,42 +573,153 @@ def _regions(
             i = parent[i]
         return i
 
+    def border(weight: float) -> bool:
+        return cut is not None and weight > cut
+
     for row in range(n):
         for col in range(n):
-            for other in ((row, col + 1), (row + 1, col)):
-                if other[0] >= n or other[1] >= n:
-                    continue
-                distance = float(np.linalg.norm(colours[row, col] - colours[other]))
-                if distance <= SAME_COLOUR and not _border(luminance, box, n, (row, col), other):
-                    parent[find(row * n + col)] = find(other[0] * n + other[1])
-    return [[find(row * n + col) for col in range(n)] for row in range(n)]
+            here = row * n + col
+            if col + 1 < n and labels[here] == labels[here + 1] and not border(right[row, col]):
+                parent[find(here)] = find(here + 1)
+            if row + 1 < n and labels[here] == labels[here + n] and not border(below[row, col]):
+                parent[find(here)] = find(here + n)
+    pieces = [find(i) for i in range(n * n)]
+    if len(set(pieces)) <= n:  # n pieces: n regions (fewer: an error, said by the caller)
+        return [[pieces[row * n + col] for col in range(n)] for row in range(n)]
+    # A colour whose pieces touch one another (a border line between them) keeps them as
+    # regions of their own; a colour whose pieces never touch is one region in pieces.
+    touching = set()
+    for here in range(n * n):
+        for other in (here + 1 if (here + 1) % n else -1, here + n if here + n < n * n else -1):
+            if other >= 0 and labels[here] == labels[other] and pieces[here] != pieces[other]:
+                touching.add(labels[here])
+    merged = [n * n + pieces[i] if labels[i] in touching else labels[i] for i in range(n * n)]
+    return [[merged[row * n + col] for col in range(n)] for row in range(n)]
 
 
-def read_grid(data: bytes, size: int | None = None) -> Grid:
-    """The grid of a picture (PNG, JPEG, ... bytes); ``size``: its cells a side, else found.
+def _solvable(grid: Grid, stars: int) -> bool:
+    if stars == 1:
+        from queens.puzzle.solve import solve  # lazy: only after a grid is read
 
-    Raises ``ReadError`` (one line) when the picture does not give an n x n grid
-    with n regions.
+        return solve(grid).solution is not None
+    from queens.puzzle.stars import StarsError, check_limits
+    from queens.puzzle.stars import solve as solve_stars
+
+    try:
+        check_limits(grid, stars)
+    except StarsError:
+        return False
+    return solve_stars(grid, stars).solution is not None
+
+
+def _marks(lab: Any, lines: _Lines, colours: Any, radius: float) -> str:
+    """The queens and crosses drawn in the cells, as the page's links write them: ``q`` a
+    cell mostly covered by ink in its middle, ``x`` one inked along both diagonals only."""
+    np, _ = _modules()
+    fractions = np.linspace(0.28, 0.72, 9)
+    xs, ys = np.array(lines.xs), np.array(lines.ys)
+    fx = np.clip((xs[:-1, None] + np.outer(np.diff(xs), fractions)).astype(np.int64), 0,
+                 lab.shape[1] - 1)  # fmt: skip
+    fy = np.clip((ys[:-1, None] + np.outer(np.diff(ys), fractions)).astype(np.int64), 0,
+                 lab.shape[0] - 1)  # fmt: skip
+    points = lab[fy[:, None, :, None], fx[None, :, None, :]]  # n x n x 9 x 9 x 3
+    ink = np.linalg.norm(points - colours[:, :, None, None, :], axis=4) > max(25.0, 3 * radius)
+    index = np.arange(9)
+    diagonal = np.zeros((9, 9), dtype=bool)
+    diagonal[index, index] = True
+    diagonal[index, 8 - index] = True
+    near = diagonal.copy()
+    near[index[:-1], index[1:]] = near[index[1:], index[:-1]] = True
+    near[index[:-1], 7 - index[:-1]] = near[index[1:], 8 - index[:-1]] = True
+    cover = ink.mean(axis=(2, 3))
+    on_diagonals = ink[:, :, diagonal].mean(axis=2)
+    off = ink[:, :, ~near].mean(axis=2)
+    n = len(xs) - 1
+    text = []
+    for row in range(n):
+        for col in range(n):
+            if cover[row, col] >= 0.3 and off[row, col] >= 0.2:
+                text.append("q")
+            elif on_diagonals[row, col] >= 0.6 and off[row, col] < 0.1:
+                text.append("x")
+            else:
+                text.append(".")
+    return "".join(text)
+
+
+def read_picture(data: bytes, size: int | None = None, stars: int = 1) -> Reading:
+    """Everything read from a picture (PNG, JPEG, ... bytes): its ``grid`` when the read
+    passed every check, else its ``error`` (and what was found up to there, for
+    ``Reading.debug_png``). ``size``: the cells a side it must have; ``stars``: the stars
+    a row, column and region its solution has. ``BadPicture`` when the bytes are not a
+    picture within the limits."""
+    np, Image = _modules()
+    reading = Reading()
+    image = _decode(data)
+    reading.image = image
+    try:
+        _read(np, Image, image, reading, size, stars)
+    except ReadError as error:
+        reading.error = error
+    return reading
+
+
+def _read(np: Any, Image: Any, image: Any, reading: Reading, size: int | None,
+          stars: int) -> None:  # fmt: skip
+    lab = _lab(image)
+    across, down = _edges(lab)
+    tilt = _tilt(across, down)
+    if abs(tilt) >= 0.15:
+        pixels = np.asarray(image)
+        edge = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
+        fill = tuple(int(v) for v in np.median(edge, axis=0))
+        image = image.rotate(tilt, resample=Image.Resampling.BICUBIC, fillcolor=fill)
+        reading.image, reading.tilt = image, tilt
+        lab = _lab(image)
+        across, down = _edges(lab)
+    # The picture's own noise: most pixel boundaries are inside flat areas.
+    noise = max(2.0, float(np.percentile(across, 60)) * 3, float(np.percentile(down, 60)) * 3)
+    lines = _lines(across, down, noise)
+    reading.xs, reading.ys = lines.xs, lines.ys
+    n = len(lines.xs) - 1
+    if size is not None and size != n:
+        raise ReadError(f"the grid found is {n} x {n}, not {size} x {size} (--size {size})")
+    samples = _cell_samples(lab, lines, np.array(RING))
+    colours, spread, share = _densest(samples, 6.0)
+    if float(share.min()) < 0.34:
+        row, col = np.unravel_index(int(share.argmin()), share.shape)
+        raise ReadError(f"the colour of the cell at row {row + 1}, column {col + 1} is unclear")
+    wobble = float(np.nanmedian(spread))
+    threshold = max(4.0, 3 * wobble + 2)
+    import os; os.environ.get("RDBG") and print("wobble", wobble, threshold)
+    labels, widest = _groups(colours, threshold)
+    reading.regions = [[labels[r * n + c] for c in range(n)] for r in range(n)]
+    if widest > 1.5 * threshold + 4:
+        raise ReadError("the cells' colours run into one another (no clear colour groups)")
+    right, below = _border_weights(lab, lines, colours)
+    cut = _otsu_split(np.concatenate([right.ravel(), below.ravel()]))
+    regions = _regions(labels, right, below, cut, n)
+    reading.regions = regions
+    found = len({g for row in regions for g in row})
+    if found != n:
+        raise ReadError(f"the {n} x {n} cells found make {found} regions, not {n}")
+    grid = Grid.from_regions(regions)
+    if not _solvable(grid, stars):
+        what = "a solution" if stars == 1 else f"a {stars}-star solution"
+        raise ReadError(f"the {n} x {n} grid read has no {what}: a misread, or not a puzzle")
+    reading.grid = grid
+    reading.marks = _marks(lab, lines, colours, threshold)
+
+
+def read_grid(data: bytes, size: int | None = None, stars: int = 1) -> Grid:
+    """The grid of a picture (PNG, JPEG, ... bytes); ``size``: its cells a side, when known.
+
+    Raises ``ReadError`` (one line) when no grid is read for certain: no square grid of
+    ``MIN_N`` to ``MAX_N`` cells a side, not n regions, a grid without a solution, or
+    another n than ``size``.
     """
-    pixels, luminance = _pixels(data)
-    box = _frame(luminance)
-    sizes = [size] if size is not None else list(range(MIN_N, MAX_N + 1))
-    least = min(box[2] - box[0], box[3] - box[1])
-    fits = []
-    for n in sizes:
-        if least / n >= 8:
-            colours, spread = _cell_colours(pixels, box, n)
-            fits.append((spread, n, colours))
-    best: tuple[float, int, list[list[int]]] | None = None
-    for spread, n, colours in sorted(fits, key=lambda fit: (fit[0], fit[1])):
-        regions = _regions(luminance, box, n, colours)
-        if len({g for row in regions for g in row}) == n:
-            best = (spread, n, regions)
-            break
-    if best is None:
-        if size is not None:
-            raise ReadError(f"the picture's {size} x {size} cells do not make {size} regions")
-        raise ReadError(
-            f"no n x n grid with n regions found (n from {MIN_N} to {MAX_N}; --size N says n)"
-        )
-    return Grid.from_regions(best[2])
+    reading = read_picture(data, size, stars)
+    if reading.error is not None:
+        raise reading.error
+    assert reading.grid is not None
+    return reading.grid
