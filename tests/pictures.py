@@ -194,7 +194,7 @@ def _glyphs(draw: ImageDraw.ImageDraw, grid: Grid, columns: list[int], look: Loo
             mark = marks[r * n + c]
             cx, cy = x + side / 2, y + side / 2
             if mark == "q":
-                _queen(draw, cx, cy, side * 0.3, look.glyph_colour)
+                _queen(draw, cx, cy, side * 0.25, look.glyph_colour)
             elif mark == "x":
                 arm = side * 0.18
                 width = max(2, round(side * 0.06))

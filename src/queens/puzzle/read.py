@@ -435,7 +435,7 @@ def _lines(across: Any, down: Any, noise: float) -> _Lines:
     return _Lines(xs, ys)
 
 
-RING = (0.2, 0.27, 0.34, 0.66, 0.73, 0.8)
+RING = (0.14, 0.2, 0.26, 0.74, 0.8, 0.86)
 """Where a cell is sampled, as fractions of its side: a ring of points inside its edges
 (clear of the lines) and around its centre (where queens and crosses are drawn)."""
 
