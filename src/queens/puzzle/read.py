@@ -265,32 +265,39 @@ def _runs(edges: Any, length: int, noise: float) -> Any:
     return covered & on
 
 
-def _pitch(profile: Any, smallest: int, largest: int) -> int | None:
-    """The spacing of the comb in ``profile``: the smallest lag whose autocorrelation is
-    nearly the best's (a comb correlates at its spacing and every multiple)."""
+def _correlation(profile: Any, largest: int) -> Any:
+    """The autocorrelation of ``profile`` (its slow changes taken out) up to ``largest``,
+    as a share of its value at lag 0."""
     np, _ = _modules()
-    if largest <= smallest:
-        return None
     centred = profile - _window_sum(profile, 2 * largest + 1) / (2 * largest + 1)
     size = 1 << (2 * len(centred) - 1).bit_length()
     spectrum = np.fft.rfft(centred, size)
     correlation = np.fft.irfft(spectrum * np.conj(spectrum), size)[: largest + 2]
-    if correlation[0] <= 0:
+    return correlation / correlation[0] if correlation[0] > 0 else correlation * 0
+
+
+def _pitch(across: Any, down: Any) -> int | None:
+    """The cells' side: the smallest lag whose autocorrelation, of the projections of the
+    edges both ways added (square cells: one spacing), is nearly the best's (a comb
+    correlates at its spacing and at every multiple)."""
+    np, _ = _modules()
+    columns = np.minimum(across, 60.0).sum(axis=0)
+    rows = np.minimum(down, 60.0).sum(axis=1)
+    largest = min(len(columns), len(rows)) // MIN_N
+    if largest <= MIN_CELL:
         return None
-    lags = np.arange(smallest, largest + 1)
-    values = correlation[smallest : largest + 1]
+    correlation = _correlation(columns, largest) + _correlation(rows, largest)
     peaks = [
-        int(lag)
-        for lag, value in zip(lags, values, strict=True)
-        if value > 0 and value >= correlation[lag - 1] and value >= correlation[lag + 1]
+        lag
+        for lag in range(MIN_CELL, largest + 1)
+        if correlation[lag] > 0
+        and correlation[lag] >= correlation[lag - 1]
+        and correlation[lag] >= correlation[lag + 1]
     ]
     if not peaks:
         return None
     best = max(correlation[p] for p in peaks)
-    for lag in peaks:
-        if correlation[lag] >= 0.6 * best:
-            return lag
-    return None
+    return next(lag for lag in peaks if correlation[lag] >= 0.6 * best)
 
 
 @dataclass
@@ -305,7 +312,7 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
     """The evenly spaced teeth (lines) of ``profile`` that make the board: between two
     strong teeth (the board's sides, where the page meets the board, are full lines), n
     cells of about ``pitch`` (within a third), each line between them found (a tooth
-    within a fifth of a cell) or missing (a column boundary where no colour changes); the
+    within a tenth of a cell) or missing (a column boundary where no colour changes); the
     pair and n with the most lines found, less twice the lines missing, wins."""
     np, _ = _modules()
     width = max(3, round(pitch * 0.15) | 1)
@@ -331,7 +338,7 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
             if not 1 <= n <= MAX_N or abs(span / n - pitch) > pitch / 3:
                 continue
             step = span / n
-            slack = max(1, round(step * 0.2))
+            slack = max(1, round(step * 0.1))
             found: list[tuple[int, float]] = [(0, float(first)), (n, float(last))]
             missing = gap = widest_gap = 0
             for k in range(1, n):
@@ -353,6 +360,8 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
                 numbers = np.array([k for k, _ in found], dtype=np.float64)
                 positions = np.array([_centroid(padded, at, slack) for _, at in found])
                 fit_step, offset = np.polyfit(numbers, positions, 1)
+                if np.abs(offset + fit_step * numbers - positions).max() > 0.08 * step:
+                    continue  # not evenly spaced after all
                 best[n] = _Comb(float(offset) - pad, float(fit_step), n, float(score))
     return best
 
@@ -367,27 +376,14 @@ def _centroid(profile: Any, at: float, slack: int) -> float:
     return at if total <= 0 else float((np.arange(lo, hi) * weights).sum() / total)
 
 
-def _axis(edges: Any, span: tuple[int, int] | None, noise: float, pitch_hint: float | None
+def _axis(edges: Any, span: tuple[int, int] | None, noise: float, pitch: float
           ) -> dict[int, _Comb]:  # fmt: skip
-    """The comb of lines running along axis 0 of ``edges``, counting only the rows of
-    ``span`` (the board's extent the other way, when known)."""
+    """The combs of lines running along axis 0 of ``edges`` (by n), counting only the
+    rows of ``span`` (the board's extent the other way, when known)."""
     np, _ = _modules()
     part = edges if span is None else edges[span[0] : span[1]]
-    length = part.shape[0]
-    if pitch_hint is None:
-        raw = np.minimum(part, 60.0).sum(axis=0)
-        largest = min(part.shape[1] // MIN_N, length // 2)
-        pitch = _pitch(raw, MIN_CELL, largest)
-        if pitch is None:
-            return {}
-        hint = float(pitch)
-    else:
-        hint = pitch_hint
-    profile = _runs(part, max(2, round(hint * 0.45)), noise).sum(axis=0).astype(np.float64)
-    if pitch_hint is None:
-        refined = _pitch(profile, max(MIN_CELL, round(hint * 0.7)), round(hint * 1.4))
-        hint = float(refined) if refined is not None else hint
-    return _comb(profile, hint)
+    profile = _runs(part, max(2, round(pitch * 0.45)), noise).sum(axis=0).astype(np.float64)
+    return _comb(profile, pitch)
 
 
 @dataclass
@@ -407,8 +403,16 @@ def _square(columns: dict[int, _Comb], rows: dict[int, _Comb]) -> tuple[_Comb, _
 
 def _lines(across: Any, down: Any, noise: float) -> _Lines:
     """The board's cell lines: x of each vertical line, y of each horizontal one."""
-    columns = _axis(across, None, noise, None)
-    rows = _axis(down.T, None, noise, None)
+    pitch = _pitch(across, down)
+    if pitch is None:
+        raise ReadError("no board found: no evenly spaced lines of cells")
+    columns: dict[int, _Comb] = {}
+    rows: dict[int, _Comb] = {}
+    for guess in (pitch, pitch / 2):  # the autocorrelation may have found two cells' side
+        for combs, edges in ((columns, across), (rows, down.T)):
+            for n, comb in _axis(edges, None, noise, guess).items():
+                if n not in combs or comb.strength > combs[n].strength:
+                    combs[n] = comb
     if not columns or not rows:
         raise ReadError("no board found: no evenly spaced lines of cells")
     found = _square(columns, rows)
