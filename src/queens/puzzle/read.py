@@ -564,11 +564,9 @@ def _otsu_split(values: Any) -> float | None:
     return float((low.max() + high.min()) / 2)
 
 
-def _regions(labels: Any, right: Any, below: Any, cut: float | None, n: int) -> list[list[int]]:
-    """Regions: neighbouring cells of one colour group and no heavy line between them; when
-    that makes more than n pieces, the pieces of each colour that touch no other piece of
-    that colour are joined (a region in pieces; when a palette repeats, so that two
-    regions share a colour, joining them all must still make n)."""
+def _pieces(labels: Any, right: Any, below: Any, cut: float | None, n: int) -> list[int]:
+    """Each cell's piece: neighbouring cells of one colour group and no heavy line between
+    them are one piece (numbered by a cell of it)."""
     parent = list(range(n * n))
 
     def find(i: int) -> int:
@@ -587,18 +585,69 @@ def _regions(labels: Any, right: Any, below: Any, cut: float | None, n: int) -> 
                 parent[find(here)] = find(here + 1)
             if row + 1 < n and labels[here] == labels[here + n] and not border(below[row, col]):
                 parent[find(here)] = find(here + n)
-    pieces = [find(i) for i in range(n * n)]
-    if len(set(pieces)) <= n:  # n pieces: n regions (fewer: an error, said by the caller)
-        return [[pieces[row * n + col] for col in range(n)] for row in range(n)]
-    # A colour whose pieces touch one another (a border line between them) keeps them as
-    # regions of their own; a colour whose pieces never touch is one region in pieces.
-    touching = set()
+    return [find(i) for i in range(n * n)]
+
+
+MOST_PIECES = 6
+"""The most pieces of one colour whose ways of making regions are tried."""
+
+MOST_READINGS = 64
+"""The most ways of joining pieces into regions that are checked with the solver."""
+
+
+def _groupings(items: list[int], apart: set[tuple[int, int]]) -> list[list[list[int]]]:
+    """Every way of putting ``items`` into groups, no two items of a group in ``apart``."""
+    if not items:
+        return [[]]
+    first, rest = items[0], items[1:]
+    ways = []
+    for way in _groupings(rest, apart):
+        ways.append([[first], *way])
+        for k, group in enumerate(way):
+            if all((min(first, o), max(first, o)) not in apart for o in group):
+                ways.append([*way[:k], [first, *group], *way[k + 1 :]])
+    return ways
+
+
+def _readings(labels: list[int], pieces: list[int], n: int) -> list[list[list[int]]]:
+    """Every way of making exactly n regions of the pieces: pieces of one colour that do
+    not touch may be one region in pieces (published levels have such regions), or
+    regions of their own (a palette that repeats); pieces of one colour that touch are
+    different regions (a border line runs between them)."""
+    count = len(set(pieces))
+    if count <= n:  # fewer than n: no reading (said by the caller)
+        return [[[pieces[r * n + c] for c in range(n)] for r in range(n)]]
+    by_colour: dict[int, list[int]] = {}
+    for cell, piece in enumerate(pieces):
+        members = by_colour.setdefault(labels[cell], [])
+        if piece not in members:
+            members.append(piece)
+    touching: set[tuple[int, int]] = set()
     for here in range(n * n):
         for other in (here + 1 if (here + 1) % n else -1, here + n if here + n < n * n else -1):
-            if other >= 0 and labels[here] == labels[other] and pieces[here] != pieces[other]:
-                touching.add(labels[here])
-    merged = [n * n + pieces[i] if labels[i] in touching else labels[i] for i in range(n * n)]
-    return [[merged[row * n + col] for col in range(n)] for row in range(n)]
+            if other >= 0 and pieces[here] != pieces[other]:
+                touching.add((min(pieces[here], pieces[other]), max(pieces[here], pieces[other])))
+    if any(len(members) > MOST_PIECES for members in by_colour.values()):
+        raise ReadError(f"{count} pieces of colour for {n} regions: too many to tell apart")
+    options = [_groupings(members, touching) for members in by_colour.values()]
+    found: list[list[list[int]]] = []
+
+    def choose(k: int, groups: int, chosen: list[list[int]]) -> None:
+        if len(found) > MOST_READINGS:
+            return
+        if k == len(options):
+            if groups == n:
+                region = {piece: g for g, group in enumerate(chosen) for piece in group}
+                found.append([[region[pieces[r * n + c]] for c in range(n)] for r in range(n)])
+            return
+        for way in options[k]:
+            if groups + len(way) + (len(options) - k - 1) <= n:
+                choose(k + 1, groups + len(way), chosen + way)
+
+    choose(0, 0, [])
+    if len(found) > MOST_READINGS:
+        raise ReadError(f"{count} pieces of colour for {n} regions: too many ways to join them")
+    return found
 
 
 def _solvable(grid: Grid, stars: int) -> bool:
@@ -702,15 +751,25 @@ def _read(np: Any, Image: Any, image: Any, reading: Reading, size: int | None,
         raise ReadError("the cells' colours run into one another (no clear colour groups)")
     right, below = _border_weights(lab, lines, colours)
     cut = _otsu_split(np.concatenate([right.ravel(), below.ravel()]))
-    regions = _regions(labels, right, below, cut, n)
-    reading.regions = regions
-    found = len({g for row in regions for g in row})
-    if found != n:
-        raise ReadError(f"the {n} x {n} cells found make {found} regions, not {n}")
-    grid = Grid.from_regions(regions)
-    if not _solvable(grid, stars):
-        what = "a solution" if stars == 1 else f"a {stars}-star solution"
+    pieces = _pieces(labels, right, below, cut, n)
+    reading.regions = [[pieces[r * n + c] for c in range(n)] for r in range(n)]
+    count = len(set(pieces))
+    if count < n:
+        raise ReadError(f"the {n} x {n} cells found make {count} regions, not {n}")
+    readings = _readings(labels, pieces, n)
+    if not readings:
+        raise ReadError(f"the {n} x {n} cells found make {count} pieces, not {n} regions")
+    what = "a solution" if stars == 1 else f"a {stars}-star solution"
+    grids = [g for g in (Grid.from_regions(r) for r in readings) if _solvable(g, stars)]
+    if not grids:
         raise ReadError(f"the {n} x {n} grid read has no {what}: a misread, or not a puzzle")
+    if len(grids) > 1:
+        raise ReadError(
+            f"the {n} x {n} cells make {count} pieces of colour, and {len(grids)} ways of "
+            f"joining them into {n} regions have {what}"
+        )
+    grid = grids[0]
+    reading.regions = [[grid.region(r, c) for c in range(n)] for r in range(n)]
     reading.grid = grid
     reading.marks = _marks(lab, lines, colours, threshold)
 
