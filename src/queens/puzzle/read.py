@@ -360,7 +360,7 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
                 numbers = np.array([k for k, _ in found], dtype=np.float64)
                 positions = np.array([_centroid(padded, at, slack) for _, at in found])
                 fit_step, offset = np.polyfit(numbers, positions, 1)
-                if np.abs(offset + fit_step * numbers - positions).max() > 0.08 * step:
+                if np.abs(offset + fit_step * numbers - positions).max() > max(2.5, 0.12 * step):
                     continue  # not evenly spaced after all
                 best[n] = _Comb(float(offset) - pad, float(fit_step), n, float(score))
     return best
