@@ -302,10 +302,14 @@ def _pitch(across: Any, down: Any) -> int | None:
 
 @dataclass
 class _Comb:
+    """Lines at ``start + k * pitch`` for k = 0..n; ``strength``: lines found less lines
+    missing; ``weight``: the mean line's share of the strongest line (a missing one 0)."""
+
     start: float
     pitch: float
     n: int
     strength: float
+    weight: float = 0.0
 
 
 def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
@@ -355,6 +359,9 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
                     widest_gap = max(widest_gap, gap)
             if widest_gap > 2 or missing > (n - 1) / 2:
                 continue
+            if any(present_at[max(0, round(x) - slack) : max(0, round(x) + slack + 1)].any()
+                   for x in (first - step, last + step)):  # fmt: skip
+                continue  # the lines go on: part of a board, not a whole one
             score = len(found) - missing
             if n not in best or score > best[n].strength:
                 numbers = np.array([k for k, _ in found], dtype=np.float64)
@@ -362,7 +369,8 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
                 fit_step, offset = np.polyfit(numbers, positions, 1)
                 if np.abs(offset + fit_step * numbers - positions).max() > max(2.5, 0.12 * step):
                     continue  # not evenly spaced after all
-                best[n] = _Comb(float(offset) - pad, float(fit_step), n, float(score))
+                weight = sum(float(smooth[round(at)]) for _, at in found) / ((n + 1) * top)
+                best[n] = _Comb(float(offset) - pad, float(fit_step), n, float(score), weight)
     return best
 
 
@@ -376,14 +384,21 @@ def _centroid(profile: Any, at: float, slack: int) -> float:
     return at if total <= 0 else float((np.arange(lo, hi) * weights).sum() / total)
 
 
-def _axis(edges: Any, span: tuple[int, int] | None, noise: float, pitch: float
-          ) -> dict[int, _Comb]:  # fmt: skip
+def _axis(edges: Any, span: tuple[int, int] | None, noise: float, pitch: float,
+          halves: bool = False) -> dict[int, _Comb]:  # fmt: skip
     """The combs of lines running along axis 0 of ``edges`` (by n), counting only the
-    rows of ``span`` (the board's extent the other way, when known)."""
+    rows of ``span`` (the board's extent the other way, when known), and the edges in runs
+    of nearly half of ``pitch`` (so that the strokes of glyphs do not count); ``halves``:
+    combs of half that pitch too (the autocorrelation may have found two cells' side)."""
     np, _ = _modules()
     part = edges if span is None else edges[span[0] : span[1]]
     profile = _runs(part, max(2, round(pitch * 0.45)), noise).sum(axis=0).astype(np.float64)
-    return _comb(profile, pitch)
+    combs = _comb(profile, pitch)
+    if halves:
+        for n, comb in _comb(profile, pitch / 2).items():
+            if n not in combs or comb.strength > combs[n].strength:
+                combs[n] = comb
+    return combs
 
 
 @dataclass
@@ -393,12 +408,22 @@ class _Lines:
 
 
 def _square(columns: dict[int, _Comb], rows: dict[int, _Comb]) -> tuple[_Comb, _Comb] | None:
-    """The combs of most cells that agree: as many columns as rows, of the same pitch."""
-    for n in sorted(set(columns) & set(rows), reverse=True):
-        across, down = columns[n], rows[n]
-        if abs(across.pitch - down.pitch) <= 0.06 * max(across.pitch, down.pitch):
-            return across, down
-    return None
+    """The combs that agree (as many columns as rows, of the same pitch) of most cells
+    among those whose lines are nearly as heavy as the heaviest's (a comb of half the
+    pitch, through the middle of the cells, has light lines there)."""
+    agreeing = [
+        (n, columns[n], rows[n])
+        for n in set(columns) & set(rows)
+        if MIN_N <= n <= MAX_N and abs(columns[n].pitch - rows[n].pitch) <= 0.06 * max(columns[n].pitch, rows[n].pitch)
+    ]
+    if not agreeing:
+        return None
+    heaviest = max(min(x.weight, y.weight) for _, x, y in agreeing)
+    n, x, y = max(
+        (t for t in agreeing if min(t[1].weight, t[2].weight) >= 0.8 * heaviest),
+        key=lambda t: t[0],
+    )
+    return x, y
 
 
 def _lines(across: Any, down: Any, noise: float) -> _Lines:
@@ -406,13 +431,8 @@ def _lines(across: Any, down: Any, noise: float) -> _Lines:
     pitch = _pitch(across, down)
     if pitch is None:
         raise ReadError("no board found: no evenly spaced lines of cells")
-    columns: dict[int, _Comb] = {}
-    rows: dict[int, _Comb] = {}
-    for guess in (pitch, pitch / 2):  # the autocorrelation may have found two cells' side
-        for combs, edges in ((columns, across), (rows, down.T)):
-            for n, comb in _axis(edges, None, noise, guess).items():
-                if n not in combs or comb.strength > combs[n].strength:
-                    combs[n] = comb
+    columns = _axis(across, None, noise, pitch, halves=True)
+    rows = _axis(down.T, None, noise, pitch, halves=True)
     if not columns or not rows:
         raise ReadError("no board found: no evenly spaced lines of cells")
     found = _square(columns, rows)
@@ -662,7 +682,7 @@ def _solvable(grid: Grid, stars: int) -> bool:
         check_limits(grid, stars)
     except StarsError:
         return False
-    return solve_stars(grid, stars).solution is not None
+    return solve_stars(grid, stars).rows is not None
 
 
 def _marks(lab: Any, lines: _Lines, colours: Any, radius: float) -> str:
@@ -759,19 +779,32 @@ def _read(np: Any, Image: Any, image: Any, reading: Reading, size: int | None,
     readings = _readings(labels, pieces, n)
     if not readings:
         raise ReadError(f"the {n} x {n} cells found make {count} pieces, not {n} regions")
-    what = "a solution" if stars == 1 else f"a {stars}-star solution"
+    what = "solution" if stars == 1 else f"{stars}-star solution"
     grids = [g for g in (Grid.from_regions(r) for r in readings) if _solvable(g, stars)]
     if not grids:
         raise ReadError(f"the {n} x {n} grid read has no {what}: a misread, or not a puzzle")
     if len(grids) > 1:
         raise ReadError(
             f"the {n} x {n} cells make {count} pieces of colour, and {len(grids)} ways of "
-            f"joining them into {n} regions have {what}"
+            f"joining them into {n} regions have a {what}"
         )
     grid = grids[0]
     reading.regions = [[grid.region(r, c) for c in range(n)] for r in range(n)]
     reading.grid = grid
     reading.marks = _marks(lab, lines, colours, threshold)
+
+
+def marks_link(grid: Grid, marks: str, stars: int = 1) -> str:
+    """The puzzle page's link fragment for ``grid`` with ``marks`` (``q`` a queen, ``x`` a
+    cross, ``.`` empty, row by row), as the page writes it.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> marks_link(parse_grid("AAB\\nCAB\\nCCB"), "q....x...")
+    '#grid=AAB-CAB-CCB&marks=q....x...'
+    """
+    rows = "-".join(str(grid).split("\n"))
+    star_part = f"&stars={stars}" if stars > 1 else ""
+    return f"#grid={rows}{star_part}&marks={marks}"
 
 
 def read_grid(data: bytes, size: int | None = None, stars: int = 1) -> Grid:
