@@ -338,39 +338,40 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
     for i, first in enumerate(strong):
         for last in strong[i + 1 :]:
             span = last - first
-            n = round(span / pitch)
-            if not 1 <= n <= MAX_N or abs(span / n - pitch) > pitch / 3:
-                continue
-            step = span / n
-            slack = max(1, round(step * 0.1))
-            found: list[tuple[int, float]] = [(0, float(first)), (n, float(last))]
-            missing = gap = widest_gap = 0
-            for k in range(1, n):
-                expect = first + k * step
-                lo, hi = max(0, round(expect) - slack), round(expect) + slack + 1
-                hits = np.flatnonzero(present_at[lo:hi])
-                if len(hits):
-                    at = lo + int(hits[np.argmax(smooth[lo + hits])])
-                    found.append((k, float(at)))
-                    gap = 0
-                else:
-                    missing += 1
-                    gap += 1
-                    widest_gap = max(widest_gap, gap)
-            if widest_gap > 2 or missing > (n - 1) / 2:
-                continue
-            if any(present_at[max(0, round(x) - slack) : max(0, round(x) + slack + 1)].any()
-                   for x in (first - step, last + step)):  # fmt: skip
-                continue  # the lines go on: part of a board, not a whole one
-            score = len(found) - missing
-            if n not in best or score > best[n].strength:
-                numbers = np.array([k for k, _ in found], dtype=np.float64)
-                positions = np.array([_centroid(padded, at, slack) for _, at in found])
-                fit_step, offset = np.polyfit(numbers, positions, 1)
-                if np.abs(offset + fit_step * numbers - positions).max() > max(2.5, 0.12 * step):
-                    continue  # not evenly spaced after all
-                weight = sum(float(smooth[round(at)]) for _, at in found) / ((n + 1) * top)
-                best[n] = _Comb(float(offset) - pad, float(fit_step), n, float(score), weight)
+            guess = round(span / pitch)  # and its neighbours: the pitch is a guess
+            for n in (guess - 1, guess, guess + 1):
+                if not 1 <= n <= MAX_N or abs(span / n - pitch) > pitch / 3:
+                    continue
+                step = span / n
+                slack = max(1, round(step * 0.1))
+                found: list[tuple[int, float]] = [(0, float(first)), (n, float(last))]
+                missing = gap = widest_gap = 0
+                for k in range(1, n):
+                    expect = first + k * step
+                    lo, hi = max(0, round(expect) - slack), round(expect) + slack + 1
+                    hits = np.flatnonzero(present_at[lo:hi])
+                    if len(hits):
+                        at = lo + int(hits[np.argmax(smooth[lo + hits])])
+                        found.append((k, float(at)))
+                        gap = 0
+                    else:
+                        missing += 1
+                        gap += 1
+                        widest_gap = max(widest_gap, gap)
+                if widest_gap > 2 or missing > (n - 1) / 2:
+                    continue
+                if any(present_at[max(0, round(x) - slack) : max(0, round(x) + slack + 1)].any()
+                       for x in (first - step, last + step)):  # fmt: skip
+                    continue  # the lines go on: part of a board, not a whole one
+                score = len(found) - missing
+                if n not in best or score > best[n].strength:
+                    numbers = np.array([k for k, _ in found], dtype=np.float64)
+                    positions = np.array([_centroid(padded, at, slack) for _, at in found])
+                    fit_step, offset = np.polyfit(numbers, positions, 1)
+                    if np.abs(offset + fit_step * numbers - positions).max() > max(2.5, 0.12 * step):
+                        continue  # not evenly spaced after all
+                    weight = sum(float(smooth[round(at)]) for _, at in found) / ((n + 1) * top)
+                    best[n] = _Comb(float(offset) - pad, float(fit_step), n, float(score), weight)
     return best
 
 
