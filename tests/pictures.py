@@ -263,7 +263,8 @@ def _scaled(image: Image.Image, factor: float) -> Image.Image:
     return image.resize(size, Image.Resampling.LANCZOS)
 
 
-def _bytes(image: Image.Image, *, jpeg: int | None = None) -> bytes:
+def png(image: Image.Image, *, jpeg: int | None = None) -> bytes:
+    """The picture's bytes: PNG, or JPEG at quality ``jpeg``."""
     out = io.BytesIO()
     if jpeg is None:
         image.save(out, format="PNG")
@@ -311,19 +312,19 @@ def _dark(grid: Grid, columns: list[int], rng: random.Random) -> Image.Image:
 
 STYLES: dict[str, Callable[[Grid, list[int], random.Random], bytes]] = {
     "own": _own,
-    "pastel": lambda g, c, r: _bytes(_pastel(g, c, r)),
-    "grey-lines": lambda g, c, r: _bytes(_grey_lines(g, c, r)),
-    "colour-only": lambda g, c, r: _bytes(_colour_only(g, c, r)),
-    "dark": lambda g, c, r: _bytes(_dark(g, c, r)),
-    "rotated": lambda g, c, r: _bytes(
+    "pastel": lambda g, c, r: png(_pastel(g, c, r)),
+    "grey-lines": lambda g, c, r: png(_grey_lines(g, c, r)),
+    "colour-only": lambda g, c, r: png(_colour_only(g, c, r)),
+    "dark": lambda g, c, r: png(_dark(g, c, r)),
+    "rotated": lambda g, c, r: png(
         _pastel(g, c, r, margin=40).rotate(
             r.choice((-1, 1)) * r.uniform(1.0, 3.0), resample=Image.Resampling.BICUBIC,
             fillcolor=(255, 255, 255))),  # fmt: skip
-    "jpeg50": lambda g, c, r: _bytes(_grey_lines(g, c, r), jpeg=50),
-    "half": lambda g, c, r: _bytes(_scaled(_pastel(g, c, r, cell=r.randrange(60, 90)), 0.5)),
-    "double": lambda g, c, r: _bytes(_scaled(_pastel(g, c, r, cell=r.randrange(24, 40)), 2.0)),
-    "phone": lambda g, c, r: _bytes(_phone(_pastel(g, c, r, margin=8), r, r.random() < 0.3)),
-    "glyphs": lambda g, c, r: _bytes(_pastel(g, c, r, glyphs=r.choice(("qx", "a", "1", "qxa")))),
+    "jpeg50": lambda g, c, r: png(_grey_lines(g, c, r), jpeg=50),
+    "half": lambda g, c, r: png(_scaled(_pastel(g, c, r, cell=r.randrange(60, 90)), 0.5)),
+    "double": lambda g, c, r: png(_scaled(_pastel(g, c, r, cell=r.randrange(24, 40)), 2.0)),
+    "phone": lambda g, c, r: png(_phone(_pastel(g, c, r, margin=8), r, r.random() < 0.3)),
+    "glyphs": lambda g, c, r: png(_pastel(g, c, r, glyphs=r.choice(("qx", "a", "1", "qxa")))),
 }
 """Each style's drawing: the grid, its solution's columns, a random source -> picture bytes."""
 
