@@ -65,6 +65,9 @@ MAX_TILT = 3.0
 MIN_CELL = 7
 """The fewest pixels a cell side may have at the working scale."""
 
+CLIP = 60
+"""The most a pixel boundary's colour change counts (0-255, the channels' mean)."""
+
 MARK_CHARS = ".xq"
 """The page's marks, as its links write them: empty, cross, queen."""
 
@@ -173,13 +176,13 @@ def _decode(data: bytes) -> Any:
     return image
 
 
-def _lab(image: Any) -> Any:
-    """CIELAB (D65) of an RGB image, float32 H x W x 3."""
+def _lab_of(rgb: Any) -> Any:
+    """CIELAB (D65) of sRGB colours (any shape ending in 3, 0-255), float32."""
     np, _ = _modules()
-    rgb = np.asarray(image, dtype=np.uint8)
     level = np.arange(256, dtype=np.float64) / 255
     linear = np.where(level <= 0.04045, level / 12.92, ((level + 0.055) / 1.055) ** 2.4)
     table = linear.astype(np.float32)
+    rgb = np.asarray(rgb, dtype=np.uint8)
     r, g, b = table[rgb[..., 0]], table[rgb[..., 1]], table[rgb[..., 2]]
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -189,17 +192,33 @@ def _lab(image: Any) -> Any:
         return np.where(t > 0.008856, np.cbrt(t), 7.787 * t + 16 / 116)
 
     fx, fy, fz = f(x), f(y), f(z)
-    return np.stack([116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)], axis=2).astype(np.float32)
+    return np.stack([116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)], axis=-1).astype(np.float32)
 
 
-def _edges(lab: Any) -> tuple[Any, Any]:
+class _Lab:
+    """A picture's CIELAB colours, converted only where sampled (the cells and the bands
+    across their edges are a small part of the picture)."""
+
+    def __init__(self, rgb: Any) -> None:
+        self.rgb = rgb
+        self.shape = rgb.shape
+
+    def __getitem__(self, key: Any) -> Any:
+        return _lab_of(self.rgb[key])
+
+
+def _edges(rgb: Any) -> tuple[Any, Any]:
     """The colour change across each vertical (H x W-1) and horizontal (H-1 x W) pixel
-    boundary: the L1 distance in CIELAB, clipped so that black ink does not outweigh the
-    colour changes between pastel cells."""
+    boundary: the mean of the three channels' differences (0-255), clipped so that black
+    ink does not outweigh the colour changes between pastel cells."""
     np, _ = _modules()
-    across = np.abs(np.diff(lab, axis=1)).sum(axis=2)
-    down = np.abs(np.diff(lab, axis=0)).sum(axis=2)
-    return np.minimum(across, 60.0), np.minimum(down, 60.0)
+    pixels = rgb.astype(np.int16)
+    across = np.abs(np.diff(pixels, axis=1)).sum(axis=2, dtype=np.int16)
+    down = np.abs(np.diff(pixels, axis=0)).sum(axis=2, dtype=np.int16)
+    del pixels
+    limit = np.int16(3 * CLIP)
+    return (np.minimum(across, limit).astype(np.float32) / 3,
+            np.minimum(down, limit).astype(np.float32) / 3)  # fmt: skip
 
 
 def _sharpness(edges: Any, slope: float, vertical: bool) -> float:
@@ -221,7 +240,7 @@ def _tilt(across: Any, down: Any) -> float:
     np, _ = _modules()
     # Every other row along the lines, and pairs of pixels across them summed: a line one
     # pixel wide stays, and the search takes a quarter of the time.
-    step = max(1, round(max(across.shape) / 500))
+    step = max(1, round(max(across.shape) / 350))
     a = across[::step, : across.shape[1] // step * step]
     a = a.reshape(a.shape[0], -1, step).sum(axis=2)
     d = down[: down.shape[0] // step * step, ::step]
@@ -281,8 +300,8 @@ def _pitch(across: Any, down: Any) -> int | None:
     edges both ways added (square cells: one spacing), is nearly the best's (a comb
     correlates at its spacing and at every multiple)."""
     np, _ = _modules()
-    columns = np.minimum(across, 60.0).sum(axis=0)
-    rows = np.minimum(down, 60.0).sum(axis=1)
+    columns = across.sum(axis=0)
+    rows = down.sum(axis=1)
     largest = min(len(columns), len(rows)) // MIN_N
     if largest <= MIN_CELL:
         return None
@@ -316,8 +335,10 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
     """The evenly spaced teeth (lines) of ``profile`` that make the board: between two
     strong teeth (the board's sides, where the page meets the board, are full lines), n
     cells of about ``pitch`` (within a third), each line between them found (a tooth
-    within a tenth of a cell) or missing (a column boundary where no colour changes); the
-    pair and n with the most lines found, less twice the lines missing, wins."""
+    within a tenth of a cell) or missing (a column boundary where no colour changes);
+    no three in a row missing and at most half of them, and no line a cell beyond either
+    end (a part of a board is not a board). For each n, the pair with the most lines found
+    less those missing."""
     np, _ = _modules()
     width = max(3, round(pitch * 0.15) | 1)
     pad = width + 1  # a line at the picture's edge still makes a peak
@@ -332,47 +353,75 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
     strong = [int(p) for p in peaks if smooth[p] >= 0.4 * top]
     if len(strong) > 40:
         strong = sorted(sorted(strong, key=lambda p: -smooth[p])[:40])
-    present_at = np.zeros(len(smooth), dtype=bool)
-    present_at[peaks] = True
+    # For every position, the nearest peak and how far it is (a tooth is looked up, not
+    # searched for).
+    positions = np.arange(len(smooth))
+    after = np.searchsorted(peaks, positions).clip(1, len(peaks) - 1) if len(peaks) > 1 else None
+    if after is None:
+        return {}
+    before = after - 1
+    closer_before = np.abs(peaks[before] - positions) <= np.abs(peaks[after] - positions)
+    nearest = np.where(closer_before, peaks[before], peaks[after])
+    distance = np.abs(nearest - positions)
     best: dict[int, _Comb] = {}
+    far = distance.tolist()  # scalar look-ups, for the quick test below
+    size = len(far)
+
+    def goes_on(at: float, slack: int) -> bool:  # a line a cell beyond an end
+        spot = round(at)
+        return 0 <= spot < size and far[spot] <= slack
+
     for i, first in enumerate(strong):
         for last in strong[i + 1 :]:
             span = last - first
             guess = round(span / pitch)  # and its neighbours: the pitch is a guess
             for n in (guess - 1, guess, guess + 1):
-                if not 1 <= n <= MAX_N or abs(span / n - pitch) > pitch / 3:
+                if not (1 <= n <= MAX_N and abs(span / n - pitch) <= pitch / 3):
                     continue
                 step = span / n
                 slack = max(1, round(step * 0.1))
-                found: list[tuple[int, float]] = [(0, float(first)), (n, float(last))]
-                missing = gap = widest_gap = 0
-                for k in range(1, n):
-                    expect = first + k * step
-                    lo, hi = max(0, round(expect) - slack), round(expect) + slack + 1
-                    hits = np.flatnonzero(present_at[lo:hi])
-                    if len(hits):
-                        at = lo + int(hits[np.argmax(smooth[lo + hits])])
-                        found.append((k, float(at)))
-                        gap = 0
-                    else:
-                        missing += 1
-                        gap += 1
-                        widest_gap = max(widest_gap, gap)
-                if widest_gap > 2 or missing > (n - 1) / 2:
-                    continue
-                if any(present_at[max(0, round(x) - slack) : max(0, round(x) + slack + 1)].any()
-                       for x in (first - step, last + step)):  # fmt: skip
-                    continue  # the lines go on: part of a board, not a whole one
-                score = len(found) - missing
-                if n not in best or score > best[n].strength:
-                    numbers = np.array([k for k, _ in found], dtype=np.float64)
-                    positions = np.array([_centroid(padded, at, slack) for _, at in found])
-                    fit_step, offset = np.polyfit(numbers, positions, 1)
-                    if np.abs(offset + fit_step * numbers - positions).max() > max(2.5, 0.12 * step):
-                        continue  # not evenly spaced after all
-                    weight = sum(float(smooth[round(at)]) for _, at in found) / ((n + 1) * top)
-                    best[n] = _Comb(float(offset) - pad, float(fit_step), n, float(score), weight)
+                if goes_on(first - step, slack) or goes_on(last + step, slack):
+                    continue  # part of a board, not a whole one
+                comb = _teeth(first, last, n, nearest, distance, smooth, padded)
+                if comb is not None and (n not in best or comb.strength > best[n].strength):
+                    best[n] = _Comb(comb.start - pad, comb.pitch, n, comb.strength,
+                                    comb.weight / top)  # fmt: skip
     return best
+
+
+def _teeth(first: int, last: int, n: int, nearest: Any, distance: Any, smooth: Any,
+           padded: Any) -> _Comb | None:  # fmt: skip
+    """The comb of n cells from tooth ``first`` to tooth ``last`` (see ``_comb``), or None."""
+    np, _ = _modules()
+    step = (last - first) / n
+    slack = max(1, round(step * 0.1))
+    size = len(smooth)
+    expect = np.rint(first + step * np.arange(-1, n + 2)).astype(np.int64)
+    inside = (expect >= 0) & (expect < size)
+    at = expect.clip(0, size - 1)
+    hit = inside & (distance[at] <= slack)
+    if hit[0] or hit[-1]:
+        return None  # the lines go on: part of a board, not a whole one
+    middle = hit[2:-2]
+    missing = int((~middle).sum())
+    if missing > (n - 1) / 2 or _longest_false(middle) > 2:
+        return None
+    numbers = np.flatnonzero(hit[1:-1]).astype(np.float64)
+    teeth = nearest[at[1:-1][hit[1:-1]]]
+    centres = np.array([_centroid(padded, float(t), slack) for t in teeth])
+    fit_step, offset = np.polyfit(numbers, centres, 1)
+    if np.abs(offset + fit_step * numbers - centres).max() > max(2.5, 0.12 * step):
+        return None  # not evenly spaced after all
+    weight = float(smooth[teeth].sum()) / (n + 1)
+    return _Comb(float(offset), float(fit_step), n, float(len(teeth) - missing), weight)
+
+
+def _longest_false(flags: Any) -> int:
+    longest = run = 0
+    for flag in flags:
+        run = 0 if flag else run + 1
+        longest = max(longest, run)
+    return longest
 
 
 def _centroid(profile: Any, at: float, slack: int) -> float:
@@ -385,15 +434,15 @@ def _centroid(profile: Any, at: float, slack: int) -> float:
     return at if total <= 0 else float((np.arange(lo, hi) * weights).sum() / total)
 
 
-def _axis(edges: Any, span: tuple[int, int] | None, noise: float, pitch: float,
-          halves: bool = False) -> dict[int, _Comb]:  # fmt: skip
-    """The combs of lines running along axis 0 of ``edges`` (by n), counting only the
-    rows of ``span`` (the board's extent the other way, when known), and the edges in runs
-    of nearly half of ``pitch`` (so that the strokes of glyphs do not count); ``halves``:
-    combs of half that pitch too (the autocorrelation may have found two cells' side)."""
+def _axis(lines: Any, span: tuple[int, int] | None, pitch: float, halves: bool = False
+          ) -> dict[int, _Comb]:  # fmt: skip
+    """The combs of the lines along axis 0 of ``lines`` (the edges in long runs, see
+    ``_runs``), by n, counting only the rows of ``span`` (the board's extent the other
+    way, when known); ``halves``: combs of half ``pitch`` too (the autocorrelation may
+    have found two cells' side)."""
     np, _ = _modules()
-    part = edges if span is None else edges[span[0] : span[1]]
-    profile = _runs(part, max(2, round(pitch * 0.45)), noise).sum(axis=0).astype(np.float64)
+    part = lines if span is None else lines[span[0] : span[1]]
+    profile = part.sum(axis=0).astype(np.float64)
     combs = _comb(profile, pitch)
     if halves:
         for n, comb in _comb(profile, pitch / 2).items():
@@ -428,12 +477,15 @@ def _square(columns: dict[int, _Comb], rows: dict[int, _Comb]) -> tuple[_Comb, _
 
 
 def _lines(across: Any, down: Any, noise: float) -> _Lines:
-    """The board's cell lines: x of each vertical line, y of each horizontal one."""
+    """The board's cell lines: x of each vertical line, y of each horizontal one. Only the
+    edges in runs of nearly half a cell count (not the strokes of glyphs)."""
     pitch = _pitch(across, down)
     if pitch is None:
         raise ReadError("no board found: no evenly spaced lines of cells")
-    columns = _axis(across, None, noise, pitch, halves=True)
-    rows = _axis(down.T, None, noise, pitch, halves=True)
+    length = max(2, round(pitch * 0.45))
+    upright, level = _runs(across, length, noise), _runs(down.T, length, noise)
+    columns = _axis(upright, None, pitch, halves=True)
+    rows = _axis(level, None, pitch, halves=True)
     if not columns or not rows:
         raise ReadError("no board found: no evenly spaced lines of cells")
     found = _square(columns, rows)
@@ -441,15 +493,12 @@ def _lines(across: Any, down: Any, noise: float) -> _Lines:
         raise ReadError(
             f"no square grid found: {max(columns)} columns of cells but {max(rows)} rows"
         )
-    for _ in range(2):  # again, each way counting the board's extent the other way only
-        x, y = found
-        span_y = (max(0, int(y.start)), int(y.start + y.n * y.pitch) + 2)
-        span_x = (max(0, int(x.start)), int(x.start + x.n * x.pitch) + 2)
-        again = _square(_axis(across, span_y, noise, x.pitch), _axis(down.T, span_x, noise, y.pitch))
-        if again is None:
-            break
-        found = again
+    # Again, each way counting the board's extent the other way only.
     x, y = found
+    span_y = (max(0, int(y.start)), int(y.start + y.n * y.pitch) + 2)
+    span_x = (max(0, int(x.start)), int(x.start + x.n * x.pitch) + 2)
+    again = _square(_axis(upright, span_y, x.pitch), _axis(level, span_x, y.pitch))
+    x, y = found if again is None else again
     n = x.n
     if not MIN_N <= n <= MAX_N:
         raise ReadError(f"the grid found is {n} x {n}, not {MIN_N} to {MAX_N} cells a side")
@@ -740,17 +789,17 @@ def read_picture(data: bytes, size: int | None = None, stars: int = 1) -> Readin
 
 def _read(np: Any, Image: Any, image: Any, reading: Reading, size: int | None,
           stars: int) -> None:  # fmt: skip
-    lab = _lab(image)
-    across, down = _edges(lab)
+    rgb = np.asarray(image)
+    across, down = _edges(rgb)
     tilt = _tilt(across, down)
     if abs(tilt) >= 0.15:
-        pixels = np.asarray(image)
-        edge = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
+        edge = np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]])
         fill = tuple(int(v) for v in np.median(edge, axis=0))
         image = image.rotate(tilt, resample=Image.Resampling.BICUBIC, fillcolor=fill)
         reading.image, reading.tilt = image, tilt
-        lab = _lab(image)
-        across, down = _edges(lab)
+        rgb = np.asarray(image)
+        across, down = _edges(rgb)
+    lab = _Lab(rgb)
     # The picture's own noise: most pixel boundaries are inside flat areas.
     noise = max(2.0, float(np.percentile(across, 60)) * 3, float(np.percentile(down, 60)) * 3)
     lines = _lines(across, down, noise)
