@@ -250,12 +250,9 @@ def _tilt(across: Any, down: Any) -> float:
         slope = math.tan(math.radians(degrees))
         return _sharpness(a, slope, True) + _sharpness(d, -slope, False)
 
-    best = 0.0
-    for spacing in (0.5, 0.1):
-        around = np.arange(-5, 6) * spacing + best
-        candidates = [t for t in around if abs(t) <= MAX_TILT + 1e-9]
-        best = max(candidates, key=score)
-    return float(best)
+    coarse = max(np.arange(-MAX_TILT, MAX_TILT + 0.01, 0.5), key=score)
+    fine = [coarse + t for t in (-0.2, -0.1, 0.1, 0.2) if abs(coarse + t) <= MAX_TILT + 1e-9]
+    return float(max([coarse, *fine], key=score))
 
 
 def _window_sum(values: Any, width: int) -> Any:
@@ -350,7 +347,13 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
     inner = smooth[1:-1]
     is_peak = (inner >= smooth[:-2]) & (inner > smooth[2:]) & (inner >= 0.12 * top)
     peaks = np.flatnonzero(is_peak) + 1
-    strong = [int(p) for p in peaks if smooth[p] >= 0.4 * top]
+    strong: list[int] = []
+    for p in (int(p) for p in peaks if smooth[p] >= 0.4 * top):  # one a line (two edges)
+        if strong and p - strong[-1] < pitch * 0.3:
+            if smooth[p] > smooth[strong[-1]]:
+                strong[-1] = p
+            continue
+        strong.append(p)
     if len(strong) > 40:
         strong = sorted(sorted(strong, key=lambda p: -smooth[p])[:40])
     # For every position, the nearest peak and how far it is (a tooth is looked up, not
@@ -614,21 +617,19 @@ def _border_weights(lab: Any, lines: _Lines, colours: Any) -> tuple[Any, Any]:
 
 def _otsu_split(values: Any) -> float | None:
     """The threshold between light and heavy lines when ``values`` fall in two clearly
-    separate groups (the heavy at least twice the light and well apart), else None."""
+    separate groups (Otsu's split; the heavy at least twice the light and well apart),
+    else None."""
     np, _ = _modules()
-    ordered = np.sort(values)
-    if len(ordered) < 2 or ordered[-1] <= 0:
+    ordered = np.sort(np.asarray(values, dtype=np.float64))
+    count = len(ordered)
+    if count < 2 or ordered[-1] <= 0:
         return None
-    best, split = -1.0, None
-    total = ordered.sum()
-    for k in range(1, len(ordered)):
-        low, high = ordered[:k], ordered[k:]
-        between = k * (len(ordered) - k) * (low.mean() - high.mean()) ** 2
-        if between > best:
-            best, split = between, k
-    assert split is not None
+    k = np.arange(1, count)
+    below = np.cumsum(ordered)[:-1]
+    low_mean = below / k
+    high_mean = (ordered.sum() - below) / (count - k)
+    split = int(np.argmax(k * (count - k) * (low_mean - high_mean) ** 2)) + 1
     low, high = ordered[:split], ordered[split:]
-    del total
     if high.mean() < 2 * low.mean() + 8 or high.min() < low.max() * 1.3:
         return None
     return float((low.max() + high.min()) / 2)
