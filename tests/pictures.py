@@ -131,7 +131,7 @@ def board(grid: Grid, columns: list[int], look: Look, rng: random.Random) -> Ima
     size = n * side + 2 * look.margin
     image = Image.new("RGB", (size, size), look.page)
     draw = ImageDraw.Draw(image)
-    x0 = y0 = look.margin
+    x0 = look.margin
 
     def at(k: int) -> int:
         return x0 + k * side
@@ -310,16 +310,20 @@ def _dark(grid: Grid, columns: list[int], rng: random.Random) -> Image.Image:
     return _title(image, "Queens (dark)", (235, 235, 235), 40)
 
 
+def _rotated(grid: Grid, columns: list[int], rng: random.Random) -> bytes:
+    degrees = rng.choice((-1, 1)) * rng.uniform(1.0, 3.0)
+    image = _pastel(grid, columns, rng, margin=40)
+    turned = image.rotate(degrees, resample=Image.Resampling.BICUBIC, fillcolor=(255, 255, 255))
+    return png(turned)
+
+
 STYLES: dict[str, Callable[[Grid, list[int], random.Random], bytes]] = {
     "own": _own,
     "pastel": lambda g, c, r: png(_pastel(g, c, r)),
     "grey-lines": lambda g, c, r: png(_grey_lines(g, c, r)),
     "colour-only": lambda g, c, r: png(_colour_only(g, c, r)),
     "dark": lambda g, c, r: png(_dark(g, c, r)),
-    "rotated": lambda g, c, r: png(
-        _pastel(g, c, r, margin=40).rotate(
-            r.choice((-1, 1)) * r.uniform(1.0, 3.0), resample=Image.Resampling.BICUBIC,
-            fillcolor=(255, 255, 255))),  # fmt: skip
+    "rotated": _rotated,
     "jpeg50": lambda g, c, r: png(_grey_lines(g, c, r), jpeg=50),
     "half": lambda g, c, r: png(_scaled(_pastel(g, c, r, cell=r.randrange(60, 90)), 0.5)),
     "double": lambda g, c, r: png(_scaled(_pastel(g, c, r, cell=r.randrange(24, 40)), 2.0)),
@@ -352,5 +356,3 @@ def cases(per_style: int, seed: int = 0, sizes: tuple[int, int] = (4, 20)) -> li
                 grid = split_region(grid, columns, rng) or grid
             made.append(Case(style, grid, draw(grid, columns, rng), f"{style}-{k}-{n}x{n}"))
     return made
-
-

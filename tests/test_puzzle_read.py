@@ -117,7 +117,7 @@ def test_a_frame_without_regions_is_refused() -> None:
     ImageDraw.Draw(image).rectangle([10, 10, 290, 290], outline="black", width=4)
     out = io.BytesIO()
     image.save(out, format="PNG")
-    with pytest.raises(ReadError, match="^no board found: no evenly spaced lines of cells$"):
+    with pytest.raises(ReadError, match=r"^no board found: no evenly spaced lines of cells$"):
         read_grid(out.getvalue())
 
 
@@ -257,7 +257,7 @@ def test_132_pictures_in_11_styles_read_back_and_no_miss_prints_a_grid() -> None
     results: dict[str, list[bool | None]] = {}
     for case in made:
         results.setdefault(case.style, []).append(_exact(case))
-    rates = {style: f"{sum(r is True for r in found)}/{len(found)}" for style, found in results.items()}
+    rates = {style: f"{found.count(True)}/{len(found)}" for style, found in results.items()}
     print("exact reads per style:", rates)
     every = [r for found in results.values() for r in found]
     assert False not in every, "a wrong grid came back from a picture"

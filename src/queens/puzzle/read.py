@@ -296,7 +296,6 @@ def _pitch(across: Any, down: Any) -> int | None:
     """The cells' side: the smallest lag whose autocorrelation, of the projections of the
     edges both ways added (square cells: one spacing), is nearly the best's (a comb
     correlates at its spacing and at every multiple)."""
-    np, _ = _modules()
     columns = across.sum(axis=0)
     rows = down.sum(axis=1)
     largest = min(len(columns), len(rows)) // MIN_N
@@ -467,16 +466,21 @@ def _square(columns: dict[int, _Comb], rows: dict[int, _Comb]) -> tuple[_Comb, _
     agreeing = [
         (n, columns[n], rows[n])
         for n in set(columns) & set(rows)
-        if MIN_N <= n <= MAX_N and abs(columns[n].pitch - rows[n].pitch) <= 0.06 * max(columns[n].pitch, rows[n].pitch)
+        if MIN_N <= n <= MAX_N and _same_pitch(columns[n], rows[n])
     ]
     if not agreeing:
         return None
     heaviest = max(min(x.weight, y.weight) for _, x, y in agreeing)
-    n, x, y = max(
+    _, x, y = max(
         (t for t in agreeing if min(t[1].weight, t[2].weight) >= 0.8 * heaviest),
         key=lambda t: t[0],
     )
     return x, y
+
+
+def _same_pitch(columns: _Comb, rows: _Comb) -> bool:
+    """Whether the cells are square (their sides within 6 %)."""
+    return abs(columns.pitch - rows.pitch) <= 0.06 * max(columns.pitch, rows.pitch)
 
 
 def _lines(across: Any, down: Any, noise: float) -> _Lines:
@@ -527,16 +531,17 @@ def _cell_samples(lab: Any, lines: _Lines, fractions: Any) -> Any:
     fy = (ys[:-1, None] + np.outer(np.diff(ys), fractions)).astype(np.int64)
     fx = np.clip(fx, 0, lab.shape[1] - 1)
     fy = np.clip(fy, 0, lab.shape[0] - 1)
-    n, f = fx.shape
+    n = fx.shape[0]
     points = lab[fy[:, None, :, None], fx[None, :, None, :]]  # n x n x f x f x 3
     inner = (fractions > 0.35) & (fractions < 0.65)
     keep = ~(inner[:, None] & inner[None, :])
     return points[:, :, keep, :].reshape(n, n, -1, 3)
 
 
-def _densest(samples: Any, radius: float) -> tuple[Any, Any]:
-    """Each cell's colour: the mean of the samples near its densest sample (the cell's own
-    colour, not a glyph drawn on part of it), and the samples' spread around it."""
+def _densest(samples: Any, radius: float) -> tuple[Any, Any, Any]:
+    """Each cell's colour: the median of the samples near its densest sample (the cell's
+    own colour, not a glyph drawn on part of it); the spread of those samples around it
+    (NaN for the others); the share of the samples near it."""
     np, _ = _modules()
     gaps = np.linalg.norm(samples[:, :, :, None, :] - samples[:, :, None, :, :], axis=4)
     near = gaps <= radius
@@ -815,7 +820,6 @@ def _read(np: Any, Image: Any, image: Any, reading: Reading, size: int | None,
         raise ReadError(f"the colour of the cell at row {row + 1}, column {col + 1} is unclear")
     wobble = float(np.nanmedian(spread))
     threshold = max(4.0, 3 * wobble + 2)
-    import os; os.environ.get("RDBG") and print("wobble", wobble, threshold)
     labels, widest = _groups(colours, threshold)
     reading.regions = [[labels[r * n + c] for c in range(n)] for r in range(n)]
     if widest > 1.5 * threshold + 4:
