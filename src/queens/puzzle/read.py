@@ -104,38 +104,44 @@ class Reading:
     error: ReadError | None = None
 
     def debug_png(self) -> bytes:
-        """The working picture with the cell lines found (magenta) and each cell's region
-        letter (or its colour group's number when the regions failed)."""
+        """The working picture (turned upright) with the cell lines found (magenta), each
+        cell's region letter in its lower right corner (or its colour group's number when
+        no grid was read), and the verdict along the bottom."""
         from PIL import Image, ImageDraw, ImageFont  # lazy: optional extra (read)
 
         image = (self.image or Image.new("RGB", (200, 200), "white")).convert("RGB")
         scale = max(1, math.ceil(600 / max(image.size)))
-        if scale > 1:
-            image = image.resize((image.width * scale, image.height * scale))
+        image = image.resize((image.width * scale, image.height * scale + 24 * scale))
         draw = ImageDraw.Draw(image)
-        xs = [x * scale for x in self.xs]
-        ys = [y * scale for y in self.ys]
+        xs, ys = [x * scale for x in self.xs], [y * scale for y in self.ys]
         if xs and ys:
             for x in xs:
                 draw.line([x, ys[0], x, ys[-1]], fill="#ff00ff", width=max(1, scale))
             for y in ys:
                 draw.line([xs[0], y, xs[-1], y], fill="#ff00ff", width=max(1, scale))
-        if self.regions is not None and len(xs) > 1:
-            side = xs[1] - xs[0]
-            font = ImageFont.load_default(size=max(8, round(side * 0.4)))
-            names = Grid.from_regions(self.regions).names if self.grid else None
-            for row, line in enumerate(self.regions):
-                for col, region in enumerate(line):
-                    label = names[self.grid.cells[row * self.grid.n + col]] if (
-                        names and self.grid) else str(region)  # fmt: skip
-                    centre = ((xs[col] + xs[col + 1]) / 2, (ys[row] + ys[row + 1]) / 2)
-                    draw.text(centre, label, fill="#ff00ff", font=font, anchor="mm",
-                              stroke_width=2, stroke_fill="white")  # fmt: skip
-        message = "read: " + ("ok" if self.error is None else str(self.error))
-        draw.text((4, 4), message, fill="#ff00ff", stroke_width=2, stroke_fill="white")
+        if self.regions is not None and len(xs) == len(self.regions) + 1:
+            self._label(draw, xs, ys)
+        font = ImageFont.load_default(size=14 * scale)
+        bottom = image.height - 24 * scale
+        draw.rectangle([0, bottom, image.width, image.height], fill="white")
+        verdict = "read: " + ("ok" if self.error is None else str(self.error))
+        draw.text((4, bottom + 4 * scale), verdict, fill="#b000b0", font=font)
         out = io.BytesIO()
         image.save(out, format="PNG")
         return out.getvalue()
+
+    def _label(self, draw: Any, xs: list[float], ys: list[float]) -> None:
+        from PIL import ImageFont  # lazy: optional extra (read)
+
+        assert self.regions is not None
+        side = xs[1] - xs[0]
+        font = ImageFont.load_default(size=max(8, round(side * 0.3)))
+        for row, line in enumerate(self.regions):
+            for col, region in enumerate(line):
+                label = self.grid.name(row, col) if self.grid else str(region)
+                spot = (xs[col] + side * 0.8, ys[row] + side * 0.8)
+                draw.text(spot, label, fill="#b000b0", font=font, anchor="mm", stroke_width=2,
+                          stroke_fill="white")  # fmt: skip
 
 
 def _modules() -> tuple[Any, Any]:
@@ -263,12 +269,12 @@ def _window_sum(values: Any, width: int) -> Any:
 
 
 def _runs(edges: Any, length: int, noise: float) -> Any:
-    """The edges (a boolean per pixel boundary, over the picture's own noise) that belong to
-    a run of at least ``length`` along axis 0: the pieces of lines, not of letters."""
+    """The edges (over the picture's own noise) that belong to a run of at least
+    ``length`` along axis 0, the pieces of lines, not of letters (the others 0)."""
     np, _ = _modules()
     on = edges > noise
     if length <= 1:
-        return on
+        return np.where(on, edges, np.float32(0))
     total = np.cumsum(np.pad(on, ((1, 0), (0, 0))).astype(np.int32), axis=0)
     full = (total[length:] - total[:-length]) == length  # windows entirely on
     # Each full window marks its pixels: a run's pixels are those some full window covers.
@@ -278,17 +284,20 @@ def _runs(edges: Any, length: int, noise: float) -> Any:
     lo = np.clip(index - length + 1, 0, full.shape[0])
     hi = np.clip(index + 1, 0, full.shape[0])
     covered = (marks[hi] - marks[lo]) > 0
-    return covered & on
+    return np.where(covered & on, edges, np.float32(0))
 
 
 def _correlation(profile: Any, largest: int) -> Any:
     """The autocorrelation of ``profile`` (its slow changes taken out) up to ``largest``,
     as a share of its value at lag 0."""
     np, _ = _modules()
-    centred = profile - _window_sum(profile, 2 * largest + 1) / (2 * largest + 1)
+    window = min(len(profile) - 1, largest) | 1
+    centred = profile - _window_sum(profile, window) / window
     size = 1 << (2 * len(centred) - 1).bit_length()
     spectrum = np.fft.rfft(centred, size)
     correlation = np.fft.irfft(spectrum * np.conj(spectrum), size)[: largest + 2]
+    if len(correlation) < largest + 2:
+        correlation = np.pad(correlation, (0, largest + 2 - len(correlation)))
     return correlation / correlation[0] if correlation[0] > 0 else correlation * 0
 
 
@@ -301,13 +310,16 @@ def _pitch(across: Any, down: Any) -> int | None:
     largest = min(len(columns), len(rows)) // MIN_N
     if largest <= MIN_CELL:
         return None
-    correlation = _correlation(columns, largest) + _correlation(rows, largest)
+    correlation = _correlation(columns, 2 * largest + 2) + _correlation(rows, 2 * largest + 2)
     peaks = [
         lag
         for lag in range(MIN_CELL, largest + 1)
         if correlation[lag] > 0
         and correlation[lag] >= correlation[lag - 1]
         and correlation[lag] >= correlation[lag + 1]
+        # a comb correlates at twice its spacing too (the two edges of a thick line
+        # correlate at its width only)
+        and correlation[2 * lag - 1 : 2 * lag + 2].max() >= 0.3 * correlation[lag]
     ]
     if not peaks:
         return None
@@ -318,13 +330,15 @@ def _pitch(across: Any, down: Any) -> int | None:
 @dataclass
 class _Comb:
     """Lines at ``start + k * pitch`` for k = 0..n; ``strength``: lines found less lines
-    missing; ``weight``: the mean line's share of the strongest line (a missing one 0)."""
+    missing; ``weight``: the mean line's share of the strongest line (a missing one 0);
+    ``closed``: no line a cell beyond either end (else it may be part of a board)."""
 
     start: float
     pitch: float
     n: int
     strength: float
     weight: float = 0.0
+    closed: bool = True
 
 
 def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
@@ -332,9 +346,9 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
     strong teeth (the board's sides, where the page meets the board, are full lines), n
     cells of about ``pitch`` (within a third), each line between them found (a tooth
     within a tenth of a cell) or missing (a column boundary where no colour changes);
-    no three in a row missing and at most half of them, and no line a cell beyond either
-    end (a part of a board is not a board). For each n, the pair with the most lines found
-    less those missing."""
+    no three in a row missing and at most half of them. For each n, the closed pair (no
+    line a cell beyond either end) with the most lines found less those missing, else
+    the open one."""
     np, _ = _modules()
     width = max(3, round(pitch * 0.15) | 1)
     pad = width + 1  # a line at the picture's edge still makes a peak
@@ -353,6 +367,8 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
                 strong[-1] = p
             continue
         strong.append(p)
+    reach = max(2, round(pitch * 0.15))
+    ends = [_centroid(padded, p, reach) for p in strong]  # a thick line's middle
     if len(strong) > 40:
         strong = sorted(sorted(strong, key=lambda p: -smooth[p])[:40])
     # For every position, the nearest peak and how far it is (a tooth is looked up, not
@@ -373,44 +389,47 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
         spot = round(at)
         return 0 <= spot < size and far[spot] <= slack
 
-    for i, first in enumerate(strong):
-        for last in strong[i + 1 :]:
+    for i, first in enumerate(ends):
+        for last in ends[i + 1 :]:
             span = last - first
             guess = round(span / pitch)  # and its neighbours: the pitch is a guess
             for n in (guess - 1, guess, guess + 1):
                 if not (1 <= n <= MAX_N and abs(span / n - pitch) <= pitch / 3):
                     continue
                 step = span / n
-                slack = max(1, round(step * 0.1))
-                if goes_on(first - step, slack) or goes_on(last + step, slack):
-                    continue  # part of a board, not a whole one
+                slack = max(2, round(step * 0.1))
+                closed = not goes_on(first - step, slack) and not goes_on(last + step, slack)
+                if not closed and n in best and best[n].closed:
+                    continue
                 comb = _teeth(first, last, n, nearest, distance, smooth, padded)
-                if comb is not None and (n not in best or comb.strength > best[n].strength):
-                    best[n] = _Comb(comb.start - pad, comb.pitch, n, comb.strength,
-                                    comb.weight / top)  # fmt: skip
+                if comb is None:
+                    continue
+                comb = _Comb(comb.start - pad, comb.pitch, n, comb.strength, comb.weight / top,
+                             closed)  # fmt: skip
+                if n not in best or (closed, comb.strength) > (best[n].closed, best[n].strength):
+                    best[n] = comb
     return best
 
 
-def _teeth(first: int, last: int, n: int, nearest: Any, distance: Any, smooth: Any,
+def _teeth(first: float, last: float, n: int, nearest: Any, distance: Any, smooth: Any,
            padded: Any) -> _Comb | None:  # fmt: skip
     """The comb of n cells from tooth ``first`` to tooth ``last`` (see ``_comb``), or None."""
     np, _ = _modules()
     step = (last - first) / n
-    slack = max(1, round(step * 0.1))
+    slack = max(2, round(step * 0.1))
+    reach = max(2, round(step * 0.15))
     size = len(smooth)
     expect = np.rint(first + step * np.arange(-1, n + 2)).astype(np.int64)
     inside = (expect >= 0) & (expect < size)
     at = expect.clip(0, size - 1)
     hit = inside & (distance[at] <= slack)
-    if hit[0] or hit[-1]:
-        return None  # the lines go on: part of a board, not a whole one
     middle = hit[2:-2]
     missing = int((~middle).sum())
     if missing > (n - 1) / 2 or _longest_false(middle) > 2:
         return None
     numbers = np.flatnonzero(hit[1:-1]).astype(np.float64)
     teeth = nearest[at[1:-1][hit[1:-1]]]
-    centres = np.array([_centroid(padded, float(t), slack) for t in teeth])
+    centres = np.array([_centroid(padded, float(t), reach) for t in teeth])
     fit_step, offset = np.polyfit(numbers, centres, 1)
     if np.abs(offset + fit_step * numbers - centres).max() > max(2.5, 0.12 * step):
         return None  # not evenly spaced after all
@@ -426,11 +445,11 @@ def _longest_false(flags: Any) -> int:
     return longest
 
 
-def _centroid(profile: Any, at: float, slack: int) -> float:
-    """The middle of the line near ``at``: the profile's centroid within ``slack`` (the
+def _centroid(profile: Any, at: float, reach: int) -> float:
+    """The middle of the line near ``at``: the profile's centroid within ``reach`` (the
     two edges of a thick line, not the one the smoothing happened to peak on)."""
     np, _ = _modules()
-    lo, hi = max(0, round(at) - slack), min(len(profile), round(at) + slack + 1)
+    lo, hi = max(0, round(at) - reach), min(len(profile), round(at) + reach + 1)
     weights = profile[lo:hi]
     total = float(weights.sum())
     return at if total <= 0 else float((np.arange(lo, hi) * weights).sum() / total)
@@ -460,13 +479,16 @@ class _Lines:
 
 
 def _square(columns: dict[int, _Comb], rows: dict[int, _Comb]) -> tuple[_Comb, _Comb] | None:
-    """The combs that agree (as many columns as rows, of the same pitch) of most cells
-    among those whose lines are nearly as heavy as the heaviest's (a comb of half the
-    pitch, through the middle of the cells, has light lines there)."""
+    """The combs that agree (as many columns as rows, of the same pitch, closed at least
+    one way: a line a cell beyond a board happens, beyond both ways it is a part of a
+    board) of most cells among those whose lines are nearly as heavy as the heaviest's
+    (a comb of half the pitch, through the middle of the cells, has light lines there)."""
     agreeing = [
         (n, columns[n], rows[n])
         for n in set(columns) & set(rows)
-        if MIN_N <= n <= MAX_N and _same_pitch(columns[n], rows[n])
+        if MIN_N <= n <= MAX_N
+        and _same_pitch(columns[n], rows[n])
+        and (columns[n].closed or rows[n].closed)
     ]
     if not agreeing:
         return None
