@@ -341,19 +341,22 @@ class _Comb:
     closed: bool = True
 
 
-def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
-    """The evenly spaced teeth (lines) of ``profile`` that make the board: between two
-    strong teeth (the board's sides, where the page meets the board, are full lines), n
-    cells of about ``pitch`` (within a third), each line between them found (a tooth
-    within a tenth of a cell) or missing (a column boundary where no colour changes);
-    no three in a row missing and at most half of them. For each n, the closed pair (no
-    line a cell beyond either end) with the most lines found less those missing, else
-    the open one."""
+def _comb(count: Any, heavy: Any, pitch: float) -> dict[int, _Comb]:
+    """The evenly spaced teeth (lines) of ``count`` (how many pixels of a line there are
+    at each position) that make the board: between two strong teeth (the board's sides,
+    where the page meets the board, are full lines), n cells of about ``pitch`` (within
+    a third), each line between them found (a tooth within a tenth of a cell) or missing
+    (a column boundary where no colour changes); no three in a row missing and at most
+    half of them. For each n, the closed pair (no line a cell beyond either end) with the
+    most lines found less those missing, else the open one. ``heavy`` (the lines' pixels
+    weighed by their contrast) places each line: the middle of a thick dark line, not a
+    faint edge beside it."""
     np, _ = _modules()
     width = max(3, round(pitch * 0.15) | 1)
     pad = width + 1  # a line at the picture's edge still makes a peak
-    padded = np.pad(profile, pad)
-    smooth = _window_sum(padded, width)
+    smooth = _window_sum(np.pad(count, pad), width)
+    padded = np.pad(heavy, pad)
+    weighed = _window_sum(padded, width)
     top = float(smooth.max())
     if top <= 0:
         return {}
@@ -363,14 +366,14 @@ def _comb(profile: Any, pitch: float) -> dict[int, _Comb]:
     strong: list[int] = []
     for p in (int(p) for p in peaks if smooth[p] >= 0.4 * top):  # one a line (two edges)
         if strong and p - strong[-1] < pitch * 0.3:
-            if smooth[p] > smooth[strong[-1]]:
+            if weighed[p] > weighed[strong[-1]]:
                 strong[-1] = p
             continue
         strong.append(p)
-    reach = max(2, round(pitch * 0.15))
-    ends = [_centroid(padded, p, reach) for p in strong]  # a thick line's middle
     if len(strong) > 40:
         strong = sorted(sorted(strong, key=lambda p: -smooth[p])[:40])
+    reach = max(2, round(pitch * 0.15))
+    ends = [_centroid(padded, p, reach) for p in strong]  # a thick line's middle
     # For every position, the nearest peak and how far it is (a tooth is looked up, not
     # searched for).
     positions = np.arange(len(smooth))
@@ -463,10 +466,11 @@ def _axis(lines: Any, span: tuple[int, int] | None, pitch: float, halves: bool =
     have found two cells' side)."""
     np, _ = _modules()
     part = lines if span is None else lines[span[0] : span[1]]
-    profile = part.sum(axis=0).astype(np.float64)
-    combs = _comb(profile, pitch)
+    count = (part > 0).sum(axis=0).astype(np.float64)
+    heavy = part.sum(axis=0, dtype=np.float64)
+    combs = _comb(count, heavy, pitch)
     if halves:
-        for n, comb in _comb(profile, pitch / 2).items():
+        for n, comb in _comb(count, heavy, pitch / 2).items():
             if n not in combs or comb.strength > combs[n].strength:
                 combs[n] = comb
     return combs
@@ -481,8 +485,8 @@ class _Lines:
 def _square(columns: dict[int, _Comb], rows: dict[int, _Comb]) -> tuple[_Comb, _Comb] | None:
     """The combs that agree (as many columns as rows, of the same pitch, closed at least
     one way: a line a cell beyond a board happens, beyond both ways it is a part of a
-    board) of most cells among those whose lines are nearly as heavy as the heaviest's
-    (a comb of half the pitch, through the middle of the cells, has light lines there)."""
+    board) of most cells, unless they are those of half as many cells with light lines
+    through the middle of the cells."""
     agreeing = [
         (n, columns[n], rows[n])
         for n in set(columns) & set(rows)
@@ -492,12 +496,21 @@ def _square(columns: dict[int, _Comb], rows: dict[int, _Comb]) -> tuple[_Comb, _
     ]
     if not agreeing:
         return None
-    heaviest = max(min(x.weight, y.weight) for _, x, y in agreeing)
-    _, x, y = max(
-        (t for t in agreeing if min(t[1].weight, t[2].weight) >= 0.8 * heaviest),
-        key=lambda t: t[0],
-    )
-    return x, y
+    combs = {n: (x, y) for n, x, y in agreeing}
+    n = max(combs)
+    while n % 2 == 0 and n // 2 in combs and _nested(combs[n], combs[n // 2]):
+        n //= 2
+    return combs[n]
+
+
+def _nested(fine: tuple[_Comb, _Comb], coarse: tuple[_Comb, _Comb]) -> bool:
+    """Whether the ``fine`` combs are the ``coarse`` ones with a light line through the
+    middle of each cell (the strokes of glyphs, at half the pitch): the same board, and
+    the lines on average much lighter."""
+    for a, b in zip(fine, coarse, strict=True):
+        if abs(a.start - b.start) > 0.25 * b.pitch or abs(2 * a.pitch - b.pitch) > 0.06 * b.pitch:
+            return False
+    return min(fine[0].weight, fine[1].weight) < 0.7 * min(coarse[0].weight, coarse[1].weight)
 
 
 def _same_pitch(columns: _Comb, rows: _Comb) -> bool:
