@@ -111,7 +111,9 @@ class Reading:
 
         image = (self.image or Image.new("RGB", (200, 200), "white")).convert("RGB")
         scale = max(1, math.ceil(600 / max(image.size)))
-        image = image.resize((image.width * scale, image.height * scale + 24 * scale))
+        canvas = Image.new("RGB", (image.width * scale, (image.height + 24) * scale), "white")
+        canvas.paste(image.resize((image.width * scale, image.height * scale)))
+        image = canvas
         draw = ImageDraw.Draw(image)
         xs, ys = [x * scale for x in self.xs], [y * scale for y in self.ys]
         if xs and ys:
@@ -616,11 +618,13 @@ def _groups(colours: Any, threshold: float) -> tuple[list[int], float]:
     return labels, widest
 
 
-def _border_weights(lab: Any, lines: _Lines, colours: Any) -> tuple[Any, Any]:
+def _border_weights(lab: Any, lines: _Lines, colours: Any) -> tuple[Any, Any, Any, Any]:
     """How much line lies between each pair of neighbouring cells: across a band around
     their common edge, the colour distance of each pixel from the nearer of the two
-    cells' colours, summed (ΔE x pixels), nearly the least along the edge.
-    ``right[r, c]``: between (r, c) and (r, c + 1); ``below[r, c]``: (r, c) and (r + 1, c)."""
+    cells' colours, summed (ΔE x pixels), nearly the least along the edge; and the line's
+    colour (the band's pixel furthest from both cells, the median along the edge).
+    ``right[r, c]``: between (r, c) and (r, c + 1); ``below[r, c]``: (r, c) and (r + 1, c);
+    then the colours of those lines."""
     np, _ = _modules()
     xs, ys = np.array(lines.xs), np.array(lines.ys)
     n = len(xs) - 1
@@ -647,12 +651,57 @@ def _border_weights(lab: Any, lines: _Lines, colours: Any) -> tuple[Any, Any]:
             first, second = colours[:-1, :], colours[1:, :]
         to_first = np.linalg.norm(band - first[:, :, None, None, :], axis=4)
         to_second = np.linalg.norm(band - second[:, :, None, None, :], axis=4)
+        apart = np.minimum(to_first, to_second)
         # The second least along the edge: a line runs all along it, a glyph drawn near
         # it covers part of it.
-        return np.sort(np.minimum(to_first, to_second).sum(axis=3), axis=2)[:, :, 1]
+        weight = np.sort(apart.sum(axis=3), axis=2)[:, :, 1]
+        furthest = np.take_along_axis(band, apart.argmax(axis=3)[..., None, None], axis=3)
+        return weight, np.median(furthest[:, :, :, 0, :], axis=2)
 
     del n
-    return weights(True), weights(False)
+    right, right_ink = weights(True)
+    below, below_ink = weights(False)
+    return right, below, right_ink, below_ink
+
+
+MIN_BORDER = 20.0
+"""The least weight (ΔE x pixels) of a border line told by its colour: a line, not the
+blur of a colour change."""
+
+
+def _borders(labels: list[int], n: int, weights: tuple[Any, Any, Any, Any]) -> tuple[Any, Any]:
+    """Which edges between cells of one colour group are region borders. When the lines
+    between cells of different colours (borders, mostly) have another colour than those
+    between cells of one colour (grid lines, mostly), a border is a line of the borders'
+    colour and nearly their weight; else (one kind of line) the heavy lines of Otsu's
+    split of the weights, if there are two kinds of weight."""
+    np, _ = _modules()
+    right, below, right_ink, below_ink = weights
+    grid = np.array(labels).reshape(n, n)
+    same = np.concatenate([(grid[:, :-1] == grid[:, 1:]).ravel(), (grid[:-1] == grid[1:]).ravel()])
+    weight = np.concatenate([right.ravel(), below.ravel()])
+    ink = np.concatenate([right_ink.reshape(-1, 3), below_ink.reshape(-1, 3)])
+    border = np.zeros(len(weight), dtype=bool)
+    # Lines between different colours (a line at all: a fifth of a cell of black, or a
+    # colour change alone has almost none), of another colour than the others.
+    heavy = float(np.median(weight[~same])) if (~same).any() else 0.0
+    if same.any() and heavy >= MIN_BORDER:
+        border_ink = np.median(ink[~same], axis=0)
+        line_ink = np.median(ink[same], axis=0)
+        if float(np.linalg.norm(border_ink - line_ink)) >= 15:
+            nearer = np.linalg.norm(ink - border_ink, axis=1) < np.linalg.norm(
+                ink - line_ink, axis=1
+            )
+            return _split(nearer & (weight >= 0.5 * heavy), n)
+    cut = _otsu_split(weight)
+    if cut is not None:
+        border = weight > cut
+    return _split(border, n)
+
+
+def _split(flags: Any, n: int) -> tuple[Any, Any]:
+    """Flags of all edges (right ones, then below ones) as ``right`` and ``below`` arrays."""
+    return flags[: n * (n - 1)].reshape(n, n - 1), flags[n * (n - 1) :].reshape(n - 1, n)
 
 
 def _otsu_split(values: Any) -> float | None:
@@ -675,9 +724,9 @@ def _otsu_split(values: Any) -> float | None:
     return float((low.max() + high.min()) / 2)
 
 
-def _pieces(labels: Any, right: Any, below: Any, cut: float | None, n: int) -> list[int]:
-    """Each cell's piece: neighbouring cells of one colour group and no heavy line between
-    them are one piece (numbered by a cell of it)."""
+def _pieces(labels: Any, right: Any, below: Any, n: int) -> list[int]:
+    """Each cell's piece: neighbouring cells of one colour group and no border between
+    them (``right``, ``below``: see ``_borders``) are one piece (numbered by a cell)."""
     parent = list(range(n * n))
 
     def find(i: int) -> int:
@@ -686,8 +735,8 @@ def _pieces(labels: Any, right: Any, below: Any, cut: float | None, n: int) -> l
             i = parent[i]
         return i
 
-    def border(weight: float) -> bool:
-        return cut is not None and weight > cut
+    def border(flag: bool) -> bool:
+        return bool(flag)
 
     for row in range(n):
         for col in range(n):
@@ -859,9 +908,8 @@ def _read(np: Any, Image: Any, image: Any, reading: Reading, size: int | None,
     reading.regions = [[labels[r * n + c] for c in range(n)] for r in range(n)]
     if widest > 1.5 * threshold + 4:
         raise ReadError("the cells' colours run into one another (no clear colour groups)")
-    right, below = _border_weights(lab, lines, colours)
-    cut = _otsu_split(np.concatenate([right.ravel(), below.ravel()]))
-    pieces = _pieces(labels, right, below, cut, n)
+    right, below = _borders(labels, n, _border_weights(lab, lines, colours))
+    pieces = _pieces(labels, right, below, n)
     reading.regions = [[pieces[r * n + c] for c in range(n)] for r in range(n)]
     count = len(set(pieces))
     if count < n:
