@@ -330,3 +330,19 @@ def test_size_stars_marks_and_the_debug_image(tmp_path: Path) -> None:
     rows = "-".join(str(grid).split("\n"))
     assert done.returncode == 0 and done.stdout == f"{grid}\n#grid={rows}&marks={marks}\n"
     assert marks.count("q") == 3 and marks.count("x") >= 5
+
+
+def test_the_guides_screenshot_reads_with_its_marks(tmp_path: Path) -> None:
+    # docs/make_pictures.py draws the guide's screenshot and its --debug-image picture.
+    import importlib.util
+
+    script = Path(__file__).parent.parent / "docs" / "make_pictures.py"
+    spec = importlib.util.spec_from_file_location("make_pictures", script)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    shot, debug = module.make_read_pictures(tmp_path)
+    reading = read_picture(shot.read_bytes())
+    assert reading.grid is not None and str(reading.grid) == str(generate(7, 3))
+    assert reading.marks is not None and reading.marks.count("q") == 2
+    assert reading.marks.count("x") == 6 and Image.open(debug).format == "PNG"

@@ -689,9 +689,8 @@ def _borders(labels: list[int], n: int, weights: tuple[Any, Any, Any, Any]) -> t
         border_ink = np.median(ink[~same], axis=0)
         line_ink = np.median(ink[same], axis=0)
         if float(np.linalg.norm(border_ink - line_ink)) >= 15:
-            nearer = np.linalg.norm(ink - border_ink, axis=1) < np.linalg.norm(
-                ink - line_ink, axis=1
-            )
+            to_border = np.linalg.norm(ink - border_ink, axis=1)
+            nearer = to_border < np.linalg.norm(ink - line_ink, axis=1)
             return _split(nearer & (weight >= 0.5 * heavy), n)
     cut = _otsu_split(weight)
     if cut is not None:
@@ -735,15 +734,12 @@ def _pieces(labels: Any, right: Any, below: Any, n: int) -> list[int]:
             i = parent[i]
         return i
 
-    def border(flag: bool) -> bool:
-        return bool(flag)
-
     for row in range(n):
         for col in range(n):
             here = row * n + col
-            if col + 1 < n and labels[here] == labels[here + 1] and not border(right[row, col]):
+            if col + 1 < n and labels[here] == labels[here + 1] and not right[row, col]:
                 parent[find(here)] = find(here + 1)
-            if row + 1 < n and labels[here] == labels[here + n] and not border(below[row, col]):
+            if row + 1 < n and labels[here] == labels[here + n] and not below[row, col]:
                 parent[find(here)] = find(here + n)
     return [find(i) for i in range(n * n)]
 
