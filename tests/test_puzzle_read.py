@@ -246,7 +246,8 @@ def _exact(case: pictures.Case) -> bool | None:
 
 
 def test_a_picture_of_each_style_reads_back() -> None:
-    # One small grid in each of the eleven styles (a region in two pieces in some).
+    # One small grid in each of the eleven styles (regions in two pieces: the next test
+    # and the slow one).
     for case in pictures.cases(1, seed=7, sizes=(5, 8)):
         assert _exact(case), case.name
 
@@ -346,3 +347,17 @@ def test_the_guides_screenshot_reads_with_its_marks(tmp_path: Path) -> None:
     assert reading.grid is not None and str(reading.grid) == str(generate(7, 3))
     assert reading.marks is not None and reading.marks.count("q") == 2
     assert reading.marks.count("x") == 6 and Image.open(debug).format == "PNG"
+
+
+def test_a_part_of_a_board_is_not_a_board() -> None:
+    # Seven equally strong lines 40 pixels apart: six cells. Any fewer cells between two
+    # of them have a line a cell beyond an end: open, never taken as a board alone.
+    import numpy as np
+
+    from queens.puzzle.read import _comb
+
+    profile = np.zeros(300)
+    profile[[10 + 40 * k for k in range(7)]] = 100.0
+    combs = _comb(profile, profile, 40.0)
+    assert combs[6].closed and round(combs[6].pitch) == 40 and round(combs[6].start) == 10
+    assert all(not comb.closed for n, comb in combs.items() if n < 6)
