@@ -350,7 +350,7 @@ def _comb(count: Any, heavy: Any, pitch: float) -> dict[int, _Comb]:
     a third), each line between them found (a tooth within a tenth of a cell) or missing
     (a column boundary where no colour changes); no three in a row missing and at most
     half of them. For each n, the closed pair (no line a cell beyond either end) with the
-    most lines found less those missing, else the open one. ``heavy`` (the lines' pixels
+    most lines found less those missing, else one open at one end. ``heavy`` (the lines' pixels
     weighed by their contrast) places each line: the middle of a thick dark line, not a
     faint edge beside it."""
     np, _ = _modules()
@@ -399,13 +399,14 @@ def _comb(count: Any, heavy: Any, pitch: float) -> dict[int, _Comb]:
             span = last - first
             guess = round(span / pitch)  # and its neighbours: the pitch is a guess
             for n in (guess - 1, guess, guess + 1):
-                if not (1 <= n <= MAX_N and abs(span / n - pitch) <= pitch / 3):
+                if not (MIN_N <= n <= MAX_N and abs(span / n - pitch) <= pitch / 3):
                     continue
                 step = span / n
                 slack = max(2, round(step * 0.1))
-                closed = not goes_on(first - step, slack) and not goes_on(last + step, slack)
-                if not closed and n in best and best[n].closed:
-                    continue
+                before, beyond = goes_on(first - step, slack), goes_on(last + step, slack)
+                closed = not before and not beyond
+                if (before and beyond) or (not closed and n in best and best[n].closed):
+                    continue  # lines go on both ways: inside a board
                 comb = _teeth(first, last, n, nearest, distance, smooth, padded)
                 if comb is None:
                     continue
@@ -433,8 +434,10 @@ def _teeth(first: float, last: float, n: int, nearest: Any, distance: Any, smoot
     if missing > (n - 1) / 2 or _longest_false(middle) > 2:
         return None
     numbers = np.flatnonzero(hit[1:-1]).astype(np.float64)
+    if len(numbers) < 3:
+        return None  # too few lines to fit
     teeth = nearest[at[1:-1][hit[1:-1]]]
-    centres = np.array([_centroid(padded, float(t), reach) for t in teeth])
+    centres = _centroids(padded, teeth, reach)
     fit_step, offset = np.polyfit(numbers, centres, 1)
     if np.abs(offset + fit_step * numbers - centres).max() > max(2.5, 0.12 * step):
         return None  # not evenly spaced after all
@@ -448,6 +451,16 @@ def _longest_false(flags: Any) -> int:
         run = 0 if flag else run + 1
         longest = max(longest, run)
     return longest
+
+
+def _centroids(profile: Any, teeth: Any, reach: int) -> Any:
+    """``_centroid`` of each of ``teeth`` (whole positions) at once."""
+    np, _ = _modules()
+    spots = (teeth[:, None] + np.arange(-reach, reach + 1)).clip(0, len(profile) - 1)
+    weights = profile[spots]
+    total = weights.sum(axis=1)
+    safe = np.where(total > 0, total, 1.0)
+    return np.where(total > 0, (spots * weights).sum(axis=1) / safe, teeth)
 
 
 def _centroid(profile: Any, at: float, reach: int) -> float:
