@@ -883,6 +883,8 @@ def read_picture(data: bytes, size: int | None = None, stars: int = 1) -> Readin
         _read(np, Image, image, reading, size, stars)
     except ReadError as error:
         reading.error = error
+    except (ArithmeticError, np.linalg.LinAlgError) as error:  # a degenerate fit: no grid
+        reading.error = ReadError(f"no grid read: the lines found do not fit ({error})")
     return reading
 
 
