@@ -61,6 +61,7 @@ def _around(n: int, r: int, c: int, *, diagonal: bool = False) -> list[tuple[int
 
 
 def _connected_without(rows: list[list[int]], region: int, gone: tuple[int, int]) -> bool:
+    """Whether ``region`` stays in one piece without the cell ``gone``."""
     n = len(rows)
     cells = {(r, c) for r in range(n) for c in range(n) if rows[r][c] == region} - {gone}
     start = next(iter(cells))
@@ -75,19 +76,7 @@ def _connected_without(rows: list[list[int]], region: int, gone: tuple[int, int]
 
 def pieces(grid: Grid) -> int:
     """How many regions of ``grid`` are in more than one piece."""
-    n = grid.n
-    split = 0
-    for g in range(n):
-        cells = {(r, c) for r in range(n) for c in range(n) if grid.region(r, c) == g}
-        start = next(iter(cells))
-        seen, todo = {start}, [start]
-        while todo:
-            for near in _around(n, *todo.pop()):
-                if near in cells and near not in seen:
-                    seen.add(near)
-                    todo.append(near)
-        split += seen != cells
-    return split
+    return sum(not grid.connected(g) for g in range(grid.n))
 
 
 def palette(n: int, rng: random.Random, *,
