@@ -321,6 +321,8 @@ def test_size_stars_marks_and_the_debug_image(tmp_path: Path) -> None:
     assert done.returncode == 1 and done.stdout == ""
     assert "the grid found is 8 x 8, not 9 x 9 (--size 9)" in done.stderr
     assert Image.open(debug).format == "PNG"  # drawn even though the read failed
+    done = subprocess.run([*command, "--debug-image", "-"], capture_output=True, text=True)
+    assert done.returncode == 2 and "--debug-image needs a file name" in done.stderr
     rng = random.Random(5)
     grid, columns = pictures.grown(7, rng)
     look = pictures.Look(cell=50, colours=pictures.palette(7, rng), grid_line=(255, 255, 255),

@@ -438,6 +438,8 @@ def _picture_bytes(path: str) -> bytes:
 
 
 def run_read(args: argparse.Namespace) -> int:
+    if args.debug_image == "-":
+        raise UsageError("--debug-image needs a file name (a PNG), not -", PROG + " read")
     data = _picture_bytes(args.image)
     try:
         reading = pictures.read_picture(data, args.size, args.stars)
