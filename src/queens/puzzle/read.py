@@ -10,17 +10,22 @@ picture's own contrast and noise.
 2. Its edges (the colour difference between neighbouring pixels) give the tilt: the small
    rotation (within ``MAX_TILT`` degrees) whose projections of the edges are sharpest,
    which is undone.
-3. The board's lines: the projections of the edges that run on for half a cell, across
-   the picture and then across the board alone, hold a comb of evenly spaced teeth (the
-   cell lines, or the colour changes between cells); its spacing comes from their
-   autocorrelation, its teeth are followed from the strongest out to the board's two
-   sides.  The two directions must give the same n and square cells.
+3. The board's lines: the projections of the edges that run on for nearly half a cell
+   (not the strokes of glyphs) hold a comb of evenly spaced teeth (the cell lines, or
+   the colour changes between cells); its spacing comes from their autocorrelation (both
+   ways added: the cells are square), its ends are two strong lines with the teeth
+   between them found or (a few) missing and no line a cell beyond (a part of a board is
+   not a board). The two directions must give the same n and square cells; the picture
+   is searched again across the board's extent alone.
 4. Each cell's colour: the densest colour among samples on a ring inside it (a queen, a
    cross, a letter or a number drawn on it covers less than half of them).
-5. The regions: cells of one colour (within a distance set by the picture's own noise)
-   and no border line between them (a line much heavier than the cell lines, when the
-   picture has both) are one region; pieces of one colour that do not touch are one
-   region in pieces.
+5. The regions: cells of one colour (within a distance set by the picture's own noise,
+   in CIELAB) and no border line between them are one piece; a border is told from a
+   grid line by its colour (when the lines between different colours have another
+   colour than the others) or by its weight (Otsu's split). Pieces of one colour that do
+   not touch may be one region in pieces or, when a palette repeats, regions of their
+   own: every way of making n regions of them is tried, and exactly one may have a
+   solution.
 6. The check: n x n cells in exactly n regions, every cell in one, ``size`` agreeing when
    given, and at least one solution (with ``stars`` in every row, column and region).
    Anything else is a ``ReadError`` saying what was uncertain: a misread is never
@@ -67,9 +72,6 @@ MIN_CELL = 7
 
 CLIP = 60
 """The most a pixel boundary's colour change counts (0-255, the channels' mean)."""
-
-MARK_CHARS = ".xq"
-"""The page's marks, as its links write them: empty, cross, queen."""
 
 
 class ReadError(ValueError):
@@ -597,10 +599,8 @@ def _densest(samples: Any, radius: float) -> tuple[Any, Any, Any]:
     near = gaps <= radius
     centre = near.sum(axis=3).argmax(axis=2)  # n x n
     chosen = np.take_along_axis(near, centre[:, :, None, None], axis=2)[:, :, 0, :]
-    weights = chosen.astype(np.float32)[..., None]
     masked = np.where(chosen[..., None], samples, np.nan)
     colours = np.nanmedian(masked, axis=2)
-    del weights
     spread = np.linalg.norm(samples - colours[:, :, None, :], axis=3)
     share = chosen.mean(axis=2)
     return colours, np.where(chosen, spread, np.nan), share
@@ -640,7 +640,6 @@ def _border_weights(lab: Any, lines: _Lines, colours: Any) -> tuple[Any, Any, An
     then the colours of those lines."""
     np, _ = _modules()
     xs, ys = np.array(lines.xs), np.array(lines.ys)
-    n = len(xs) - 1
     pitch = float(min(np.diff(xs).mean(), np.diff(ys).mean()))
     half = max(2, round(pitch * 0.12))
     across = np.arange(-half, half + 1)
@@ -671,7 +670,6 @@ def _border_weights(lab: Any, lines: _Lines, colours: Any) -> tuple[Any, Any, An
         furthest = np.take_along_axis(band, apart.argmax(axis=3)[..., None, None], axis=3)
         return weight, np.median(furthest[:, :, :, 0, :], axis=2)
 
-    del n
     right, right_ink = weights(True)
     below, below_ink = weights(False)
     return right, below, right_ink, below_ink
