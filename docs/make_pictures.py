@@ -53,6 +53,10 @@ SCREENSHOTS = ["web-page.png", *WIDGET_PICTURES]
 
 NOTEBOOK_APP = DOCS / "notebooks" / "backtracking.py"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
+READ_PICTURES = ["read-screenshot.png", "read-debug.png"]
+"""The pictures of the guide's section on ``queens puzzle read`` (in docs/pictures/): a
+phone's screenshot of a game in progress, drawn here, and what ``--debug-image`` draws
+of it."""
 
 
 def make_svg(name: str, directory: Path = DOCS) -> Path:
@@ -178,6 +182,50 @@ def make_widget_pictures(directory: Path = DOCS) -> list[Path]:
             made.append(directory / name)
         browser.close()
     return made
+def make_read_pictures(directory: Path = DOCS / "pictures") -> list[Path]:
+    """A screenshot of a half-played 7 x 7 grid (the guide's, ``puzzle generate 7 --seed
+    3``) on a phone's screen (a status bar, a title, buttons; two queens and their
+    crosses), and the picture ``queens puzzle read --debug-image`` draws of it."""
+    import io
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    from queens.cli import main
+    from queens.puzzle.maker import generate
+    from queens.show.png import _queen
+    from queens.show.puzzle import puzzle_png
+
+    grid = generate(7, 3)
+    board = Image.open(io.BytesIO(puzzle_png(grid, None, size=420))).convert("RGB")
+    screen = Image.new("RGB", (480, 860), "#f6f6f2")
+    draw = ImageDraw.Draw(screen)
+    draw.rectangle([0, 0, 480, 36], fill="#e4e4e4")
+    small, big = ImageFont.load_default(size=16), ImageFont.load_default(size=30)
+    draw.text((14, 9), "9:41", fill="#222222", font=small)
+    draw.text((390, 9), "5G 87%", fill="#222222", font=small)
+    draw.text((24, 60), "Queens #312", fill="#222222", font=big)
+    draw.text((24, 104), "One queen in each row, column and colour", fill="#555555", font=small)
+    screen.paste(board, (28, 150))
+    side = 420 / 7
+    marks = ImageDraw.Draw(screen)
+    for row, col in ((1, 3), (4, 5)):  # two queens placed, and the cells they rule out
+        x, y = 30 + col * side, 152 + row * side
+        _queen(marks, x + side * 0.2, y + side * 0.2, side * 0.6, "#1e1e1e", "#ffffff")
+    for row, col in ((0, 2), (0, 3), (0, 4), (1, 2), (2, 3), (3, 4)):
+        x, y = 30 + (col + 0.5) * side, 152 + (row + 0.5) * side
+        for dx in (-1, 1):
+            marks.line([x - 10, y - 10 * dx, x + 10, y + 10 * dx], fill="#555555", width=3)
+    for k, label in enumerate(("Undo", "Hint", "Clear")):
+        left = 24 + k * 148
+        draw.rounded_rectangle([left, 610, left + 136, 660], radius=16, outline="#222222", width=2)
+        draw.text((left + 46, 624), label, fill="#222222", font=small)
+    directory.mkdir(exist_ok=True)
+    shot, debug = directory / READ_PICTURES[0], directory / READ_PICTURES[1]
+    screen.save(shot, format="PNG")
+    status = main(["puzzle", "read", str(shot), "--debug-image", str(debug)])
+    if status != 0:
+        raise SystemExit(f"queens puzzle read {shot} exited {status}")
+    return [shot, debug]
 
 
 def main(arguments: list[str]) -> int:
@@ -186,6 +234,8 @@ def main(arguments: list[str]) -> int:
         return 0
     for name in SVG_COMMANDS:
         print(make_svg(name))
+    for path in make_read_pictures():
+        print(path)
     if "--svg-only" not in arguments:
         print(make_web_page(DOCS / "web-page.png"))
         print(*make_widget_pictures(), sep="\n")

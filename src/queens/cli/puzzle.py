@@ -91,9 +91,13 @@ DESCRIPTIONS = {
     "render": "Draw the grid in region colours with region letters and the queens "
     "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
     "read": "Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
-    "is found by its dark frame, the cells' colours (sampled near their edges, so "
-    "queens, crosses and letters drawn on them do not count) make the regions. "
-    "Needs the read extra (Pillow and numpy).",
+    "is found by its evenly spaced cell lines (on a light or dark page, with titles or a "
+    "phone's screen around it, turned by up to 3 degrees), the cells' colours (sampled "
+    "near their edges, so queens, crosses and letters drawn on them do not count) and "
+    "the border lines between them make the regions. The grid is printed only when it "
+    "is checked: n x n cells in n regions, and a solution; else exit 1 saying what was "
+    "uncertain (--debug-image shows what was found). Needs the read extra (Pillow and "
+    "numpy).",
 }
 """What each sub-command's ``--help`` says of it."""
 
@@ -218,11 +222,25 @@ def _read_arguments(parser: argparse.ArgumentParser) -> None:
         "--size",
         metavar="N",
         type=whole(pictures.MIN_N, pictures.MAX_N),
-        help=f"cells a side ({pictures.MIN_N} to {pictures.MAX_N}; default: found)",
+        help=f"cells a side the grid must have ({pictures.MIN_N} to {pictures.MAX_N}; "
+        "default: any)",
     )
     parser.add_argument(
         "--solve", action="store_true", help="also print the solution ('puzzle solve' board)"
     )
+    parser.add_argument(
+        "--marks",
+        action="store_true",
+        help="also print the queens and crosses drawn in the cells, as the puzzle page's "
+        "link (#grid=...&marks=...: q a queen, x a cross, . empty, row by row)",
+    )
+    parser.add_argument(
+        "--debug-image",
+        metavar="OUT.png",
+        type=nonempty,
+        help="draw the cells and regions found on the picture, even when the read fails",
+    )
+    _add_stars(parser)
 
 
 def read_grid(path: str) -> Grid:
@@ -427,21 +445,39 @@ def _picture_bytes(path: str) -> bytes:
 
 
 def run_read(args: argparse.Namespace) -> int:
+    if args.debug_image == "-":
+        raise UsageError("--debug-image needs a file name (a PNG), not -", PROG + " read")
     data = _picture_bytes(args.image)
     try:
-        grid = pictures.read_grid(data, args.size)
-    except pictures.ReadError as error:
+        reading = pictures.read_picture(data, args.size, args.stars)
+    except pictures.BadPicture as error:  # not a picture, or over the limits: bad input
         raise CommandError(f"picture {args.image!r}: {error}") from None
+    if args.debug_image is not None:
+        write_picture(reading.debug_png(), args.debug_image)
+    if reading.error is not None or reading.grid is None:  # uncertain: no grid printed
+        raise CommandError(f"picture {args.image!r}: {reading.error}", status=1)
+    grid = reading.grid
     sys.stdout.write(str(grid) + "\n")
+    if args.marks:
+        sys.stdout.write(pictures.marks_link(grid, reading.marks or "", args.stars) + "\n")
     if args.solve:
-        verdict = solve(grid)
-        if verdict.solution is None:
-            raise _no_solution()
-        sys.stdout.write("\n" + grid.board(list(verdict.solution)) + "\n")
-        if not verdict.unique:
-            sys.stdout.flush()
-            print("queens: note: this solution is not the only one", file=sys.stderr)
+        _print_read_solution(grid, args.stars)
     return 0
+
+
+def _print_read_solution(grid: Grid, stars: int) -> None:
+    if stars > 1:
+        from queens.puzzle.stars import board as stars_board  # lazy: Star Battle only
+
+        sys.stdout.write("\n" + stars_board(grid, solved_rows(grid, stars)) + "\n")
+        return
+    verdict = solve(grid)
+    if verdict.solution is None:
+        raise _no_solution()
+    sys.stdout.write("\n" + grid.board(list(verdict.solution)) + "\n")
+    if not verdict.unique:
+        sys.stdout.flush()
+        print("queens: note: this solution is not the only one", file=sys.stderr)
 
 
 _PARTS = {

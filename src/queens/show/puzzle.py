@@ -30,8 +30,19 @@ PALETTE = (
     "#f5b8d9",  # pink
     "#c2d88a",  # lime
     "#b3b7ee",  # periwinkle
+    "#d879d8",  # orchid
+    "#7979d8",  # iris
+    "#79d879",  # fern
+    "#d879a8",  # rose
+    "#af86cb",  # heather
+    "#79d8b2",  # mint
+    "#e6d9a8",  # wheat
+    "#d87979",  # coral
 )
-"""Region colours, in region order (repeating past 12: the letters still tell them apart)."""
+"""Region colours, in region order: one for each region of the largest grid (20), each
+at least 11 CIELAB units from every other, so that a picture's regions read by colour
+alone (``queens puzzle read``), even a region in two pieces; the letters tell them apart
+for a reader who does not see the colours."""
 
 QUEEN_BOX = (0.22, 0.24, 0.7)
 """Where a queen stands in its cell, in cell sides: left, top and size (clear of the
