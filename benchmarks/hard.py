@@ -520,7 +520,7 @@ def frontier(
     with tempfile.TemporaryDirectory() as folder:
         for n, k, seed in boards:
             path = Path(folder) / f"d{n}-{k}-{seed}.txt"
-            subprocess.run([*command, "generate", "diagonals", str(n), "--count", str(k),
+            subprocess.run([*command, "generate", "diagonals", str(n), "--diagonals", str(k),
                             "--seed", str(seed), "--out", str(path)], check=True)  # fmt: skip
             board = Board.parse(path.read_text())
             answers: set[str] = set()

@@ -182,6 +182,8 @@ def make_widget_pictures(directory: Path = DOCS) -> list[Path]:
             made.append(directory / name)
         browser.close()
     return made
+
+
 def make_read_pictures(directory: Path = DOCS / "pictures") -> list[Path]:
     """A screenshot of a half-played 7 x 7 grid (the guide's, ``puzzle generate 7 --seed
     3``) on a phone's screen (a status bar, a title, buttons; two queens and their

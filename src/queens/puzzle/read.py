@@ -75,15 +75,31 @@ CLIP = 60
 
 
 class ReadError(ValueError):
-    """A picture that does not give a checked grid (exit 1: the read is uncertain)."""
+    """A picture that does not give a checked grid (exit 1: the read is uncertain).
+
+    >>> from PIL import Image
+    >>> blank = io.BytesIO()
+    >>> Image.new("RGB", (300, 300), "white").save(blank, format="PNG")
+    >>> read_picture(blank.getvalue()).error
+    ReadError('no board found: no evenly spaced lines of cells')
+    """
 
 
 class BadPicture(ReadError):
-    """Not a picture that can be read at all: not decodable, or over the limits (exit 2)."""
+    """Not a picture that can be read at all: not decodable, or over the limits (exit 2).
+
+    >>> read_picture(b"not a picture")
+    Traceback (most recent call last):
+    queens.puzzle.read.BadPicture: not a picture Pillow can read (PNG, JPEG, ...)
+    """
 
 
 class MissingReader(BadPicture):
-    """Pillow or numpy is missing."""
+    """Pillow or numpy is missing.
+
+    >>> print(MissingReader())
+    reading a picture needs Pillow and numpy: pip install 'queens-toolkit[read]'
+    """
 
     def __init__(self) -> None:
         super().__init__(
@@ -94,7 +110,15 @@ class MissingReader(BadPicture):
 @dataclass
 class Reading:
     """What was found in a picture, as far as it got: the working picture (deskewed), its
-    tilt, the cell lines, each cell's region, the grid and the marks, and the error."""
+    tilt, the cell lines, each cell's region, the grid and the marks, and the error.
+
+    >>> from queens.puzzle.maker import generate
+    >>> from queens.show.puzzle import puzzle_png
+    >>> GRID = generate(6, 2)
+    >>> reading = read_picture(puzzle_png(GRID, None, size=300))
+    >>> reading.grid == GRID, reading.error, len(reading.xs), reading.marks[:6]
+    (True, None, 7, '......')
+    """
 
     image: Any = None
     tilt: float = 0.0
@@ -108,7 +132,15 @@ class Reading:
     def debug_png(self) -> bytes:
         """The working picture (turned upright) with the cell lines found (magenta), each
         cell's region letter in its lower right corner (or its colour group's number when
-        no grid was read), and the verdict along the bottom."""
+        no grid was read), and the verdict along the bottom.
+
+        >>> from PIL import Image
+        >>> from queens.puzzle.maker import generate
+        >>> from queens.show.puzzle import puzzle_png
+        >>> reading = read_picture(puzzle_png(generate(6, 2), None, size=300))
+        >>> Image.open(io.BytesIO(reading.debug_png())).format
+        'PNG'
+        """
         from PIL import Image, ImageDraw, ImageFont  # lazy: optional extra (read)
 
         image = (self.image or Image.new("RGB", (200, 200), "white")).convert("RGB")
@@ -872,7 +904,21 @@ def read_picture(data: bytes, size: int | None = None, stars: int = 1) -> Readin
     passed every check, else its ``error`` (and what was found up to there, for
     ``Reading.debug_png``). ``size``: the cells a side it must have; ``stars``: the stars
     a row, column and region its solution has. ``BadPicture`` when the bytes are not a
-    picture within the limits."""
+    picture within the limits.
+
+    >>> from queens.puzzle.maker import generate
+    >>> from queens.show.puzzle import puzzle_png
+    >>> GRID = generate(6, 2)
+    >>> print(read_picture(puzzle_png(GRID, None, size=300)).grid)
+    AABBBB
+    AAACBB
+    AAACCD
+    AEEEDD
+    AEEFFF
+    EEEFFF
+    >>> read_picture(puzzle_png(GRID, None, size=300), size=7).error
+    ReadError('the grid found is 6 x 6, not 7 x 7 (--size 7)')
+    """
     np, Image = _modules()
     reading = Reading()
     image = _decode(data)
@@ -960,9 +1006,28 @@ def read_grid(data: bytes, size: int | None = None, stars: int = 1) -> Grid:
     Raises ``ReadError`` (one line) when no grid is read for certain: no square grid of
     ``MIN_N`` to ``MAX_N`` cells a side, not n regions, a grid without a solution, or
     another n than ``size``.
+
+    >>> from queens.puzzle.maker import generate
+    >>> from queens.show.puzzle import puzzle_png
+    >>> GRID = generate(6, 2)
+    >>> read_grid(puzzle_png(GRID, None, size=300)) == GRID
+    True
     """
     reading = read_picture(data, size, stars)
     if reading.error is not None:
         raise reading.error
     assert reading.grid is not None
     return reading.grid
+
+
+__all__ = [
+    "MAX_N",
+    "MIN_N",
+    "BadPicture",
+    "MissingReader",
+    "ReadError",
+    "Reading",
+    "marks_link",
+    "read_grid",
+    "read_picture",
+]
