@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from queens.engines.counting import kernel
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import Square, State, bits, search
 
@@ -541,6 +542,22 @@ class NotUnique(Exception):
     """The grid has several solutions: no chain of deductions reaches one of them."""
 
 
+UNIQUE_BUDGET = 2_000_000
+"""Queens the compiled kernel places, at most, looking for two solutions before the
+deductions start (well under a second): a grid with many solutions is known not unique
+at once, not after minutes of deductions (a 62 x 62 grid whose regions are its rows took
+over 400 s); past it the deductions tell, as they do without the kernel."""
+
+
+def _several_solutions(grid: Grid) -> bool:
+    """True when the kernel finds two solutions of ``grid`` within ``UNIQUE_BUDGET``."""
+    try:
+        found = kernel.solve_regions(grid.n, bytes(grid.cells), 2, budget=UNIQUE_BUDGET)
+    except kernel.OverBudget:
+        return False
+    return found is not None and found[0] >= 2
+
+
 def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
     """The steps from the empty grid to its solution, each the easiest one left.
 
@@ -548,6 +565,8 @@ def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
     with several; stops early (``solution`` None) when a step harder than ``hardest``
     would be needed.
     """
+    if hardest >= LEVELS["split"] and _several_solutions(grid):
+        raise NotUnique("the grid has more than one solution")
     state = State.start(grid)
     explanation = Explanation()
     while not state.solved:
