@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 
+from queens import json_text
 from queens.puzzle.grid import MAX_N, NAMES, Grid, GridError, parse_grid
 from queens.puzzle.grid import _ordinal as ordinal
 
@@ -105,7 +106,7 @@ def _names(size: int, rows: list[list[str]]) -> dict[str, str]:
 def parse_json_level(text: str, max_n: int = MAX_N) -> Grid:
     """A grid from a JSON level; a one-line ``LevelJsonError`` if it is not one."""
     try:
-        data = json.loads(text.removeprefix("\ufeff"))
+        data = json_text.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:
         raise LevelJsonError(
             f"line {error.lineno}, column {error.colno}: {error.msg} (not valid JSON)"
