@@ -421,9 +421,11 @@ MUTANTS = (
         "stars_search.c: the branching unit's tie-break",
         "src/kernel/stars_search.c",
         "if (spread_columns(x->open[r]) < want) return -1;\n"
-        "            if (size - want < best_slack || (size - want == best_slack && size < best_size))",
+        "            if (size - want < best_slack"
+        " || (size - want == best_slack && size < best_size))",
         "if (spread_columns(x->open[r]) < want) return -1;\n"
-        "            if (size - want < best_slack || (size - want == best_slack && size > best_size))",
+        "            if (size - want < best_slack"
+        " || (size - want == best_slack && size > best_size))",
         STARS,
     ),
     Mutant(
@@ -474,6 +476,19 @@ def _run_tests(tests: tuple[str, ...]) -> bool:
     return result.returncode == 0
 
 
+def baseline(mutants: list[Mutant]) -> list[str]:
+    """The test sets that fail (or are missing) on the unmutated code: a mutant they
+    'kill' proves nothing, so the run stops."""
+    failing = []
+    for tests in dict.fromkeys(m.tests for m in mutants):
+        missing = [t for t in tests if not (ROOT / t.split("::")[0]).exists()]
+        if missing or not _run_tests(tests):
+            failing.append(
+                " ".join(tests) + (f" (missing: {', '.join(missing)})" if missing else "")
+            )
+    return failing
+
+
 def run(mutant: Mutant) -> str:
     """``killed``, ``survived`` or ``stale`` (the mutant no longer applies)."""
     native = mutant.path.endswith(".c")
@@ -500,18 +515,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="the mutants whose name or file holds this text")
     parser.add_argument("--check", action="store_true", help="only check that each applies")
     args = parser.parse_args(argv)
-    chosen = [
-        m for m in MUTANTS if args.only is None or args.only in m.name or args.only in m.path
-    ]
-    outcomes: dict[str, list[Mutant]] = {"killed": [], "survived": [], "stale": []}
+    chosen = [m for m in MUTANTS if args.only is None or args.only in m.name or args.only in m.path]
+    outcomes: dict[str, list[Mutant]] = {"killed": [], "survived": [], "stale": [], "applies": []}
     equivalent = [m for m in chosen if m.equivalent]
+    if not args.check:
+        failing = baseline([m for m in chosen if not m.equivalent])
+        for tests in failing:
+            print(f"the unmutated code fails: {tests}", file=sys.stderr)
+        if failing:
+            return 2
     for mutant in chosen:
         if mutant.equivalent:
             continue
         if args.check:
             path = ROOT / mutant.path
             found = path.read_text().count(mutant.original)
-            outcome = "killed" if found == 1 else "stale"
+            outcome = "applies" if found == 1 else "stale"
             if found != 1:
                 print(f"stale: {mutant.name}: found {found} times", file=sys.stderr)
         else:
@@ -522,6 +541,9 @@ def main(argv: list[str] | None = None) -> int:
     for mutant in equivalent:
         print(f"equivalent         {mutant.name}: {mutant.equivalent}")
     ran = len(chosen) - len(equivalent)
+    if args.check:
+        print(f"{len(outcomes['applies'])} of {ran} apply")
+        return 1 if outcomes["stale"] else 0
     print(
         f"{len(outcomes['killed'])} of {ran} killed, {len(outcomes['survived'])} survived, "
         f"{len(outcomes['stale'])} no longer apply; {len(equivalent)} equivalent, not run"

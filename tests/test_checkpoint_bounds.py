@@ -74,7 +74,7 @@ def test_a_merged_total_past_the_bound_is_refused(tmp_path: Path) -> None:
     path = written(
         tmp_path / "c.db", header, dict.fromkeys(range(header.subproblems), Counts(most, 0))
     )
-    with pytest.raises(CheckpointError, match="add up to .* which cannot be"):
+    with pytest.raises(CheckpointError, match=r"add up to .* which cannot be"):
         merge([path])
 
 

@@ -9,90 +9,25 @@ a grid with many solutions, and integers too long to convert in JSON input.  The
 from __future__ import annotations
 
 import json
-import os
-import pty
-import select
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from conftest import wait_until_at_work
 from queens import counts
 from queens.board import Board
 from queens.cli import main
 from queens.counting import estimate
 from queens.counting.split import split
 from queens.engines.counting import kernel
+from runaway_support import interrupted_after, rows_grid
 
 needs_kernel = pytest.mark.skipif(not kernel.compiled(), reason="the compiled kernel's paths")
-
-GUARD_SECONDS = 60.0
-"""How long a child may take to show what is awaited, or to stop: a guard against a
-hang on a loaded machine, not a timing assertion."""
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
-
-
-def rows_grid(n: int) -> str:
-    """The n x n grid whose regions are its rows (many solutions)."""
-    names = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-    return "".join(names[row] * n + "\n" for row in range(n))
-
-
-def interrupted_after(argv: list[str], awaited: bytes, *, terminal: bool) -> tuple[int, bytes]:
-    """Run ``queens argv`` (stdout and stderr on a pseudo-terminal, or pipes), wait for
-    ``awaited`` in what it writes, press Ctrl-C: its exit status and all it wrote."""
-    if terminal:
-        reader, writer = pty.openpty()
-        stdin = stdout = stderr = writer
-    else:
-        reader, writer = os.pipe()
-        stdin, stdout, stderr = subprocess.DEVNULL, writer, writer
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "queens", *argv],
-        stdin=stdin,
-        stdout=stdout,
-        stderr=stderr,
-        env={**env, "TERM": "xterm-256color"},
-    )
-    os.close(writer)
-    written = b""
-    try:
-        deadline = time.monotonic() + GUARD_SECONDS
-        while awaited not in written and time.monotonic() < deadline:
-            assert process.poll() is None or select.select([reader], [], [], 0)[0], written
-            if select.select([reader], [], [], 0.05)[0]:
-                try:
-                    written += os.read(reader, 65536)
-                except OSError:  # EIO: the terminal's other end closed
-                    break
-        assert awaited in written, written
-        wait_until_at_work(process)
-        process.send_signal(signal.SIGINT)
-        status = process.wait(timeout=GUARD_SECONDS)
-        while select.select([reader], [], [], 0.05)[0]:
-            try:
-                chunk = os.read(reader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            written += chunk
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        os.close(reader)
-    return status, written
 
 
 # -- count: wide boards -------------------------------------------------------------
