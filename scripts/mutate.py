@@ -43,8 +43,8 @@ CHECKPOINT = ("tests/test_checkpoint_bounds.py",)
 FORCE = ("tests/test_runaway.py", "tests/test_force.py")
 FEW = ("tests/test_few.py",)
 WEB = ("tests/test_web_puzzle_bounds.py",)
-STARS = ("tests/test_stars_mutants.py",)
-REGION = ("tests/test_region_mutants.py",)
+STARS = ("tests/test_puzzle_edges.py",)
+REGION = ("tests/test_puzzle_edges.py",)
 
 MUTANTS = (
     # -- checkpoints (src/queens/counting/checkpoint.py) --
