@@ -158,6 +158,7 @@ def _pinned_subproblems(board: Board) -> tuple[SubProblem, ...]:
         # A column shift of the torus maps solutions onto solutions: only
         # first queens in column 0 are searched (count_subproblem counts n).
         searched = (allowed[0] & 1, *allowed[1:])
+    prefixes: list[tuple[int, ...]]
     if few.counts(allowed, width=board.width, queens=k, required=required, rule=rule) is not None:
         prefixes = [()]  # one or two queens: the whole board at once, in closed form
     else:
