@@ -416,6 +416,13 @@ MUTANTS = (
         "if (lo[g] >= a && hi[g] <= b) {",
         "if (lo[g] >= a && hi[g] < b) {",
         STARS,
+        equivalent=(
+            "in every answer: a region ending on the band's last row is counted inside the "
+            "band one band later (or not at all on the last row), a weaker propagation of "
+            "a complete search, so the same solutions are found; a strike it makes of such a "
+            "region's cells happens only where the unmutated rule finds the state dead. "
+            "Only the nodes searched can change"
+        ),
     ),
     Mutant(
         "stars_search.c: the branching unit's tie-break",

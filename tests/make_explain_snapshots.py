@@ -18,12 +18,14 @@ from pathlib import Path
 from queens.puzzle import explain as region_explain
 from queens.puzzle import maker
 from queens.puzzle.stars_explain import explain as stars_explain
-from queens.puzzle.stars_levels import daily_stars
+from queens.puzzle.stars_levels import daily_stars, generate_graded
 
 OUT = Path(__file__).parent / "data" / "explain_snapshots.json"
 WEEK = [date(2026, 11, 23) + timedelta(days=d) for d in range(7)]
 REGION_SEEDS = [(8, seed, difficulty) for seed in range(4) for difficulty in ("easy", "hard")]
 REGION_SEEDS += [(10, 7, None), (12, 3, None)]
+GRADED = [(8, 2, "medium"), (8, 0, "easy")]  # seed 2's first grid is easy: a second attempt
+THREE_STAR_DAY = date(2026, 11, 23)  # expert: both of the day's seeds need a case split
 
 
 def digest(texts: list[str]) -> str:
@@ -43,6 +45,17 @@ def stars_record(day: date) -> dict[str, object]:
     }
 
 
+def graded_record(n: int, seed: int, difficulty: str) -> dict[str, object]:
+    return {"n": n, "seed": seed, "difficulty": difficulty,
+            "grid": str(generate_graded(n, 2, seed, difficulty))}  # fmt: skip
+
+
+def three_star_record(day: date) -> dict[str, object]:
+    puzzle = daily_stars(day, 3)
+    return {"date": day.isoformat(), "seed": puzzle.seed, "grid": str(puzzle.grid),
+            "difficulty": puzzle.difficulty}  # fmt: skip
+
+
 def region_record(n: int, seed: int, difficulty: str | None) -> dict[str, object]:
     grid = maker.generate(n, seed, difficulty)
     explanation = region_explain.explain(grid)
@@ -60,6 +73,8 @@ def snapshots() -> dict[str, object]:
     return {
         "stars": [stars_record(day) for day in WEEK],
         "regions": [region_record(*made) for made in REGION_SEEDS],
+        "graded": [graded_record(*made) for made in GRADED],
+        "three": three_star_record(THREE_STAR_DAY),
     }
 
 

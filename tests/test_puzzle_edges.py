@@ -13,7 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from make_explain_snapshots import REGION_SEEDS, WEEK, region_record, stars_record
+from make_explain_snapshots import (
+    GRADED,
+    REGION_SEEDS,
+    THREE_STAR_DAY,
+    WEEK,
+    graded_record,
+    region_record,
+    stars_record,
+    three_star_record,
+)
 from queens.engines.counting import kernel
 from queens.puzzle import maker, stars, stars_levels
 from queens.puzzle.grid import NAMES, Grid, parse_grid
@@ -241,3 +250,28 @@ def test_chains_are_at_most_chain_max_queens_long(index: int) -> None:
     for step in steps:
         if step.kind == "chain":  # its focus: the cell tried, then the queens it forces
             assert len(step.focus) - 1 <= region_explain.CHAIN_MAX, step.text
+
+
+@needs_kernel
+@pytest.mark.parametrize("seed", range(8))
+def test_the_kernel_search_with_a_star_given_matches_a_plain_search(seed: int) -> None:
+    # A cell that must hold a star (the generator's question), cell 0 included.
+    rng = random.Random(seed)
+    n = rng.choice([4, 5, 6])
+    cells = random_cells(n, rng)
+    every = list(plain_solutions(n, 1, cells))
+    for star in (0, rng.randrange(n * n)):
+        searched = kernel.search_stars(n, 1, bytes(cells), 0, None, star)
+        assert searched is not None
+        assert searched[0][0] == sum(star in found for found in every), (star, cells)
+
+
+@pytest.mark.parametrize("index", range(len(GRADED)))
+def test_graded_star_grids_are_the_same_on_every_run(index: int) -> None:
+    assert graded_record(*GRADED[index]) == SNAPSHOTS["graded"][index]
+
+
+@pytest.mark.slow
+def test_a_three_star_daily_that_needs_a_split_is_the_first_seeds() -> None:
+    # Both of the day's seeds need a case split: the first seed's grid is the day's.
+    assert three_star_record(THREE_STAR_DAY) == SNAPSHOTS["three"]
