@@ -372,6 +372,11 @@ MUTANTS = (
         "first = first or (puzzle, explanation)",
         "first = (puzzle, explanation)",
         STARS,
+        equivalent=(
+            "the line runs only while first is None: after the first grid explained, the "
+            "others are explained without case splits (splits=False) and either return at "
+            "once (no split) or raise NeedsSplit before reaching it"
+        ),
     ),
     # -- the region puzzle (src/queens/puzzle/maker.py, explain.py) --
     Mutant(

@@ -19,12 +19,14 @@ tests of the memory check itself are not.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -204,6 +206,17 @@ _FLAGS = {"--all", "--unique", "--json", "--quiet", "--verbose", "--force", "--f
           "explain", "generate"}  # fmt: skip
 
 
+@contextlib.contextmanager
+def _scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Inside, the working directory is a fresh one."""
+    cwd = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("fuzz"))
+    try:
+        yield
+    finally:
+        os.chdir(cwd)
+
+
 @st.composite
 def command_lines(draw: st.DrawFn) -> tuple[list[str], str]:
     command = draw(st.sampled_from(sorted(_OPTIONS)))
@@ -235,12 +248,8 @@ def test_every_command_stays_bounded(
     tmp_path_factory: pytest.TempPathFactory, case: object
 ) -> None:
     argv, stdin = case  # type: ignore[misc]
-    cwd = os.getcwd()
-    os.chdir(tmp_path_factory.mktemp("fuzz"))  # pictures and checkpoints land here
-    try:
+    with _scratch(tmp_path_factory):  # pictures and checkpoints land here
         outcome = _run(_CLI, argv, stdin)
-    finally:
-        os.chdir(cwd)
     _check_command(argv, outcome)
 
 
@@ -313,14 +322,10 @@ def test_every_puzzle_command_stays_bounded(
     tmp_path_factory: pytest.TempPathFactory, case: object
 ) -> None:
     argv, grid = case  # type: ignore[misc]
-    cwd = os.getcwd()
-    os.chdir(tmp_path_factory.mktemp("fuzz"))
-    try:
+    with _scratch(tmp_path_factory):
         with open("grid.txt", "w", encoding="utf-8", errors="surrogatepass") as file:
             file.write(grid)
         outcome = _run(_CLI, argv)
-    finally:
-        os.chdir(cwd)
     _check_command(argv, outcome)
 
 
