@@ -49,6 +49,7 @@ def test_a_forced_search_is_never_refused(capsys: pytest.CaptureFixture[str]) ->
     assert capsys.readouterr().err.count("Ctrl-C stops it") == 2
 
 
+@pytest.mark.slow  # a child process and Ctrl-C: seconds
 @needs_kernel
 def test_puzzle_solve_count_refused_then_forced_then_stopped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -209,7 +209,9 @@ def test_the_daily_check_needs_both_engines_to_agree(monkeypatch: pytest.MonkeyP
 # -- the grids made and their explanations: the same on every run and machine -------------
 
 
-@pytest.mark.parametrize("index", range(len(WEEK)))
+@pytest.mark.parametrize(
+    "index", [0, *(pytest.param(i, marks=pytest.mark.slow) for i in range(1, len(WEEK)))]
+)
 def test_a_week_of_daily_star_grids_and_their_explanations(index: int) -> None:
     # The daily of a date is the same for everyone only while the generator, the daily's
     # seeds and the explanation stay (tests/make_explain_snapshots.py writes them anew).

@@ -71,6 +71,7 @@ def test_a_wide_board_counts_as_its_transpose(capsys: pytest.CaptureFixture[str]
     assert (record["total"], record["unique"]) == tuple(counts(Board(3, height=65)))
 
 
+@pytest.mark.slow  # a child process and Ctrl-C: seconds
 @needs_kernel
 def test_forced_wide_count_shows_progress_and_stops_on_ctrl_c(
     capsys: pytest.CaptureFixture[str],
@@ -85,6 +86,7 @@ def test_forced_wide_count_shows_progress_and_stops_on_ctrl_c(
 # -- puzzle solve --count --stars K, puzzle explain -------------------------------------
 
 
+@pytest.mark.slow  # a child process and Ctrl-C: seconds
 @needs_kernel
 def test_star_count_says_it_runs_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     grid = tmp_path / "rows.txt"
