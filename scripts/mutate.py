@@ -1,7 +1,7 @@
 """Injected bugs: apply each listed mutant (one small plausible change) to the source, run
 the test files that should notice, and report which were killed and which survived.
 
-    python scripts/mutate.py                  # every mutant (half an hour on 2 cores)
+    python scripts/mutate.py                  # every mutant (20 minutes on 2 busy cores)
     python scripts/mutate.py --only stars     # those whose file or name holds "stars"
     python scripts/mutate.py --check          # only that every mutant still applies
 
@@ -11,6 +11,9 @@ whatever happens; a mutant of the C kernel (``src/kernel/*.c``) rebuilds the ker
 before its tests and after.  A run that fails (or exceeds ``TIMEOUT_SECONDS``) kills the
 mutant.  Mutants shown equivalent (no input can tell them from the original) are listed
 with the reason and not run; each carries a comment at its place in the source too.
+
+Edit neither the source nor the tests while it runs: each mutant's file is restored to
+the text read before it, and a test changed midway kills mutants falsely.
 
 The exit status is 1 when a mutant survived or no longer applies (the code moved on:
 update the list), else 0.  Issue 39 made the list: the survivors of its round.
