@@ -19,16 +19,21 @@ tests of the memory check itself are not.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from web_support import require
 
 CASE_SECONDS = 20.0
 STOP_SECONDS = 3.0
@@ -159,6 +164,10 @@ _SIZES = st.one_of(
             "901",
             "1000x1",
             "1x1000",
+            "65x4",
+            "65x8",
+            "8x65",
+            "100x8",
             "10" * 30,
             "8.5",
             "",
@@ -199,6 +208,17 @@ _FLAGS = {"--all", "--unique", "--json", "--quiet", "--verbose", "--force", "--f
           "explain", "generate"}  # fmt: skip
 
 
+@contextlib.contextmanager
+def _scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Inside, the working directory is a fresh one."""
+    cwd = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("fuzz"))
+    try:
+        yield
+    finally:
+        os.chdir(cwd)
+
+
 @st.composite
 def command_lines(draw: st.DrawFn) -> tuple[list[str], str]:
     command = draw(st.sampled_from(sorted(_OPTIONS)))
@@ -230,13 +250,168 @@ def test_every_command_stays_bounded(
     tmp_path_factory: pytest.TempPathFactory, case: object
 ) -> None:
     argv, stdin = case  # type: ignore[misc]
-    cwd = os.getcwd()
-    os.chdir(tmp_path_factory.mktemp("fuzz"))  # pictures and checkpoints land here
-    try:
+    with _scratch(tmp_path_factory):  # pictures and checkpoints land here
         outcome = _run(_CLI, argv, stdin)
-    finally:
-        os.chdir(cwd)
     _check_command(argv, outcome)
+
+
+# -- puzzle inputs: grids, levels, K stars (issue 39) ----------------------------------
+
+_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_HUGE = "9" * 5000
+
+
+@st.composite
+def grids(draw: st.DrawFn) -> str:
+    """Grid text: n x n cells of random regions (often not n of them, so often wrong)."""
+    n = draw(st.integers(1, 26))
+    regions = draw(st.integers(1, min(n + 1, len(_NAMES))))
+    cells = draw(st.lists(st.integers(0, regions - 1), min_size=n * n, max_size=n * n))
+    return "".join("".join(_NAMES[c] for c in cells[r * n : (r + 1) * n]) + "\n" for r in range(n))
+
+
+def _level(grid: str, size: object) -> str:
+    rows = [[_NAMES.index(c) for c in line] for line in grid.splitlines()]
+    return json.dumps({"size": size, "colorRegions": rows})
+
+
+_PUZZLE_INPUTS = st.one_of(
+    grids(),
+    st.builds(lambda g: "".join(f"{line}\n" for line in g.splitlines()), grids()),
+    grids().map(lambda g: _level(g, len(g.splitlines()))),
+    st.sampled_from(
+        [
+            f'{{"size": {_HUGE}, "colorRegions": []}}',
+            f'{{"size": -{_HUGE}, "colorRegions": []}}',
+            f'{{"size": 2, "colorRegions": [[0, {_HUGE}], [1, 1]]}}',
+            '{"size": 1e999, "colorRegions": []}',
+            "[" * 100_000,
+            "{}",
+            "",
+        ]
+    ),
+    st.text(max_size=300),
+)
+
+_PUZZLE_OPTIONS = {
+    "solve": ["--count", "--all", "--force", "--format", "--style", "--stars"],
+    "explain": ["--json", "--stars"],
+    "render": ["--empty", "--size", "--stars"],
+}
+_PUZZLE_VALUES = st.one_of(
+    st.integers(-1, 8).map(str),
+    st.sampled_from(["board", "list", "letters", "json", "plain", "color", "x", _HUGE]),
+)
+
+
+@st.composite
+def puzzle_lines(draw: st.DrawFn) -> tuple[list[str], str]:
+    command = draw(st.sampled_from(sorted(_PUZZLE_OPTIONS)))
+    argv = ["puzzle", command]
+    for option in draw(st.lists(st.sampled_from(_PUZZLE_OPTIONS[command]), max_size=3)):
+        argv.append(option)
+        if option not in _FLAGS and option != "--empty":
+            argv.append(draw(_PUZZLE_VALUES))
+    if command == "render":
+        argv += ["--out", draw(st.sampled_from(["x.svg", "x.png", "/dev/null"]))]
+    return [*argv, "grid.txt"], draw(_PUZZLE_INPUTS)
+
+
+@pytest.mark.slow
+@FUZZ_SETTINGS
+@given(puzzle_lines())
+def test_every_puzzle_command_stays_bounded(
+    tmp_path_factory: pytest.TempPathFactory, case: object
+) -> None:
+    argv, grid = case  # type: ignore[misc]
+    with _scratch(tmp_path_factory):
+        with open("grid.txt", "w", encoding="utf-8", errors="surrogatepass") as file:
+            file.write(grid)
+        outcome = _run(_CLI, argv)
+    _check_command(argv, outcome)
+
+
+# -- the web page's endpoints (issue 39) ----------------------------------------------------
+
+_WEB = _REPORT_RSS + (
+    "import json\n"
+    "from starlette.testclient import TestClient\n"
+    "from queens.web.app import create_app\n"
+    "method, path, body = sys.argv[1], sys.argv[2], sys.argv[3]\n"
+    "with TestClient(create_app(allowed_hosts={'testserver'})) as client:\n"
+    "    headers = {'content-type': 'application/json'}\n"
+    "    if method == 'GET':\n"
+    "        response = client.get(path)\n"
+    "    else:\n"
+    "        response = client.post(path, content=body.encode('utf-8', 'surrogatepass'),"
+    " headers=headers)\n"
+    "    print(response.status_code)\n"
+    "    if response.status_code >= 400:\n"
+    "        print(json.dumps(response.json().get('error', '')))\n"
+)
+
+_POSTS = ["/api/puzzle/grid", "/api/puzzle/generate", "/api/puzzle/check", "/api/puzzle/hint",
+          "/api/puzzle/solution", "/api/puzzle/read", "/api/board", "/api/solve", "/api/count",
+          "/api/runs"]  # fmt: skip
+_GETS = ["/api/puzzle/daily", "/api/puzzle/levels", "/api/info"]
+
+_JSON_VALUES = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-3, 30),
+        st.sampled_from([2**32, 2**64, 10**30, -1]),
+        st.text(max_size=20),
+        grids(),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_FIELDS = ["grid", "n", "seed", "difficulty", "stars", "queens", "crosses", "board", "size",
+           "method", "rule", "k", "limit", "timeout"]  # fmt: skip
+
+
+@st.composite
+def web_requests(draw: st.DrawFn) -> tuple[str, str, str]:
+    if draw(st.integers(0, 4)) == 0:
+        path = draw(st.sampled_from(_GETS))
+        query = draw(st.sampled_from(["", "?date=2026-02-30", "?stars=2", "?stars=" + _HUGE,
+                                      "?date=" + _HUGE, "?stars=9"]))  # fmt: skip
+        level = draw(st.sampled_from(["", "/1", "/0", "/99999", "/" + _HUGE]))
+        if path == "/api/puzzle/levels":
+            return "GET", path + level, ""
+        return "GET", path + query, ""
+    path = draw(st.sampled_from(_POSTS))
+    fields = draw(st.dictionaries(st.sampled_from(_FIELDS), _JSON_VALUES, max_size=4))
+    body = draw(
+        st.one_of(
+            st.just(json.dumps(fields)),
+            st.just(json.dumps(fields)[:-1] + f', "x": {_HUGE}}}' if fields else f"[{_HUGE}]"),
+            st.text(max_size=100),
+        )
+    )
+    return "POST", path, body
+
+
+@pytest.mark.slow
+@FUZZ_SETTINGS
+@given(web_requests())
+def test_every_endpoint_answers_in_bounds(request_case: tuple[str, str, str]) -> None:
+    require("starlette", "httpx2")  # a skip with its reason; a failure under CI=true
+    method, path, body = request_case
+    outcome = _run(_WEB, [method, path, body])
+    where = f"{method} {path} {body[:200]!r}"
+    assert "Traceback" not in outcome.stderr, f"{where}:\n{outcome.stderr}"
+    _check_memory(where, outcome)
+    assert outcome.status == 0 and not outcome.interrupted, f"{where}: {outcome.stderr}"
+    lines = outcome.stdout.splitlines()
+    status = int(lines[0])
+    assert status in (200, 201, 202, 400, 404, 405, 413, 415, 429, 503), f"{where}: {status}"
+    if status >= 400:
+        message = json.loads(lines[1])
+        assert message and "\n" not in message, f"{where}: {message!r}"
 
 
 # -- the library ------------------------------------------------------------------

@@ -12,11 +12,11 @@ any length is checked in the memory of its longest placement.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from queens import json_text
 from queens.board import MAX_TEXT_N, BoardError, parse_board
 from queens.engines.anyn import construct
 from queens.notation import EMPTY_LETTER, LETTERS, parse_columns
@@ -252,7 +252,7 @@ def _json_placement(line: str, number: int) -> Placement:
     """``{"n": N, "columns": [...]}`` or ``{"width": W, "height": H, "columns": [...]}``
     as ``queens solve --format json`` writes it (0-based, null for an empty row)."""
     try:
-        record = json.loads(line)
+        record = json_text.loads(line)
     except (ValueError, RecursionError):
         raise ValueError("not valid JSON") from None
     wanted = (

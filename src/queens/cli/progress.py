@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from types import TracebackType
 from typing import Any
@@ -17,7 +18,9 @@ class CountProgress:
     """Sub-problems done, elapsed time and ETA; feed it ``on_result`` callbacks.
 
     Shows nothing unless ``enabled`` and stderr is a terminal, and only once
-    the count has run for ``SHOW_AFTER`` seconds.
+    the count has run for ``SHOW_AFTER`` seconds: then at once, even before a
+    sub-problem is done (a forced count's first ones can take hours), its elapsed
+    time running.
     """
 
     def __init__(self, total: int, *, enabled: bool = True, done: int = 0) -> None:
@@ -27,8 +30,14 @@ class CountProgress:
         self.started = time.monotonic()
         self._progress: Any = None
         self._task: Any = None
+        self._lock = threading.Lock()  # the timer and the results both may start the bar
+        self._timer: threading.Timer | None = None
 
     def __enter__(self) -> CountProgress:
+        if self.enabled:
+            self._timer = threading.Timer(SHOW_AFTER, self._show)
+            self._timer.daemon = True
+            self._timer.start()
         return self
 
     def __exit__(
@@ -37,8 +46,12 @@ class CountProgress:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        if self._progress is not None:
-            self._progress.stop()
+        if self._timer is not None:
+            self._timer.cancel()
+        with self._lock:
+            if self._progress is not None:
+                self._progress.stop()
+            self.enabled = False  # a timer already past its cancel starts nothing
 
     def __call__(self, index: int, counts: Counts) -> None:
         self.completed += 1
@@ -47,8 +60,13 @@ class CountProgress:
         if self._progress is None:
             if time.monotonic() - self.started < SHOW_AFTER:
                 return
-            self._start()
+            self._show()
         self._progress.update(self._task, completed=self.completed)
+
+    def _show(self) -> None:
+        with self._lock:
+            if self._progress is None and self.enabled:
+                self._start()
 
     def _start(self) -> None:
         from rich.console import Console  # lazy: display (rich)

@@ -336,8 +336,11 @@ def run_explain(args: argparse.Namespace) -> int:
     grid = read_grid(args.grid)
     if args.stars > 1:
         return run_explain_stars(args, grid)
+    from queens.cli.searching import noticed  # lazy: start-up of the CLI
+
     try:
-        explanation = explain(grid)
+        with noticed(f"explaining the {grid.n} x {grid.n} grid"):
+            explanation = explain(grid)
     except Stuck:
         raise _no_solution() from None
     except NotUnique:

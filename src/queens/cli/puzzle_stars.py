@@ -50,11 +50,22 @@ def _write(grid: Grid, stars: int, rows: Rows, fmt: str) -> None:
         print(board(grid, rows))
 
 
+def _count(grid: Grid, stars: int) -> int:
+    """The whole count: a notice after a second saying what runs and that Ctrl-C stops it
+    (the kernel's count sees a Ctrl-C: ``engines.counting.kernel.interruptible``).  It has
+    no time model yet (an 11 x 11 grid whose regions are its rows has 31,197,434
+    solutions, each found by the propagating search), so nothing is refused."""
+    from queens.cli.searching import noticed  # lazy: start-up of the CLI
+
+    with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid with {stars} stars"):
+        return count(grid, stars)
+
+
 def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
     stars = args.stars
     try:
         if args.count:
-            print(count(grid, stars))
+            print(_count(grid, stars))
             return 0
         if args.format not in STAR_FORMATS:
             raise UsageError(
@@ -92,8 +103,11 @@ def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
 
 def run_explain_stars(args: argparse.Namespace, grid: Grid) -> int:
     stars = args.stars
+    from queens.cli.searching import noticed  # lazy: start-up of the CLI
+
     try:
-        explanation = explain(grid, stars)
+        with noticed(f"explaining the {grid.n} x {grid.n} grid with {stars} stars"):
+            explanation = explain(grid, stars)
     except StarsError as error:
         raise CommandError(str(error)) from None
     except Stuck:

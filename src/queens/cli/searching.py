@@ -102,10 +102,12 @@ def ticking(events: Iterable[Event]) -> Iterator[Event]:
 def noticed(notice: str) -> Iterator[None]:
     """``notice`` (and how to stop) on stderr if the work inside runs past
     ``NOTICE_SECONDS`` (a timer thread: the work may be deep in C code)."""
-    timer = threading.Timer(
-        NOTICE_SECONDS,
-        lambda: print(f"queens: {notice}; Ctrl-C stops it", file=sys.stderr, flush=True),
-    )
+
+    def say() -> None:  # one write: a print's line end could follow another thread's line
+        sys.stderr.write(f"queens: {notice}; Ctrl-C stops it\n")
+        sys.stderr.flush()
+
+    timer = threading.Timer(NOTICE_SECONDS, say)
     timer.daemon = True
     timer.start()
     try:

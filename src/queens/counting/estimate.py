@@ -211,9 +211,10 @@ def open_board_nodes(board: Board) -> float:
     them not attacking, with the chance of two queens in other rows and columns
     (from the exact count of pairs, ``queens.engines.counting.few.pairs``).
     """
-    # In the orientation the kernel counts in (the shorter side as rows), so a board
-    # and its transpose get the same estimate.
-    height, width = sorted(board.size)
+    # In the orientation the count runs in (``counted_size``): the shorter side as rows,
+    # unless the longer one is too wide for the kernel's shaped search (``65x8``: 65
+    # rows of 8, most of them empty), so a board and its transpose get one estimate.
+    width, height = counted_size(board)
     k = board.k
     if board.reserved or board.queens or k >= height or k < 3:
         return 0.0
@@ -225,6 +226,12 @@ def open_board_nodes(board: Board) -> float:
         return placements * (height - j) / 2
     except OverflowError:
         return math.inf
+
+
+def counted_size(board: Board) -> tuple[int, int]:
+    """(width, rows) of the board as the count searches it (``kernel.board_case``)."""
+    case = kernel.board_case(board.height, width=board.width, queens=board.k, rule=board.rule)
+    return (board.height, board.width) if case.transpose else (board.width, board.height)
 
 
 def closed_form(board: Board) -> bool:

@@ -118,7 +118,22 @@ class Split:
             ruled += ";translations"
         text = f"{size}:{board.k}{ruled}\n{board.text()}"
         digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-        return f"size={size};queens={board.k}{ruled};board={digest};split={SPLIT_VERSION}"
+        # Split on its transpose (see split_transposed): other sub-problems, another key.
+        turned = ";transposed" if split_transposed(board) else ""
+        return f"size={size};queens={board.k}{ruled};board={digest};split={SPLIT_VERSION}{turned}"
+
+
+def split_transposed(board: Board) -> bool:
+    """True for a board split on its transpose: one wider than the kernel's shaped search
+    (``kernel.SHAPE_MAX_WIDTH``) that is counted transposed.  Its first rows would pin
+    queens among its many columns (``65x4``: 238,514 sub-problems, 66 s; split as
+    ``4x65``, the orientation every sub-problem is counted in, 11,489 and 3 s); the
+    transpose has the same solutions, and its conjugate symmetries as many classes.
+    Narrower boards keep their split (and the checkpoints written of it).
+    """
+    if board.width <= kernel.SHAPE_MAX_WIDTH:
+        return False
+    return kernel.board_case(board.height, width=board.width, queens=board.k).transpose
 
 
 def split(board: Board) -> Split:
@@ -126,35 +141,37 @@ def split(board: Board) -> Split:
     if board.is_plain and board.width >= kernel.SYMMETRIC_MIN_N:
         n = board.width
         prefixes = _symmetric_prefixes(n)
-        parts = (SubProblem(i, n, p) for i, p in enumerate(prefixes))
+        return Split(board, tuple(SubProblem(i, n, p) for i, p in enumerate(prefixes)))
+    counted = board.transposed() if split_transposed(board) else board
+    return Split(board, _pinned_subproblems(counted))
+
+
+def _pinned_subproblems(board: Board) -> tuple[SubProblem, ...]:
+    """The sub-problems of a board that is not the plain n x n one (see the module)."""
+    allowed = board.allowed_masks()
+    group = symmetry.board_symmetries(board)
+    k, required = board.k, board.required_rows()
+    goal = target(max(board.width, board.height))
+    rule = board.rule
+    searched = allowed
+    if symmetry.keeps_translations(board):
+        # A column shift of the torus maps solutions onto solutions: only
+        # first queens in column 0 are searched (count_subproblem counts n).
+        searched = (allowed[0] & 1, *allowed[1:])
+    prefixes: list[tuple[int, ...]]
+    if few.counts(allowed, width=board.width, queens=k, required=required, rule=rule) is not None:
+        prefixes = [()]  # one or two queens: the whole board at once, in closed form
     else:
-        allowed = board.allowed_masks()
-        group = symmetry.board_symmetries(board)
-        k, required = board.k, board.required_rows()
-        goal = target(max(board.width, board.height))
-        rule = board.rule
-        searched = allowed
-        if symmetry.keeps_translations(board):
-            # A column shift of the torus maps solutions onto solutions: only
-            # first queens in column 0 are searched (count_subproblem counts n).
-            searched = (allowed[0] & 1, *allowed[1:])
-        if (
-            few.counts(allowed, width=board.width, queens=k, required=required, rule=rule)
-            is not None
-        ):
-            prefixes = [()]  # one or two queens: the whole board at once, in closed form
-        else:
-            prefixes = _pinned_prefixes(searched, k, required, goal, rule, board.width)
-        # The classic shape keeps its sub-problems' old form (no width, queens).
-        classic = board.is_square and board.is_full and rule is Rule.QUEEN
-        width, queens = (None, None) if classic else (board.width, k)
-        shaped = 0 if classic else required
-        case = kernel.board_case(board.height, width=width, queens=queens, rule=rule)
-        parts = (
-            SubProblem(i, board.height, p, allowed, group, width, queens, shaped, rule, case)
-            for i, p in enumerate(prefixes)
-        )
-    return Split(board, tuple(parts))
+        prefixes = _pinned_prefixes(searched, k, required, goal, rule, board.width)
+    # The classic shape keeps its sub-problems' old form (no width, queens).
+    classic = board.is_square and board.is_full and rule is Rule.QUEEN
+    width, queens = (None, None) if classic else (board.width, k)
+    shaped = 0 if classic else required
+    case = kernel.board_case(board.height, width=width, queens=queens, rule=rule)
+    return tuple(
+        SubProblem(i, board.height, p, allowed, group, width, queens, shaped, rule, case)
+        for i, p in enumerate(prefixes)
+    )
 
 
 def _symmetric_prefixes(n: int) -> list[tuple[int, ...]]:

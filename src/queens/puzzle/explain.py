@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from queens.engines.counting import kernel
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import Square, State, bits, search
 
@@ -594,6 +595,22 @@ class NotUnique(Exception):
     """
 
 
+UNIQUE_BUDGET = 2_000_000
+"""Queens the compiled kernel places, at most, looking for two solutions before the
+deductions start (well under a second): a grid with many solutions is known not unique
+at once, not after minutes of deductions (a 62 x 62 grid whose regions are its rows took
+over 400 s); past it the deductions tell, as they do without the kernel."""
+
+
+def _several_solutions(grid: Grid) -> bool:
+    """True when the kernel finds two solutions of ``grid`` within ``UNIQUE_BUDGET``."""
+    try:
+        found = kernel.solve_regions(grid.n, bytes(grid.cells), 2, budget=UNIQUE_BUDGET)
+    except kernel.OverBudget:
+        return False
+    return found is not None and found[0] >= 2
+
+
 def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
     """The steps from the empty grid to its solution, each the easiest one left.
 
@@ -608,6 +625,8 @@ def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
     confined Region A lies within row 1: the rest of row 1 is cleared (3 cleared)
     confined Row 2 lies within region B: the rest of the region is cleared (1 cleared)
     """
+    if hardest >= LEVELS["split"] and _several_solutions(grid):
+        raise NotUnique("the grid has more than one solution")
     state = State.start(grid)
     explanation = Explanation()
     while not state.solved:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 
+from queens import json_text
 from queens.puzzle.grid import MAX_N, NAMES, Grid, GridError, parse_grid
 from queens.puzzle.grid import _ordinal as ordinal
 
@@ -121,7 +122,7 @@ def parse_json_level(text: str, max_n: int = MAX_N) -> Grid:
     AB
     """
     try:
-        data = json.loads(text.removeprefix("\ufeff"))
+        data = json_text.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:
         raise LevelJsonError(
             f"line {error.lineno}, column {error.colno}: {error.msg} (not valid JSON)"

@@ -31,6 +31,7 @@ from datetime import date
 from functools import cache
 from importlib import resources
 
+from queens import json_text
 from queens.puzzle.grid import Grid, GridError, parse_grid
 
 FORMAT = "queens-puzzle-levels"
@@ -151,7 +152,7 @@ def _level(number: int, record: object) -> Level:
 def read_levels(text: str) -> tuple[Level, ...]:
     """The levels of an archive file's text, checked (``LevelsError`` if not right)."""
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)
     except json.JSONDecodeError as error:
         raise LevelsError(f"level archive: not JSON ({error})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -152,6 +152,8 @@ def daily_stars(day: date, stars: int) -> StarsDaily:
         puzzle = StarsDaily(grid, explanation.difficulty, seed, day=day, stars=stars)
         if all(step.kind != "split" for step in explanation.steps):
             return _checked(puzzle, explanation)
+        # Reached only while first is None (later grids are explained without splits:
+        # they return above or raise NeedsSplit), so "first or" guards, it never chooses.
         first = first or (puzzle, explanation)
     if first is None:
         raise DailyError(

@@ -8,11 +8,11 @@ with a one-line message for the page.  Board text errors are the library's
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from queens import json_text
 from queens.board import Board, BoardError, Size, parse_board, parse_size
 from queens.rules import Rule, parse_rule, shape_problem
 from queens.tracing import AlgorithmName, UnsupportedBoard, check_algorithm, takes
@@ -70,7 +70,7 @@ async def read_json(request: Request) -> object:
     except ClientDisconnect:
         raise ClientGone(request) from None
     try:
-        return json.loads(body)
+        return json_text.loads(body)
     except (ValueError, RecursionError):
         raise InputError("the request is not valid JSON") from None
 

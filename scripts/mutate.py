@@ -1,0 +1,570 @@
+"""Injected bugs: apply each listed mutant (one small plausible change) to the source, run
+the test files that should notice, and report which were killed and which survived.
+
+    python scripts/mutate.py                  # every mutant (20 minutes on 2 busy cores)
+    python scripts/mutate.py --only stars     # those whose file or name holds "stars"
+    python scripts/mutate.py --check          # only that every mutant still applies
+
+A mutant is a file, a piece of its text (found exactly once, so it survives line moves)
+and its replacement, with the test files to run.  The file is restored after each run,
+whatever happens; a mutant of the C kernel (``src/kernel/*.c``) rebuilds the kernel
+before its tests and after.  A run that fails (or exceeds ``TIMEOUT_SECONDS``) kills the
+mutant.  Mutants shown equivalent (no input can tell them from the original) are listed
+with the reason and not run; each carries a comment at its place in the source too.
+
+Edit neither the source nor the tests while it runs: each mutant's file is restored to
+the text read before it, and a test changed midway kills mutants falsely.
+
+The exit status is 1 when a mutant survived or no longer applies (the code moved on:
+update the list), else 0.  Issue 39 made the list: the survivors of its round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT_SECONDS = 900
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str  # from the repository's root
+    original: str  # found exactly once in the file
+    replacement: str
+    tests: tuple[str, ...]  # test files (with -k expressions after "::" if any)
+    equivalent: str = ""  # why it cannot change behaviour: listed, not run
+
+
+CHECKPOINT = ("tests/test_checkpoint_bounds.py",)
+FORCE = ("tests/test_runaway.py", "tests/test_force.py")
+FEW = ("tests/test_few.py",)
+WEB = ("tests/test_web_puzzle_bounds.py",)
+STARS = ("tests/test_puzzle_edges.py",)
+REGION = ("tests/test_puzzle_edges.py",)
+
+MUTANTS = (
+    # -- checkpoints (src/queens/counting/checkpoint.py) --
+    Mutant(
+        "checkpoint: fundamental above total accepted",
+        "src/queens/counting/checkpoint.py",
+        "return 0 <= counts.unique <= counts.total and",
+        "return 0 <= counts.unique and",
+        CHECKPOINT,
+    ),
+    Mutant(
+        "checkpoint: a total equal to the bound refused",
+        "src/queens/counting/checkpoint.py",
+        "(most is None or counts.total <= most)",
+        "(most is None or counts.total < most)",
+        CHECKPOINT,
+    ),
+    Mutant(
+        "checkpoint: queens up to the longer side accepted",
+        "src/queens/counting/checkpoint.py",
+        "0 <= queens <= min(width, height)",
+        "0 <= queens <= max(width, height)",
+        CHECKPOINT,
+    ),
+    Mutant(
+        "checkpoint: the split key no longer compared with the board",
+        "src/queens/counting/checkpoint.py",
+        "if Split(board.with_queens(queens), ()).key != header.split_key:",
+        "if False:",
+        CHECKPOINT,
+    ),
+    Mutant(
+        "checkpoint: an implausible merged total accepted",
+        "src/queens/counting/checkpoint.py",
+        "if not _plausible(total, first):",
+        "if False:",
+        CHECKPOINT,
+    ),
+    Mutant(
+        "checkpoint: a record one past the last sub-problem accepted",
+        "src/queens/counting/checkpoint.py",
+        "0 <= index < self.header.subproblems",
+        "0 <= index <= self.header.subproblems",
+        CHECKPOINT,
+    ),
+    Mutant(
+        "checkpoint: a shard index equal to the count accepted",
+        "src/queens/counting/checkpoint.py",
+        "0 <= shard.index < shard.count <= MAX_SHARDS",
+        "0 <= shard.index <= shard.count <= MAX_SHARDS",
+        CHECKPOINT,
+    ),
+    Mutant(
+        "checkpoint: merged files' boards no longer compared",
+        "src/queens/counting/checkpoint.py",
+        "if (a.split_key, a.subproblems, a.board) != (b.split_key, b.subproblems, b.board):",
+        "if (a.split_key, a.subproblems) != (b.split_key, b.subproblems):",
+        CHECKPOINT,
+    ),
+    # -- --force --
+    Mutant(
+        "force: puzzle count ignores force",
+        "src/queens/puzzle/solve.py",
+        "seconds = 0.0 if force else estimated_seconds(grid)",
+        "seconds = estimated_seconds(grid)",
+        FORCE,
+    ),
+    Mutant(
+        "force: puzzle solve --count passes force=False",
+        "src/queens/cli/puzzle.py",
+        "return count(grid, force=force)",
+        "return count(grid, force=False)",
+        FORCE,
+    ),
+    Mutant(
+        "force: lexicographic search refused even when forced",
+        "src/queens/cli/searching.py",
+        "if idle >= REFUSE_SECONDS and not self.force:",
+        "if idle >= REFUSE_SECONDS:",
+        FORCE,
+    ),
+    Mutant(
+        "force: the count estimate refuses forced counts",
+        "src/queens/counting/estimate.py",
+        "if expected > REFUSE_SECONDS and not force:",
+        "if expected > REFUSE_SECONDS:",
+        FORCE,
+    ),
+    # -- closed forms (src/queens/engines/counting/few.py) --
+    Mutant(
+        "few: the superqueen's knight offsets 2, -2 dropped",
+        "src/queens/engines/counting/few.py",
+        "dr - width, dr + width, -dr - width, -dr + width, 1, -1, 2, -2}",
+        "dr - width, dr + width, -dr - width, -dr + width, 1, -1}",
+        FEW,
+    ),
+    Mutant(
+        "few: the diagonal turn's column bound <= to <",
+        "src/queens/engines/counting/few.py",
+        "if abs(dc) <= width - 1 and (width - 1 - dc) % 2 == 0",
+        "if abs(dc) < width - 1 and (width - 1 - dc) % 2 == 0",
+        FEW,
+    ),
+    Mutant(
+        "few: the torus's square check dropped",
+        "src/queens/engines/counting/few.py",
+        'if rule == "toroidal" and width != height:',
+        "if False:",
+        FEW,
+    ),
+    # -- the puzzle's web endpoints (src/queens/web/puzzle.py) --
+    Mutant(
+        "web: a generated grid's size bound <= to <",
+        "src/queens/web/puzzle.py",
+        "if type(n) is not int or not low <= n <= high:",
+        "if type(n) is not int or not low <= n < high:",
+        WEB,
+    ),
+    Mutant(
+        "web: the seed's upper bound dropped",
+        "src/queens/web/puzzle.py",
+        "if type(seed) is not int or not 0 <= seed <= MAX_SEED:",
+        "if type(seed) is not int or not 0 <= seed:",
+        WEB,
+    ),
+    Mutant(
+        "web: a solved grid no longer short-cuts the hint",
+        "src/queens/web/puzzle.py",
+        "if verdict.wrong or verdict.solved:",
+        "if verdict.wrong:",
+        WEB,
+    ),
+    Mutant(
+        "web: a cell's bound < to <=",
+        "src/queens/web/puzzle.py",
+        "or not all(type(v) is int and 0 <= v < n for v in item)",
+        "or not all(type(v) is int and 0 <= v <= n for v in item)",
+        WEB,
+    ),
+    Mutant(
+        "web: the level number's upper bound dropped",
+        "src/queens/web/puzzle.py",
+        'not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= levels.CYCLE:',
+        'not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text):',
+        WEB,
+    ),
+    # -- Star Battle (src/queens/puzzle/stars*.py) --
+    Mutant(
+        "stars: the size limit > to >=",
+        "src/queens/puzzle/stars.py",
+        "if stars > 1 and grid.n > MAX_STARS_N:",
+        "if stars > 1 and grid.n >= MAX_STARS_N:",
+        STARS,
+    ),
+    Mutant(
+        "stars: spread's no-touching mask narrowed",
+        "src/queens/puzzle/stars.py",
+        "mask &= ~(low | low << 1)",
+        "mask &= ~low",
+        STARS,
+    ),
+    Mutant(
+        "stars: a solution's column count no longer checked",
+        "src/queens/puzzle/stars.py",
+        """        held = sum(1 for r, c in cells if c == col)
+        if held != stars:""",
+        """        held = sum(1 for r, c in cells if c == col)
+        if held > stars:""",
+        STARS,
+    ),
+    Mutant(
+        "stars: touching stars a row apart accepted",
+        "src/queens/puzzle/stars.py",
+        "if max(abs(r1 - r2), abs(c1 - c2)) <= 1:",
+        "if max(abs(r1 - r2), abs(c1 - c2)) < 1:",
+        STARS,
+    ),
+    Mutant(
+        "stars: a hole's cell left as a candidate",
+        "src/queens/puzzle/stars.py",
+        "            state.cand &= ~(1 << index)\n",
+        "            pass\n",
+        STARS,
+    ),
+    Mutant(
+        "stars: search_holes ignores its limit",
+        "src/queens/puzzle/stars.py",
+        """        last = rows
+        if total == limit:
+            break
+    return total, first, last""",
+        """        last = rows
+    return total, first, last""",
+        STARS,
+    ),
+    Mutant(
+        "stars: the reversed image not tried",
+        "src/queens/puzzle/stars.py",
+        "images = (rows, rows[::-1], list(zip(*rows, strict=True)),",
+        "images = (rows, list(zip(*rows, strict=True)),",
+        STARS,
+    ),
+    Mutant(
+        "stars: unique_by_rows == 1 to >= 1",
+        "src/queens/puzzle/stars.py",
+        "return None if found is None else found[0] == 1",
+        "return None if found is None else found[0] >= 1",
+        STARS,
+    ),
+    Mutant(
+        "stars: sample shows two solutions of a unique grid",
+        "src/queens/puzzle/stars.py",
+        "else [first, last][: min(total, 2)]",
+        "else [first, last]",
+        STARS,
+    ),
+    Mutant(
+        "stars_explain: a group's level for one region",
+        "src/queens/puzzle/stars_explain.py",
+        "return 2 if size == 1 else 3 if size <= 3 else 4",
+        "return 3 if size == 1 else 3 if size <= 3 else 4",
+        STARS,
+    ),
+    Mutant(
+        "stars_explain: groups of one to three becomes one to two",
+        "src/queens/puzzle/stars_explain.py",
+        "return _group(state, range(1, 4))",
+        "return _group(state, range(1, 3))",
+        STARS,
+    ),
+    Mutant(
+        "stars_explain: ways == 1 to <= 2",
+        "src/queens/puzzle/stars_explain.py",
+        'LEVELS["group"] if ways == 1 else 0,',
+        'LEVELS["group"] if ways <= 2 else 0,',
+        STARS,
+    ),
+    Mutant(
+        "stars_explain: a chain one link shorter",
+        "src/queens/puzzle/stars_explain.py",
+        "for _ in range(most + 1):",
+        "for _ in range(most):",
+        STARS,
+    ),
+    Mutant(
+        "stars_explain: a chain's length check == to >=",
+        "src/queens/puzzle/stars_explain.py",
+        "if len(links) == most:",
+        "if len(links) >= most + 1:",
+        STARS,
+    ),
+    Mutant(
+        "stars_explain: the chain's level constant swapped",
+        "src/queens/puzzle/stars_explain.py",
+        'return _clear_first(state, "chain", _leads_nowhere(1), LEVELS["room"])',
+        'return _clear_first(state, "chain", _leads_nowhere(1), LEVELS["group"])',
+        STARS,
+    ),
+    Mutant(
+        "stars_explain: a full unit no longer blocks a cell",
+        "src/queens/puzzle/stars_explain.py",
+        "if any(state.held[u] >= stars for u in state.units.cell_units[index]):",
+        "if any(state.held[u] > stars for u in state.units.cell_units[index]):",
+        STARS,
+    ),
+    Mutant(
+        "stars_explain: a candidate check dropped",
+        "src/queens/puzzle/stars_explain.py",
+        "if not state.cand >> (row * n + col) & 1:",
+        "if False:",
+        STARS,
+    ),
+    Mutant(
+        "stars_generate: forced stars may touch",
+        "src/queens/puzzle/stars_generate.py",
+        "return forced.bit_count() <= stars and not forced & forced << 1",
+        "return forced.bit_count() <= stars",
+        STARS,
+    ),
+    Mutant(
+        "stars_generate: the other solution is always the first",
+        "src/queens/puzzle/stars_generate.py",
+        "other = first if first != self.truth else last",
+        "other = first",
+        STARS,
+    ),
+    Mutant(
+        "stars_generate: the second engine's uniqueness check dropped",
+        "src/queens/puzzle/stars_generate.py",
+        "if count(grid, stars, limit=2) == 1 and unique_by_rows(grid, stars, stop) is not False:",
+        "if count(grid, stars, limit=2) == 1:",
+        STARS,
+    ),
+    Mutant(
+        "stars_levels: the daily's schedule of attempts",
+        "src/queens/puzzle/stars_levels.py",
+        "DAILY_ATTEMPTS = {2: 12, 3: 2}",
+        "DAILY_ATTEMPTS = {2: 1, 3: 1}",
+        STARS,
+    ),
+    Mutant(
+        "stars_levels: attempts share a seed",
+        "src/queens/puzzle/stars_levels.py",
+        "grid = generate(n, stars, seed + attempt * 2**64)",
+        "grid = generate(n, stars, seed)",
+        STARS,
+    ),
+    Mutant(
+        "stars_levels: the day's seed from fewer bytes",
+        "src/queens/puzzle/stars_levels.py",
+        'return int.from_bytes(digest[:8], "big")',
+        'return int.from_bytes(digest[:4], "big")',
+        STARS,
+    ),
+    Mutant(
+        "stars_levels: != 1 or not unique to and",
+        "src/queens/puzzle/stars_levels.py",
+        "if count(puzzle.grid, stars, 2) != 1 or not unique:",
+        "if count(puzzle.grid, stars, 2) != 1 and not unique:",
+        STARS,
+    ),
+    Mutant(
+        "stars_levels: the last attempt kept instead of the first",
+        "src/queens/puzzle/stars_levels.py",
+        "first = first or (puzzle, explanation)",
+        "first = (puzzle, explanation)",
+        STARS,
+        equivalent=(
+            "the line runs only while first is None: after the first grid explained, the "
+            "others are explained without case splits (splits=False) and either return at "
+            "once (no split) or raise NeedsSplit before reaching it"
+        ),
+    ),
+    # -- the region puzzle (src/queens/puzzle/maker.py, explain.py) --
+    Mutant(
+        "maker: a region may shrink below its minimum",
+        "src/queens/puzzle/maker.py",
+        "if size[owner] <= min_size or not _connected_without(region, square):",
+        "if size[owner] < min_size or not _connected_without(region, square):",
+        REGION,
+    ),
+    Mutant(
+        "maker: a donor of two cells gives one",
+        "src/queens/puzzle/maker.py",
+        "if size[donor] > 2 and square[1] != truth[square[0]]",
+        "if size[donor] >= 2 and square[1] != truth[square[0]]",
+        REGION,
+    ),
+    Mutant(
+        "maker: one-cell regions allowed at 8 x 8",
+        "src/queens/puzzle/maker.py",
+        "min_size = 2 if n >= 8 else 1",
+        "min_size = 2 if n > 8 else 1",
+        REGION,
+    ),
+    Mutant(
+        "explain: chains one link longer",
+        "src/queens/puzzle/explain.py",
+        "if forced is None or len(links) == CHAIN_MAX:",
+        "if forced is None or len(links) == CHAIN_MAX + 1:",
+        REGION,
+    ),
+    Mutant(
+        "explain: the longest chain kept instead of the shortest",
+        "src/queens/puzzle/explain.py",
+        "(best is None or len(found[0]) < best[0])",
+        "(best is None or len(found[0]) > best[0])",
+        REGION,
+    ),
+    # -- the kernel's Star Battle search (src/kernel/stars_search.c) --
+    Mutant(
+        "stars_search.c: a region inside the band hi <= b to <",
+        "src/kernel/stars_search.c",
+        "if (lo[g] >= a && hi[g] <= b) {",
+        "if (lo[g] >= a && hi[g] < b) {",
+        STARS,
+        equivalent=(
+            "in every answer: a region ending on the band's last row is counted inside the "
+            "band one band later (or not at all on the last row), a weaker propagation of "
+            "a complete search, so the same solutions are found; a strike it makes of such a "
+            "region's cells happens only where the unmutated rule finds the state dead. "
+            "Only the nodes searched can change"
+        ),
+    ),
+    Mutant(
+        "stars_search.c: the branching unit's tie-break",
+        "src/kernel/stars_search.c",
+        "if (spread_columns(x->open[r]) < want) return -1;\n"
+        "            if (size - want < best_slack"
+        " || (size - want == best_slack && size < best_size))",
+        "if (spread_columns(x->open[r]) < want) return -1;\n"
+        "            if (size - want < best_slack"
+        " || (size - want == best_slack && size > best_size))",
+        STARS,
+    ),
+    Mutant(
+        "stars_search.c: the last pair of rows left out",
+        "src/kernel/stars_search.c",
+        "for (r = 0; r + 1 < n; r++) {",
+        "for (r = 0; r + 2 < n; r++) {",
+        STARS,
+    ),
+    Mutant(
+        "stars_search.c: a star on cell 0 not placed",
+        "src/kernel/stars_search.c",
+        "if (s->star >= 0) star_place(",
+        "if (s->star > 0) star_place(",
+        STARS,
+    ),
+)
+
+
+def _rebuild() -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "-e", str(ROOT)],
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+    )
+
+
+def _apply(mutant: Mutant) -> str:
+    """The file's text as it was, after writing the mutant (ValueError if it does not apply)."""
+    path = ROOT / mutant.path
+    text = path.read_text()
+    found = text.count(mutant.original)
+    if found != 1:
+        raise ValueError(f"{mutant.path}: {mutant.original!r} found {found} times, not once")
+    path.write_text(text.replace(mutant.original, mutant.replacement))
+    return text
+
+
+def _run_tests(tests: tuple[str, ...]) -> bool:
+    """True when the tests pass (the mutant survived)."""
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider"]
+    command += ["-m", "slow or not slow", *tests]
+    try:
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, timeout=TIMEOUT_SECONDS)
+    except subprocess.TimeoutExpired:
+        return False
+    return result.returncode == 0
+
+
+def baseline(mutants: list[Mutant]) -> list[str]:
+    """The test sets that fail (or are missing) on the unmutated code: a mutant they
+    'kill' proves nothing, so the run stops."""
+    failing = []
+    for tests in dict.fromkeys(m.tests for m in mutants):
+        missing = [t for t in tests if not (ROOT / t.split("::")[0]).exists()]
+        if missing or not _run_tests(tests):
+            failing.append(
+                " ".join(tests) + (f" (missing: {', '.join(missing)})" if missing else "")
+            )
+    return failing
+
+
+def run(mutant: Mutant) -> str:
+    """``killed``, ``survived`` or ``stale`` (the mutant no longer applies)."""
+    native = mutant.path.endswith(".c")
+    try:
+        original = _apply(mutant)
+    except ValueError as error:
+        print(f"  stale: {error}", file=sys.stderr)
+        return "stale"
+    try:
+        if native:
+            _rebuild()
+        survived = _run_tests(mutant.tests)
+    except subprocess.CalledProcessError:  # the mutant does not compile: killed
+        survived = False
+    finally:
+        (ROOT / mutant.path).write_text(original)
+        if native:
+            _rebuild()
+    return "survived" if survived else "killed"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", help="the mutants whose name or file holds this text")
+    parser.add_argument("--check", action="store_true", help="only check that each applies")
+    args = parser.parse_args(argv)
+    chosen = [m for m in MUTANTS if args.only is None or args.only in m.name or args.only in m.path]
+    outcomes: dict[str, list[Mutant]] = {"killed": [], "survived": [], "stale": [], "applies": []}
+    equivalent = [m for m in chosen if m.equivalent]
+    if not args.check:
+        failing = baseline([m for m in chosen if not m.equivalent])
+        for tests in failing:
+            print(f"the unmutated code fails: {tests}", file=sys.stderr)
+        if failing:
+            return 2
+    for mutant in chosen:
+        if mutant.equivalent:
+            continue
+        if args.check:
+            path = ROOT / mutant.path
+            found = path.read_text().count(mutant.original)
+            outcome = "applies" if found == 1 else "stale"
+            if found != 1:
+                print(f"stale: {mutant.name}: found {found} times", file=sys.stderr)
+        else:
+            start = time.monotonic()
+            outcome = run(mutant)
+            print(f"{outcome:8} {time.monotonic() - start:6.0f} s  {mutant.name}", flush=True)
+        outcomes[outcome].append(mutant)
+    for mutant in equivalent:
+        print(f"equivalent         {mutant.name}: {mutant.equivalent}")
+    ran = len(chosen) - len(equivalent)
+    if args.check:
+        print(f"{len(outcomes['applies'])} of {ran} apply")
+        return 1 if outcomes["stale"] else 0
+    print(
+        f"{len(outcomes['killed'])} of {ran} killed, {len(outcomes['survived'])} survived, "
+        f"{len(outcomes['stale'])} no longer apply; {len(equivalent)} equivalent, not run"
+    )
+    return 1 if outcomes["survived"] or outcomes["stale"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
