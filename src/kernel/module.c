@@ -281,7 +281,7 @@ static PyObject *py_symmetric_prefixes(PyObject *self, PyObject *args) {
  * ("avx512", "avx2", or "" for the plain loop), after choosing `kind`: one
  * of those names, False for the plain loop, True for the best the CPU has. */
 static PyObject *py_simd(PyObject *self, PyObject *args) {
-    static const char *const names[] = {"", "avx2", "avx512"};
+    static const char *const names[] = {"", "generic", "avx2", "avx512"};
     PyObject *kind = Py_None;
     (void)self;
     if (!PyArg_ParseTuple(args, "|O", &kind)) return NULL;
