@@ -1,8 +1,10 @@
 /* common.h: what every part of the kernel uses: mask_t (a row's columns as
  * bits), the limits, the bit helpers, the stop flag, the attack rules' codes
  * and whether the vector search is compiled in. */
+#ifndef QUEENS_NO_PYTHON /* tests/kernel_harness.c: the counting parts without Python */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#endif
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
