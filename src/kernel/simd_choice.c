@@ -19,6 +19,7 @@ static int use_simd(void) {
 #else
         simd_best = SIMD_GENERIC; /* the portable copy: every CPU runs it */
 #endif
+        generic_init();
         simd_kind = simd_best;
     }
     return simd_kind;

@@ -60,6 +60,41 @@ static ALWAYS_INLINE V generic_lanemask(unsigned m) {
     return (V)((weight & generic_set1(m)) != 0);
 }
 
+#if defined(__aarch64__) && defined(__ARM_NEON)
+/* NEON permutes bytes by a table (tbl): packing and spreading lanes are one
+ * permutation each, by the bytes of the 16 sets' orders (generic_init). */
+static uint8_t generic_pack[16][16], generic_spread[16][16];
+
+static void generic_init(void) {
+    int set, lane, k, byte;
+    for (set = 0; set < 16; set++) {
+        for (k = 0, lane = 0; lane < 4; lane++) {
+            if (!(set >> lane & 1)) continue;
+            for (byte = 0; byte < 4; byte++) generic_pack[set][4 * k + byte] = (uint8_t)(4 * lane + byte);
+            k++;
+        }
+        for (; k < 4; k++)
+            for (byte = 0; byte < 4; byte++) generic_pack[set][4 * k + byte] = (uint8_t)byte;
+        for (k = 0, lane = 0; lane < 4; lane++) {
+            for (byte = 0; byte < 4; byte++) generic_spread[set][4 * lane + byte] = (uint8_t)(4 * k + byte);
+            k += set >> lane & 1;
+        }
+    }
+}
+
+/* The lanes `how` of v, packed at p (a whole vector is written). */
+static ALWAYS_INLINE void generic_put(uint32_t *p, unsigned how, V v) {
+    uint8x16_t packed = vqtbl1q_u8(vreinterpretq_u8_u32(v), vld1q_u8(generic_pack[how]));
+    vst1q_u32(p, vreinterpretq_u32_u8(packed));
+}
+
+/* Lane i takes the element of v that counts the lanes of m before it. */
+static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
+    return vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(v), vld1q_u8(generic_spread[m])));
+}
+#else
+static void generic_init(void) {}
+
 /* The lanes `how` of v, packed at p (a whole vector is written). */
 static ALWAYS_INLINE void generic_put(uint32_t *p, unsigned how, V v) {
     int lane, k = 0;
@@ -69,16 +104,17 @@ static ALWAYS_INLINE void generic_put(uint32_t *p, unsigned how, V v) {
     }
 }
 
-/* The lanes of the set m take the elements of v in order, the others old's. */
-static ALWAYS_INLINE V generic_expand(V old, unsigned m, V v) {
+/* Lane i takes the element of v that counts the lanes of m before it. */
+static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
+    V out = v;
     int lane, k = 0;
     for (lane = 0; lane < LANES; lane++) {
-        unsigned take = m >> lane & 1;
-        old[lane] = take ? v[k] : old[lane];
-        k += (int)take;
+        out[lane] = v[k];
+        k += (int)(m >> lane & 1);
     }
-    return old;
+    return out;
 }
+#endif
 
 #define SET1(x) generic_set1((uint32_t)(x))
 #define ZERO generic_set1(0)
@@ -108,6 +144,7 @@ static ALWAYS_INLINE V generic_expand(V old, unsigned m, V v) {
  * baseline has no popcnt: __builtin_popcount was a call into libgcc, 11 % of the time) */
 #define LANECOUNT(m) ((int)(0x4332322132212110ull >> (4 * (m)) & 0xf))
 #define PUT(p, how, v) generic_put((p), (how), (v))
-#define EXPAND(old, m, v) generic_expand((old), (unsigned)(m), (v))
+/* the lanes of the set m take the elements of v in order, the others old's */
+#define EXPAND(old, m, v) SELECT((m), generic_spread_lanes((unsigned)(m) & 0xfu, (v)), (old))
 
 static ALWAYS_INLINE V generic_select(V mask, V a, V b) { return (a & mask) | (b & ~mask); }
