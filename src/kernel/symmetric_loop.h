@@ -72,6 +72,30 @@ static void SYM_NAME(sym_search)(sym_t *s, int y0, SYM_T C, SYM_T L, SYM_T R, SY
                 continue;
             }
             if (!(rm[y + 2] & ~(c | (SYM_T)(l << 1) | (r >> 1)))) continue;
+            if (y + 3 == last) { /* rows last-2 .. last, in place: no push, no pop */
+                do {
+                    SYM_T b2 = avail & -avail, c2 = c | b2, l2 = (SYM_T)((l | b2) << 1);
+                    SYM_T r2 = (r | b2) >> 1, a2 = rm[y + 2] & ~(c2 | l2 | r2);
+                    avail ^= b2;
+                    if (!SYM_CORNER && y + 2 == bound2) {
+                        if (!(c2 & side)) continue;
+                        if ((c2 & side) != side) a2 &= side;
+                    }
+                    if (!a2) continue;
+                    if (SYM_CORNER) {
+                        do {
+                            SYM_T b3 = a2 & -a2;
+                            a2 ^= b3;
+                            found += (lastrow & ~((c2 | b3) | (SYM_T)((l2 | b3) << 1)
+                                                  | ((r2 | b3) >> 1))) != 0;
+                        } while (a2);
+                    } else {
+                        s->board[y + 1] = b2;
+                        SYM_NAME(sym_pair)(s, y + 2, c2, l2, r2, a2, lastrow);
+                    }
+                } while (avail);
+                continue;
+            }
             sa[y] = A; sc[y] = C; sl[y] = L; sr[y] = R;
             y++;
             C = c; L = l; R = r; A = avail;
