@@ -30,10 +30,19 @@ against the same counts by the pure-Python reference search
 CPU second under each rule against the queen rule's on the same N (the same
 shaped search, and the classic count's vector search).
 
+Paths (``--no-paths`` skips them): ``queens count N --workers 1`` on each
+search this CPU runs (``QUEENS_SIMD`` = ``avx512``, ``avx2``, ``generic``,
+``off``: the plain loop) beside ``benchmarks/constellations.c`` (a
+constellations counter written from NQueensFAF's published method, compiled
+here as the reference is), alternating, as one-core CPU-time ratios for
+N = 15..17 (``--path-sizes``); every total is checked against the
+constellations counter's.
+
 Without the reference source or gcc it says so and skips the ratios.  Other
 processes share the CPU: the load average is printed with the results.
 
     .venv/bin/python benchmarks/count.py [--sizes 12-17] [--repeat 3] [--no-proxy]
+    .venv/bin/python benchmarks/count.py --only-paths [--path-sizes 15-17] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -103,6 +112,72 @@ def compile_reference(source: Path) -> Path | None:
     subprocess.run(["gcc", "-O3", "-march=native", "-o", str(binary), str(source)], check=True)
     print(f"reference: {source} compiled with gcc -O3 -march=native")
     return binary
+
+
+CONSTELLATIONS = ROOT / "benchmarks" / "constellations.c"
+PATHS = ("avx512", "avx2", "generic", "off")  # QUEENS_SIMD names, fastest first
+
+
+def compile_constellations() -> Path | None:
+    """The constellations counter, built as the reference is (None without gcc)."""
+    if shutil.which("gcc") is None:
+        print("gcc not found: the constellations counter cannot be built, paths skipped")
+        return None
+    BUILD.mkdir(parents=True, exist_ok=True)
+    binary = BUILD / "constellations"
+    command = ["gcc", "-O3", "-march=native", "-o", str(binary), str(CONSTELLATIONS)]
+    subprocess.run(command, check=True)
+    return binary
+
+
+def runnable_paths() -> list[str]:
+    """The searches of PATHS this CPU and build run (the plain loop always)."""
+    from queens.engines.counting import kernel
+
+    module = kernel.loaded()
+    if module is None:
+        return []
+    before, found = module.simd(), []
+    for name in PATHS:
+        try:
+            module.simd(False if name == "off" else name)
+        except ValueError:  # not compiled in, or not on this CPU
+            continue
+        found.append(name)
+    module.simd(before)
+    return found
+
+
+def bench_paths(sizes: list[int], repeat: int) -> None:
+    """One-core CPU time of ``queens count N --workers 1`` on each search over the
+    constellations counter's, runs alternating (issue 42)."""
+    binary = compile_constellations()
+    paths = runnable_paths()
+    if binary is None or not paths:
+        print("\npaths: no constellations counter or no compiled kernel, skipped")
+        return
+    print()
+    print(f"one core, CPU seconds (medians of {repeat}), ratio to {CONSTELLATIONS.name}")
+    print(f"{'N':>3} {'constell.':>9}" + "".join(f" {p:>8} {'ratio':>6}" for p in paths))
+    for n in sizes:
+        theirs: list[float] = []
+        ours: dict[str, list[float]] = {p: [] for p in paths}
+        for _ in range(repeat):
+            _, cpu, expected = timed_cpu([str(binary), str(n)])
+            theirs.append(cpu)
+            for path in paths:
+                env = {**os.environ, "QUEENS_SIMD": path}
+                command = [str(QUEENS), "count", str(n), "--workers", "1", "--quiet"]
+                _, cpu, answer = timed_cpu(command, env=env)
+                if answer != expected:
+                    sys.exit(f"benchmark: N = {n} ({path}) counted {answer}, not {expected}")
+                ours[path].append(cpu)
+        base = statistics.median(theirs)
+        line = f"{n:>3} {base:>9.3f}"
+        for path in paths:
+            mine = statistics.median(ours[path])
+            line += f" {mine:>8.3f} {mine / base:>6.3f}"
+        print(f"{line}   (load average {os.getloadavg()[0]:.2f})", flush=True)
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -339,6 +414,13 @@ def main() -> None:
         help=f"skip count {PROXY_OURS} against the reference's {PROXY_THEIRS}",
     )
     parser.add_argument("--no-shapes", action="store_true", help="skip the shaped boards")
+    parser.add_argument(
+        "--no-paths", action="store_true", help="skip each search against constellations"
+    )
+    parser.add_argument(
+        "--path-sizes", default="15-17", help="N or LOW-HIGH of the paths (default 15-17)"
+    )
+    parser.add_argument("--only-paths", action="store_true", help="run the paths alone")
     parser.add_argument("--no-rules", action="store_true", help="skip the other attack rules")
     parser.add_argument(
         "--shape-sample",
@@ -353,10 +435,15 @@ def main() -> None:
     engine = subprocess.run([str(QUEENS), "--version"], capture_output=True, text=True).stdout
     print(f"{engine.strip()}; {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
     print(f"medians of {args.repeat} whole-process runs, alternating queens and the reference")
+    if args.only_paths:
+        bench_paths(parse_sizes(args.path_sizes), args.repeat)
+        return
     reference = compile_reference(args.reference)
     bench_counts(parse_sizes(args.sizes), args.repeat, reference)
     if not args.no_proxy:
         bench_proxy(args.repeat, reference)
+    if not args.no_paths:
+        bench_paths(parse_sizes(args.path_sizes), args.repeat)
     if not args.no_shapes:
         bench_shapes(args.repeat, args.shape_sample)
     if not args.no_rules:

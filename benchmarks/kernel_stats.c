@@ -10,7 +10,7 @@
  *     mkdir -p benchmarks/.build
  *     gcc -O3 -g -DQUEENS_STATS $(python3-config --includes) benchmarks/kernel_stats.c \
  *         $(python3-config --ldflags --embed) -o benchmarks/.build/kernel_stats
- *     benchmarks/.build/kernel_stats 16 [off|avx2|avx512] [split]
+ *     benchmarks/.build/kernel_stats 16 [off|generic|avx2|avx512] [split]
  *     valgrind --tool=callgrind benchmarks/.build/kernel_stats 16 && callgrind_annotate callgrind.out.*
  *
  * (Built without -DQUEENS_STATS, the same file measures the kernel as shipped.)
@@ -45,11 +45,12 @@ int main(int argc, char **argv) {
     uint64_t c2 = 0, c4 = 0, c8 = 0;
     clock_t start;
     if (n < SYMMETRIC_MIN_N || n > 32 || (argc > 3 && !split)) {
-        fprintf(stderr, "usage: kernel_stats N [off|avx2|avx512] [split]   (%d <= N <= 32)\n",
+        fprintf(stderr, "usage: kernel_stats N [off|generic|avx2|avx512] [split]   (%d <= N <= 32)\n",
                 SYMMETRIC_MIN_N);
         return 2;
     }
     if (argc > 2) kind = strcmp(argv[2], "off") == 0 ? SIMD_OFF
+                         : strcmp(argv[2], "generic") == 0 ? SIMD_GENERIC
                          : strcmp(argv[2], "avx2") == 0 ? SIMD_AVX2
                          : strcmp(argv[2], "avx512") == 0 ? SIMD_AVX512 : -2;
     if (kind == -2 || (kind >= 0 && set_simd(kind) != kind)) {
@@ -60,12 +61,14 @@ int main(int argc, char **argv) {
     status = split ? count_split(n, &c2, &c4, &c8) : sym_count(n, prefix, 0, 0, &never_stop, &c2, &c4, &c8);
     printf("n=%d total=%llu unique=%llu status=%d search=%s cpu=%.3fs\n", n,
            (unsigned long long)(2 * c2 + 4 * c4 + 8 * c8), (unsigned long long)(c2 + c4 + c8),
-           status, use_simd() == SIMD_AVX512 ? "avx512" : use_simd() == SIMD_AVX2 ? "avx2" : "off",
+           status, use_simd() == SIMD_AVX512 ? "avx512" : use_simd() == SIMD_AVX2 ? "avx2"
+           : use_simd() == SIMD_GENERIC ? "generic" : "off",
            (double)(clock() - start) / CLOCKS_PER_SEC);
 #if defined(QUEENS_STATS) && HAVE_SIMD
     {
         int y;
-        uint64_t lanes = simd_stats.steps * (use_simd() == SIMD_AVX512 ? 16u : 8u);
+        const unsigned width = use_simd() == SIMD_AVX512 ? 16u : use_simd() == SIMD_AVX2 ? 8u : 4u;
+        uint64_t lanes = simd_stats.steps * width;
         for (y = 0; y < MAXN; y++)
             if (simd_stats.expanded[y])
                 printf("row %2d: %llu nodes expanded\n", y, (unsigned long long)simd_stats.expanded[y]);
@@ -75,7 +78,7 @@ int main(int argc, char **argv) {
         printf("three-row count: %llu nodes in %llu vectors (lanes busy %.3f); %llu classified one by one\n",
                (unsigned long long)simd_stats.finished, (unsigned long long)simd_stats.finish_vectors,
                simd_stats.finish_vectors
-                   ? (double)simd_stats.finished / (double)(simd_stats.finish_vectors * (use_simd() == SIMD_AVX512 ? 16u : 8u))
+                   ? (double)simd_stats.finished / (double)(simd_stats.finish_vectors * width)
                    : 0.0,
                (unsigned long long)simd_stats.classified);
         printf("buffer peak %d nodes (room %d)\n", simd_stats.peak, SIMD_CAP + SIMD_ROOM);

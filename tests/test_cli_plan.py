@@ -34,7 +34,7 @@ def test_text_names_every_search_and_each_cluster(capsys: pytest.CaptureFixture[
     status, out, err = run(capsys, "plan", "16", "--machines", "1,7", "--cores", "4")
     assert status == 0 and err == ""
     assert out.startswith("queens plan 16: the plain 16 x 16 board")
-    for name in ("AVX-512", "AVX2", "plain loop"):
+    for name in ("AVX-512", "AVX2", "generic vector", "plain loop"):
         assert any(line.startswith(name) for line in out.splitlines())
     assert "4 cores a machine" in out
     rows = [line.split()[0] for line in out.splitlines() if line[:9].strip().isdigit()]
@@ -48,7 +48,8 @@ def test_json_holds_the_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     record = json.loads(out)
     assert record["n"] == 14 and record["cores_per_machine"] == 2
     assert record["subproblems"] > 0 and record["checkpoint_bytes"] > 0
-    assert [e["engine"] for e in record["engines"]] == ["AVX-512", "AVX2", "plain loop"]
+    names = ["AVX-512", "AVX2", "generic vector", "plain loop"]
+    assert [e["engine"] for e in record["engines"]] == names
     for engine in record["engines"]:
         one, ten = engine["cluster_hours"]["1"], engine["cluster_hours"]["10"]
         assert one == pytest.approx(engine["core_hours"] / 2)

@@ -119,7 +119,9 @@ def sessions(text: str, page: str = "README.md") -> list[Session]:
 # A duration as queens writes one (queens.show.compare.describe_seconds): 0.012 s, 3.2 min.
 DURATION = re.compile(r"\b\d+(?:\.\d+)?(?:e[+-]?\d+)? (?:s|min|h|days|years)\b")
 ELAPSED = re.compile(r'"elapsed": [0-9.e+-]+')
-ENGINE = re.compile(r"compiled C kernel(?:, AVX-512|, AVX2)?|pure-Python engine \([^)\n│]*\)")
+ENGINE = re.compile(
+    r"compiled C kernel(?:, AVX-512|, AVX2|, generic vector)?|pure-Python engine \([^)\n│]*\)"
+)
 BOX = re.compile(r"[\u2500-\u257f]")  # rich's table borders
 
 

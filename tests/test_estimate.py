@@ -9,6 +9,7 @@ from hypothesis import given, settings
 
 from queens.board import Board
 from queens.counting import estimate
+from queens.engines.counting import kernel
 from strategies import boards
 
 
@@ -97,3 +98,14 @@ def test_shapes_are_estimated_from_their_own_search_tree() -> None:
     assert estimate.core_seconds(Board(12, height=16)) < estimate.core_seconds(Board(14, k=10))
     with pytest.raises(estimate.CountTooLong):
         estimate.check(Board(24, k=20), 2)
+
+
+def test_the_portable_search_costs_what_the_plan_says() -> None:
+    # The estimate's constant for the portable vector search (the best on ARM) is AVX2's
+    # times the plan's measured ratio, so the two models agree.
+    from queens.counting import plan
+
+    generic = estimate.SIMD_CORE_SECONDS_16["generic vector"]
+    avx2 = estimate.SIMD_CORE_SECONDS_16["AVX2"]
+    assert generic == pytest.approx(avx2 * plan.GENERIC_COST, rel=0.01)
+    assert set(estimate.SIMD_CORE_SECONDS_16) == set(kernel.SIMD_NAMES.values())

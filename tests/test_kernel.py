@@ -55,6 +55,10 @@ def test_compiled_kernel_is_built_in_ci() -> None:
 NO_SIMD_BUILD_ENV = "QUEENS_NO_SIMD_BUILD"
 """Set to 1 by .ci/portable when it tests a kernel built with -DQUEENS_NO_SIMD."""
 
+NO_X86_BUILD_ENV = "QUEENS_NO_X86_SIMD_BUILD"
+"""Set to 1 by .ci/portable when it tests a kernel built with -DQUEENS_NO_X86_SIMD (the
+portable vector search alone, as on ARM)."""
+
 
 def _cpu_flags() -> set[str]:
     try:
@@ -88,7 +92,8 @@ def test_the_stub_names_every_entry_of_the_kernel() -> None:
 def test_the_best_vector_search_is_used() -> None:
     # The CPU is looked at when the kernel loads: on a CPU with AVX-512F (as
     # in CI) that search must be the one in use, with AVX2 the AVX2 one,
-    # and --version says which; QUEENS_SIMD=off keeps the plain loop.
+    # else the portable one, and --version says which; QUEENS_SIMD=off keeps
+    # the plain loop, QUEENS_SIMD=generic chooses the portable search.
     module = kernel.loaded()
     if module is None:
         pytest.skip("the compiled kernel is not built (test_compiled_kernel_is_built_in_ci)")
@@ -96,12 +101,20 @@ def test_the_best_vector_search_is_used() -> None:
         assert os.environ.get(NO_SIMD_BUILD_ENV) == "1", "the kernel lacks its vector search"
         pytest.skip("the kernel is built without its vector search (-DQUEENS_NO_SIMD)")
     flags = _cpu_flags()
-    if not flags & {"avx512f", "avx2"} or platform.machine() not in ("x86_64", "AMD64"):
-        pytest.skip("no AVX2 or AVX-512F here: the plain loop counts")
-    expected = "AVX-512" if "avx512f" in flags else "AVX2"
+    x86 = platform.machine() in ("x86_64", "AMD64") and os.environ.get(NO_X86_BUILD_ENV) != "1"
+    expected = (
+        "AVX-512"
+        if x86 and "avx512f" in flags
+        else "AVX2"
+        if x86 and "avx2" in flags
+        else "generic vector"  # the portable copy: ARM, older x86, a build without the x86 sets
+    )
     assert kernel.simd() == expected
     assert kernel.description() == f"compiled C kernel, {expected}"
-    for choice, engine in (("off", "compiled C kernel"), ("avx2", "compiled C kernel, AVX2")):
+    choices = [("off", "compiled C kernel"), ("generic", "compiled C kernel, generic vector")]
+    if expected != "generic vector":
+        choices.append(("avx2", "compiled C kernel, AVX2"))
+    for choice, engine in choices:
         env = {**os.environ, "QUEENS_SIMD": choice}
         for argv, out in ((["--version"], f"({engine})"), (["count", "10"], "724")):
             result = subprocess.run(
@@ -124,7 +137,7 @@ def _vector_searches() -> list[str]:
     from queens.engines import _kernel
 
     before, found = _kernel.simd(), []
-    for kind in ("avx2", "avx512"):
+    for kind in ("generic", "avx2", "avx512"):
         with contextlib.suppress(ValueError):  # raised when this CPU cannot run it
             found.append(_kernel.simd(kind))
     _kernel.simd(before)

@@ -55,10 +55,12 @@ def test_every_search_is_listed_and_those_this_cpu_runs_are_measured(
     before = _kernel.simd()
     costed = plan.make_plan(10)
     assert _kernel.simd() == before  # the search in use is put back
-    assert [e.engine for e in costed.engines] == ["avx512", "avx2", ""]
+    assert [e.engine for e in costed.engines] == ["avx512", "avx2", "generic", ""]
     runs_here = {"", before}  # the best the CPU has is the default (unless QUEENS_SIMD)
     if before == "avx512":
         runs_here.add("avx2")
+    if _kernel.VECTOR_SEARCH:
+        runs_here.add("generic")  # the portable search runs on every CPU
     for engine in costed.engines:
         if engine.engine in runs_here:
             assert engine.measured
@@ -82,6 +84,36 @@ def test_only_the_plain_loop_measured_scales_the_vector_searches_from_it() -> No
     costs = plan._engine_costs({"": 38.0}, scale=1.0, growth=1.0)
     by_kind = {c.engine: c for c in costs}
     assert by_kind["avx2"].core_seconds == pytest.approx(38.0 / plan.RELATIVE_COST[""])
+
+
+# Whole counts on the same two AVX2 cores, recorded in docs/how-it-works/counting-engine.md:
+# N = 20 in 709.99 core-seconds, N = 21 in 5,885.10: the measured per-N ratio, 8.29.
+MEASURED_CORE_SECONDS = {20: 709.99, 21: 5885.10}
+
+
+@needs_kernel
+@pytest.mark.slow
+def test_the_plans_of_22_and_23_grow_by_the_measured_ratio(small_calibration: None) -> None:
+    # A plan carries the calibration's time to N by the ratio of Knuth's trees (seeded, so
+    # the same every run): from 20 to 21 that ratio must be the measured one (within the
+    # estimate's few per cent), and from 21 to 22 and 22 to 23 it must keep growing slowly
+    # from there, as every measured step did (7.6 from 18 to 19, 8.29 from 20 to 21): not
+    # less than the last measured step, and not a jump.
+    measured = MEASURED_CORE_SECONDS[21] / MEASURED_CORE_SECONDS[20]
+    trees = {n: plan._tree(n)[0] for n in (20, 21)}
+    assert trees[21] / trees[20] == pytest.approx(measured, rel=0.06)
+    growth = {}
+    for n in (22, 23):
+        costed = plan.make_plan(n)
+        trees[n] = costed.tree_nodes
+        for engine in costed.engines:  # each search's core time: its calibration times the trees
+            assert engine.core_seconds == pytest.approx(
+                engine.calibration_seconds * costed.tree_nodes / costed.calibration_nodes
+            )
+        growth[n] = trees[n] / trees[n - 1]
+    assert measured <= growth[22] <= growth[23] <= measured * 1.15
+    # and so N = 21's measured count, carried on: about 9 times a step
+    assert 8.0 * 8.0 < trees[23] / trees[21] < 10.0 * 10.0
 
 
 def test_a_cluster_divides_the_core_time() -> None:

@@ -1,7 +1,7 @@
 /* The compiled kernel of queens, the extension module queens.engines._kernel:
  * counting and enumerating N-Queens solutions, the region puzzle's counter
- * and local search for huge N.  Portable C99; compiler builtins, and the x86
- * vector search, only behind #if guards (-DQUEENS_NO_SIMD leaves the vector
+ * and local search for huge N.  Portable C99; compiler builtins, and the
+ * vector search (GCC/Clang vector extensions, x86 intrinsics), only behind #if guards (-DQUEENS_NO_SIMD leaves the vector
  * search out anywhere).
  *
  * One compilation unit: this file includes the parts below, in this order,
@@ -26,6 +26,8 @@
  *   simd_search.h    then the vector search's steps, compiled for that set
  *   simd_end.h       (functions *_avx512), then the operations undefined;
  *   simd_avx2.h      the same for AVX2 (functions *_avx2)
+ *   simd_generic.h   and first for the portable vector extensions (functions
+ *                    *_generic, on every target; the AVX ones on x86-64 only)
  *   simd_choice.c    the set in use (run-time CPU check, simd()) and the
  *                    dispatch to it; count_board (vector search or loop)
  *   shapes.c         boards of any shape and rule: k queens on rows x width,
@@ -99,12 +101,17 @@
 #include "symmetric.c"
 #if HAVE_SIMD
 #include "simd.c"
+#include "simd_generic.h"
+#include "simd_search.h"
+#include "simd_end.h"
+#if HAVE_X86_SIMD
 #include "simd_avx512.h"
 #include "simd_search.h"
 #include "simd_end.h"
 #include "simd_avx2.h"
 #include "simd_search.h"
 #include "simd_end.h"
+#endif
 #endif
 #include "simd_choice.c"
 #include "shapes.c"

@@ -1,8 +1,10 @@
 /* common.h: what every part of the kernel uses: mask_t (a row's columns as
  * bits), the limits, the bit helpers, the stop flag, the attack rules' codes
  * and whether the vector search is compiled in. */
+#ifndef QUEENS_NO_PYTHON /* tests/kernel_harness.c: the counting parts without Python */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#endif
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,12 +81,18 @@ static ALWAYS_INLINE int walk_back(int *level, long *until_pause, const stop_fla
 #define RULE_TOROIDAL 1
 #define RULE_SUPERQUEEN 2
 
-/* The vector search (simd.c, simd_search.h) is compiled on x86-64 with a
- * GCC or Clang that knows AVX-512F and __builtin_cpu_supports (GCC 5,
- * Clang 4), not on Windows (where GCC cannot align the stack for vector
- * values), and not with -DQUEENS_NO_SIMD.  Everywhere else (ARM, 32-bit
- * x86, other compilers) the plain loops count alone, with the same counts;
- * so does a CPU without AVX2, found out at run time (simd_choice.c). */
+/* The vector search (simd.c, simd_search.h) is compiled with a GCC or Clang
+ * that has vector extensions and, on x86-64, knows AVX-512F and
+ * __builtin_cpu_supports (GCC 5, Clang 4), not on Windows (where GCC cannot
+ * align the stack for vector values), and not with -DQUEENS_NO_SIMD.  Its
+ * portable copy (simd_generic.h: GCC/Clang vector extensions, 8 lanes of
+ * 32-bit masks) is compiled on every such target, ARM included, and is the
+ * one in use where nothing better runs (NEON on AArch64, SSE2 on x86-64);
+ * on x86-64 the AVX2 and AVX-512 copies are compiled too
+ * (HAVE_X86_SIMD; not with -DQUEENS_NO_X86_SIMD, which builds the kernel as
+ * an ARM one: .ci/portable), the best the CPU has chosen at run time
+ * (simd_choice.c).  With other compilers, or -DQUEENS_NO_SIMD, the plain
+ * loops count alone, with the same counts. */
 #if defined(__clang__)
 #define QUEENS_COMPILER_SIMD (__clang_major__ >= 4)
 #elif defined(__GNUC__)
@@ -92,10 +100,16 @@ static ALWAYS_INLINE int walk_back(int *level, long *until_pause, const stop_fla
 #else
 #define QUEENS_COMPILER_SIMD 0
 #endif
-#if !defined(QUEENS_NO_SIMD) && defined(__x86_64__) && !defined(_WIN32) && QUEENS_COMPILER_SIMD
+#if !defined(QUEENS_NO_SIMD) && !defined(_WIN32) && QUEENS_COMPILER_SIMD
 #define HAVE_SIMD 1
-#include <immintrin.h>
 #else
 #define HAVE_SIMD 0
 #endif
-enum { SIMD_OFF, SIMD_AVX2, SIMD_AVX512 }; /* the searches, as simd_choice.c chooses them */
+#if HAVE_SIMD && defined(__x86_64__) && !defined(QUEENS_NO_X86_SIMD)
+#define HAVE_X86_SIMD 1
+#include <immintrin.h>
+#else
+#define HAVE_X86_SIMD 0
+#endif
+/* the searches, as simd_choice.c chooses them (a better one: a larger number) */
+enum { SIMD_OFF, SIMD_GENERIC, SIMD_AVX2, SIMD_AVX512 };

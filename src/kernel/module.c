@@ -278,10 +278,10 @@ static PyObject *py_symmetric_prefixes(PyObject *self, PyObject *args) {
 }
 
 /* simd(kind=None) -> str: the vector search the symmetric counter uses
- * ("avx512", "avx2", or "" for the plain loop), after choosing `kind`: one
+ * ("avx512", "avx2", "generic", or "" for the plain loop), after choosing `kind`: one
  * of those names, False for the plain loop, True for the best the CPU has. */
 static PyObject *py_simd(PyObject *self, PyObject *args) {
-    static const char *const names[] = {"", "avx2", "avx512"};
+    static const char *const names[] = {"", "generic", "avx2", "avx512"};
     PyObject *kind = Py_None;
     (void)self;
     if (!PyArg_ParseTuple(args, "|O", &kind)) return NULL;
@@ -876,7 +876,7 @@ static PyMethodDef kernel_methods[] = {
      "below a prefix (wide: 64-bit masks even for n <= 32, for tests); None when stopped"},
     {"simd", py_simd, METH_VARARGS,
      "simd(kind=None) -> str: the vector search of the symmetric counter in use ('avx512',\n"
-     "'avx2', or '' for the plain loop), after choosing kind: a name, False (the plain loop) or\n"
+     "'avx2', 'generic', or '' for the plain loop), after choosing kind: a name, False (the plain loop) or\n"
      "True (the best this CPU has)"},
     {"count_shape", py_count_shape, METH_VARARGS,
      "count_shape(allowed, width, queens, required, group=1, stop=None) -> (total, unique, nodes):\n"

@@ -126,8 +126,12 @@ static uint32_t sym_mark_column(const sym_t *s, int y) {
 
 /* The first `left` lanes of the set `lanes` (which has more). */
 static ALWAYS_INLINE unsigned simd_first_lanes(unsigned lanes, int left) {
-    while (__builtin_popcount(lanes) > left) lanes &= ~(1u << (31 - __builtin_clz(lanes)));
-    return lanes;
+    unsigned first = 0;
+    for (; left > 0; left--) {
+        first |= lanes & -lanes;
+        lanes &= lanes - 1;
+    }
+    return first;
 }
 
 /* The lanes of a vector that hold nodes: all LANES of them, or the first `left`. */
@@ -150,12 +154,12 @@ typedef struct {
     uint32_t column[3], middle_from;
 } hits_t;
 
-/* Corner nodes: each completion is a class of 8, so only their number counts. */
-static ALWAYS_INLINE uint64_t orders_count(orders_t o, unsigned valid) {
-    return (uint64_t)(__builtin_popcount(o.pqt & valid) + __builtin_popcount(o.ptq & valid)
-                      + __builtin_popcount(o.qpt & valid) + __builtin_popcount(o.qtp & valid)
-                      + __builtin_popcount(o.tpq & valid) + __builtin_popcount(o.tqp & valid));
-}
+/* Corner nodes: each completion is a class of 8, so only their number
+ * counts (LANECOUNT: each set's count of lanes, so a macro). */
+#define ORDERS_COUNT(o, valid)                                                             \
+    ((uint64_t)(LANECOUNT((o).pqt & (valid)) + LANECOUNT((o).ptq & (valid))               \
+                + LANECOUNT((o).qpt & (valid)) + LANECOUNT((o).qtp & (valid))             \
+                + LANECOUNT((o).tpq & (valid)) + LANECOUNT((o).tqp & (valid))))
 
 /* Border nodes: the lanes with any completion, to be classified one by one. */
 static ALWAYS_INLINE unsigned orders_any(orders_t o, unsigned valid) {
@@ -264,8 +268,8 @@ typedef struct {
  * simd_avx2.h) and simd_end.h.  Each function has its target attribute:
  * SIMD_STEP for the small steps, always inlined into SIMD_ENTRY ones, the
  * expand and finish steps that simd_search calls. */
-#define SIMD_STEP __attribute__((target(SIMD_TARGET), always_inline)) static inline
-#define SIMD_ENTRY __attribute__((target(SIMD_TARGET))) static
+#define SIMD_STEP SIMD_TARGET __attribute__((always_inline)) static inline
+#define SIMD_ENTRY SIMD_TARGET static
 
 /* Each name in simd_search.h stands for one function (or type, or table) a
  * set: SIMD_PICK(avx2, avx512), defined by the set's operations, picks the
@@ -273,32 +277,32 @@ typedef struct {
  * its line in simd_search.h), and `grep simd_expand_avx2` finds this list.
  * A name used outside the two copies meets no SIMD_PICK and fails to
  * compile; a name missing here clashes between the copies. */
-#define simd_put          SIMD_PICK(simd_put_avx2, simd_put_avx512)
-#define simd_avail        SIMD_PICK(simd_avail_avx2, simd_avail_avx512)
-#define flight_t          SIMD_PICK(flight_avx2, flight_avx512)
-#define simd_refill       SIMD_PICK(simd_refill_avx2, simd_refill_avx512)
-#define simd_step         SIMD_PICK(simd_step_avx2, simd_step_avx512)
-#define simd_expand       SIMD_PICK(simd_expand_avx2, simd_expand_avx512)
-#define simd_orders       SIMD_PICK(simd_orders_avx2, simd_orders_avx512)
-#define simd_finish       SIMD_PICK(simd_finish_avx2, simd_finish_avx512)
-#define sym_search        SIMD_PICK(sym_search_avx2, sym_search_avx512)
-#define simd_left         SIMD_PICK(simd_left_avx2, simd_left_avx512)
-#define simd_right        SIMD_PICK(simd_right_avx2, simd_right_avx512)
-#define shape_step        SIMD_PICK(shape_step_avx2, shape_step_avx512)
-#define simd_popbytes     SIMD_PICK(simd_popbytes_avx2, simd_popbytes_avx512)
-#define simd_bytesum      SIMD_PICK(simd_bytesum_avx2, simd_bytesum_avx512)
-#define simd_popcount     SIMD_PICK(simd_popcount_avx2, simd_popcount_avx512)
-#define simd_pairs        SIMD_PICK(simd_pairs_avx2, simd_pairs_avx512)
-#define simd_last_two     SIMD_PICK(simd_last_two_avx2, simd_last_two_avx512)
-#define gaps_step         SIMD_PICK(gaps_step_avx2, gaps_step_avx512)
-#define shape_expand      SIMD_PICK(shape_expand_avx2, shape_expand_avx512)
-#define torus_expand      SIMD_PICK(torus_expand_avx2, torus_expand_avx512)
-#define super_expand      SIMD_PICK(super_expand_avx2, super_expand_avx512)
-#define gaps_expand       SIMD_PICK(gaps_expand_avx2, gaps_expand_avx512)
-#define torus_gaps_expand SIMD_PICK(torus_gaps_expand_avx2, torus_gaps_expand_avx512)
-#define shape_finish      SIMD_PICK(shape_finish_avx2, shape_finish_avx512)
-#define torus_finish      SIMD_PICK(torus_finish_avx2, torus_finish_avx512)
-#define super_finish      SIMD_PICK(super_finish_avx2, super_finish_avx512)
-#define gaps_finish       SIMD_PICK(gaps_finish_avx2, gaps_finish_avx512)
-#define torus_gaps_finish SIMD_PICK(torus_gaps_finish_avx2, torus_gaps_finish_avx512)
-#define shaped_steps      SIMD_PICK(shaped_steps_avx2, shaped_steps_avx512)
+#define simd_put          SIMD_PICK(simd_put_generic, simd_put_avx2, simd_put_avx512)
+#define simd_avail        SIMD_PICK(simd_avail_generic, simd_avail_avx2, simd_avail_avx512)
+#define flight_t          SIMD_PICK(flight_generic, flight_avx2, flight_avx512)
+#define simd_refill       SIMD_PICK(simd_refill_generic, simd_refill_avx2, simd_refill_avx512)
+#define simd_step         SIMD_PICK(simd_step_generic, simd_step_avx2, simd_step_avx512)
+#define simd_expand       SIMD_PICK(simd_expand_generic, simd_expand_avx2, simd_expand_avx512)
+#define simd_orders       SIMD_PICK(simd_orders_generic, simd_orders_avx2, simd_orders_avx512)
+#define simd_finish       SIMD_PICK(simd_finish_generic, simd_finish_avx2, simd_finish_avx512)
+#define sym_search        SIMD_PICK(sym_search_generic, sym_search_avx2, sym_search_avx512)
+#define simd_left         SIMD_PICK(simd_left_generic, simd_left_avx2, simd_left_avx512)
+#define simd_right        SIMD_PICK(simd_right_generic, simd_right_avx2, simd_right_avx512)
+#define shape_step        SIMD_PICK(shape_step_generic, shape_step_avx2, shape_step_avx512)
+#define simd_popbytes     SIMD_PICK(simd_popbytes_generic, simd_popbytes_avx2, simd_popbytes_avx512)
+#define simd_bytesum      SIMD_PICK(simd_bytesum_generic, simd_bytesum_avx2, simd_bytesum_avx512)
+#define simd_popcount     SIMD_PICK(simd_popcount_generic, simd_popcount_avx2, simd_popcount_avx512)
+#define simd_pairs        SIMD_PICK(simd_pairs_generic, simd_pairs_avx2, simd_pairs_avx512)
+#define simd_last_two     SIMD_PICK(simd_last_two_generic, simd_last_two_avx2, simd_last_two_avx512)
+#define gaps_step         SIMD_PICK(gaps_step_generic, gaps_step_avx2, gaps_step_avx512)
+#define shape_expand      SIMD_PICK(shape_expand_generic, shape_expand_avx2, shape_expand_avx512)
+#define torus_expand      SIMD_PICK(torus_expand_generic, torus_expand_avx2, torus_expand_avx512)
+#define super_expand      SIMD_PICK(super_expand_generic, super_expand_avx2, super_expand_avx512)
+#define gaps_expand       SIMD_PICK(gaps_expand_generic, gaps_expand_avx2, gaps_expand_avx512)
+#define torus_gaps_expand SIMD_PICK(torus_gaps_expand_generic, torus_gaps_expand_avx2, torus_gaps_expand_avx512)
+#define shape_finish      SIMD_PICK(shape_finish_generic, shape_finish_avx2, shape_finish_avx512)
+#define torus_finish      SIMD_PICK(torus_finish_generic, torus_finish_avx2, torus_finish_avx512)
+#define super_finish      SIMD_PICK(super_finish_generic, super_finish_avx2, super_finish_avx512)
+#define gaps_finish       SIMD_PICK(gaps_finish_generic, gaps_finish_avx2, gaps_finish_avx512)
+#define torus_gaps_finish SIMD_PICK(torus_gaps_finish_generic, torus_gaps_finish_avx2, torus_gaps_finish_avx512)
+#define shaped_steps      SIMD_PICK(shaped_steps_generic, shaped_steps_avx2, shaped_steps_avx512)

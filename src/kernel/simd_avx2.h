@@ -3,8 +3,8 @@
  * compress) permutes by a table of the 256 sets.  Included just before
  * simd_search.h, which is compiled with them into the functions *_avx2;
  * simd_end.h undefines them after it. */
-#define SIMD_PICK(avx2, avx512) avx2 /* each name's AVX2 copy (simd.c's list) */
-#define SIMD_TARGET "avx2"            /* their target attribute (no -m flag needed) */
+#define SIMD_PICK(generic, avx2, avx512) avx2 /* each name's AVX2 copy (simd.c's list) */
+#define SIMD_TARGET __attribute__((target("avx2"))) /* no -m flag needed */
 
 static int32_t avx2_pack[256][8];
 static int32_t avx2_spread[256][8]; /* the inverse: the k-th lane of a set takes element k */
@@ -52,3 +52,7 @@ static void avx2_pack_init(void) {
 #define COMPRESS(how, v) _mm256_permutevar8x32_epi32((v), (how))
 #define EXPAND(old, m, v) \
     SELECT((m), _mm256_permutevar8x32_epi32((v), LOADU(avx2_spread[(m) & 0xffu])), (old))
+#define SHIFT_T __m128i /* a shift count for SHLV, SHRV */
+#define SHIFT_COUNT(n) _mm_cvtsi32_si128(n)
+#define PUT(p, how, v) STOREU((p), COMPRESS((how), (v))) /* the lanes `how`, packed at p */
+#define LANECOUNT(m) __builtin_popcount(m) /* the lanes of a set */

@@ -2,8 +2,8 @@
  * set of lanes is a mask register itself.  Included just before
  * simd_search.h, which is compiled with them into the functions *_avx512;
  * simd_end.h undefines them after it. */
-#define SIMD_PICK(avx2, avx512) avx512 /* each name's AVX-512 copy (simd.c's list) */
-#define SIMD_TARGET "avx512f"           /* their target attribute (no -m flag needed) */
+#define SIMD_PICK(generic, avx2, avx512) avx512 /* each name's AVX-512 copy (simd.c's list) */
+#define SIMD_TARGET __attribute__((target("avx512f"))) /* no -m flag needed */
 
 #define V __m512i
 #define LANES 16
@@ -33,3 +33,7 @@
 #define COMPRESS(how, v) _mm512_maskz_compress_epi32((how), (v)) /* the lanes `how`, packed */
 /* (EXPAND in the register form: the same CPU time as vpexpandd from memory, measured) */
 #define EXPAND(old, m, v) _mm512_mask_expand_epi32((old), (__mmask16)(m), (v))
+#define SHIFT_T __m128i /* a shift count for SHLV, SHRV */
+#define SHIFT_COUNT(n) _mm_cvtsi32_si128(n)
+#define PUT(p, how, v) STOREU((p), COMPRESS((how), (v))) /* the lanes `how`, packed at p */
+#define LANECOUNT(m) __builtin_popcount(m) /* the lanes of a set */

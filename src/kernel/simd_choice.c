@@ -1,6 +1,7 @@
 /* simd_choice.c: which search runs: the best instruction set of the CPU,
  * found at run time (or the one chosen through simd(), QUEENS_SIMD on the
- * Python side), the dispatch to its functions, and count_board, the plain
+ * Python side: the portable copy, "generic", where nothing better runs,
+ * and on any CPU when asked), the dispatch to its functions, and count_board, the plain
  * counter's choice between the vector search and count_masks.  Without
  * HAVE_SIMD only the plain loops exist and simd() reports none. */
 #if HAVE_SIMD
@@ -9,11 +10,16 @@ static int simd_kind = -1; /* the one in use */
 
 static int use_simd(void) {
     if (simd_best < 0) {
+#if HAVE_X86_SIMD
         __builtin_cpu_init();
         simd_best = __builtin_cpu_supports("avx512f") ? SIMD_AVX512
                     : __builtin_cpu_supports("avx2")  ? SIMD_AVX2
-                                                      : SIMD_OFF;
+                                                      : SIMD_GENERIC;
         avx2_pack_init();
+#else
+        simd_best = SIMD_GENERIC; /* the portable copy: every CPU runs it */
+#endif
+        generic_init();
         simd_kind = simd_best;
     }
     return simd_kind;
@@ -32,8 +38,11 @@ static int set_simd(int kind) {
 
 static int sym_search_simd(sym_t *s, int y0, uint32_t c, uint32_t l, uint32_t r) {
     switch (use_simd()) {
+#if HAVE_X86_SIMD
     case SIMD_AVX512: return sym_search_avx512(s, y0, c, l, r);
     case SIMD_AVX2: return sym_search_avx2(s, y0, c, l, r);
+#endif
+    case SIMD_GENERIC: return sym_search_generic(s, y0, c, l, r);
     default: return 0;
     }
 }
@@ -48,8 +57,11 @@ static int sym_search_simd(sym_t *s, int y0, uint32_t c, uint32_t l, uint32_t r)
 static int shaped_search_simd(sym_t *s, int gaps) {
     const shaped_steps_t *steps;
     switch (use_simd()) {
+#if HAVE_X86_SIMD
     case SIMD_AVX512: steps = &shaped_steps_avx512[gaps][s->rule]; break;
     case SIMD_AVX2: steps = &shaped_steps_avx2[gaps][s->rule]; break;
+#endif
+    case SIMD_GENERIC: steps = &shaped_steps_generic[gaps][s->rule]; break;
     default: return 0;
     }
     if (!steps->expand) return 0;

@@ -32,3 +32,7 @@
 #undef PACK
 #undef COMPRESS
 #undef EXPAND
+#undef SHIFT_T
+#undef SHIFT_COUNT
+#undef PUT
+#undef LANECOUNT

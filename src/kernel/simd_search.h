@@ -1,7 +1,8 @@
 /* The vector search for one instruction set: included once per set, after
  * the set's operations (simd_avx512.h, simd_avx2.h; see simd.c), so every
- * function here exists twice, its name spelled out per set in simd.c's list
- * (simd_expand is simd_expand_avx2 in the AVX2 copy: SIMD_PICK).  No include
+ * function here exists once a set (three times on x86-64: generic, AVX2,
+ * AVX-512), its name spelled out per set in simd.c's list (simd_expand is
+ * simd_expand_avx2 in the AVX2 copy: SIMD_PICK).  No include
  * guard: that is the point.  The entries:
  *   sym_search     the symmetric counter's sub-tree (and count_board's plain
  *                  count), through simd_search (simd.c) with simd_expand and
@@ -23,12 +24,12 @@ SIMD_STEP void simd_put(level_t *to, unsigned keep, V c, V l, V r, V parent, int
     uint32_t *cs = to->c + at, *ls = to->l + at, *rs = to->r + at;
     uint32_t *ps = to->parent + at, *ks = KNIGHTS(to) + at;
     PACKING how = PACK(keep);
-    STOREU(cs, COMPRESS(how, c));
-    STOREU(ls, COMPRESS(how, l));
-    STOREU(rs, COMPRESS(how, r));
-    if (parents) STOREU(ps, COMPRESS(how, parent));
-    if (knights) STOREU(ks, COMPRESS(how, kn));
-    to->count = at + __builtin_popcount(keep);
+    PUT(cs, how, c);
+    PUT(ls, how, l);
+    PUT(rs, how, r);
+    if (parents) PUT(ps, how, parent);
+    if (knights) PUT(ks, how, kn);
+    to->count = at + LANECOUNT(keep);
     SIMD_STAT(simd_stats.peak = to->count > simd_stats.peak ? to->count : simd_stats.peak);
 }
 
@@ -59,13 +60,13 @@ SIMD_STEP void simd_refill(const sym_t *s, int y, level_t *from, flight_t *f) {
     unsigned take = ~NZ(f->avail) & ((1u << LANES) - 1), valid;
     int at = from->pos, left = from->count - at;
     if (!take || left <= 0) return;
-    if (__builtin_popcount(take) > left) take = simd_first_lanes(take, left);
+    if (LANECOUNT(take) > left) take = simd_first_lanes(take, left);
     f->c = EXPAND(f->c, take, LOADU(from->c + at));
     f->l = EXPAND(f->l, take, LOADU(from->l + at));
     f->r = EXPAND(f->r, take, LOADU(from->r + at));
     f->parent = EXPAND(f->parent, take, ADD(SET1(at), IOTA));
-    from->pos = at + __builtin_popcount(take);
-    SIMD_STAT(simd_stats.expanded[y] += (uint64_t)__builtin_popcount(take));
+    from->pos = at + LANECOUNT(take);
+    SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
     valid = take;
     f->avail = SELECT(take, simd_avail(s, y, f->c, f->l, f->r, &valid), f->avail);
 }
@@ -81,8 +82,8 @@ SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking,
     V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);
     V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);
     keep = live & NZ(a1) & NZ(a2);
-    SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)__builtin_popcount(live),
-               simd_stats.kept += (uint64_t)__builtin_popcount(keep)));
+    SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)LANECOUNT(live),
+               simd_stats.kept += (uint64_t)LANECOUNT(keep)));
     if (keep) simd_put(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
     f->avail = XOR(f->avail, bit);
 }
@@ -213,12 +214,12 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
         V c = LOADU(lv->c + at);
         orders_t o = simd_orders(full, m0, m1, m2, c, LOADU(lv->l + at), LOADU(lv->r + at), &hit);
         SIMD_STAT((simd_stats.finish_vectors++,
-                   simd_stats.finished += (uint64_t)__builtin_popcount(valid)));
+                   simd_stats.finished += (uint64_t)LANECOUNT(valid)));
         if (s->corner) {
-            s->c8 += orders_count(o, valid);
+            s->c8 += ORDERS_COUNT(o, valid);
         } else if (quick) {
             unsigned slow = orders_any(o, valid) & (NZ(AND(c, mark)) | o.hits);
-            s->c8 += orders_count(o, valid & ~slow);
+            s->c8 += ORDERS_COUNT(o, valid & ~slow);
             simd_classify(s, levels, y0, top, at, slow);
         } else {
             simd_classify(s, levels, y0, top, at, orders_any(o, valid));
@@ -234,12 +235,12 @@ static int sym_search(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R) {
 /* A row's diagonals one row down under RULE (a constant): shifted by one
  * column, or on the torus rotated around the board's `full` width, whose
  * last column `back` (a shift count) the first one's bit goes round to. */
-SIMD_STEP V simd_left(V x, int rule, V full, __m128i back) {
+SIMD_STEP V simd_left(V x, int rule, V full, SHIFT_T back) {
     if (rule != RULE_TOROIDAL) return SHL(x, 1);
     return AND(OR(SHL(x, 1), SHRV(x, back)), full);
 }
 
-SIMD_STEP V simd_right(V x, int rule, V full, __m128i back) {
+SIMD_STEP V simd_right(V x, int rule, V full, SHIFT_T back) {
     if (rule != RULE_TOROIDAL) return SHR(x, 1);
     return AND(OR(SHR(x, 1), SHLV(x, back)), full);
 }
@@ -260,7 +261,7 @@ SIMD_STEP void shape_step(sym_t *s, int y, level_t *from, level_t *to, int rule)
     V jumps = knights ? OR(SHL(above, 1), SHR(above, 1)) : ZERO;
     V avail = SELECT(valid, ANDNOT(OR(OR(c, kn), OR(l, r)), SET1(s->rowmask[y])), ZERO);
     V next = SET1(s->rowmask[y + 1]), full = SET1(s->mask);
-    __m128i back = _mm_cvtsi32_si128(s->n - 1);
+    SHIFT_T back = SHIFT_COUNT(s->n - 1);
     uint64_t placed = 0;
     from->pos = at + (left >= LANES ? LANES : left);
     while ((live = NZ(avail)) != 0) {
@@ -269,7 +270,7 @@ SIMD_STEP void shape_step(sym_t *s, int y, level_t *from, level_t *to, int rule)
         V rr = simd_right(OR(r, bit), rule, full, back);
         V kk = knights ? OR(jumps, OR(SHL(bit, 2), SHR(bit, 2))) : ZERO;
         unsigned keep = live & NZ(ANDNOT(OR(OR(cc, kk), OR(ll, rr)), next));
-        placed += (uint64_t)__builtin_popcount(live);
+        placed += (uint64_t)LANECOUNT(live);
         if (keep) simd_put(to, keep, cc, ll, rr, bit, knights, kk, knights);
         avail = XOR(avail, bit);
     }
@@ -299,7 +300,7 @@ SIMD_STEP V simd_popcount(V x) {
  * width: a board of 3 columns or more, so the three are different
  * columns), or superqueens a knight's jump apart (their bytes' counts
  * summed first: at most 40 a byte). */
-SIMD_STEP V simd_pairs(V a0, V a1, V p0, V p1, int rule, V full, __m128i back) {
+SIMD_STEP V simd_pairs(V a0, V a1, V p0, V p1, int rule, V full, SHIFT_T back) {
     V clash = ADD(simd_popbytes(AND(a0, a1)),
                   ADD(simd_popbytes(AND(simd_left(a0, rule, full, back), a1)),
                       simd_popbytes(AND(simd_right(a0, rule, full, back), a1))));
@@ -320,7 +321,7 @@ SIMD_STEP void simd_last_two(sym_t *s, level_t *lv, int top, int gaps, int rule)
     const int upper = s->need[top + 1] == 0, lower = s->need[top] == s->need[top + 1];
     V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]), first = SET1(s->first);
     V found = ZERO, placed = ZERO, full = SET1(s->mask);
-    __m128i back = _mm_cvtsi32_si128(s->n - 1);
+    SHIFT_T back = SHIFT_COUNT(s->n - 1);
     uint32_t sums[2][LANES];
     int at, k;
     for (at = 0; at < lv->count; at += LANES) {
@@ -376,7 +377,7 @@ SIMD_STEP void simd_last_two(sym_t *s, level_t *lv, int top, int gaps, int rule)
 SIMD_STEP void gaps_step(sym_t *s, int y, level_t *from, level_t *to, int rule) {
     const int rows = s->last + 1;
     V full = SET1(s->mask);
-    __m128i back = _mm_cvtsi32_si128(s->n - 1);
+    SHIFT_T back = SHIFT_COUNT(s->n - 1);
     int at = from->pos, left = from->count - at;
     unsigned valid = simd_lanes(left, LANES), live, ones, tight, empty, firsts;
     V c = LOADU(from->c + at), l = LOADU(from->l + at), r = LOADU(from->r + at);
@@ -407,7 +408,7 @@ SIMD_STEP void gaps_step(sym_t *s, int y, level_t *from, level_t *to, int rule) 
         V ll = simd_left(OR(l, bit), rule, full, back);
         V rr = simd_right(OR(r, bit), rule, full, back);
         unsigned keep = live & (~tight | NZ(ANDNOT(OR(cc, OR(ll, rr)), next)));
-        placed += (uint64_t)__builtin_popcount(live);
+        placed += (uint64_t)LANECOUNT(live);
         if (keep) simd_put(to, keep, cc, ll, rr, fewer, 1, ZERO, 0);
         avail = XOR(avail, bit);
     }

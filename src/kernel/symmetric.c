@@ -192,6 +192,7 @@ static int sym_count(int n, const int *prefix, int len, int wide, stop_flag_t *s
     return s.stopped ? -2 : 0;
 }
 
+#ifndef QUEENS_NO_PYTHON
 static int append_prefix(PyObject *out, const int *prefix, int depth) {
     PyObject *t = PyTuple_New(depth);
     int i, status;
@@ -239,4 +240,5 @@ static int sym_prefixes(int n, int depth, PyObject *out) {
     }
     return 0;
 }
+#endif
 

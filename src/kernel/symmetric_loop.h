@@ -25,6 +25,24 @@ static void SYM_NAME(sym_pair)(sym_t *s, int y, SYM_T C, SYM_T L, SYM_T R, SYM_T
     }
 }
 
+/* Rows y = last - 1 (its free columns A, not empty) and last, in place: the
+ * corner's placements counted (returned: classes of 8), the border's
+ * classified (sym_pair; 0 returned). */
+static ALWAYS_INLINE uint64_t SYM_NAME(sym_last2)(sym_t *s, int y, SYM_T C, SYM_T L, SYM_T R,
+                                                  SYM_T A, SYM_T lastrow) {
+    uint64_t found = 0;
+    if (!SYM_CORNER) {
+        SYM_NAME(sym_pair)(s, y, C, L, R, A, lastrow);
+        return 0;
+    }
+    do {
+        SYM_T bit = A & -A;
+        A ^= bit;
+        found += (lastrow & ~((C | bit) | (SYM_T)((L | bit) << 1) | ((R | bit) >> 1))) != 0;
+    } while (A);
+    return found;
+}
+
 /* The search loop, one copy per part (SYM_CORNER, so that the corner part
  * carries none of the border part's rules) and per mask type.  The current
  * row's state lives in locals; the stack holds the rows above.
@@ -59,19 +77,25 @@ static void SYM_NAME(sym_search)(sym_t *s, int y0, SYM_T C, SYM_T L, SYM_T R, SY
             }
             if (!avail) continue;
             if (y + 2 == last) { /* rows last-1 and last, in place */
-                if (SYM_CORNER) {
-                    do {
-                        SYM_T b2 = avail & -avail;
-                        avail ^= b2;
-                        found += (lastrow & ~((c | b2) | (SYM_T)((l | b2) << 1)
-                                              | ((r | b2) >> 1))) != 0;
-                    } while (avail);
-                } else {
-                    SYM_NAME(sym_pair)(s, y + 1, c, l, r, avail, lastrow);
-                }
+                found += SYM_NAME(sym_last2)(s, y + 1, c, l, r, avail, lastrow);
                 continue;
             }
             if (!(rm[y + 2] & ~(c | (SYM_T)(l << 1) | (r >> 1)))) continue;
+            if (y + 3 == last) { /* rows last-2 .. last, in place: no push, no pop */
+                do {
+                    SYM_T b2 = avail & -avail, c2 = c | b2, l2 = (SYM_T)((l | b2) << 1);
+                    SYM_T r2 = (r | b2) >> 1, a2 = rm[y + 2] & ~(c2 | l2 | r2);
+                    avail ^= b2;
+                    if (!SYM_CORNER && y + 2 == bound2) {
+                        if (!(c2 & side)) continue;
+                        if ((c2 & side) != side) a2 &= side;
+                    }
+                    if (!a2) continue;
+                    if (!SYM_CORNER) s->board[y + 1] = b2;
+                    found += SYM_NAME(sym_last2)(s, y + 2, c2, l2, r2, a2, lastrow);
+                } while (avail);
+                continue;
+            }
             sa[y] = A; sc[y] = C; sl[y] = L; sr[y] = R;
             y++;
             C = c; L = l; R = r; A = avail;

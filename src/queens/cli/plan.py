@@ -16,7 +16,7 @@ DEFAULT_MACHINES = (1, 10, 100, 1000)
 
 DESCRIPTION = (
     "Cost the count of the plain N x N board from measurements on this machine: "
-    "core-hours per search (AVX-512, AVX2, plain loop), sub-problems, checkpoint "
+    "core-hours per search (AVX-512, AVX2, generic vector, plain loop), sub-problems, checkpoint "
     "size, and the wall time on a Dask cluster. Takes a few seconds (it times a "
     "sample of the N = 18 count)."
 )
@@ -109,20 +109,20 @@ def _lines(plan: CostedPlan, machines: tuple[int, ...], cores: int) -> list[str]
         f"timed here: {plan.calibration_sampled} of the {plan.calibration_subproblems:,} "
         f"sub-problems of N = {plan.calibration_n}, with each search this CPU runs",
         "",
-        f"{'search':<11} {'core-hours':>12} {'core-years':>11}  N = {plan.calibration_n} (core-s)",
+        f"{'search':<14} {'core-hours':>12} {'core-years':>11}  N = {plan.calibration_n} (core-s)",
     ]
     for e in plan.engines:
         note = "measured" if e.measured else "not on this CPU: scaled"
         lines.append(
-            f"{e.name:<11} {e.core_hours:>12.4g} {e.core_hours / 8766:>11.3g}  "
+            f"{e.name:<14} {e.core_hours:>12.4g} {e.core_hours / 8766:>11.3g}  "
             f"{e.calibration_seconds:>8.2f}  {note}"
         )
     lines += ["", f"wall time, {cores} cores a machine, pieces spread evenly:"]
-    header = "".join(f"{e.name:>14}" for e in plan.engines)
+    header = "".join(f"{e.name:>16}" for e in plan.engines)
     lines.append(f"{'machines':>9}{header}")
     for k in machines:
         row = "".join(
-            f"{describe_seconds(plan.cluster_seconds(e, k, cores)):>14}" for e in plan.engines
+            f"{describe_seconds(plan.cluster_seconds(e, k, cores)):>16}" for e in plan.engines
         )
         lines.append(f"{k:>9}{row}")
     if plan.subproblems < max(machines) * cores:

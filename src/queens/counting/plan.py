@@ -1,7 +1,7 @@
 """A costed plan for a count too long to run here: core-hours, pieces, checkpoint, cluster.
 
 The plan is measured, not assumed: each search of the compiled kernel this
-CPU runs (AVX-512, AVX2, the plain loop) counts the same fixed sample of
+CPU runs (AVX-512, AVX2, the portable vector search, the plain loop) counts the same fixed sample of
 sub-problems of a calibration board (every ``step``-th piece of the split of
 N = ``CALIBRATION_N``), timed in CPU seconds of the calling thread, and
 the sample's time is scaled up to the whole calibration count.  That is
@@ -50,12 +50,19 @@ PLAN_MAX_N = 32
 PROBE_BATCHES = 8
 PROBES_PER_BATCH = 2000
 
-ENGINES = ("avx512", "avx2", "")
-"""The kernel's searches of plain boards, fastest first ("" is the plain loop)."""
+ENGINES = ("avx512", "avx2", "generic", "")
+"""The kernel's searches of plain boards, fastest first ("generic": the portable vector
+search, ARM's; "" is the plain loop)."""
 
-ENGINE_NAMES = {"avx512": "AVX-512", "avx2": "AVX2", "": "plain loop"}
+ENGINE_NAMES = {"avx512": "AVX-512", "avx2": "AVX2", "generic": "generic vector", "": "plain loop"}
 
-RELATIVE_COST = {"avx512": 0.74, "avx2": 1.0, "": 6.3}
+GENERIC_COST = 3.4
+"""The portable vector search's CPU time relative to AVX2 (the mean of 3.01 and 3.85, two
+runs of ``queens plan 21`` on the 2-core AVX2 machine, load average 13 to 15, 2026-11-28;
+``kernel_stats 16 generic split`` gave 2.6 under the same load).  What an ARM CPU gets,
+timed here on x86-64's SSE2: on ARM, its own NEON."""
+
+RELATIVE_COST = {"avx512": 0.74, "avx2": 1.0, "generic": GENERIC_COST, "": 6.3}
 """CPU time of each search relative to AVX2, for a search this CPU cannot run.
 
 Measured by ``queens plan 21`` on the AVX-512 development machine (AMD EPYC, 2026-11-26,
@@ -67,7 +74,7 @@ refill; the plain loop's share differs most by CPU)."""
 
 @dataclass(frozen=True)
 class EngineCost:
-    engine: str  # "avx512", "avx2" or "" (plain loop)
+    engine: str  # "avx512", "avx2", "generic" or "" (plain loop)
     core_seconds: float
     measured: bool  # False: scaled from a measured search by RELATIVE_COST
     calibration_seconds: float  # the calibration count's core-seconds (measured or scaled)
@@ -163,8 +170,8 @@ def _searches() -> list[str]:
 
     found = [""]
     with kernel.searching_with(_kernel.simd()):
-        for kind in ("avx2", "avx512"):
-            with suppress(ValueError):  # raised when this CPU cannot run it
+        for kind in ("generic", "avx2", "avx512"):
+            with suppress(ValueError):  # raised when this CPU (or build) cannot run it
                 found.append(_kernel.simd(kind))
     return found
 

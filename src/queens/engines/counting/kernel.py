@@ -4,7 +4,7 @@ The kernel (``src/kernel/``) is an optional extension: an install without a C
 compiler still works, with the same answers, only slower.  The first use of
 the fallback warns once through ``warnings``.  Setting the environment
 variable ``QUEENS_PURE_PYTHON=1`` forces the fallback (for tests and
-comparisons), and ``QUEENS_SIMD=off`` (or ``avx2``, ``avx512``) chooses the
+comparisons), and ``QUEENS_SIMD=off`` (or ``generic``, ``avx2``, ``avx512``) chooses the
 compiled kernel's search for plain boards instead of the best this CPU runs.
 This module is the one place that loads the kernel (``loaded``): local
 search (``queens.engines.anyn.local``) takes it from here too.
@@ -52,7 +52,7 @@ def _load() -> ModuleType | None:
     except ImportError:
         return None
     choice = os.environ.get(SIMD_ENV, "")
-    if choice:  # e.g. to compare the searches: off (the plain loop), avx2, avx512
+    if choice:  # e.g. to compare the searches: off (the plain loop), generic, avx2, avx512
         try:
             _kernel.simd(False if choice in ("off", "0") else choice)
         except ValueError as error:
@@ -187,7 +187,9 @@ def loaded() -> ModuleType | None:
     return _kernel
 
 
-SIMD_NAMES = {"avx512": "AVX-512", "avx2": "AVX2"}
+SIMD_NAMES = {"avx512": "AVX-512", "avx2": "AVX2", "generic": "generic vector"}
+"""The vector searches by the kernel's names; "generic" is the portable one (GCC/Clang
+vector extensions), on every CPU, and the best an ARM or pre-AVX2 x86 CPU has."""
 
 
 def simd() -> str:
@@ -198,7 +200,7 @@ def simd() -> str:
 @contextmanager
 def searching_with(kind: str) -> Iterator[None]:
     """Count plain boards with the compiled kernel's search ``kind`` ("avx512", "avx2",
-    or "" for the plain loop; process-wide) inside, then put back the one before.
+    "generic", or "" for the plain loop; process-wide) inside, then put back the one before.
     ValueError when this CPU cannot run it; the compiled kernel must be in use."""
     assert _kernel is not None, "the compiled kernel is not in use"
     before = _kernel.simd()

@@ -1,0 +1,150 @@
+/* The vector search's operations written once, on GCC/Clang vector
+ * extensions: 4 lanes of 32-bit masks (a NEON register on AArch64, an SSE2
+ * one on x86-64 without a -m flag; 8 lanes, two registers, made GCC warn
+ * that AVX passes them differently, -Wpsabi), so every target those
+ * compilers build for gets the vector search.  A set of lanes is read off a
+ * comparison lane by lane (the compiler turns the loop into a few vector
+ * operations); packing and spreading lanes (what AVX-512's compress and
+ * expand do) go lane by lane too, without a branch.  Included just before
+ * simd_search.h, which is compiled with them into the functions *_generic;
+ * simd_end.h undefines them after it. */
+#define SIMD_PICK(generic, avx2, avx512) generic /* each name's generic copy (simd.c's list) */
+#define SIMD_TARGET                               /* the target's own instructions */
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#include <arm_neon.h>
+#endif
+
+typedef uint32_t generic_v __attribute__((vector_size(16)));
+typedef int32_t generic_signed_v __attribute__((vector_size(16)));
+
+#define V generic_v
+#define LANES 4
+#define FLIGHTS 4 /* vectors in flight (FLIGHTS * LANES <= 32: SIMD_ROOM) */
+
+static ALWAYS_INLINE V generic_set1(uint32_t x) {
+    V v = {x, x, x, x};
+    return v;
+}
+
+static ALWAYS_INLINE V generic_load(const void *p) {
+    V v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static ALWAYS_INLINE void generic_store(void *p, V v) { memcpy(p, &v, sizeof v); }
+
+/* The lanes of a comparison's result (each all ones or zero) as a set: the
+ * one step the vector extensions have no word for, so each target's own
+ * instruction where it has one (both in its baseline: SSE2's movmskps,
+ * NEON's add across lanes), else lane by lane. */
+static ALWAYS_INLINE unsigned generic_laneset(V yes) {
+#if defined(__SSE2__)
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps((__m128i)yes));
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+    const V weight = {1, 2, 4, 8};
+    return vaddvq_u32(yes & weight);
+#else
+    const V weight = {1, 2, 4, 8};
+    V bits = yes & weight;
+    return bits[0] | bits[1] | bits[2] | bits[3];
+#endif
+}
+
+/* The lanes of the set m: all ones in them, zero elsewhere. */
+static ALWAYS_INLINE V generic_lanemask(unsigned m) {
+    const V weight = {1, 2, 4, 8};
+    return (V)((weight & generic_set1(m)) != 0);
+}
+
+#if defined(__aarch64__) && defined(__ARM_NEON)
+/* NEON permutes bytes by a table (tbl): packing and spreading lanes are one
+ * permutation each, by the bytes of the 16 sets' orders (generic_init). */
+static uint8_t generic_pack[16][16], generic_spread[16][16];
+
+static void generic_init(void) {
+    int set, lane, k, byte;
+    for (set = 0; set < 16; set++) {
+        for (k = 0, lane = 0; lane < 4; lane++) {
+            if (!(set >> lane & 1)) continue;
+            for (byte = 0; byte < 4; byte++) generic_pack[set][4 * k + byte] = (uint8_t)(4 * lane + byte);
+            k++;
+        }
+        for (; k < 4; k++)
+            for (byte = 0; byte < 4; byte++) generic_pack[set][4 * k + byte] = (uint8_t)byte;
+        for (k = 0, lane = 0; lane < 4; lane++) {
+            for (byte = 0; byte < 4; byte++) generic_spread[set][4 * lane + byte] = (uint8_t)(4 * k + byte);
+            k += set >> lane & 1;
+        }
+    }
+}
+
+/* The lanes `how` of v, packed at p (a whole vector is written). */
+static ALWAYS_INLINE void generic_put(uint32_t *p, unsigned how, V v) {
+    uint8x16_t packed = vqtbl1q_u8(vreinterpretq_u8_u32(v), vld1q_u8(generic_pack[how]));
+    vst1q_u32(p, vreinterpretq_u32_u8(packed));
+}
+
+/* Lane i takes the element of v that counts the lanes of m before it. */
+static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
+    return vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(v), vld1q_u8(generic_spread[m])));
+}
+#else
+static void generic_init(void) {}
+
+/* The lanes `how` of v, packed at p (a whole vector is written). */
+static ALWAYS_INLINE void generic_put(uint32_t *p, unsigned how, V v) {
+    int lane, k = 0;
+    for (lane = 0; lane < LANES; lane++) {
+        p[k] = v[lane];
+        k += (int)(how >> lane & 1);
+    }
+}
+
+/* Lane i takes the element of v that counts the lanes of m before it. */
+static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
+    V out = v;
+    int lane, k = 0;
+    for (lane = 0; lane < LANES; lane++) {
+        out[lane] = v[k];
+        k += (int)(m >> lane & 1);
+    }
+    return out;
+}
+#endif
+
+#define SET1(x) generic_set1((uint32_t)(x))
+#define ZERO generic_set1(0)
+#define IOTA ((V){0, 1, 2, 3})
+#define AND(a, b) ((a) & (b))
+#define OR(a, b) ((a) | (b))
+#define XOR(a, b) ((a) ^ (b))
+#define ANDNOT(a, b) (~(a) & (b)) /* ANDNOT(a, b) = ~a & b */
+#define ADD(a, b) ((a) + (b))
+#define SUB(a, b) ((a) - (b))
+#define MUL(a, b) ((a) * (b))
+#define SHL(x, n) ((x) << (n))
+#define SHR(x, n) ((x) >> (n))
+#define SHIFT_T int /* a shift count for SHLV, SHRV (under 32) */
+#define SHIFT_COUNT(n) (n)
+#define SHLV(x, n) ((x) << (n))
+#define SHRV(x, n) ((x) >> (n))
+#define LOADU(p) generic_load(p)
+#define STOREU(p, v) generic_store((p), (v))
+#define NZ(x) generic_laneset((V)((x) != 0))
+#define EQM(a, b) generic_laneset((V)((a) == (b)))
+#define GTM(a, b) generic_laneset((V)((generic_signed_v)(a) > (generic_signed_v)(b)))
+#define SELECT(m, a, b) generic_select(generic_lanemask(m), (a), (b))
+#define PACKING unsigned
+#define PACK(m) ((unsigned)(m) & 0xfu)
+/* the lanes of a set, by a table of the 16 sets' counts in a constant (x86-64's
+ * baseline has no popcnt: __builtin_popcount was a call into libgcc, 11 % of the time) */
+#define LANECOUNT(m) ((int)(0x4332322132212110ull >> (4 * (m)) & 0xf))
+#define PUT(p, how, v) generic_put((p), (how), (v))
+/* the lanes of the set m take the elements of v in order, the others old's */
+#define EXPAND(old, m, v) SELECT((m), generic_spread_lanes((unsigned)(m) & 0xfu, (v)), (old))
+
+static ALWAYS_INLINE V generic_select(V mask, V a, V b) { return (a & mask) | (b & ~mask); }
