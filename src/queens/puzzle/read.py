@@ -854,6 +854,7 @@ def _solvable(grid: Grid, stars: int) -> bool:
         from queens.puzzle.solve import solve  # lazy: only after a grid is read
 
         return solve(grid).solution is not None
+    # lazy: only after a grid is read, and only with --stars K
     from queens.puzzle.stars import StarsError, check_limits
     from queens.puzzle.stars import solve as solve_stars
 
