@@ -195,6 +195,7 @@ def test_board_wider_than_the_command_takes(
     )
 
 
+@pytest.mark.slow  # 8 s on a 2-core machine: CI's slow step
 def test_check_streams_a_long_input(tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
     path.write_text("[2, 4, 1, 3]\n" * 200_000)

@@ -21,7 +21,8 @@ from queens.board import Board
 from queens.counting.split import split
 from scale_helpers import busy_n, need_dask, queens, rows, start, stop, wait_until
 
-pytestmark = pytest.mark.usefixtures("dask_installed")
+# Slow (CI's slow step): a Dask cluster starts for these, 20 s or more in all on 2 cores.
+pytestmark = [pytest.mark.usefixtures("dask_installed"), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
@@ -197,6 +198,7 @@ def test_a_shaped_count_on_a_cluster(workers: Workers, tmp_path: Path) -> None:
     assert rows(path) == len(split(Board(7, height=6, k=4)).subproblems)
 
 
+@pytest.mark.slow  # 20 s on a 2-core machine: CI's slow step
 def test_a_worker_killed_mid_run_changes_nothing(workers: Workers, tmp_path: Path) -> None:
     n = busy_n()
     path = tmp_path / "c.db"

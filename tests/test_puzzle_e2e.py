@@ -23,6 +23,10 @@ from queens.puzzle.maker import generate  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
 from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtures)
 
+# Slow (CI's slow step): the browser tests take a minute or more of the fast suite's
+# budget on this 2-core machine; tests/test_puzzle_read_e2e.py stays as the fast smoke test.
+pytestmark = pytest.mark.slow
+
 SEED = 4
 
 

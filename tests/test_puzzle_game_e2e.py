@@ -26,6 +26,10 @@ from queens.puzzle.levels import daily, level  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
 from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtures)
 
+# Slow (CI's slow step): the browser tests take a minute or more of the fast suite's
+# budget on this 2-core machine; tests/test_puzzle_read_e2e.py stays as the fast smoke test.
+pytestmark = pytest.mark.slow
+
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1200, "height": 1000}}
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
                          "is_mobile": True, "has_touch": True}  # fmt: skip

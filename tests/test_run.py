@@ -186,6 +186,7 @@ print("stopped every time")
 """
 
 
+@pytest.mark.slow  # 300 interrupted waits: CI's slow step
 @pytest.mark.skipif(not kernel.compiled(), reason="the fallback counts in processes")
 def test_a_ctrl_c_at_any_line_of_the_wait_stops_the_counting_threads() -> None:
     # Waiting with concurrent.futures.wait hung here within a few dozen tries (2 in 100):

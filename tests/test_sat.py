@@ -26,6 +26,7 @@ def _pysat() -> None:
     need_pysat()
 
 
+@pytest.mark.slow  # 150 boards through the SAT solver: CI's slow step
 @settings(max_examples=150, deadline=None)
 @given(small_boards())
 def test_agrees_with_the_reference_counter(board: Board) -> None:

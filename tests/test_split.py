@@ -129,7 +129,7 @@ def test_the_classic_split_is_unchanged_by_shapes() -> None:
     [
         Board.build(8, reserved=[(0, 0)]),  # classic
         Board(9, height=7, k=6),  # rows left empty
-        Board(12, height=8),  # transposed
+        pytest.param(Board(12, height=8), marks=pytest.mark.slow),  # transposed; 10 s
         Board(7, rule="toroidal"),  # the whole torus
         Board.build(10, reserved=[(2, 3)]).with_rule("superqueen"),
     ],

@@ -45,6 +45,10 @@ from queens.validate import board_problem  # noqa: E402
 from queens.web.app import create_app  # noqa: E402
 from queens.web.server import allowed_hosts, bind  # noqa: E402
 
+# Slow (CI's slow step): the browser tests take a minute or more of the fast suite's
+# budget on this 2-core machine; tests/test_puzzle_read_e2e.py stays as the fast smoke test.
+pytestmark = pytest.mark.slow
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
