@@ -44,7 +44,9 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 DATA = Path(__file__).parent / "data"
 BOARDS = DATA / "boards"
 
-OPTIONAL = {"starlette", "uvicorn", "PIL", "numpy", "pysat", "dask", "distributed", "anywidget"}
+OPTIONAL = {
+    "starlette", "anyio", "uvicorn", "PIL", "numpy", "pysat", "dask", "distributed", "anywidget"
+}  # fmt: skip
 """The extras' imports: a test needing one is skipped when it is missing (never in CI)."""
 
 
