@@ -18,15 +18,6 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 CODE_WIDTH = 88
 PARAGRAPH_WORDS = 120
 
-PENDING = {
-    "docs/how-it-works/counting-engine.md",
-    "docs/how-it-works/hard-boards.md",
-    "docs/how-it-works/region-puzzle.md",
-}
-"""Pages being rewritten in a parallel change (issue #42: the kernel and the hard-board
-certificates): checked once it lands. A page listed here that passes fails the test below,
-so the list only shrinks."""
-
 SPECIAL = re.compile(r"\s*(#|\||<!--|::: |--8<--|!\[|!!!|\?\?\?|<)")
 ITEM = re.compile(r"\s*([-*+]|\d+\.)\s")
 
@@ -135,9 +126,6 @@ def problems(page: Path) -> list[str]:
 def test_code_fits_and_paragraphs_are_short(page: Path) -> None:
     if page.name == "changelog.md" and page.parent.name == "docs":
         pytest.skip("the changelog's page includes CHANGELOG.md, checked as it is")
-    if name(page) in PENDING:
-        assert problems(page) != [], f"{name(page)} passes now: take it off PENDING"
-        return
     assert problems(page) == []
 
 
