@@ -218,6 +218,10 @@ def test_a_week_of_daily_star_grids_and_their_explanations(index: int) -> None:
     assert stars_record(WEEK[index]) == SNAPSHOTS["stars"][index]
 
 
+@pytest.mark.skipif(
+    not kernel.compiled(),
+    reason="the pinned grids are the kernel's: the pure-Python maker draws others from a seed",
+)
 @pytest.mark.parametrize("index", range(len(REGION_SEEDS)))
 def test_generated_region_grids_and_their_explanations(index: int) -> None:
     assert region_record(*REGION_SEEDS[index]) == SNAPSHOTS["regions"][index]
