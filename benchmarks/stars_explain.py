@@ -2,7 +2,7 @@
 
 For each size of ``--sizes`` (default 8 and 10) and seeds 0 to ``--seeds`` - 1, the grid
 ``queens.puzzle.stars_generate.generate(n, --stars, seed)`` is explained
-(``queens.puzzle.stars_explain.explain``); printed: the grids explained without a case
+(``queens.puzzle.explain.explain``); printed: the grids explained without a case
 split, the difficulties, the steps of each kind, and the explanation's time (median and
 largest, in-process wall clock: the machine is shared, so they are noisy).
 
@@ -16,7 +16,7 @@ import statistics
 import time
 from collections import Counter
 
-from queens.puzzle.stars_explain import explain
+from queens.puzzle.explain import explain
 from queens.puzzle.stars_generate import generate
 
 

@@ -173,9 +173,9 @@ def test_a_hint_comes_from_the_k_star_explainer(open_page: Opener) -> None:  # n
     expect(page.locator("#message")).to_have_text(expected.text, timeout=TIMEOUT_MS)
     page.click("#apply-hint")
     done = marks(page)
-    for row, col in expected.placed:
+    for row, col in expected.place:
         assert done[row * 8 + col] == "q"
-    for row, col in expected.cleared:
+    for row, col in expected.clear:
         assert done[row * 8 + col] == "x"
     page.once("dialog", lambda dialog: dialog.accept())  # Show solution asks first
     page.click("#solution")

@@ -12,9 +12,9 @@ from datetime import date
 
 from queens.cli.common import CommandError, NoSolution, UsageError
 from queens.cli.output import not_unique, print_explanation
+from queens.puzzle.explain import NotUnique, Stuck, explain
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars import Rows, StarsError, board, count, impossible, solutions, solve
-from queens.puzzle.stars_explain import NotUnique, Stuck, explain
 from queens.puzzle.stars_generate import MIN_N, GenerateError
 from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
 

@@ -2,7 +2,7 @@
 hint (as ``queens.puzzle.play`` does for one star).
 
 A star is wrong when no solution has a star there; a cross when every solution has one.
-The hint is the easiest deduction (``stars_explain.next_step``) from the player's marks.
+The hint is the easiest deduction (``queens.puzzle.explain.next_step``) from the player's marks.
 
 >>> from queens.puzzle.grid import parse_grid
 >>> grid = parse_grid("AAAAAAAB CCCBBABB BBBBBBBB DDDBBBBB DDDEBFFF DGEEEHHH GGGEHHHH GGGEEHHH"
@@ -10,17 +10,14 @@ The hint is the easiest deduction (``stars_explain.next_step``) from the player'
 >>> check_stars(grid, 2, placed=[(0, 0)], crossed=[(0, 1)])
 Check(wrong=((0, 0),), solved=False)
 >>> print(hint_stars(grid, 2, [], []).text)
-region C lies within row 2 and needs its 2 stars: the other cells there cleared
+Region C lies within row 2 and needs its 2 stars: the other cells there cleared
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from queens.puzzle.grid import Grid
-from queens.puzzle.play import Check, first_deduction
-from queens.puzzle.stars import problem, search, solve
-from queens.puzzle.stars_explain import (
+from queens.puzzle.explain import (
     Cell,
     Step,
     Stuck,
@@ -28,6 +25,9 @@ from queens.puzzle.stars_explain import (
     know_solution,
     next_step,
 )
+from queens.puzzle.grid import Grid
+from queens.puzzle.play import Check, first_deduction
+from queens.puzzle.stars import problem, search, solve
 
 
 def _possible(grid: Grid, stars: int, placed: Sequence[Cell], crossed: Sequence[Cell]) -> bool:

@@ -46,7 +46,6 @@ from queens.puzzle.json_level import parse_puzzle
 from queens.puzzle.solve import Contradiction, solve
 from queens.puzzle.stars import MAX_STARS, StarsError, check_limits
 from queens.puzzle.stars import solve as solve_stars
-from queens.puzzle.stars_explain import Stuck as StarsStuck
 from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
 from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
 from queens.puzzle.stars_play import check_stars, hint_stars
@@ -223,8 +222,7 @@ def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
 
 def _star_step(grid: Grid, stars: int, queens: Cells, crosses: Cells) -> dict[str, object]:
     """The K-star hint as the page shows a step (``place``, ``clear``, ``focus``)."""
-    step = hint_stars(grid, stars, queens, crosses).to_json()
-    return {**step, "place": step.pop("placed"), "clear": step.pop("cleared"), "focus": []}
+    return hint_stars(grid, stars, queens, crosses).to_json()
 
 
 def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str, object]:
@@ -242,7 +240,7 @@ def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str
             step = _star_step(grid, stars, queens, crosses)
         else:
             step = play.hint(grid, queens, crosses).to_json()
-    except (play.NoHint, Stuck, Contradiction, StarsStuck) as error:
+    except (play.NoHint, Stuck, Contradiction) as error:
         message = str(error) or "No deduction from here."
         return {"wrong": [], "wrongCrosses": 0, "step": None, "message": message}
     return {"wrong": [], "wrongCrosses": 0, "step": step, "message": step["text"]}

@@ -19,7 +19,6 @@ from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
 from queens.puzzle.solve import Contradiction
 from queens.puzzle.stars import check_limits
-from queens.puzzle.stars_explain import Stuck as StarsStuck
 from queens.puzzle.stars_play import check_stars, hint_stars
 from queens.show.puzzle import region_color
 from queens.widgets._base import Handlers, Widget, traitlets
@@ -270,7 +269,7 @@ class Puzzle(Widget):
             return self._say(play.mistakes_message(len(bad), len(verdict.wrong) - len(bad)))
         try:
             step = self._next_step()
-        except (play.NoHint, Stuck, StarsStuck, Contradiction) as error:
+        except (play.NoHint, Stuck, Contradiction) as error:
             return self._say(str(error) or "No deduction from here.")
         self.hints += 1
         self._hint = step
@@ -435,7 +434,7 @@ class Puzzle(Widget):
             return {"text": found.text, "place": found.place, "clear": found.clear,
                     "focus": found.focus}  # fmt: skip
         star = hint_stars(self.grid, self.stars, queens, crosses)
-        return {"text": star.text, "place": star.placed, "clear": star.cleared, "focus": ()}
+        return {"text": star.text, "place": star.place, "clear": star.clear, "focus": star.focus}
 
     def _settle(self) -> None:
         marks = self._marks
