@@ -354,7 +354,7 @@ def singles(state: State) -> Iterator[Step]:
             raise Stuck(f"{unit_name(grid, kind, index)} has no cell left")
         if len(cells) == 1:
             name = unit_name(grid, kind, index)
-            why = f"{name[0].upper()}{name[1:]} has one cell left"
+            why = f"{capital(name)} has one cell left"
             yield _placing(state, cells[0], "single", why, cells)
 
 
@@ -500,7 +500,7 @@ def blocks(state: State) -> Iterator[Step]:
                 others = {s for s in block if state.is_candidate(*s)} - set(cells)
                 if others:
                     name = unit_name(grid, kind, index)
-                    text = f"{name[0].upper()}{name[1:]} lies within the 2 x 2 block at "
+                    text = f"{capital(name)} lies within the 2 x 2 block at "
                     text += f"rows {row + 1}-{row + 2}, columns {col + 1}-{col + 2}, which "
                     text += "holds at most one queen: the block's other cells are cleared"
                     yield _clearing("block", text, others, cells)
@@ -672,8 +672,7 @@ def _cell(n: int, index: int) -> Cell:
 
 
 def _where(n: int, index: int) -> str:
-    row, col = divmod(index, n)
-    return f"row {row + 1}, column {col + 1}"
+    return cell(_cell(n, index))
 
 
 def _list(n: int, mask: int) -> str:
@@ -1203,7 +1202,7 @@ def steps(
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> [step.kind for step in steps(grid)][:4]
-    ['confined', 'confined', 'block', 'block']
+    ['confined', 'confined', 'group', 'block']
     """
     if stars == 1:
         yield from _one_star_steps(grid, LEVELS["split"], splits=splits)
