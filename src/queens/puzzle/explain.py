@@ -48,7 +48,6 @@ from dataclasses import dataclass, field
 from math import comb
 from weakref import WeakKeyDictionary
 
-from queens.engines.counting import kernel
 from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import Square, State, bits, search
@@ -61,6 +60,8 @@ from queens.puzzle.stars import (
     solve,
 )
 from queens.puzzle.stars import search as star_search
+
+# -- levels, steps and explanations (every K) ----------------------------------------------
 
 LEVELS = {
     "single": 1,
@@ -79,18 +80,13 @@ LEVELS = {
 level 4; with K stars a group of one is level 2 (one star calls it ``confined``), a unit
 with one way left level 2, and a chain 4 to 6 by its length."""
 
+
 HARD_GROUP = 4
 """The smallest group of regions (or lines) a person finds hard to see (level 4)."""
 
+
 DIFFICULTIES = ("easy", "medium", "hard")
 """The difficulties generate takes; see ``difficulty_name``."""
-
-GROUP_MAX = 6
-"""The largest group of regions (or lines) the one-star ``group`` step looks at: a person
-does not hold more in mind, and beyond it the subsets grow too many to try on big grids."""
-
-STAR_GROUP_MAX = 5
-"""The most units a K-star ``group`` step takes together."""
 
 
 def difficulty_name(level: int, stars: int = 1) -> str:
@@ -257,6 +253,9 @@ class NeedsSplit(Exception):
 Cell = Square
 
 
+# -- sentences and cells (every K; one star's own words kept as they were) -----------------
+
+
 def capital(text: str) -> str:
     """``text`` with a capital first letter (a sentence of a step).
 
@@ -308,6 +307,49 @@ def unit_name(grid: Grid, kind: str, index: int) -> str:
     return f"{kind} {index + 1}"
 
 
+def _cells_text(squares: list[Square]) -> str:
+    """Cells for a sentence: "row 1, column 2 or at row 3, column 4"."""
+    return " or at ".join(cell(s) for s in squares)
+
+
+def _cell(n: int, index: int) -> Cell:
+    row, col = divmod(index, n)
+    return row, col
+
+
+def _where(n: int, index: int) -> str:
+    return cell(_cell(n, index))
+
+
+def _list(n: int, mask: int) -> str:
+    return "; ".join(_where(n, i) for i in bit_indexes(mask))
+
+
+def _cells(n: int, mask: int) -> tuple[Cell, ...]:
+    return tuple(_cell(n, index) for index in bit_indexes(mask))
+
+
+def _its_stars(count: int) -> str:
+    """A unit's stars in a sentence: "its star", "its 2 stars" (never "its a star")."""
+    return "its star" if count == 1 else f"its {count} stars"
+
+
+def _units_text(units: Units, chosen: Sequence[int]) -> str:
+    """Units of one kind for a sentence: "row 3", "rows 8 to 10", "regions C, D, H"."""
+    if len(chosen) == 1:
+        return units.name(chosen[0])
+    n = units.n
+    kind = units.kinds[chosen[0]]
+    if kind == "region":
+        return "regions " + ", ".join(units.grid.names[u - 2 * n] for u in chosen)
+    return f"{kind}s {numbers_text([u % n for u in chosen])}"
+
+
+# -- making a step ------------------------------------------------------------------------
+# One star's rules work on ``State`` (a row's candidates a bit mask), K stars' on
+# ``StarState`` (every cell in one mask, bit row * n + column).
+
+
 def _candidates(state: State) -> set[Square]:
     return {(r, c) for r in range(state.grid.n) for c in bits(state.cand[r])}
 
@@ -341,9 +383,17 @@ def _clearing(
     )
 
 
-def _cells_text(squares: list[Square]) -> str:
-    """Cells for a sentence: "row 1, column 2 or at row 3, column 4"."""
-    return " or at ".join(cell(s) for s in squares)
+def _place_all(state: StarState, cells: int) -> int:
+    """Stars on ``cells`` (which must be open and not touch); the cells cleared."""
+    cleared = 0
+    for index in bit_indexes(cells):
+        if not state.cand >> index & 1:
+            raise Stuck  # two of the cells touch
+        cleared |= state.place(index)
+    return cleared & ~cells
+
+
+# -- full units (``single`` for one star, ``full`` for K) ----------------------------------
 
 
 def singles(state: State) -> Iterator[Step]:
@@ -356,6 +406,38 @@ def singles(state: State) -> Iterator[Step]:
             name = unit_name(grid, kind, index)
             why = f"{capital(name)} has one cell left"
             yield _placing(state, cells[0], "single", why, cells)
+
+
+def _full_unit(state: StarState) -> int | None:
+    """A unit with as many open cells as stars left, or None."""
+    for unit in range(3 * state.units.n):
+        need = state.need(unit)
+        if need and state.free(unit).bit_count() == need:
+            return unit
+    return None
+
+
+def _full(state: StarState) -> Step | None:
+    unit = _full_unit(state)
+    if unit is None:
+        return None
+    n = state.units.n
+    need = state.need(unit)
+    free = state.free(unit)
+    cleared = _place_all(state, free)
+    stars = "a star" if need == 1 else f"its {need} stars"
+    return Step(
+        "full",
+        f"{capital(state.units.name(unit))} has {need} open cell{'s' if need > 1 else ''} "
+        f"for {stars}: placed at {_list(n, free)}",
+        _cells(n, free),
+        _cells(n, cleared),
+        _cells(n, free),
+    )
+
+
+# -- confinement and groups: k units within k lines ---------------------------------------
+# One star: ``confined`` (k = 1) and ``group`` (2 to 6); K stars: ``group`` (1 to 5).
 
 
 def _lines_of(cells: list[Square], axis: int) -> int:
@@ -397,6 +479,15 @@ def confined(state: State) -> Iterator[Step]:
                     text = f"{word.capitalize()} {line + 1} lies within region "
                     text += f"{grid.names[region]}: the rest of the region is cleared"
                     yield _clearing("confined", text, others, cells)
+
+
+GROUP_MAX = 6
+"""The largest group of regions (or lines) the one-star ``group`` step looks at: a person
+does not hold more in mind, and beyond it the subsets grow too many to try on big grids."""
+
+
+STAR_GROUP_MAX = 5
+"""The most units a K-star ``group`` step takes together."""
 
 
 def covering_groups(spans: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
@@ -483,258 +574,11 @@ def large_groups(state: State) -> Iterator[Step]:
     yield from _smallest_group(state, range(HARD_GROUP, GROUP_MAX + 1), HARD_GROUP)
 
 
-def blocks(state: State) -> Iterator[Step]:
-    """A row, column or region whose cells left lie within a 2 x 2 block clears the block's
-    other cells (its queen is in the block, and a 2 x 2 block holds at most one queen)."""
-    grid = state.grid
-    for kind, index, cells in state.open_units():
-        if len(cells) < 2:
-            continue
-        rows = _lines_of(cells, 0)
-        columns = _lines_of(cells, 1)
-        if rows.bit_count() > 2 or columns.bit_count() > 2:
-            continue
-        for row in _block_starts(rows, grid.n):
-            for col in _block_starts(columns, grid.n):
-                block = [(row + dr, col + dc) for dr in (0, 1) for dc in (0, 1)]
-                others = {s for s in block if state.is_candidate(*s)} - set(cells)
-                if others:
-                    name = unit_name(grid, kind, index)
-                    text = f"{capital(name)} lies within the 2 x 2 block at "
-                    text += f"rows {row + 1}-{row + 2}, columns {col + 1}-{col + 2}, which "
-                    text += "holds at most one queen: the block's other cells are cleared"
-                    yield _clearing("block", text, others, cells)
-
-
-def _block_starts(lines: int, n: int) -> list[int]:
-    """The first lines of the 2-line bands holding every line of ``lines`` (one or two
-    neighbouring lines)."""
-    low = (lines & -lines).bit_length() - 1
-    high = lines.bit_length() - 1
-    if high - low > 1:
-        return []
-    if high > low:
-        return [low]
-    return [start for start in (low - 1, low) if 0 <= start <= n - 2]
-
-
 def _region_mask(grid: Grid, cells: list[Square]) -> int:
     mask = 0
     for square in cells:
         mask |= 1 << grid.region(*square)
     return mask
-
-
-def emptied_unit(state: State, square: Square) -> str | None:
-    """The row, column or region a queen at ``square`` would leave with no cell, or None."""
-    after = state.copy()
-    after.place(*square)
-    empty = after.empty_unit()
-    return None if empty is None else unit_name(state.grid, *empty)
-
-
-def exclusions(state: State) -> Iterator[Step]:
-    """Cells whose queen would empty a line or region, grouped by the unit they empty."""
-    found: dict[str, list[Square]] = {}
-    for square in sorted(_candidates(state)):
-        unit = emptied_unit(state, square)
-        if unit is not None:
-            found.setdefault(unit, []).append(square)
-    for unit, squares in found.items():
-        text = f"A queen at {_cells_text(squares)} would leave {unit} with no cell"
-        yield _clearing("exclusion", text, set(squares), squares)
-
-
-def _probe(state: State, square: Square) -> tuple[str, Square, str] | None:
-    """A chain two steps long from a queen at ``square``: the unit it leaves with one
-    cell, that cell, and the unit a queen there leaves with none; or None."""
-    after = state.copy()
-    after.place(*square)
-    for kind, index, cells in after.open_units():
-        if len(cells) != 1:
-            continue
-        (forced,) = cells
-        unit = unit_name(state.grid, kind, index)
-        emptied = emptied_unit(after, forced)
-        if emptied is not None:
-            return unit, forced, emptied
-    return None
-
-
-def probes(state: State) -> Iterator[Step]:
-    """A cell whose queen would force another queen that leaves a unit with no cell:
-    the chain, one step at a time (the first such cell in reading order)."""
-    for square in sorted(_candidates(state)):
-        chain = _probe(state, square)
-        if chain is not None:
-            unit, forced, emptied = chain
-            text = f"A queen at {cell(square)} would leave {unit} with one cell, "
-            text += f"{cell(forced)}, and a queen there would leave {emptied} with no cell"
-            yield _clearing("probe", text, {square}, [square, forced])
-            return
-
-
-CHAIN_MAX = 4
-"""The most forced queens a ``chain`` step follows (a person keeps a few in mind)."""
-
-
-def _chain(state: State, square: Square) -> tuple[list[tuple[str, Square]], str] | None:
-    """The forced queens after a queen at ``square`` (each with the unit it is the only
-    cell of), at most ``CHAIN_MAX``, until a unit has no cell: the chain and that unit;
-    None if no unit empties so."""
-    after = state.copy()
-    after.place(*square)
-    links: list[tuple[str, Square]] = []
-    while True:
-        forced = None
-        for kind, index, cells in after.open_units():
-            if not cells:
-                return links, unit_name(state.grid, kind, index)
-            if len(cells) == 1 and forced is None:
-                forced = (unit_name(state.grid, kind, index), cells[0])
-        if forced is None or len(links) == CHAIN_MAX:
-            return None
-        links.append(forced)
-        after.place(*forced[1])
-
-
-def chains(state: State) -> Iterator[Step]:
-    """A cell whose queen forces a chain of queens ending with a unit with no cell: the
-    shortest such chain (the first cell in reading order among those)."""
-    best: tuple[int, Square, list[tuple[str, Square]], str] | None = None
-    for square in sorted(_candidates(state)):
-        found = _chain(state, square)
-        if found is not None and (best is None or len(found[0]) < best[0]):
-            best = (len(found[0]), square, *found)
-    if best is None:
-        return
-    _, square, links, emptied = best
-    text = f"A queen at {cell(square)} would leave "
-    text += "; a queen there would leave ".join(
-        f"{unit} with one cell, {cell(forced)}" for unit, forced in links
-    )
-    text += f"; and a queen there would leave {emptied} with no cell"
-    yield _clearing("chain", text, {square}, [square, *(forced for _, forced in links)])
-
-
-def _dead_end(state: State, square: Square) -> bool:
-    trial = state.copy()
-    trial.place(*square)
-    return next(search(trial), None) is None
-
-
-def splits(state: State) -> Iterator[Step]:
-    """A case split on the smallest open unit: its cells whose queen leads to a dead end."""
-    grid = state.grid
-    units = [u for u in state.open_units() if len(u[2]) >= 2]
-    if not units:
-        return
-    kind, index, cells = min(units, key=lambda unit: len(unit[2]))
-    dead = [square for square in cells if _dead_end(state, square)]
-    if dead:
-        text = f"Case split on {unit_name(grid, kind, index)}: a queen at {_cells_text(dead)} "
-        text += "leads to a "
-        text += "dead end (tried)"
-        yield _clearing("split", text, set(dead), cells)
-
-
-RULES = (
-    (1, singles),
-    (2, confined),
-    (3, groups),
-    (3, blocks),
-    (4, exclusions),
-    (4, large_groups),
-    (5, probes),
-    (5, chains),
-    (6, splits),
-)
-"""The one-star rules in the order they are tried, each with its level."""
-
-
-# -- K stars: the rules on ``StarState`` (cells as bit indexes, row * n + column) --------
-
-PATTERN_MAX = 400
-"""The most ways (subsets of its open cells) a ``pattern`` step lists for one unit; a unit
-with more is left for later, when fewer cells are open."""
-
-STAR_CHAIN_MAX = 3
-"""The most steps of a K-star ``chain`` before the unit it leaves with no way (level 5)."""
-
-LONG_CHAIN_MAX = 24
-"""The most steps of a long ``chain`` (level 6), looked for when no shorter one is found:
-past it, a case split."""
-
-
-def _cell(n: int, index: int) -> Cell:
-    row, col = divmod(index, n)
-    return row, col
-
-
-def _where(n: int, index: int) -> str:
-    return cell(_cell(n, index))
-
-
-def _list(n: int, mask: int) -> str:
-    return "; ".join(_where(n, i) for i in bit_indexes(mask))
-
-
-def _cells(n: int, mask: int) -> tuple[Cell, ...]:
-    return tuple(_cell(n, index) for index in bit_indexes(mask))
-
-
-def _its_stars(count: int) -> str:
-    """A unit's stars in a sentence: "its star", "its 2 stars" (never "its a star")."""
-    return "its star" if count == 1 else f"its {count} stars"
-
-
-def _units_text(units: Units, chosen: Sequence[int]) -> str:
-    """Units of one kind for a sentence: "row 3", "rows 8 to 10", "regions C, D, H"."""
-    if len(chosen) == 1:
-        return units.name(chosen[0])
-    n = units.n
-    kind = units.kinds[chosen[0]]
-    if kind == "region":
-        return "regions " + ", ".join(units.grid.names[u - 2 * n] for u in chosen)
-    return f"{kind}s {numbers_text([u % n for u in chosen])}"
-
-
-def _place_all(state: StarState, cells: int) -> int:
-    """Stars on ``cells`` (which must be open and not touch); the cells cleared."""
-    cleared = 0
-    for index in bit_indexes(cells):
-        if not state.cand >> index & 1:
-            raise Stuck  # two of the cells touch
-        cleared |= state.place(index)
-    return cleared & ~cells
-
-
-def _full_unit(state: StarState) -> int | None:
-    """A unit with as many open cells as stars left, or None."""
-    for unit in range(3 * state.units.n):
-        need = state.need(unit)
-        if need and state.free(unit).bit_count() == need:
-            return unit
-    return None
-
-
-def _full(state: StarState) -> Step | None:
-    unit = _full_unit(state)
-    if unit is None:
-        return None
-    n = state.units.n
-    need = state.need(unit)
-    free = state.free(unit)
-    cleared = _place_all(state, free)
-    stars = "a star" if need == 1 else f"its {need} stars"
-    return Step(
-        "full",
-        f"{capital(state.units.name(unit))} has {need} open cell{'s' if need > 1 else ''} "
-        f"for {stars}: placed at {_list(n, free)}",
-        _cells(n, free),
-        _cells(n, cleared),
-        _cells(n, free),
-    )
 
 
 def _kinds(n: int) -> list[tuple[range, range]]:
@@ -840,6 +684,53 @@ def _large_groups(state: StarState) -> Step | None:
     return _group(state, range(4, STAR_GROUP_MAX + 1))
 
 
+# -- 2 x 2 blocks --------------------------------------------------------------------------
+# One star: ``block``; K stars: the ways of a unit hold every 2 x 2 block to one star.
+
+
+def blocks(state: State) -> Iterator[Step]:
+    """A row, column or region whose cells left lie within a 2 x 2 block clears the block's
+    other cells (its queen is in the block, and a 2 x 2 block holds at most one queen)."""
+    grid = state.grid
+    for kind, index, cells in state.open_units():
+        if len(cells) < 2:
+            continue
+        rows = _lines_of(cells, 0)
+        columns = _lines_of(cells, 1)
+        if rows.bit_count() > 2 or columns.bit_count() > 2:
+            continue
+        for row in _block_starts(rows, grid.n):
+            for col in _block_starts(columns, grid.n):
+                block = [(row + dr, col + dc) for dr in (0, 1) for dc in (0, 1)]
+                others = {s for s in block if state.is_candidate(*s)} - set(cells)
+                if others:
+                    name = unit_name(grid, kind, index)
+                    text = f"{capital(name)} lies within the 2 x 2 block at "
+                    text += f"rows {row + 1}-{row + 2}, columns {col + 1}-{col + 2}, which "
+                    text += "holds at most one queen: the block's other cells are cleared"
+                    yield _clearing("block", text, others, cells)
+
+
+def _block_starts(lines: int, n: int) -> list[int]:
+    """The first lines of the 2-line bands holding every line of ``lines`` (one or two
+    neighbouring lines)."""
+    low = (lines & -lines).bit_length() - 1
+    high = lines.bit_length() - 1
+    if high - low > 1:
+        return []
+    if high > low:
+        return [low]
+    return [start for start in (low - 1, low) if 0 <= start <= n - 2]
+
+
+# -- ways of a unit ------------------------------------------------------------------------
+# K stars: ``pattern``.  One star: a unit's one way is its full unit, confinement or block.
+
+PATTERN_MAX = 400
+"""The most ways (subsets of its open cells) a ``pattern`` step lists for one unit; a unit
+with more is left for later, when fewer cells are open."""
+
+
 def _ways(state: StarState, unit: int) -> Iterator[int]:
     """Each way (a cell mask) the unit's open cells take its stars left: none touching,
     and no row, column or region over its stars."""
@@ -889,11 +780,13 @@ _WAYS_CACHE = WeakKeyDictionary()
 """``_unit_ways`` of a grid's units, by unit and the open cells and stars around it (which
 decide it); gone with the grid's ``Units``."""
 
+
 _SOLUTION_CELLS: WeakKeyDictionary[Units, int] = WeakKeyDictionary()
 """The cells of the only solution of a grid's units, where ``explain`` knows it: a star
 there leads to no contradiction, since every rule is sound, so the searches for one
 (``chain``, ``split``) pass them by without looking, and a star anywhere else leads to no
 solution, so ``split`` needs no search (the same steps, found sooner)."""
+
 
 CACHE_MAX = 20_000
 """Entries kept for one grid before its cache is emptied (a few megabytes)."""
@@ -995,6 +888,29 @@ def _pattern_text(state: StarState, unit: int, ways: int, every: int, extra: int
     return f"{head}; {'; and '.join(parts)}"
 
 
+# -- exclusions (``exclusion`` for one star, ``room`` for K) -------------------------------
+
+
+def emptied_unit(state: State, square: Square) -> str | None:
+    """The row, column or region a queen at ``square`` would leave with no cell, or None."""
+    after = state.copy()
+    after.place(*square)
+    empty = after.empty_unit()
+    return None if empty is None else unit_name(state.grid, *empty)
+
+
+def exclusions(state: State) -> Iterator[Step]:
+    """Cells whose queen would empty a line or region, grouped by the unit they empty."""
+    found: dict[str, list[Square]] = {}
+    for square in sorted(_candidates(state)):
+        unit = emptied_unit(state, square)
+        if unit is not None:
+            found.setdefault(unit, []).append(square)
+    for unit, squares in found.items():
+        text = f"A queen at {_cells_text(squares)} would leave {unit} with no cell"
+        yield _clearing("exclusion", text, set(squares), squares)
+
+
 def _stranded(state: StarState, changed: int) -> int | None:
     """A unit among those meeting ``changed`` (a cell mask) left with no way to take its
     stars, or None."""
@@ -1038,6 +954,90 @@ def _leaves_no_way(state: StarState, index: int) -> str | None:
 
 def _room(state: StarState) -> Step | None:
     return _clear_first(state, "room", _leaves_no_way)
+
+
+# -- chains (``probe`` and ``chain`` for one star, ``chain`` short and long for K) ---------
+
+
+def _probe(state: State, square: Square) -> tuple[str, Square, str] | None:
+    """A chain two steps long from a queen at ``square``: the unit it leaves with one
+    cell, that cell, and the unit a queen there leaves with none; or None."""
+    after = state.copy()
+    after.place(*square)
+    for kind, index, cells in after.open_units():
+        if len(cells) != 1:
+            continue
+        (forced,) = cells
+        unit = unit_name(state.grid, kind, index)
+        emptied = emptied_unit(after, forced)
+        if emptied is not None:
+            return unit, forced, emptied
+    return None
+
+
+def probes(state: State) -> Iterator[Step]:
+    """A cell whose queen would force another queen that leaves a unit with no cell:
+    the chain, one step at a time (the first such cell in reading order)."""
+    for square in sorted(_candidates(state)):
+        chain = _probe(state, square)
+        if chain is not None:
+            unit, forced, emptied = chain
+            text = f"A queen at {cell(square)} would leave {unit} with one cell, "
+            text += f"{cell(forced)}, and a queen there would leave {emptied} with no cell"
+            yield _clearing("probe", text, {square}, [square, forced])
+            return
+
+
+CHAIN_MAX = 4
+"""The most forced queens a ``chain`` step follows (a person keeps a few in mind)."""
+
+
+def _chain(state: State, square: Square) -> tuple[list[tuple[str, Square]], str] | None:
+    """The forced queens after a queen at ``square`` (each with the unit it is the only
+    cell of), at most ``CHAIN_MAX``, until a unit has no cell: the chain and that unit;
+    None if no unit empties so."""
+    after = state.copy()
+    after.place(*square)
+    links: list[tuple[str, Square]] = []
+    while True:
+        forced = None
+        for kind, index, cells in after.open_units():
+            if not cells:
+                return links, unit_name(state.grid, kind, index)
+            if len(cells) == 1 and forced is None:
+                forced = (unit_name(state.grid, kind, index), cells[0])
+        if forced is None or len(links) == CHAIN_MAX:
+            return None
+        links.append(forced)
+        after.place(*forced[1])
+
+
+def chains(state: State) -> Iterator[Step]:
+    """A cell whose queen forces a chain of queens ending with a unit with no cell: the
+    shortest such chain (the first cell in reading order among those)."""
+    best: tuple[int, Square, list[tuple[str, Square]], str] | None = None
+    for square in sorted(_candidates(state)):
+        found = _chain(state, square)
+        if found is not None and (best is None or len(found[0]) < best[0]):
+            best = (len(found[0]), square, *found)
+    if best is None:
+        return
+    _, square, links, emptied = best
+    text = f"A queen at {cell(square)} would leave "
+    text += "; a queen there would leave ".join(
+        f"{unit} with one cell, {cell(forced)}" for unit, forced in links
+    )
+    text += f"; and a queen there would leave {emptied} with no cell"
+    yield _clearing("chain", text, {square}, [square, *(forced for _, forced in links)])
+
+
+STAR_CHAIN_MAX = 3
+"""The most steps of a K-star ``chain`` before the unit it leaves with no way (level 5)."""
+
+
+LONG_CHAIN_MAX = 24
+"""The most steps of a long ``chain`` (level 6), looked for when no shorter one is found:
+past it, a case split."""
 
 
 def _reach(state: StarState, changed: int) -> int:
@@ -1094,6 +1094,34 @@ def _star_chain(state: StarState) -> Step | None:
     return _clear_first(state, "chain", _leads_nowhere(STAR_CHAIN_MAX))
 
 
+def _long_chain(state: StarState) -> Step | None:
+    return _clear_first(state, "chain", _leads_nowhere(LONG_CHAIN_MAX), LEVELS["split"])
+
+
+# -- suppositions (``split``, every K) -----------------------------------------------------
+
+
+def _dead_end(state: State, square: Square) -> bool:
+    trial = state.copy()
+    trial.place(*square)
+    return next(search(trial), None) is None
+
+
+def splits(state: State) -> Iterator[Step]:
+    """A case split on the smallest open unit: its cells whose queen leads to a dead end."""
+    grid = state.grid
+    units = [u for u in state.open_units() if len(u[2]) >= 2]
+    if not units:
+        return
+    kind, index, cells = min(units, key=lambda unit: len(unit[2]))
+    dead = [square for square in cells if _dead_end(state, square)]
+    if dead:
+        text = f"Case split on {unit_name(grid, kind, index)}: a queen at {_cells_text(dead)} "
+        text += "leads to a "
+        text += "dead end (tried)"
+        yield _clearing("split", text, set(dead), cells)
+
+
 def _no_solution(state: StarState, index: int) -> str | None:
     known = _SOLUTION_CELLS.get(state.units)
     if known is not None:
@@ -1105,15 +1133,27 @@ def _no_solution(state: StarState, index: int) -> str | None:
     return "leads to no solution" if next(star_search(trial), None) is None else None
 
 
-def _long_chain(state: StarState) -> Step | None:
-    return _clear_first(state, "chain", _leads_nowhere(LONG_CHAIN_MAX), LEVELS["split"])
-
-
 def _split(state: StarState) -> Step | None:
     step = _clear_first(state, "split", _no_solution)
     if step is None:
         return None
     return Step("split", f"Case split: {_lower_first(step.text)}", (), step.clear, step.focus)
+
+
+# -- the rules in order, and the entry points (every K) ------------------------------------
+
+RULES = (
+    (1, singles),
+    (2, confined),
+    (3, groups),
+    (3, blocks),
+    (4, exclusions),
+    (4, large_groups),
+    (5, probes),
+    (5, chains),
+    (6, splits),
+)
+"""The one-star rules in the order they are tried, each with its level."""
 
 
 STAR_RULES: tuple[Callable[[StarState], Step | None], ...] = (
@@ -1128,9 +1168,6 @@ STAR_RULES: tuple[Callable[[StarState], Step | None], ...] = (
     _split,
 )
 """The K-star rules, easiest first (each applies its step to the state it is given)."""
-
-
-# -- every K ------------------------------------------------------------------------------
 
 
 def next_step(state: State | StarState, hardest: int = LEVELS["split"]) -> Step | None:
@@ -1172,8 +1209,8 @@ over 400 s); past it the deductions tell, as they do without the kernel."""
 def _several_solutions(grid: Grid) -> bool:
     """True when the kernel finds two solutions of ``grid`` within ``UNIQUE_BUDGET``."""
     try:
-        found = kernel.solve_regions(grid.n, bytes(grid.cells), 2, budget=UNIQUE_BUDGET)
-    except kernel.OverBudget:
+        found = counting_kernel.solve_regions(grid.n, bytes(grid.cells), 2, budget=UNIQUE_BUDGET)
+    except counting_kernel.OverBudget:
         return False
     return found is not None and found[0] >= 2
 
