@@ -301,3 +301,12 @@ def test_runs_of_lines_read_as_a_range() -> None:
 def test_k_star_steps_speak_the_one_vocabulary() -> None:
     step = explain(parse_grid(CHAINED), 2).steps[0].to_json()
     assert set(step) == {"kind", "level", "text", "place", "clear", "focus"}
+
+
+def test_hardest_stops_a_k_star_explanation_short() -> None:
+    grid = parse_grid(DOC_GRID.replace(" ", "\n"))
+    whole = explain(grid, 2)
+    assert whole.level == 4 and whole.rows is not None
+    short = explain(grid, 2, hardest=3)
+    assert short.rows is None and short.steps == whole.steps[: len(short.steps)]
+    assert short.steps and max(step.level for step in short.steps) <= 3
