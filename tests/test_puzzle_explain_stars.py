@@ -310,3 +310,22 @@ def test_hardest_stops_a_k_star_explanation_short() -> None:
     short = explain(grid, 2, hardest=3)
     assert short.rows is None and short.steps == whole.steps[: len(short.steps)]
     assert short.steps and max(step.level for step in short.steps) <= 3
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([6, 7, 8]))
+def test_the_k_star_rules_at_one_star_reach_the_one_star_solution(seed: int, n: int) -> None:
+    """One star's fast rules against the K-star rules taking K = 1: two sets of rules, the
+    same grid's one solution, every K-star step agreeing with it."""
+    from queens.puzzle.maker import generate as generate_one
+
+    grid = generate_one(n, seed)
+    truth = explain(grid).rows
+    assert truth is not None
+    solution = _star_cells(truth)
+    state = given_state(grid, 1, [], [])
+    while not state.solved:
+        step = next_step(state)
+        assert step is not None and step.text[0].isupper()
+        _agrees(step, [solution])
+    assert state.rows() == truth
