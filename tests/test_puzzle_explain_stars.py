@@ -312,7 +312,7 @@ def test_hardest_stops_a_k_star_explanation_short() -> None:
     assert short.steps and max(step.level for step in short.steps) <= 3
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([6, 7, 8]))
 def test_the_k_star_rules_at_one_star_reach_the_one_star_solution(seed: int, n: int) -> None:
     """One star's fast rules against the K-star rules taking K = 1: two sets of rules, the
