@@ -37,8 +37,11 @@ def test_solve_formats_as_queens_solve_writes_them(
     assert run(capsys, "solve", str(grid_file), "--format", "list") == (0, "[2, 4, 1, 3]\n", "")
     assert run(capsys, "solve", str(grid_file), "--format", "letters") == (0, "bdac\n", "")
     status, out, _ = run(capsys, "solve", str(grid_file), "--format", "json")
-    assert status == 0 and json.loads(out) == {"n": 4, "columns": [1, 3, 0, 2]}
-    assert out == '{"n": 4, "columns": [1, 3, 0, 2]}\n'
+    # queens solve's keys (n, columns), then the puzzle schema's for every K (stars, rows)
+    assert status == 0 and json.loads(out) == {
+        "n": 4, "stars": 1, "rows": [[1], [3], [0], [2]], "columns": [1, 3, 0, 2]
+    }  # fmt: skip
+    assert out == '{"n": 4, "stars": 1, "rows": [[1], [3], [0], [2]], "columns": [1, 3, 0, 2]}\n'
 
 
 def test_solution_is_checked_independently(

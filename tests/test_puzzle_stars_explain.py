@@ -98,8 +98,8 @@ def test_cli_json_steps_replay_to_the_solution(
         Step(
             s["kind"],
             s["text"],
-            tuple((r, c) for r, c in s["placed"]),
-            tuple((r, c) for r, c in s["cleared"]),
+            tuple((r, c) for r, c in s["place"]),
+            tuple((r, c) for r, c in s["clear"]),
         )
         for s in record["steps"]
     ]
