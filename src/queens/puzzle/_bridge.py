@@ -16,7 +16,7 @@ go to the modules that then hold these names, and this file goes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -72,7 +72,7 @@ class Explained:
     level: int
     difficulty: str
     reason: str
-    steps: list[dict[str, object]]
+    steps: Sequence[Mapping[str, object]]
 
 
 def explain(grid: Grid, stars: int = 1) -> Explained:

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypedDict
 
 VERSION = 1
 """The schema's version: ``schema-v1.json``; a change that old readers would misread
@@ -37,6 +37,17 @@ KINDS = (
 )  # fmt: skip
 """The kinds of JSON the schema describes (its ``$defs`` that a command or endpoint
 prints whole)."""
+
+
+class Step(TypedDict):
+    """A step of an explanation or a hint, as JSON."""
+
+    kind: str
+    level: int
+    text: str
+    place: list[list[int]]
+    clear: list[list[int]]
+    focus: list[list[int]]
 
 
 class SchemaError(ValueError):
@@ -120,16 +131,16 @@ def _cells(record: Mapping[str, object], *names: str) -> list[list[int]]:
     return []
 
 
-def read_step(record: Mapping[str, object]) -> dict[str, object]:
+def read_step(record: Mapping[str, object]) -> Step:
     """A step in this vocabulary, from it or from the older K-star one (``placed`` and
     ``cleared``, no ``focus``)."""
-    for key in ("kind", "level", "text"):
-        if key not in record:
-            raise SchemaError(f"a step has no {key!r}")
+    kind, level, text = record.get("kind"), record.get("level"), record.get("text")
+    if not isinstance(kind, str) or type(level) is not int or not isinstance(text, str):
+        raise SchemaError("a step needs its 'kind', 'level' and 'text'")
     return {
-        "kind": record["kind"],
-        "level": record["level"],
-        "text": record["text"],
+        "kind": kind,
+        "level": level,
+        "text": text,
         "place": _cells(record, "place", "placed"),
         "clear": _cells(record, "clear", "cleared"),
         "focus": _cells(record, "focus"),
@@ -179,6 +190,7 @@ __all__ = [
     "KINDS",
     "VERSION",
     "SchemaError",
+    "Step",
     "daily",
     "document",
     "explanation",
