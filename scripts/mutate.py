@@ -176,8 +176,8 @@ MUTANTS = (
     Mutant(
         "web: a solved grid no longer short-cuts the hint",
         "src/queens/web/puzzle.py",
-        "    if verdict.solved:\n        return {\"wrong\": []",
-        "    if False:\n        return {\"wrong\": []",
+        '    if verdict.solved:\n        return {"wrong": []',
+        '    if False:\n        return {"wrong": []',
         WEB,
     ),
     Mutant(

@@ -12,6 +12,7 @@ from queens.puzzle.maker import generate
 from queens.puzzle.play import Check, NoHint, check, hint
 from queens.puzzle.solve import solve
 
+
 def cells(listed: list[list[int]]) -> set[tuple[int, int]]:
     """A step's cells ([row, column] lists) as a set of pairs."""
     return {(row, col) for row, col in listed}
