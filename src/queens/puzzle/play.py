@@ -36,7 +36,12 @@ from queens.puzzle.stars import problem, search
 @dataclass(frozen=True)
 class Check:
     """The player's wrong stars and crosses (in the order given), and whether the grid is
-    solved (K stars in every row, column and region, none touching, none wrong)."""
+    solved (K stars in every row, column and region, none touching, none wrong).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> check(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1), (1, 3), (2, 0), (3, 2)], [])
+    Check(wrong=(), solved=True)
+    """
 
     wrong: tuple[Square, ...]
     solved: bool
@@ -60,7 +65,12 @@ def mistakes_message(queens: int, crosses: int) -> str:
 
 
 def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square], stars: int = 1) -> Check:
-    """The wrong marks among ``queens`` and ``crosses``, and whether the grid is solved."""
+    """The wrong marks among ``queens`` and ``crosses``, and whether the grid is solved.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> check(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1)], [(1, 3)]).wrong
+    ((1, 3),)
+    """
     verdict = solve(grid, stars)
     if verdict.unique and verdict.rows is not None:
         truth = {(r, c) for r, columns in enumerate(verdict.rows) for c in columns}
@@ -76,7 +86,13 @@ def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square], stars
 
 
 def possible(grid: Grid, stars: int, queens: Sequence[Square], crosses: Sequence[Square]) -> bool:
-    """Whether some solution has stars on ``queens`` and none on ``crosses``."""
+    """Whether some solution has stars on ``queens`` and none on ``crosses``.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("AABB\\nAABB\\nCCDD\\nCCDD")  # two solutions
+    >>> possible(grid, 1, [(0, 1)], []), possible(grid, 1, [(0, 1), (1, 0)], [])
+    (True, False)
+    """
     if stars == 1:
         return next(solutions(grid, queens=queens, excluded=crosses), None) is not None
     try:
@@ -88,14 +104,28 @@ def possible(grid: Grid, stars: int, queens: Sequence[Square], crosses: Sequence
 
 class NoHint(Exception):
     """No deduction from here: the grid is solved, the marks contradict each other, or the
-    grid has several solutions from here."""
+    grid has several solutions from here.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> try:
+    ...     hint(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1), (1, 3), (2, 0), (3, 2)], [])
+    ... except NoHint as error:
+    ...     print(error)
+    solved
+    """
 
 
 def hint(
     grid: Grid, queens: Sequence[Square], crosses: Sequence[Square], stars: int = 1
 ) -> schema.Step:
     """The next deduction from the player's marks (which must be right: see ``check``), as
-    the schema's step; ``NoHint`` saying why when there is none."""
+    the schema's step; ``NoHint`` saying why when there is none.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> step = hint(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1)], [])
+    >>> step["kind"], step["place"]
+    ('single', [[1, 3]])
+    """
     try:
         if stars == 1:
             state = given_state(grid, queens, crosses)

@@ -40,7 +40,11 @@ prints whole)."""
 
 
 class Step(TypedDict):
-    """A step of an explanation or a hint, as JSON."""
+    """A step of an explanation or a hint, as JSON.
+
+    >>> sorted(Step.__annotations__)
+    ['clear', 'focus', 'kind', 'level', 'place', 'text']
+    """
 
     kind: str
     level: int
@@ -51,7 +55,14 @@ class Step(TypedDict):
 
 
 class SchemaError(ValueError):
-    """JSON that is none of the vocabularies read here, in one line."""
+    """JSON that is none of the vocabularies read here, in one line.
+
+    >>> try:
+    ...     read_solution({"n": 4})
+    ... except SchemaError as error:
+    ...     print(error)
+    a solution needs 'rows' (or, with one star, 'columns')
+    """
 
 
 @cache
@@ -87,7 +98,11 @@ def rows_json(rows: Sequence[Sequence[int]]) -> list[list[int]]:
 
 
 def solution(n: int, stars: int, rows: Sequence[Sequence[int]]) -> dict[str, object]:
-    """A solution's JSON: ``columns`` too for one star."""
+    """A solution's JSON: ``columns`` too for one star.
+
+    >>> solution(4, 2, [[2, 0], [1, 3], [0, 2], [1, 3]])
+    {'n': 4, 'stars': 2, 'rows': [[0, 2], [1, 3], [0, 2], [1, 3]]}
+    """
     record: dict[str, object] = {"n": n, "stars": stars, "rows": rows_json(rows)}
     if stars == 1:
         record["columns"] = [columns[0] for columns in rows]
@@ -103,7 +118,13 @@ def explanation(
     steps: Sequence[Mapping[str, object]],
 ) -> dict[str, object]:
     """An explanation's JSON: the solution's, its level and difficulty, and its steps
-    (read with ``read_step``, so either step vocabulary goes in)."""
+    (read with ``read_step``, so either step vocabulary goes in).
+
+    >>> step = {"kind": "single", "level": 1, "text": "...", "place": [[0, 0]], "clear": [],
+    ...         "focus": []}
+    >>> list(explanation(1, 1, [[0]], 1, "easy", [step]))
+    ['n', 'stars', 'rows', 'columns', 'level', 'difficulty', 'steps']
+    """
     return {
         **solution(n, stars, rows),
         "level": level,
@@ -114,7 +135,12 @@ def explanation(
 
 def daily(day: date, stars: int, record: Mapping[str, object]) -> dict[str, object]:
     """A day's grid as ``queens puzzle daily --json`` prints it: the date and stars first,
-    then its record (a level's number, n, difficulty, seed and grid rows)."""
+    then its record (a level's number, n, difficulty, seed and grid rows).
+
+    >>> from datetime import date
+    >>> daily(date(2026, 1, 5), 2, {"n": 8, "difficulty": "easy"})
+    {'date': '2026-01-05', 'stars': 2, 'n': 8, 'difficulty': 'easy'}
+    """
     return {"date": day.isoformat(), "stars": stars, **record}
 
 
@@ -133,7 +159,12 @@ def _cells(record: Mapping[str, object], *names: str) -> list[list[int]]:
 
 def read_step(record: Mapping[str, object]) -> Step:
     """A step in this vocabulary, from it or from the older K-star one (``placed`` and
-    ``cleared``, no ``focus``)."""
+    ``cleared``, no ``focus``).
+
+    >>> read_step({"kind": "full", "level": 1, "text": "...", "placed": [[0, 1]],
+    ...            "cleared": [[0, 2]]})["clear"]
+    [[0, 2]]
+    """
     kind, level, text = record.get("kind"), record.get("level"), record.get("text")
     if not isinstance(kind, str) or type(level) is not int or not isinstance(text, str):
         raise SchemaError("a step needs its 'kind', 'level' and 'text'")
@@ -150,7 +181,11 @@ def read_step(record: Mapping[str, object]) -> Step:
 def read_solution(record: Mapping[str, object]) -> dict[str, object]:
     """A solution (or an explanation's solution keys) in this vocabulary, from it, from
     the older one-star one (``{"n", "columns"}``, as ``queens solve`` writes a solution) or
-    the older K-star one (``{"n", "stars", "rows"}``)."""
+    the older K-star one (``{"n", "stars", "rows"}``).
+
+    >>> read_solution({"n": 2, "columns": [0, 1]})["rows"]
+    [[0], [1]]
+    """
     return solution(*_solution_parts(record))
 
 
@@ -175,7 +210,13 @@ def _solution_parts(record: Mapping[str, object]) -> tuple[int, int, list[list[i
 
 
 def read_explanation(record: Mapping[str, object]) -> dict[str, object]:
-    """An explanation in this vocabulary, from it or either older one."""
+    """An explanation in this vocabulary, from it or either older one.
+
+    >>> old = {"n": 1, "columns": [0], "level": 1, "difficulty": "easy",
+    ...        "steps": [{"kind": "full", "level": 1, "text": "...", "placed": [[0, 0]]}]}
+    >>> read_explanation(old)["steps"][0]["place"]
+    [[0, 0]]
+    """
     steps = record.get("steps")
     if not isinstance(steps, list) or not all(isinstance(step, dict) for step in steps):
         raise SchemaError("an explanation's 'steps' must be a list of steps")
