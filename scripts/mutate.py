@@ -118,8 +118,8 @@ MUTANTS = (
     Mutant(
         "force: puzzle solve --count passes force=False",
         "src/queens/cli/puzzle.py",
-        "return count(grid, force=force)",
-        "return count(grid, force=False)",
+        "return count(grid, stars, force=force)",
+        "return count(grid, stars, force=False)",
         FORCE,
     ),
     Mutant(
@@ -176,8 +176,8 @@ MUTANTS = (
     Mutant(
         "web: a solved grid no longer short-cuts the hint",
         "src/queens/web/puzzle.py",
-        "if verdict.wrong or verdict.solved:",
-        "if verdict.wrong:",
+        '    if verdict.solved:\n        return {"wrong": []',
+        '    if False:\n        return {"wrong": []',
         WEB,
     ),
     Mutant(
