@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from queens.puzzle import stars, stars_explain
+from queens.puzzle import solve as stars
+from queens.puzzle import stars_explain
 from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.stars_explain import (
     LEVELS,

@@ -44,7 +44,7 @@ from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck, explain, level
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 from queens.puzzle.json_level import json_text_limit, parse_puzzle
 from queens.puzzle.solve import CountTooLong, count, solutions, solve
-from queens.puzzle.stars import MAX_STARS, MAX_STARS_N
+from queens.puzzle.solve import MAX_STARS, MAX_STARS_N
 from queens.show.text import resolve_style
 from queens.solution import Solution
 
@@ -470,7 +470,7 @@ def run_read(args: argparse.Namespace) -> int:
 
 def _print_read_solution(grid: Grid, stars: int) -> None:
     if stars > 1:
-        from queens.puzzle.stars import board as stars_board  # lazy: Star Battle only
+        from queens.puzzle.solve import board as stars_board  # lazy: Star Battle only
 
         sys.stdout.write("\n" + stars_board(grid, solved_rows(grid, stars)) + "\n")
         return

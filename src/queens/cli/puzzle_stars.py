@@ -1,7 +1,7 @@
 """queens puzzle ... --stars K (K > 1): Star Battle's solve, explain, generate and render.
 
 The one-star commands in ``queens.cli.puzzle`` hand over here when ``--stars`` is above
-1; the work is ``queens.puzzle.stars`` and its siblings'."""
+1; the work is ``queens.puzzle.solve`` and its siblings'."""
 
 from __future__ import annotations
 
@@ -13,7 +13,16 @@ from datetime import date
 from queens.cli.common import CommandError, NoSolution, UsageError
 from queens.cli.output import not_unique, print_explanation
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import Rows, StarsError, board, count, impossible, solutions, solve
+from queens.puzzle.solve import (
+    CountTooLong,
+    Rows,
+    StarsError,
+    board,
+    count,
+    impossible,
+    solutions,
+    solve,
+)
 from queens.puzzle.stars_explain import NotUnique, Stuck, explain
 from queens.puzzle.stars_generate import MIN_N, GenerateError
 from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
@@ -50,22 +59,24 @@ def _write(grid: Grid, stars: int, rows: Rows, fmt: str) -> None:
         print(board(grid, rows))
 
 
-def _count(grid: Grid, stars: int) -> int:
-    """The whole count: a notice after a second saying what runs and that Ctrl-C stops it
-    (the kernel's count sees a Ctrl-C: ``engines.counting.kernel.interruptible``).  It has
-    no time model yet (an 11 x 11 grid whose regions are its rows has 31,197,434
-    solutions, each found by the propagating search), so nothing is refused."""
+def _count(grid: Grid, stars: int, force: bool) -> int:
+    """The whole count: estimated first and refused past an hour (unless ``force``), a
+    notice after a second saying what runs and that Ctrl-C stops it (the kernel's count
+    sees a Ctrl-C: ``engines.counting.kernel.interruptible``)."""
     from queens.cli.searching import noticed  # lazy: start-up of the CLI
 
-    with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid with {stars} stars"):
-        return count(grid, stars)
+    try:
+        with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid with {stars} stars"):
+            return count(grid, stars, force=force)
+    except CountTooLong as error:
+        raise CommandError(f"{error.reason}; add --force to run it anyway") from None
 
 
 def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:
     stars = args.stars
     try:
         if args.count:
-            print(_count(grid, stars))
+            print(_count(grid, stars, args.force))
             return 0
         if args.format not in STAR_FORMATS:
             raise UsageError(

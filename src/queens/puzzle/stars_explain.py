@@ -37,15 +37,15 @@ from weakref import WeakKeyDictionary
 from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.explain import Steps, covering_groups, step_json
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import (
+from queens.puzzle.solve import (
     Rows,
     StarState,
     Units,
     bit_indexes,
     check_limits,
-    search,
     solve,
 )
+from queens.puzzle.solve import star_search as search
 
 LEVELS = {"full": 1, "group": 2, "pattern": 3, "room": 4, "chain": 5, "split": 6}
 """Each kind of step and its (lowest) level: a group of two or three is level 3, of four

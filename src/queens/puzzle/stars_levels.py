@@ -28,7 +28,7 @@ from functools import cache
 
 from queens.puzzle.grid import Grid
 from queens.puzzle.levels import GradedGrid
-from queens.puzzle.stars import count, solve_python, unique_by_rows
+from queens.puzzle.solve import count, solve_python, unique_by_rows
 from queens.puzzle.stars_explain import (
     DIFFICULTIES,
     Explanation,

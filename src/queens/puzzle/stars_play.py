@@ -19,7 +19,8 @@ from collections.abc import Sequence
 
 from queens.puzzle.grid import Grid
 from queens.puzzle.play import Check, first_deduction
-from queens.puzzle.stars import problem, search, solve
+from queens.puzzle.solve import problem, solve
+from queens.puzzle.solve import star_search as search
 from queens.puzzle.stars_explain import (
     Cell,
     Step,
@@ -48,7 +49,7 @@ def check_stars(grid: Grid, stars: int, placed: Sequence[Cell], crossed: Sequenc
         wrong = [q for q in placed if not _possible(grid, stars, [q], [])]
         wrong += [x for x in crossed if not _possible(grid, stars, [], [x])]
     rows = [sorted(c for r, c in set(placed) if r == row) for row in range(grid.n)]
-    solved = not wrong and problem(grid, stars, rows) is None
+    solved = not wrong and problem(grid, rows, stars) is None
     return Check(tuple(wrong), solved)
 
 

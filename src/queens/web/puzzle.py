@@ -20,7 +20,7 @@
   ``GET /api/puzzle/levels/{number}``: one level's grid.
 
 Generate, check, hint and solution take ``"stars": K`` (1 to 6, default 1): Star Battle
-with K stars a row, column and region (``queens.puzzle.stars``); the solution is then
+with K stars a row, column and region (``queens.puzzle.solve``); the solution is then
 ``"rows"``, each row's star columns.
 
 A bad grid is a 400 with the one-line message ``queens puzzle`` prints.
@@ -43,9 +43,7 @@ from queens.puzzle import read as pictures
 from queens.puzzle.explain import DIFFICULTIES, Stuck
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
-from queens.puzzle.solve import Contradiction, solve
-from queens.puzzle.stars import MAX_STARS, StarsError, check_limits
-from queens.puzzle.stars import solve as solve_stars
+from queens.puzzle.solve import MAX_STARS, Contradiction, StarsError, check_limits, solve
 from queens.puzzle.stars_explain import Stuck as StarsStuck
 from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
 from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
@@ -258,7 +256,7 @@ async def solution(request: Request) -> Response:
     grid = read_grid(data)
     stars = read_stars(data, grid)
     if stars > 1:
-        found = await anyio.to_thread.run_sync(solve_stars, grid, stars)
+        found = await anyio.to_thread.run_sync(solve, grid, stars)
         if found.rows is None:
             return JSONResponse({"rows": None, "message": "No solution."})
         note = "" if found.unique else " (one of several)"
@@ -279,7 +277,7 @@ def _stars_taken(grid: Grid) -> list[int]:
             check_limits(grid, stars)
         except StarsError:
             continue
-        found = solve(grid).solution if stars == 1 else solve_stars(grid, stars).rows
+        found = solve(grid).solution if stars == 1 else solve(grid, stars).rows
         if found is not None:
             taken.append(stars)
     return taken
