@@ -43,8 +43,7 @@ from queens.puzzle import read as pictures
 from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck, explain, level_reason
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 from queens.puzzle.json_level import json_text_limit, parse_puzzle
-from queens.puzzle.solve import CountTooLong, count, solutions, solve
-from queens.puzzle.solve import MAX_STARS, MAX_STARS_N
+from queens.puzzle.solve import MAX_STARS, MAX_STARS_N, CountTooLong, count, solutions, solve
 from queens.show.text import resolve_style
 from queens.solution import Solution
 

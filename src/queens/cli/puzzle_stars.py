@@ -20,6 +20,7 @@ from queens.puzzle.solve import (
     board,
     count,
     impossible,
+    precount,
     solutions,
     solve,
 )
@@ -60,16 +61,19 @@ def _write(grid: Grid, stars: int, rows: Rows, fmt: str) -> None:
 
 
 def _count(grid: Grid, stars: int, force: bool) -> int:
-    """The whole count: estimated first and refused past an hour (unless ``force``), a
-    notice after a second saying what runs and that Ctrl-C stops it (the kernel's count
-    sees a Ctrl-C: ``engines.counting.kernel.interruptible``)."""
+    """The whole count: estimated first (a second or two) and refused past an hour unless
+    ``force``, then a notice after a second saying what runs and that Ctrl-C stops it (the
+    kernel's count sees a Ctrl-C: ``engines.counting.kernel.interruptible``)."""
     from queens.cli.searching import noticed  # lazy: start-up of the CLI
 
     try:
-        with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid with {stars} stars"):
-            return count(grid, stars, force=force)
+        quick = None if force else precount(grid, stars)
     except CountTooLong as error:
         raise CommandError(f"{error.reason}; add --force to run it anyway") from None
+    if quick is not None:
+        return quick
+    with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid with {stars} stars"):
+        return count(grid, stars, force=True)
 
 
 def run_solve_stars(args: argparse.Namespace, grid: Grid) -> int:

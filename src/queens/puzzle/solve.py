@@ -340,12 +340,12 @@ def _found(
     return total, rows_of_masks(first), rows_of_masks(last)
 
 
-KERNEL_NODES = 200_000
-"""Nodes the kernel's propagating search takes (about a tenth of a second) before a
-solve hands over to CaDiCaL when python-sat is installed: planted grids of up to 3 stars
-are solved well within it, some of 4 to 6 stars take the search minutes while CaDiCaL
-needs seconds (``benchmarks/puzzle.py --stars``).  A count of steps, not of time, so a
-grid takes the same engine on every machine."""
+KERNEL_NODES = 20_000
+"""Nodes the kernel's propagating search takes (a tenth of a second or so) before a
+solve hands over to CaDiCaL when python-sat is installed: the grids of puzzles with up
+to 3 stars are solved well within it, some planted grids of 4 to 6 stars take the search
+minutes while CaDiCaL needs under a second (``benchmarks/puzzle.py --stars``).  A count
+of steps, not of time, so a grid takes the same engine on every machine."""
 
 
 def solve(grid: Grid, stars: int = 1) -> Verdict:
@@ -415,8 +415,10 @@ def solve_sat(grid: Grid, stars: int) -> Verdict | None:
 # ---- every solution --------------------------------------------------------------------
 
 
+# (one star gives columns, k stars rows: a ``stars`` typed int that is 1 at run time gives
+# columns too, which the second signature cannot say; the callers with k stars pass k > 1)
 @overload
-def solutions(
+def solutions(  # type: ignore[overload-overlap]
     grid: Grid,
     stars: Literal[1] = 1,
     *,
@@ -485,9 +487,16 @@ REGION_NODES_PER_SECOND = 1e8
 machine: 0.9 to 1.3e8 on the grids whose regions are their rows, n = 10 to 13, whose
 13 x 13 count took 20.5 s); the propagating search in Python is taken as 60 times slower."""
 
-STAR_NODES_PER_SECOND = 2e6
-"""Nodes a second of the kernel's propagating search for k stars (measured: see
-``estimated_seconds``); the one in Python is taken as 200 times slower."""
+STAR_NODES_PER_SECOND = 3e6
+"""Nodes a second of the kernel's propagating search for k stars on a 1 x 1 grid: a node
+costs in proportion to n (measured on the shared 2-core machine: 3.2e5 a second on the
+10 x 10 and 11 x 11 2-star grids whose regions are their rows, 1e5 on 19 x 19 4-star
+grids); the search in Python is taken as 100 times slower."""
+
+STAR_TREE_RATIO = 2.5
+"""How many times more nodes this package's k-star search tree (which ``star_tree``
+samples) has than the kernel's, whose propagation is stronger (measured: 2.6 on the
+2-star grids whose regions are their rows, n = 9 and 10)."""
 
 ESTIMATE_PROBES = 1000
 
@@ -496,12 +505,12 @@ STAR_PROBES = 200
 its way and both children of each)."""
 
 STAR_PROBE_SECONDS = 1.0
-"""CPU time the k-star probes may take: fewer probes on big grids (a 25 x 25 path is
-hundreds of nodes)."""
+"""CPU time the probes of a k-star estimate may take: fewer probes on big grids (a
+25 x 25 path is hundreds of nodes), at least one."""
 
-QUICK_NODES = 2_000_000
-"""Nodes a k-star count takes before it is estimated (about a second): a count done
-within them needs no estimate."""
+QUICK_NODES = 100_000
+"""Nodes a k-star count takes before it is estimated (under a second on the biggest
+grids): a count done within them needs no estimate."""
 
 REFUSE_SECONDS = 3600.0
 """Whole counts estimated to take longer are refused unless forced (as ``queens count``)."""
@@ -540,9 +549,12 @@ def estimated_seconds(
     """
     check_limits(grid, stars)
     if stars > 1:
-        nodes, _ = star_tree(grid, stars, probes=probes or STAR_PROBES, seed=seed)
-        rate = STAR_NODES_PER_SECOND / (1 if kernel.loaded() is not None else 200)
-        return nodes / rate if nodes > 1000 else 0.0
+        nodes, _ = star_tree(
+            grid, stars, probes=probes or STAR_PROBES, seed=seed, seconds=STAR_PROBE_SECONDS
+        )
+        if kernel.loaded() is None:
+            return nodes / (STAR_NODES_PER_SECOND / 100 / grid.n)
+        return nodes / STAR_TREE_RATIO / (STAR_NODES_PER_SECOND / grid.n)
     probes = probes or ESTIMATE_PROBES
     rng = random.Random(seed)
     n, cells, full = grid.n, grid.cells, (1 << grid.n) - 1
@@ -565,11 +577,16 @@ def estimated_seconds(
 
 
 def star_tree(
-    grid: Grid, stars: int, *, probes: int = STAR_PROBES, seed: int = 0
+    grid: Grid,
+    stars: int,
+    *,
+    probes: int = STAR_PROBES,
+    seed: int = 0,
+    seconds: float | None = None,
 ) -> tuple[float, float]:
-    """Knuth's estimates of the nodes of the propagating k-star search tree and of its
-    solutions (the mean over ``probes`` random paths, fewer past ``STAR_PROBE_SECONDS``
-    of CPU time; at least one).
+    """Knuth's estimates of the nodes of this package's propagating k-star search tree
+    and of its solutions: the mean over ``probes`` random paths (``star_probe``), fewer
+    past ``seconds`` of CPU time if given (at least one).
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AAAAAAAA", "BBBBBBBB", "CCCCCCCC", "DDDDDDDD",
@@ -586,7 +603,7 @@ def star_tree(
     rng = random.Random(seed)
     nodes = found = 0.0
     done = 0
-    end = time.process_time() + STAR_PROBE_SECONDS
+    end = time.process_time() + (seconds if seconds is not None else float("inf"))
     while done < probes and (done == 0 or time.process_time() < end):
         path_nodes, path_found = star_probe(units, stars, rng)
         nodes += path_nodes
@@ -629,12 +646,9 @@ def count(
     if task.hopeless:
         return 0
     if limit is None and not force:
-        quick = _quick_count(task, stop)
+        quick = precount(grid, stars, stop)
         if quick is not None:
             return quick
-        seconds = estimated_seconds(grid, stars)
-        if seconds > REFUSE_SECONDS:
-            raise CountTooLong(seconds)
     found = task.kernel(limit or 0, stop)
     if found is not None:
         return found[0]
@@ -646,6 +660,26 @@ def count(
         if total == limit:
             break
     return total
+
+
+def precount(grid: Grid, stars: int, stop: StopFlag | None = None) -> int | None:
+    """What a whole count does before it counts, at most a second or two: the count
+    itself when it is quick (with k stars, the kernel ends it within ``QUICK_NODES``),
+    else None when it is estimated within ``REFUSE_SECONDS``; raises ``CountTooLong``
+    past them.  (The command calls it before its notice that a count runs.)
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> precount(parse_grid("AB\\nBA"), 1) is None
+    True
+    """
+    task = _Problem(grid, stars)
+    quick = _quick_count(task, stop) if stars > 1 and not task.hopeless else None
+    if quick is not None:
+        return quick
+    seconds = estimated_seconds(grid, stars)
+    if seconds > REFUSE_SECONDS:
+        raise CountTooLong(seconds)
+    return None
 
 
 def _quick_count(task: _Problem, stop: StopFlag | None) -> int | None:
@@ -663,9 +697,7 @@ def _quick_count(task: _Problem, stop: StopFlag | None) -> int | None:
     return None if searched is None else searched[0][0]
 
 
-def _count_queens(
-    grid: Grid, limit: int | None, stop: StopFlag | None, force: bool
-) -> int:
+def _count_queens(grid: Grid, limit: int | None, stop: StopFlag | None, force: bool) -> int:
     if limit is None:
         seconds = 0.0 if force else estimated_seconds(grid)
         if seconds > REFUSE_SECONDS:
@@ -764,6 +796,7 @@ __all__ = [
     "estimated_seconds",
     "given_state",
     "impossible",
+    "precount",
     "problem",
     "propagate",
     "rows_of_masks",

@@ -17,8 +17,7 @@ from queens.puzzle import levels, play
 from queens.puzzle.explain import Stuck
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
-from queens.puzzle.solve import Contradiction
-from queens.puzzle.solve import check_limits
+from queens.puzzle.solve import Contradiction, check_limits
 from queens.puzzle.stars_explain import Stuck as StarsStuck
 from queens.puzzle.stars_play import check_stars, hint_stars
 from queens.show.puzzle import region_color
