@@ -171,36 +171,19 @@ PLANTED = ((19, 4), (20, 4), (21, 5), (22, 5), (23, 5), (24, 6), (25, 6))
 
 def planted(n: int, stars: int, seed: int) -> Grid:
     """A grid grown around a random placement of ``stars`` a row and column (CaDiCaL's,
-    with a random star in each of a few rows assumed: the generator's own placement
-    search takes up to minutes at these sizes), by ``stars_generate.grow_regions``
-    (a new placement when it cannot): it has a solution, often several."""
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
-    from pysat.solvers import Solver
-
+    ``queens.puzzle._sat.random_placement``: the generator's own placement search takes
+    up to minutes at these sizes) by ``stars_generate.grow_regions`` (a new placement
+    when it cannot): it has a solution, often several."""
+    from queens.puzzle._sat import random_placement
     from queens.puzzle.stars_generate import grow_regions
 
     rng = random.Random(seed)
-    pool = IDPool(start_from=n * n + 1)
-    lines = [[r * n + c + 1 for c in range(n)] for r in range(n)]
-    lines += [[r * n + c + 1 for r in range(n)] for c in range(n)]
-    cnf = [cl for line in lines for cl in CardEnc.equals(line, stars, vpool=pool).clauses]
-    for r in range(n - 1):
-        for c in range(n - 1):
-            block = [r * n + c + 1, r * n + c + 2, (r + 1) * n + c + 1, (r + 1) * n + c + 2]
-            cnf += [[-a, -b] for i, a in enumerate(block) for b in block[i + 1 :]]
-    with Solver(name="cadical195", bootstrap_with=cnf) as solver:
-        size = n // 3  # rows with a star assumed: fewer after each try that finds none
-        while True:
-            assumed = [r * n + rng.randrange(n) + 1 for r in rng.sample(range(n), size)]
-            if not solver.solve(assumptions=assumed):
-                size = max(1, size - 1)
-                continue
-            true = {v - 1 for v in solver.get_model() or [] if 0 < v <= n * n}
-            placement = tuple(tuple(c for c in range(n) if r * n + c in true) for r in range(n))
-            cells = grow_regions(n, stars, placement, rng)
-            if cells is not None:
-                return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+    while True:
+        placement = random_placement(n, stars, rng)
+        assert placement is not None, f"no placement of {stars} stars on {n} x {n}"
+        cells = grow_regions(n, stars, placement, rng)
+        if cells is not None:
+            return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
 
 
 def bench_planted(seeds: int) -> None:

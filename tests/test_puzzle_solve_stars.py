@@ -5,6 +5,7 @@ estimate of k-star counts against measured counts (issue 40)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,8 @@ from runaway_support import interrupted_after, rows_grid
 from stopping import assert_the_flag_stops
 from test_puzzle_stars import brute_force, star_grids
 
+Placer = Callable[[int, int, random.Random], tuple[tuple[int, ...], ...] | None]
+
 needs_kernel = pytest.mark.skipif(not kernel.compiled(), reason="the compiled kernel's paths")
 
 
@@ -33,13 +36,32 @@ def _needs_sat() -> None:
         skip_for_missing_extra(missing, "the SAT engine")
 
 
-def planted(n: int, stars: int, seed: int) -> Grid:
+def planted(n: int, stars: int, seed: int, place: Placer = random_placement) -> Grid:
     """A grid grown around a random placement of ``stars`` a row (it has a solution)."""
     rng = random.Random(seed)
     while True:
-        cells = grow_regions(n, stars, random_placement(n, stars, rng), rng)
+        placement = place(n, stars, rng)
+        assert placement is not None
+        cells = grow_regions(n, stars, placement, rng)
         if cells is not None:
             return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+
+
+def test_sat_placements_are_placements() -> None:
+    _needs_sat()
+    rng = random.Random(5)
+    for n, stars in ((8, 2), (12, 3), (20, 4)):
+        placement = _sat.random_placement(n, stars, rng)
+        assert placement is not None
+        cells = [(r, c) for r, row in enumerate(placement) for c in row]
+        assert all(len(row) == stars for row in placement)
+        assert all(sum(1 for _, c in cells if c == col) == stars for col in range(n))
+        assert not any(
+            max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1
+            for i, a in enumerate(cells)
+            for b in cells[i + 1 :]
+        )
+    assert _sat.random_placement(5, 2, rng) is None  # a 5 x 5 grid holds 9 stars, not 10
 
 
 @settings(max_examples=12, deadline=None)
@@ -172,7 +194,7 @@ def test_puzzle_solve_stars_count_refused_then_forced_then_stopped(
 @pytest.mark.parametrize(("n", "stars"), [(19, 4), (20, 4), (22, 5), (25, 6)])
 def test_big_planted_grids_are_solved_and_checked(n: int, stars: int) -> None:
     _needs_sat()
-    grid = planted(n, stars, 7)
+    grid = planted(n, stars, 7, _sat.random_placement)
     verdict = solver.solve(grid, stars)
     assert verdict.rows is not None and solver.problem(grid, verdict.rows, stars) is None
     if not verdict.unique:  # a second solution, found by blocking the first

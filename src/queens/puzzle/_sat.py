@@ -11,6 +11,7 @@ solution with the independent validator (``problem``).
 
 from __future__ import annotations
 
+import random
 from importlib.util import find_spec
 
 from queens.puzzle._star_search import Rows
@@ -27,19 +28,23 @@ def available() -> bool:
 
 def clauses(grid: Grid, stars: int) -> tuple[list[list[int]], int]:
     """The CNF of ``grid`` with ``stars`` a unit, and its highest variable."""
+    regions: list[list[int]] = [[] for _ in range(grid.n)]
+    for index, region in enumerate(grid.cells):
+        regions[region].append(index + 1)
+    return _placement_clauses(grid.n, stars, regions)
+
+
+def _placement_clauses(n: int, stars: int, more: list[list[int]]) -> tuple[list[list[int]], int]:
+    """Exactly ``stars`` in every row, column and unit of ``more`` (lists of variables),
+    none touching: the clauses and the highest variable."""
     from pysat.card import CardEnc, EncType  # lazy: optional extra (sat)
     from pysat.formula import IDPool
 
-    n = grid.n
     pool = IDPool(start_from=n * n + 1)
     units: list[list[int]] = [[r * n + c + 1 for c in range(n)] for r in range(n)]
     units += [[r * n + c + 1 for r in range(n)] for c in range(n)]
-    regions: list[list[int]] = [[] for _ in range(n)]
-    for index, region in enumerate(grid.cells):
-        regions[region].append(index + 1)
-    units += regions
     cnf: list[list[int]] = []
-    for lits in units:
+    for lits in units + more:
         encoded = CardEnc.equals(lits=lits, bound=stars, vpool=pool, encoding=EncType.seqcounter)
         cnf.extend(encoded.clauses)
     for r in range(n - 1):
@@ -47,6 +52,25 @@ def clauses(grid: Grid, stars: int) -> tuple[list[list[int]], int]:
             block = [r * n + c + 1, r * n + c + 2, (r + 1) * n + c + 1, (r + 1) * n + c + 2]
             cnf.extend([-a, -b] for i, a in enumerate(block) for b in block[i + 1 :])
     return cnf, pool.top
+
+
+def random_placement(n: int, stars: int, rng: random.Random) -> Rows | None:
+    """``stars`` a row and column on an n x n grid, none touching, at random (CaDiCaL's,
+    with a random star assumed in some rows, fewer after each try that finds none: at
+    24 x 24 and 25 x 25 with 6 stars in a second or so); None when there is none."""
+    from pysat.solvers import Solver  # lazy: optional extra (sat)
+
+    cnf, _ = _placement_clauses(n, stars, [])
+    with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
+        size = n // 3
+        while True:
+            assumed = [r * n + rng.randrange(n) + 1 for r in rng.sample(range(n), size)]
+            if solver.solve(assumptions=assumed):
+                true = {v - 1 for v in solver.get_model() or [] if 0 < v <= n * n}
+                return tuple(tuple(c for c in range(n) if r * n + c in true) for r in range(n))
+            if not size:
+                return None
+            size -= 1
 
 
 def solve(grid: Grid, stars: int, limit: int = 2) -> list[Rows]:
