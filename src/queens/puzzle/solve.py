@@ -61,29 +61,25 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from queens.engines.counting import kernel
 from queens.puzzle import _sat
-from queens.puzzle._search import (
-    Contradiction,
-    Square,
-    State,
-    bits,
-    given_state,
-    propagate,
-    search,
-)
-from queens.puzzle._star_search import (
-    Rows,
-    StarState,
-    Units,
-    bit_indexes,
-    capacity,
-    columns_of,
-    rows_of_masks,
-    search_holes,
-    spread,
-    star_probe,
-    star_search,
-    transpose,
-)
+
+# (re-exported: the explainers, the makers and the tests search with these)
+from queens.puzzle._search import Contradiction as Contradiction
+from queens.puzzle._search import Square as Square
+from queens.puzzle._search import State as State
+from queens.puzzle._search import bits as bits
+from queens.puzzle._search import given_state as given_state
+from queens.puzzle._search import propagate as propagate
+from queens.puzzle._search import search as search
+from queens.puzzle._star_search import Rows as Rows
+from queens.puzzle._star_search import StarState as StarState
+from queens.puzzle._star_search import Units as Units
+from queens.puzzle._star_search import bit_indexes as bit_indexes
+from queens.puzzle._star_search import capacity, star_probe, transpose
+from queens.puzzle._star_search import columns_of as columns_of
+from queens.puzzle._star_search import rows_of_masks as rows_of_masks
+from queens.puzzle._star_search import search_holes as search_holes
+from queens.puzzle._star_search import spread as spread
+from queens.puzzle._star_search import star_search as star_search
 from queens.puzzle.grid import Grid
 
 if TYPE_CHECKING:
@@ -652,14 +648,7 @@ def count(
     found = task.kernel(limit or 0, stop)
     if found is not None:
         return found[0]
-    total = 0
-    for _ in star_search(StarState.start(Units(grid), stars)):
-        if stop is not None and stop.is_set():
-            raise kernel.Stopped
-        total += 1
-        if total == limit:
-            break
-    return total
+    return _counted(star_search(StarState.start(Units(grid), stars)), limit, stop)
 
 
 def precount(grid: Grid, stars: int, stop: StopFlag | None = None) -> int | None:
@@ -705,8 +694,14 @@ def _count_queens(grid: Grid, limit: int | None, stop: StopFlag | None, force: b
         found = kernel.count_regions(grid.n, bytes(grid.cells), stop)
         if found is not None:
             return found
+    return _counted(solutions(grid), limit, stop)
+
+
+def _counted(found: Iterable[object], limit: int | None, stop: StopFlag | None) -> int:
+    """How many of ``found`` (a search in Python), up to ``limit``; ``Stopped`` when
+    ``stop`` is set first."""
     total = 0
-    for _ in solutions(grid):
+    for _ in found:
         if stop is not None and stop.is_set():
             raise kernel.Stopped
         total += 1
@@ -775,39 +770,19 @@ def sample(grid: Grid, stars: int, limit: int) -> tuple[int, list[Rows]]:
 __all__ = [
     "MAX_STARS",
     "MAX_STARS_N",
-    "Contradiction",
     "CountTooLong",
     "Rows",
-    "Square",
-    "StarState",
     "StarVerdict",
     "StarsError",
-    "State",
-    "Unchecked",
-    "Units",
     "Verdict",
-    "bit_indexes",
-    "bits",
     "board",
     "check_limits",
-    "columns_of",
     "count",
-    "count_rows",
     "estimated_seconds",
-    "given_state",
     "impossible",
     "precount",
     "problem",
-    "propagate",
-    "rows_of_masks",
-    "search",
-    "search_holes",
     "solutions",
     "solve",
-    "solve_python",
-    "solve_sat",
-    "spread",
-    "star_search",
     "star_tree",
-    "unique_by_rows",
 ]
