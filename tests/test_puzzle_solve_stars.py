@@ -6,25 +6,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from queens.cli import main
 from queens.engines.counting import kernel
 from queens.puzzle import _sat
 from queens.puzzle import solve as solver
 from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.stars_generate import grow_regions, random_placement
-from runaway_support import interrupted_after, rows_grid
+from runaway_support import rows_grid
 from stopping import assert_the_flag_stops
 from test_puzzle_stars import brute_force, star_grids
 
 Placer = Callable[[int, int, random.Random], tuple[tuple[int, ...], ...] | None]
-
-needs_kernel = pytest.mark.skipif(not kernel.compiled(), reason="the compiled kernel's paths")
 
 
 def _needs_sat() -> None:
@@ -168,26 +164,6 @@ def test_a_long_star_count_is_refused_and_a_forced_one_stops_on_its_flag() -> No
     with pytest.raises(solver.CountTooLong):
         solver.count(grid, 2)
     assert_the_flag_stops(lambda stop: solver.count(grid, 2, stop=stop, force=True))
-
-
-@pytest.mark.slow  # a child process and Ctrl-C: seconds
-@needs_kernel
-def test_puzzle_solve_stars_count_refused_then_forced_then_stopped(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    grid = tmp_path / "rows.txt"
-    grid.write_text(rows_grid(12))
-    assert main(["puzzle", "solve", "--count", "--stars", "2", str(grid)]) == 2
-    err = capsys.readouterr().err
-    assert "would take" in err and "--force" in err and err.count("\n") == 1
-    argv = ["puzzle", "solve", "--count", "--stars", "2", "--force", str(grid)]
-    status, written = interrupted_after(argv, b"Ctrl-C stops it", terminal=True)
-    assert status == 130
-    lines = written.decode().replace("\r", "").splitlines()
-    assert lines == [
-        "queens: counting the solutions of the 12 x 12 grid with 2 stars; Ctrl-C stops it",
-        "queens: interrupted",
-    ]
 
 
 @pytest.mark.slow  # planted grids of 4 to 6 stars at full size: seconds each
