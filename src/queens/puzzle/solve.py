@@ -44,8 +44,8 @@ not the engine's own search:
   ``KERNEL_NODES`` nodes (a search that stalls, as some 4- to 6-star grids make it) it
   hands over to CaDiCaL (``queens.puzzle._sat``, the ``sat`` extra) when installed.  The
   kernel's row-by-row counter (``count_rows``, ``src/kernel/stars.c``) is the second
-  engine; without the kernel, this package's propagating search for k stars
-  (``queens.puzzle._star_search``) does the work.
+  engine; without the kernel, CaDiCaL solves when installed and this package's
+  propagating search for k stars (``queens.puzzle._star_search``) does the rest.
 
 Whole counts are estimated first (``estimated_seconds``) and refused past an hour unless
 forced (``CountTooLong``); a ``stop`` flag or Ctrl-C ends them.
