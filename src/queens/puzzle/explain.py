@@ -32,7 +32,7 @@ name a technique differently, both are given (one star / K stars):
   whose star leads to a dead end (by search) is cleared.
 
 One star keeps its own fast rules, on ``queens.puzzle.solve.State``'s bitmasks of
-candidates a row; K stars work on ``queens.puzzle.stars.StarState`` and the kernel's
+candidates a row; K stars work on ``queens.puzzle.solve.StarState`` and the kernel's
 ``star_ways``.
 
 The difficulty of a grid is the level of the hardest step its explanation needs, on a
@@ -50,16 +50,19 @@ from weakref import WeakKeyDictionary
 
 from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
-from queens.puzzle.solve import Square, State, bits, search
-from queens.puzzle.stars import (
+from queens.puzzle.solve import (
     Rows,
+    Square,
     StarState,
+    State,
     Units,
     bit_indexes,
+    bits,
     check_limits,
+    search,
     solve,
+    star_search,
 )
-from queens.puzzle.stars import search as star_search
 
 # -- levels, steps and explanations (every K) ----------------------------------------------
 
