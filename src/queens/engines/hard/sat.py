@@ -32,7 +32,20 @@ from queens.engines.hard.verdict import Verdict
 from queens.rules import Rule
 
 SOLVER = "cadical195"
-"""The PySAT solver used."""
+"""The PySAT solver used on the propagated board (and on the plain CNF beside Kissat)."""
+
+KISSAT = "kissat404"
+"""The PySAT solver that gets the longest turns, on the plain CNF (``PLAIN_MEMBERS``)."""
+
+PLAIN_MEMBERS = ((KISSAT, 2.0), (SOLVER, 1.0))
+"""The solvers that work on the plain CNF beside CaDiCaL on the propagated board
+(share 1), each with its share of the turns (``queens.engines.hard.turns.race``).
+
+Measured on the excluded-diagonal boards of ``benchmarks/hard.py --frontier``
+(N = 32..40, CPU-seconds, one solver a process, capped at 20, load 7 to 17):
+Kissat on the plain CNF decided 4 of the 8 boards that the pair of CaDiCaLs
+left undecided or took over 20 s on (1.6 to 15.3 s), where CaDiCaL 3.0 and
+MapleChrono on the same CNF decided none of the first two tried."""
 
 MISSING = (
     "the sat method needs python-sat: install queens-toolkit[sat] "
@@ -73,9 +86,9 @@ def decide(
     ``Undecided`` when ``deadline`` passes.
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
     process that is stopped when the time is up.  For N queens on N x N under
-    the queen rule, a second CaDiCaL on the board's plain CNF
-    (``plain_encoding``) takes turns with it, each in its own process
-    (``queens.engines.hard.turns``).  With ``symmetry``, the
+    the queen rule, Kissat and a second CaDiCaL on the board's plain CNF
+    (``plain_encoding``, ``PLAIN_MEMBERS``) take turns with it, each in its
+    own process (``queens.engines.hard.turns``).  With ``symmetry``, the
     propagated board's own symmetries get lex-leader clauses
     (``symmetry_clauses``).
     """
@@ -83,11 +96,12 @@ def decide(
         raise SolverMissing
     plain = plain_encoding(allowed, shape)
     if plain is not None and not multiprocessing.current_process().daemon:
-        members = [
-            partial(decide_here, allowed, shape, symmetry),
-            partial(decide_plain, plain, len(allowed)),
-        ]
-        return turns.race(members, deadline)
+        members = [partial(decide_here, allowed, shape, symmetry)]
+        shares = [1.0]
+        for name, share in PLAIN_MEMBERS:
+            members.append(partial(decide_plain, plain, len(allowed), name))
+            shares.append(share)
+        return turns.race(members, deadline, shares)
     if deadline.at is None:
         return decide_here(allowed, shape, symmetry)
     child = Background(allowed, shape, symmetry)
@@ -130,12 +144,13 @@ def decide_here(
     return Verdict(state.solution(), how)
 
 
-def decide_plain(clauses: list[list[int]], n: int) -> Verdict:
-    """CaDiCaL's verdict on the plain CNF of an n x n board (``plain_encoding``)."""
+def decide_plain(clauses: list[list[int]], n: int, name: str = SOLVER) -> Verdict:
+    """The verdict of PySAT's solver ``name`` on the plain CNF of an n x n board
+    (``plain_encoding``)."""
     from pysat.solvers import Solver  # lazy: optional extra (sat)
 
-    how = f"{verdict.SAT}, plain encoding"
-    with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
+    how = f"{verdict.KISSAT if name == KISSAT else verdict.SAT}, plain encoding"
+    with Solver(name=name, bootstrap_with=clauses) as solver:
         if not solver.solve():
             return Verdict(None, how)
         true = {v for v in solver.get_model() or [] if v > 0}
