@@ -31,7 +31,7 @@ K = N, the recorded seeds the identities refute, ``FRONTIER_UNSOLVABLE``),
 each solved by whole ``queens solve --board F --certificate C`` processes
 (``auto`` and ``sat``) under a limit of ``--cpu-cap`` CPU-seconds
 (``RLIMIT_CPU``, the process and the solver child it may fork), the plain CNF
-of the board (``queens.certificate.board_cnf``) through CaDiCaL alone beside
+of the board (``queens.certificate.board_cnf``) through each PySAT solver of ``--alone`` beside
 them, and each certificate replayed by ``queens check --certificate C``; CPU
 seconds (user + system, the process and its children) throughout.
 
@@ -477,23 +477,24 @@ def cpu_run(argv: list[str], cap: float) -> tuple[subprocess.CompletedProcess[st
     return done, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def plain_child(conn: Any, path: str) -> None:
-    """CaDiCaL alone on the board's plain CNF, in a child process: sends True or False."""
+def plain_child(conn: Any, path: str, name: str) -> None:
+    """PySAT's solver ``name`` alone on the board's plain CNF, in a child process: sends
+    True or False."""
     from pysat.solvers import Solver
 
     from queens.certificate import board_cnf
 
     board = Board.parse(Path(path).read_text())
-    with Solver(name=sat.SOLVER, bootstrap_with=board_cnf(board)) as solver:
+    with Solver(name=name, bootstrap_with=board_cnf(board)) as solver:
         conn.send(bool(solver.solve()))
 
 
-def plain_run(path: Path, cap: float) -> tuple[str, float]:
-    """CaDiCaL on the plain CNF under a CPU cap: (answer, CPU seconds)."""
+def plain_run(path: Path, cap: float, name: str) -> tuple[str, float]:
+    """PySAT's solver ``name`` on the plain CNF under a CPU cap: (answer, CPU seconds)."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    child = context.Process(target=_capped_plain, args=(send, str(path), cap))
+    child = context.Process(target=_capped_plain, args=(send, str(path), cap, name))
     child.start()
     send.close()
     answer = "undecided"
@@ -504,18 +505,18 @@ def plain_run(path: Path, cap: float) -> tuple[str, float]:
     return answer, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def _capped_plain(conn: Any, path: str, cap: float) -> None:
+def _capped_plain(conn: Any, path: str, cap: float, name: str) -> None:
     capped(cap)()
-    plain_child(conn, path)
+    plain_child(conn, path, name)
 
 
 def frontier(
-    cap: float, methods: list[str], boards: list[tuple[int, int, int]], plain_too: bool
+    cap: float, methods: list[str], boards: list[tuple[int, int, int]], alone: list[str]
 ) -> None:
     """The frontier benchmark (see the module docstring): one table row a board."""
     command = queens_command()
-    rows = [["N", "K", "seed", "answer", *(f"{m} CPU" for m in methods), "plain CaDiCaL CPU",
-             "certificate", "check CPU"]]  # fmt: skip
+    rows = [["N", "K", "seed", "answer", *(f"{m} CPU" for m in methods),
+             *(f"{name} alone CPU" for name in alone), "certificate", "check CPU"]]  # fmt: skip
     tally: dict[str, list[int]] = {}  # method: [within the cap, over it, undecided]
     with tempfile.TemporaryDirectory() as folder:
         for n, k, seed in boards:
@@ -547,16 +548,15 @@ def frontier(
                 kinds = tally.setdefault(method, [0, 0, 0])
                 kinds[2 if answer == "undecided" else 0 if cpu <= cap else 1] += 1
                 spent.append(f"{cpu:.2f}" if answer != "undecided" else f"> {cap:g}")
-            plain, plain_cpu = plain_run(path, cap) if plain_too else ("undecided", -1.0)
-            if plain != "undecided":
-                answers.add(plain)
+            for name in alone:
+                plain, plain_cpu = plain_run(path, cap, name)
+                if plain != "undecided":
+                    answers.add(plain)
+                spent.append(f"{plain_cpu:.2f}" if plain != "undecided" else f"> {cap:g}")
             if len(answers) > 1:
                 raise SystemExit(f"the methods disagree on {path}: {answers}")
             answer = answers.pop() if answers else "undecided"
-            plain_text = f"{plain_cpu:.2f}" if plain != "undecided" else f"> {cap:g}"
-            if not plain_too:
-                plain_text = "-"
-            rows.append([str(n), str(k), str(seed), answer, *spent, plain_text, kind, check_cpu])
+            rows.append([str(n), str(k), str(seed), answer, *spent, kind, check_cpu])
             print("  " + " ".join(rows[-1]), file=sys.stderr, flush=True)
     print(f"\n## Frontier boards: CPU seconds a board (cap {cap:g} s; load {os.getloadavg()})\n")
     print(table(rows))
@@ -619,7 +619,13 @@ def main() -> None:
         "--only", default="", help="frontier: these boards only, as N:K:SEED,... (default all)"
     )
     parser.add_argument(
-        "--no-plain", action="store_true", help="frontier: skip CaDiCaL alone on the plain CNF"
+        "--alone",
+        default=sat.SOLVER,
+        help="frontier: PySAT solvers timed alone on the plain CNF, comma-separated "
+        f"(default {sat.SOLVER}; e.g. {sat.SOLVER},{sat.KISSAT})",
+    )
+    parser.add_argument(
+        "--no-plain", action="store_true", help="frontier: time no solver alone (as --alone '')"
     )
     args = parser.parse_args()
     if args.frontier:
@@ -629,7 +635,8 @@ def main() -> None:
         if args.only:
             specs = [[int(x) for x in spec.split(":")] for spec in args.only.split(",")]
             boards = [(n, k, seed) for n, k, seed in specs]
-        frontier(args.cpu_cap, methods, boards, not args.no_plain)
+        alone = [] if args.no_plain else [name for name in args.alone.split(",") if name]
+        frontier(args.cpu_cap, methods, boards, alone)
         return
     families = set(args.families.split(","))
     if not families <= set(TARGETS):
