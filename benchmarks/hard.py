@@ -68,6 +68,7 @@ import random
 import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -470,11 +471,47 @@ def capped(seconds: float) -> Callable[[], None]:
 
 
 def cpu_run(argv: list[str], cap: float) -> tuple[subprocess.CompletedProcess[str], float]:
-    """Run ``argv`` under a CPU cap: the finished process and its CPU seconds (with children)."""
+    """Run ``argv`` under a CPU cap: the finished process and its CPU seconds (with children).
+
+    The cap holds for the whole process tree (the solver processes a run forks
+    included): its CPU time is read from ``/proc`` every ``TREE_POLL`` seconds and
+    the tree killed past the cap (exit status -9); ``RLIMIT_CPU`` caps each
+    process besides."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(argv, capture_output=True, text=True, check=False, preexec_fn=capped(cap))
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen(argv, stdout=out, stderr=err, text=True,
+                                 preexec_fn=capped(cap), start_new_session=True)  # fmt: skip
+        while True:
+            try:
+                child.wait(TREE_POLL)
+                break
+            except subprocess.TimeoutExpired:
+                if tree_cpu(child.pid) > cap:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(child.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)  # members left behind, if any
+        out.seek(0)
+        err.seek(0)
+        done = subprocess.CompletedProcess(argv, child.returncode, out.read(), err.read())
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return done, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+TREE_POLL = 0.1
+"""Seconds between two looks at a capped run's CPU time."""
+
+
+def tree_cpu(session: int) -> float:
+    """CPU seconds of the processes of ``session`` (a run started in a session of its
+    own), the children they have reaped included; 0 for what cannot be read."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[3]) == session:  # field 6 of the stat line: the session
+                total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def plain_child(conn: Any, path: str, name: str) -> None:
