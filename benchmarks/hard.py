@@ -29,11 +29,12 @@ boards at N = 32, 36 and 40 made by ``queens generate diagonals`` (K = 80, 85
 and 90 % of N diagonals, seeds 0 and 1 each: 18 boards, mostly solvable; and
 K = N, the recorded seeds the identities refute, ``FRONTIER_UNSOLVABLE``),
 each solved by whole ``queens solve --board F --certificate C`` processes
-(``auto`` and ``sat``) under a limit of ``--cpu-cap`` CPU-seconds
-(``RLIMIT_CPU``, the process and the solver child it may fork), the plain CNF
-of the board (``queens.certificate.board_cnf``) through each PySAT solver of ``--alone`` beside
-them, and each certificate replayed by ``queens check --certificate C``; CPU
-seconds (user + system, the process and its children) throughout.
+(``auto`` and ``sat``) under a limit of ``--cpu-cap`` CPU-seconds for the
+whole process tree (the solver processes it forks included: ``cpu_run``),
+the plain CNF of the board (``queens.certificate.board_cnf``) through each
+PySAT solver of ``--alone`` beside them, and each certificate replayed by
+``queens check --certificate C``; CPU seconds (user + system, the process and
+its children) throughout.
 
 ``--symmetry on|off|both`` times each method with symmetry breaking (the
 default), without it (the same ``queens solve`` process with
@@ -598,7 +599,7 @@ def frontier(
     print(f"\n## Frontier boards: CPU seconds a board (cap {cap:g} s; load {os.getloadavg()})\n")
     print(table(rows))
     for method, (within, over, undecided) in tally.items():
-        # The cap holds for each process, not for the whole tree: a run may go over it.
+        # "In more": the tree is looked at every TREE_POLL seconds, so a run may end past it.
         print(f"- {method}: {within} decided within {cap:g} CPU-seconds, {over} in more, "
               f"{undecided} undecided")  # fmt: skip
 
