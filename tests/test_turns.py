@@ -83,7 +83,7 @@ def test_the_cpu_time_of_a_process() -> None:
 
 
 @pytest.mark.parametrize("name", [name for name, _ in sat.PLAIN_MEMBERS])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(board=small_boards(max_n=7))
 def test_the_plain_members_agree_with_the_reference(name: str, board: Board) -> None:
     need_pysat()
