@@ -82,14 +82,16 @@ def test_the_cpu_time_of_a_process() -> None:
     assert turns.cpu_seconds(os.getpid()) >= 0
 
 
-@pytest.mark.parametrize("name", [name for name, _ in sat.PLAIN_MEMBERS])
+@pytest.mark.parametrize(("name", "options"), [member[:2] for member in sat.PLAIN_MEMBERS])
 @settings(max_examples=40, deadline=None)
 @given(board=small_boards(max_n=7))
-def test_the_plain_members_agree_with_the_reference(name: str, board: Board) -> None:
+def test_the_plain_members_agree_with_the_reference(
+    name: str, options: sat.Options, board: Board
+) -> None:
     need_pysat()
     clauses = sat.plain_encoding(board.allowed_masks(), {})
     assert clauses is not None
-    found = sat.decide_plain(clauses, board.n, name).columns
+    found = sat.decide_plain(clauses, board.n, name, options).columns
     if found is None:
         assert reference.count(board.allowed_masks()) == 0
     else:
