@@ -30,8 +30,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from queens.puzzle.explain import explain
+from queens.puzzle.generate import generate, grow_regions, random_solution
 from queens.puzzle.grid import Grid
-from queens.puzzle.maker import generate, grow_regions, random_solution
 from queens.puzzle.solve import count, problem, solve
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -139,12 +139,11 @@ def bench_stars(seeds: int, slow: bool) -> None:
     generate (10 x 10 and 12 x 12 with 2 stars, 14 x 14 with 3; with --slow also 14 x 14
     with 2 stars, some minutes)."""
     from queens.puzzle import stars
-    from queens.puzzle.stars_generate import generate as generate_stars
 
     print()
     print("| stars: solve + uniqueness | grids | median | largest |")
     print("|---|---|---|---|")
-    grids = [generate_stars(10, 2, seed) for seed in range(seeds)]
+    grids = [generate(10, seed, stars=2) for seed in range(seeds)]
     times = []
     for grid in grids:
         seconds, verdict = timed(lambda grid=grid: stars.solve(grid, 2))
@@ -158,7 +157,7 @@ def bench_stars(seeds: int, slow: bool) -> None:
     for n, k, count_of in kinds:
         times = []
         for seed in range(count_of):
-            seconds, grid = timed(lambda n=n, k=k, seed=seed: generate_stars(n, k, seed))
+            seconds, grid = timed(lambda n=n, k=k, seed=seed: generate(n, seed, stars=k))
             assert stars.count(grid, k) == 1  # type: ignore[arg-type]
             times.append(seconds)
         row(f"{n} x {n}, {k} stars", times, "s")

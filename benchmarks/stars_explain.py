@@ -16,8 +16,8 @@ import statistics
 import time
 from collections import Counter
 
+from queens.puzzle.generate import generate
 from queens.puzzle.stars_explain import explain
-from queens.puzzle.stars_generate import generate
 
 
 def measure(n: int, stars: int, seeds: int) -> None:

@@ -15,10 +15,11 @@ import json
 from datetime import date, timedelta
 from pathlib import Path
 
-from queens.puzzle import explain as region_explain
-from queens.puzzle import maker
-from queens.puzzle.stars_explain import explain as stars_explain
 from queens.puzzle.stars_levels import daily_stars, generate_graded
+
+from queens.puzzle import explain as region_explain
+from queens.puzzle import generate as maker
+from queens.puzzle.stars_explain import explain as stars_explain
 
 OUT = Path(__file__).parent / "data" / "explain_snapshots.json"
 WEEK = [date(2026, 11, 23) + timedelta(days=d) for d in range(7)]

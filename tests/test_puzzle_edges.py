@@ -24,7 +24,9 @@ from make_explain_snapshots import (
     three_star_record,
 )
 from queens.engines.counting import kernel
-from queens.puzzle import maker, stars, stars_levels
+from queens.puzzle import generate as maker
+from queens.puzzle import levels as stars_levels
+from queens.puzzle import stars
 from queens.puzzle.grid import NAMES, Grid, parse_grid
 from queens.puzzle.stars_explain import Step, Stuck, explain, given_state, replay
 
@@ -194,7 +196,7 @@ def test_replay_refuses_a_star_on_a_cleared_cell() -> None:
         replay(grid, 2, steps)
 
 
-# -- the daily check (queens.puzzle.stars_levels) ---------------------------------------
+# -- the daily check (queens.puzzle.levels) ---------------------------------------
 
 
 def test_the_daily_check_needs_both_engines_to_agree(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -218,10 +220,6 @@ def test_a_week_of_daily_star_grids_and_their_explanations(index: int) -> None:
     assert stars_record(WEEK[index]) == SNAPSHOTS["stars"][index]
 
 
-@pytest.mark.skipif(
-    not kernel.compiled(),
-    reason="the pinned grids are the kernel's: the pure-Python maker draws others from a seed",
-)
 @pytest.mark.parametrize("index", range(len(REGION_SEEDS)))
 def test_generated_region_grids_and_their_explanations(index: int) -> None:
     assert region_record(*REGION_SEEDS[index]) == SNAPSHOTS["regions"][index]
@@ -238,13 +236,13 @@ def test_grids_of_8_x_8_and_more_have_no_one_cell_region(seed: int) -> None:
 def test_a_grid_the_second_engine_doubts_is_not_made(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two engines check every made grid: one the kernel's second search does not find
     # unique (a bug of either, or no image counted within its budget) is never returned.
-    from queens.puzzle import stars_generate
+    from queens.puzzle import generate as stars_generate
 
-    assert stars_generate.generate(8, 2, 1).n == 8
-    monkeypatch.setattr(stars_generate, "ATTEMPTS", 3)
+    assert stars_generate.generate(8, 1, stars=2).n == 8
+    monkeypatch.setattr(stars_generate, "STAR_ATTEMPTS", 3)
     monkeypatch.setattr(stars_generate, "unique_by_rows", lambda grid, k, stop=None: False)
-    with pytest.raises(stars_generate.GenerateError, match="in 3 tries"):
-        stars_generate.generate(8, 2, 1)
+    with pytest.raises(stars_generate.GenerateError, match="in 3 attempts"):
+        stars_generate.generate(8, 1, stars=2)
 
 
 @pytest.mark.parametrize("index", range(len(REGION_SEEDS)))

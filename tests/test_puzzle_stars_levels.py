@@ -10,17 +10,23 @@ from pathlib import Path
 import pytest
 
 from queens.puzzle import stars
+from queens.puzzle.generate import generate
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars_explain import explain, grade, replay
-from queens.puzzle.stars_levels import (
+from queens.puzzle.levels import (
     DAILY_ATTEMPTS,
     DailyError,
     StarsDaily,
     check_daily,
     daily_seed,
     daily_stars,
-    generate_graded,
+    make_daily_stars,
 )
+from queens.puzzle.stars_explain import explain, grade, replay
+
+
+def generate_graded(n: int, stars: int, seed: int, difficulty: str | None = None) -> Grid:
+    return generate(n, seed, difficulty, stars=stars)
+
 
 MONDAY = date(2026, 1, 5)
 
@@ -109,37 +115,37 @@ def test_cli_daily_with_stars(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err.count("\n") == 1
 
 
-def test_the_daily_takes_the_first_seed_without_a_case_split(
+def test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The day's seeds in turn: the first whose grid needs no case split, else the first
-    seed's grid (explained to the end).  Long chains are left out so that the 9 x 9 grid
-    ``SPLIT`` needs case splits; an 8 x 8 generated grid needs none."""
-    from queens.puzzle import stars_explain, stars_levels
+    """The day's seeds in turn: the first whose grid has the day's difficulty (a Monday:
+    easy), else the first of those nearest to it.  Long chains are left out so that the
+    9 x 9 grid ``SPLIT`` needs case splits (expert)."""
+    from queens.puzzle import levels, stars_explain
     from queens.puzzle.grid import parse_grid
     from test_puzzle_stars_explain import SPLIT
 
     monkeypatch.setattr(stars_explain, "LONG_CHAIN_MAX", stars_explain.CHAIN_MAX)
-    needs_split, plain = parse_grid(SPLIT), generate_graded(8, 2, 3, "easy")
+    split, easy = parse_grid(SPLIT), generate_graded(8, 2, 3, "easy")
+    medium, other_medium = generate_graded(8, 2, 3, "medium"), generate_graded(8, 2, 4, "medium")
+    assert str(medium) != str(other_medium)
     base = daily_seed(MONDAY, 2)
 
-    def made(grids: list[Grid]) -> None:
-        def by_seed(n: int, stars: int, seed: int) -> Grid:
-            return grids[(seed - base) % 2**64]
+    def made(grids: list[Grid]) -> StarsDaily:
+        def by_seed(n: int, seed: int, *, stars: int) -> Grid:
+            return grids[(seed - base) % 2**64 % len(grids)]
 
-        monkeypatch.setattr(stars_levels, "_made", by_seed)
-        daily_stars.cache_clear()
+        monkeypatch.setattr(levels, "generate", by_seed)
+        return make_daily_stars(MONDAY, 2)
 
-    try:
-        made([needs_split, plain, needs_split])
-        puzzle = daily_stars(MONDAY, 2)
-        assert str(puzzle.grid) == str(plain) and puzzle.seed == base + 1
-        made([needs_split] * DAILY_ATTEMPTS[2])
-        puzzle = daily_stars(MONDAY, 2)
-        assert str(puzzle.grid) == str(needs_split) and puzzle.seed == base
-        assert puzzle.difficulty == "expert"
-    finally:
-        daily_stars.cache_clear()  # not the real day's grids
+    found = made([split, medium, easy, split])
+    assert str(found.grid) == str(easy) and found.seed == base + 2
+    found = made([split, medium, split, other_medium] + [split] * DAILY_ATTEMPTS[2])
+    assert str(found.grid) == str(medium) and found.seed == base + 1
+    assert found.difficulty == "medium"
+    found = made([split])
+    assert str(found.grid) == str(split) and found.seed == base
+    assert found.difficulty == "expert"
 
 
 def test_cli_generate_names_the_sizes_it_makes_for_k_stars(

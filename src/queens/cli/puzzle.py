@@ -38,7 +38,8 @@ from queens.cli.puzzle_stars import (
     solved_rows,
 )
 from queens.formats import format_problem, write_solution
-from queens.puzzle import levels, maker
+from queens.puzzle import generate as maker
+from queens.puzzle import levels
 from queens.puzzle import read as pictures
 from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck, explain, level_reason
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit

@@ -12,11 +12,12 @@ from datetime import date
 
 from queens.cli.common import CommandError, NoSolution, UsageError
 from queens.cli.output import not_unique, print_explanation
+from queens.puzzle.generate import STARS_MIN_N as MIN_N
+from queens.puzzle.generate import GenerateError, generate
 from queens.puzzle.grid import Grid
+from queens.puzzle.levels import DailyError, daily_stars
 from queens.puzzle.stars import Rows, StarsError, board, count, impossible, solutions, solve
 from queens.puzzle.stars_explain import NotUnique, Stuck, explain
-from queens.puzzle.stars_generate import MIN_N, GenerateError
-from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
 
 PROG = "queens puzzle"
 
@@ -134,7 +135,7 @@ def generated_stars(n: int, stars: int, seed: int, difficulty: str | None, large
     if low > largest:
         raise UsageError(
             f"--stars {stars}: its grids start at {low} x {low}, past this command's "
-            f"{largest} x {largest} (queens.puzzle.stars_generate.generate makes them, in "
+            f"{largest} x {largest} (queens.puzzle.generate.generate makes them, in "
             "many minutes)",
             PROG + " generate",
         )
@@ -145,7 +146,7 @@ def generated_stars(n: int, stars: int, seed: int, difficulty: str | None, large
             PROG + " generate",
         )
     try:
-        return generate_graded(n, stars, seed, difficulty)
+        return generate(n, seed, difficulty, stars=stars)
     except GenerateError as error:
         raise CommandError(str(error)) from None
 

@@ -15,7 +15,7 @@
   ``MAX_PICTURE`` bytes): the grid it shows, as ``/api/puzzle/grid`` answers (needs the
   read extra).
 - ``GET /api/puzzle/daily?date=YYYY-MM-DD[&stars=2]``: that day's grid
-  (``queens.puzzle.levels``; with 2 stars ``queens.puzzle.stars_levels``).
+  (``queens.puzzle.levels``, with K stars too).
 - ``GET /api/puzzle/levels``: the level archive's numbers, sizes and difficulties;
   ``GET /api/puzzle/levels/{number}``: one level's grid.
 
@@ -38,17 +38,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from queens.puzzle import levels, maker, play
+from queens.puzzle import generate as maker
+from queens.puzzle import levels, play
 from queens.puzzle import read as pictures
 from queens.puzzle.explain import DIFFICULTIES, Stuck
+from queens.puzzle.generate import STARS_MIN_N
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
+from queens.puzzle.levels import DailyError, daily_stars
 from queens.puzzle.solve import Contradiction, solve
 from queens.puzzle.stars import MAX_STARS, StarsError, check_limits
 from queens.puzzle.stars import solve as solve_stars
 from queens.puzzle.stars_explain import Stuck as StarsStuck
-from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
-from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
 from queens.puzzle.stars_play import check_stars, hint_stars
 from queens.show.palette import region_colors
 from queens.web import limits
@@ -172,11 +173,7 @@ async def generate(request: Request) -> Response:
     state.generating += 1
     try:
         grid = await anyio.to_thread.run_sync(
-            lambda: (
-                maker.generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
-                if stars == 1
-                else generate_graded(n, stars, seed, difficulty, seconds=GENERATE_SECONDS)
-            )
+            lambda: maker.generate(n, seed, difficulty, stars=stars, seconds=GENERATE_SECONDS)
         )
     except maker.GenerateError as error:
         raise InputError(f"{error}; try another seed", 503) from None
