@@ -276,6 +276,6 @@ def test_graded_star_grids_are_the_same_on_every_run(index: int) -> None:
 
 
 @pytest.mark.slow
-def test_a_three_star_daily_that_needs_a_split_is_the_first_seeds() -> None:
-    # Both of the day's seeds need a case split: the first seed's grid is the day's.
+def test_a_made_three_star_daily_is_the_same_on_every_run() -> None:
+    # A day before the shipped ones: made by the rule (the day's seeds, its difficulty).
     assert three_star_record(THREE_STAR_DAY) == SNAPSHOTS["three"]

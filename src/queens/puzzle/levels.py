@@ -323,13 +323,15 @@ STARS_WEEK = {
 """Each weekday's size and difficulty (Monday first) of the daily grid with K stars, for
 each K the daily takes, on the K-star scale (``queens.puzzle.stars_explain``).  2 stars
 follow the one-star week (``WEEK``): easy early in the week, hard from Friday.  14 x 14
-is the smallest 3-star grid made, and nearly all its grids are hard or expert (of 5
-seeds, 4 expert and 1 hard), so 3 stars go from hard to expert on Friday.  4 to 6 stars
+is the smallest 3-star grid made, and nearly all its grids are hard or expert (of seeds
+0 to 9: 7 expert, 2 hard, 1 medium), so 3 stars go from hard to expert on Friday.  4 to 6 stars
 need grids of 17 x 17 and more, whose making takes minutes."""
 
-DAILY_ATTEMPTS = {2: 12, 3: 8}
+DAILY_ATTEMPTS = {2: 12, 3: 4}
 """The day's seeds tried, for each K, for a grid of the day's difficulty (else the one
-nearest to it, the first of those)."""
+nearest to it, the first of those).  A 14 x 14 3-star grid takes 0.3 to 12 s of CPU to
+make and 0.2 to 4.4 s to grade (seeds 0 to 9, busy 2-core machine), so few are tried:
+past the shipped days a 3-star daily takes up to a minute or so to make."""
 
 STARS_FIRST = date(2026, 11, 30)
 """A Monday: the first day of the shipped K-star dailies."""
