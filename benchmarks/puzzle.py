@@ -163,13 +163,61 @@ def bench_stars(seeds: int, slow: bool) -> None:
         row(f"{n} x {n}, {k} stars", times, "s")
 
 
+BIG = ((4, (17, 18, 19, 20)), (5, (21, 22, 23)), (6, (24, 25)))
+"""The sizes of the 4- to 6-star generate rows (``--big``)."""
+
+
+def bench_generate_big(seeds: int, timeout: float) -> None:
+    """Generate 4- to 6-star grids (``BIG``) for seeds 0, 1, ...: each grid checked unique
+    by two engines (the propagating search's count and the row-by-row counter), times in
+    CPU seconds of the process (the machine is shared); a grid not made within
+    ``timeout`` s of wall time (a stop flag ends the work) is marked so."""
+    import threading
+
+    from queens.engines.counting import kernel
+    from queens.puzzle import generate as generate_module
+    from queens.puzzle import stars
+
+    print()
+    print("| stars: generate 4 to 6 (CPU s) | grids | median | largest |")
+    print("|---|---|---|---|")
+    for k, sizes in BIG:
+        for n in sizes:
+            low, high = generate_module.SIZES[k]
+            generate_module.SIZES[k] = (min(low, n), high)  # measure below today's sizes too
+            times = []
+            for seed in range(seeds):
+                stop = kernel.StopFlag()
+                timer = threading.Timer(timeout, stop.set)
+                timer.start()
+                start = time.process_time()
+                try:
+                    grid = generate(n, seed, stars=k, stop=stop)
+                except (kernel.Stopped, generate_module.GenerateError):
+                    print(f"| {n} x {n}, {k} stars, seed {seed} | none within {timeout:g} s | | |")
+                    continue
+                finally:
+                    timer.cancel()
+                times.append(time.process_time() - start)
+                assert stars.count(grid, k, limit=2) == 1, grid
+                assert stars.unique_by_rows(grid, k) is not False, grid
+            if times:
+                row(f"{n} x {n}, {k} stars", times, "s")
+            print(f"(load average {os.getloadavg()[0]:.1f})", flush=True)
+
+
 def main_stars() -> None:
     parser = argparse.ArgumentParser(description=bench_stars.__doc__)
     parser.add_argument("--stars", action="store_true", required=True)
     parser.add_argument("--slow", action="store_true", help="also 14 x 14 2-star grids")
     parser.add_argument("--seeds", type=int, default=20, help="grids of each kind (default 20)")
+    parser.add_argument("--big", action="store_true", help="only the 4- to 6-star generate rows")
+    parser.add_argument("--timeout", type=float, default=600, help="wall s a --big grid may take")
     args = parser.parse_args()
-    bench_stars(args.seeds, args.slow)
+    if args.big:
+        bench_generate_big(args.seeds, args.timeout)
+    else:
+        bench_stars(args.seeds, args.slow)
 
 
 if __name__ == "__main__":

@@ -169,8 +169,12 @@ def _explain_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _generate_arguments(parser: argparse.ArgumentParser) -> None:
+    largest = max(high for _, high in maker.SIZES.values())
     add_size_argument(
-        parser, maker.MIN_N, maker.MAX_N, f"grid size, {maker.MIN_N} to {maker.MAX_N}"
+        parser,
+        1,
+        largest,
+        f"grid size, {maker.MIN_N} to {maker.MAX_N} (with --stars K, up to {largest})",
     )
     add_seed_argument(parser)
     difficulty = parser.add_argument(
@@ -372,8 +376,15 @@ def run_generate(args: argparse.Namespace) -> int:
         )
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     if args.stars > 1:
-        grid = generated_stars(args.n, args.stars, chosen, args.difficulty, maker.MAX_N)
+        grid = generated_stars(
+            args.n, args.stars, chosen, args.difficulty, maker.SIZES.get(args.stars, (0, 0))[1]
+        )
     else:
+        if not maker.MIN_N <= args.n <= maker.MAX_N:
+            raise UsageError(
+                f"N must be a whole number from {maker.MIN_N} to {maker.MAX_N} with one star",
+                PROG + " generate",
+            )
         try:
             grid = maker.generate(args.n, chosen, args.difficulty)
         except maker.GenerateError as error:

@@ -101,7 +101,7 @@ from queens.puzzle.stars import (
 from queens.puzzle.stars_explain import DIFFICULTIES as STARS_DIFFICULTIES
 from queens.puzzle.stars_explain import grade
 
-SIZES = {1: (5, 16), 2: (8, 25), 3: (14, 25), 4: (19, 25), 5: (23, 25), 6: (25, 25)}
+SIZES = {1: (5, 16), 2: (8, 25), 3: (14, 25), 4: (17, 25), 5: (21, 25), 6: (24, 25)}
 """The sizes generated for each number of stars, smallest and largest.  One star: 4 x 4
 has two solutions and few grids, below none; 16 x 16 takes about a second at the median,
 seconds at worst.  K stars: smaller grids rarely, or never, have a unique solution made
