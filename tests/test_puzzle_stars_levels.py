@@ -162,3 +162,81 @@ def test_cli_generate_names_the_sizes_it_makes_for_k_stars(
     assert main(["puzzle", "generate", "17"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "from 5 to 16 with one star" in err
+
+
+def test_the_k_star_week() -> None:
+    # The schedule per weekday: 2 stars as the one-star week's difficulties (easy Monday,
+    # hard from Friday), 3 stars hard to Thursday and expert from Friday.
+    from queens.puzzle.levels import STARS_FIRST, WEEK, stars_schedule
+
+    week = [STARS_FIRST + timedelta(days=k) for k in range(7)]
+    assert [stars_schedule(day, 2)[1] for day in week] == [d for _, d in WEEK]
+    assert [stars_schedule(day, 2)[0] for day in week] == [8, 8, 9, 9, 10, 10, 10]
+    assert [stars_schedule(day, 3) for day in week] == [(14, "hard")] * 4 + [(14, "expert")] * 3
+
+
+def test_the_shipped_dailies_follow_the_week_and_do_not_repeat() -> None:
+    from queens.puzzle.levels import STARS_FIRST, star_dailies, star_days, stars_schedule
+
+    shipped = star_dailies()
+    assert star_days(2) >= 364 and star_days(3) >= 7
+    for k in (2, 3):
+        days = [STARS_FIRST + timedelta(days=offset) for offset in range(star_days(k))]
+        grids = {str(shipped[k, day].grid) for day in days}
+        assert len(grids) == len(days)  # no grid comes twice
+        for day in days:
+            n, difficulty = stars_schedule(day, k)
+            assert shipped[k, day].n == n
+            if k == 2:  # the 2-star week is kept every day
+                assert shipped[k, day].difficulty == difficulty, day
+
+
+def test_a_shipped_daily_is_the_made_one_and_past_them_the_daily_is_made() -> None:
+    from queens.puzzle.levels import STARS_FIRST, star_dailies, star_days
+
+    assert make_daily_stars(STARS_FIRST, 2) == star_dailies()[2, STARS_FIRST]
+    assert daily_stars(STARS_FIRST, 2) == star_dailies()[2, STARS_FIRST]
+    past = STARS_FIRST + timedelta(days=star_days(2))
+    assert (2, past) not in star_dailies()
+    assert daily_stars(past, 2) == make_daily_stars(past, 2)
+
+
+def test_tampered_star_dailies_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from queens.puzzle import levels
+    from queens.puzzle.levels import (
+        STARS_FIRST,
+        digest,
+        read_star_dailies,
+        star_dailies,
+        star_dailies_text,
+    )
+
+    records = [daily.to_json() for daily in star_dailies().values()]
+    text = star_dailies_text(records)
+    assert read_star_dailies(text) == star_dailies()
+    with pytest.raises(DailyError, match="SHA-256"):
+        read_star_dailies(text.replace('"grid": ["', '"grid": ["B', 1))
+
+    def rewritten(change: dict[str, object], index: int = 0) -> str:
+        data = json.loads(text)
+        data["dailies"][index].update(change)
+        data["sha256"] = digest(data["dailies"])
+        return json.dumps(data)
+
+    with pytest.raises(DailyError, match="record 1: not a 8 x 8 grid"):
+        read_star_dailies(rewritten({"n": 9}))
+    with pytest.raises(DailyError, match="record 1: 2026-12-01, not 2026-11-30"):
+        read_star_dailies(rewritten({"date": "2026-12-01"}))
+    with pytest.raises(DailyError, match="not version 1 from 2026-11-30"):
+        read_star_dailies(text.replace('"first": "2026-11-30"', '"first": "2026-11-23"'))
+    # A grid with a second solution (its digest made right) is refused as it is served.
+    several = dataclasses.replace(
+        star_dailies()[2, STARS_FIRST], grid=Grid.from_regions([[r] * 8 for r in range(8)])
+    )
+    monkeypatch.setattr(levels, "star_dailies", lambda: {(2, STARS_FIRST): several})
+    daily_stars.cache_clear()
+    try:
+        with pytest.raises(DailyError, match="not exactly one solution"):
+            daily_stars(STARS_FIRST, 2)
+    finally:
+        daily_stars.cache_clear()
