@@ -344,7 +344,7 @@ MUTANTS = (
     Mutant(
         "levels: the daily's schedule of attempts",
         "src/queens/puzzle/levels.py",
-        "DAILY_ATTEMPTS = {2: 12, 3: 4}",
+        "DAILY_ATTEMPTS = {2: 40, 3: 4}",
         "DAILY_ATTEMPTS = {2: 1, 3: 1}",
         STARS,
     ),

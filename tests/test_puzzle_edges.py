@@ -25,8 +25,7 @@ from make_explain_snapshots import (
 )
 from queens.engines.counting import kernel
 from queens.puzzle import generate as maker
-from queens.puzzle import levels as stars_levels
-from queens.puzzle import stars
+from queens.puzzle import levels, stars
 from queens.puzzle.grid import NAMES, Grid, parse_grid
 from queens.puzzle.stars_explain import Step, Stuck, explain, given_state, replay
 
@@ -200,12 +199,12 @@ def test_replay_refuses_a_star_on_a_cleared_cell() -> None:
 
 
 def test_the_daily_check_needs_both_engines_to_agree(monkeypatch: pytest.MonkeyPatch) -> None:
-    puzzle = stars_levels.daily_stars(WEEK[0], 2)
+    puzzle = levels.daily_stars(WEEK[0], 2)
     explanation = explain(puzzle.grid, 2)
-    stars_levels.check_daily(puzzle, explanation)  # as made
-    monkeypatch.setattr(stars_levels, "unique_by_rows", lambda grid, k: False)
-    with pytest.raises(stars_levels.DailyError, match="not exactly one solution"):
-        stars_levels.check_daily(puzzle, explanation)
+    levels.check_daily(puzzle, explanation)  # as made
+    monkeypatch.setattr(levels, "unique_by_rows", lambda grid, k: False)
+    with pytest.raises(levels.DailyError, match="not exactly one solution"):
+        levels.check_daily(puzzle, explanation)
 
 
 # -- the grids made and their explanations: the same on every run and machine -------------
@@ -236,13 +235,13 @@ def test_grids_of_8_x_8_and_more_have_no_one_cell_region(seed: int) -> None:
 def test_a_grid_the_second_engine_doubts_is_not_made(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two engines check every made grid: one the kernel's second search does not find
     # unique (a bug of either, or no image counted within its budget) is never returned.
-    from queens.puzzle import generate as stars_generate
+    from queens.puzzle import generate as generate_module
 
-    assert stars_generate.generate(8, 1, stars=2).n == 8
-    monkeypatch.setattr(stars_generate, "STAR_ATTEMPTS", 3)
-    monkeypatch.setattr(stars_generate, "unique_by_rows", lambda grid, k, stop=None: False)
-    with pytest.raises(stars_generate.GenerateError, match="in 3 attempts"):
-        stars_generate.generate(8, 1, stars=2)
+    assert generate_module.generate(8, 1, stars=2).n == 8
+    monkeypatch.setattr(generate_module, "STAR_ATTEMPTS", 3)
+    monkeypatch.setattr(generate_module, "unique_by_rows", lambda grid, k, stop=None: False)
+    with pytest.raises(generate_module.GenerateError, match="in 3 attempts"):
+        generate_module.generate(8, 1, stars=2)
 
 
 @pytest.mark.parametrize("index", range(len(REGION_SEEDS)))

@@ -327,9 +327,11 @@ is the smallest 3-star grid made, and nearly all its grids are hard or expert (o
 0 to 9: 7 expert, 2 hard, 1 medium), so 3 stars go from hard to expert on Friday.  4 to 6 stars
 need grids of 17 x 17 and more, whose making takes minutes."""
 
-DAILY_ATTEMPTS = {2: 12, 3: 4}
+DAILY_ATTEMPTS = {2: 40, 3: 4}
 """The day's seeds tried, for each K, for a grid of the day's difficulty (else the one
-nearest to it, the first of those).  A 14 x 14 3-star grid takes 0.3 to 12 s of CPU to
+nearest to it, the first of those).  With 12 seeds, 5 of 193 2-star days missed their
+difficulty (a 9 x 9 medium grid is about one in seven); 40 leave about one day in 500 to
+miss it, at about 0.5 s of CPU a seed.  A 14 x 14 3-star grid takes 0.3 to 12 s of CPU to
 make and 0.2 to 4.4 s to grade (seeds 0 to 9, busy 2-core machine), so few are tried:
 past the shipped days a 3-star daily takes up to a minute or so to make."""
 
