@@ -450,7 +450,7 @@ def test_the_generator_stops_on_the_flag() -> None:
     stop = kernel.StopFlag()  # type: ignore[attr-defined]
     stop.set()
     with pytest.raises(kernel.Stopped):  # type: ignore[attr-defined]
-        make(14, 3, 0, stop)
+        make(14, 0, stars=3, stop=stop)
 
 
 def _placement_is_valid(placement: stars.Rows, n: int, k: int) -> bool:

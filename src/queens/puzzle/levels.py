@@ -190,10 +190,14 @@ def read_levels(text: str) -> tuple[Level, ...]:
 
 def archive_text(levels: list[Level]) -> str:
     """The archive file's text for ``levels`` (what the script writes and read_levels reads)."""
-    records = [level.to_json() for level in levels]
-    head = {"format": FORMAT, "version": VERSION, "epoch": EPOCH.isoformat(),
-            "sha256": digest(records)}  # fmt: skip
-    lines = [json.dumps(head)[:-1] + ', "levels": [']  # one level a line: readable diffs
+    head = {"format": FORMAT, "version": VERSION, "epoch": EPOCH.isoformat()}
+    return _file_text(head, "levels", [level.to_json() for level in levels])
+
+
+def _file_text(head: dict[str, object], key: str, records: list[dict[str, object]]) -> str:
+    """A data file's text: ``head`` with the records' SHA-256, then the records under
+    ``key``, one a line (readable diffs)."""
+    lines = [json.dumps({**head, "sha256": digest(records)})[:-1] + f', "{key}": [']
     lines += [json.dumps(record) + "," for record in records]
     lines[-1] = lines[-1].removesuffix(",")
     return "\n".join([*lines, "]}"]) + "\n"
@@ -520,12 +524,8 @@ def read_star_dailies(text: str) -> dict[tuple[int, date], StarsDaily]:
 def star_dailies_text(records: list[dict[str, object]]) -> str:
     """The ``star_dailies.json`` text of the dailies' records (``StarsDaily.to_json``;
     each K's days in order)."""
-    head = {"format": STARS_FORMAT, "version": VERSION, "first": STARS_FIRST.isoformat(),
-            "sha256": digest(records)}  # fmt: skip
-    lines = [json.dumps(head)[:-1] + ', "dailies": [']  # one a line: readable diffs
-    lines += [json.dumps(record) + "," for record in records]
-    lines[-1] = lines[-1].removesuffix(",")
-    return "\n".join([*lines, "]}"]) + "\n"
+    head = {"format": STARS_FORMAT, "version": VERSION, "first": STARS_FIRST.isoformat()}
+    return _file_text(head, "dailies", records)
 
 
 @cache
