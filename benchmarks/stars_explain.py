@@ -1,7 +1,7 @@
 """K-star explanations: how many generated grids are explained without a case split.
 
 For each size of ``--sizes`` (default 8 and 10) and seeds 0 to ``--seeds`` - 1, the grid
-``queens.puzzle.stars_generate.generate(n, --stars, seed)`` is explained
+``queens.puzzle.generate.generate(n, seed, stars=--stars)`` is explained
 (``queens.puzzle.stars_explain.explain``); printed: the grids explained without a case
 split, the difficulties, the steps of each kind, and the explanation's time (median and
 largest, in-process wall clock: the machine is shared, so they are noisy).
@@ -26,7 +26,7 @@ def measure(n: int, stars: int, seeds: int) -> None:
     times = []
     plain = 0
     for seed in range(seeds):
-        grid = generate(n, stars, seed)
+        grid = generate(n, seed, stars=stars)
         start = time.perf_counter()
         explanation = explain(grid, stars)
         times.append(time.perf_counter() - start)

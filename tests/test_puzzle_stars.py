@@ -180,7 +180,7 @@ def test_the_kernel_stops_on_the_flag(engine: str) -> None:
 def test_explanations_are_sound_and_replay_to_the_solution(seed: int) -> None:
     from queens.puzzle.stars_explain import LEVELS, explain, replay
 
-    grid = generate(8 + 2 * (seed % 2), 2, seed)
+    grid = generate(8 + 2 * (seed % 2), seed, stars=2)
     (truth,) = list(stars.solutions(grid, 2))
     solution = {(r, c) for r, cols in enumerate(truth) for c in cols}
     explanation = explain(grid, 2)
