@@ -13,14 +13,14 @@ when asked for (``made_level``), at its weekday's size and difficulty, from a se
 by its number, so the daily does not come round again after 364 days.  (Dates before
 ``EPOCH`` take the archive's levels backwards, ``(date - EPOCH) % CYCLE + 1``.)
 
+The file is checked on every read (``LevelsError`` if anything is off): its format,
+epoch, a SHA-256 of its levels, and each level's grid text, size and difficulty name.
+
 The K-star daily (2 and 3 stars, ``daily_stars``) has a weekday schedule too
-(``stars_schedule``).  Its grids are shipped for ``STAR_DAYS`` from ``STARS_FIRST``
+(``stars_schedule``).  Its grids are shipped for ``star_days(K)`` days from ``STARS_FIRST``
 (``star_dailies.json``, made by ``scripts/make_star_dailies.py``, checked on read like
 the archive) and made when asked for past them, by the same rule
 (``make_daily_stars``), so a shipped day and a made day agree.
-
-The file is checked on every read (``LevelsError`` if anything is off): its format,
-epoch, a SHA-256 of its levels, and each level's grid text, size and difficulty name.
 
 >>> from datetime import date, timedelta
 >>> today = daily(date(2026, 1, 5))
