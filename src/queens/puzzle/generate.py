@@ -101,11 +101,14 @@ from queens.puzzle.stars import (
 from queens.puzzle.stars_explain import DIFFICULTIES as STARS_DIFFICULTIES
 from queens.puzzle.stars_explain import grade
 
-SIZES = {1: (5, 16), 2: (8, 25), 3: (14, 25), 4: (17, 25), 5: (21, 25), 6: (24, 25)}
+SIZES = {1: (5, 16), 2: (8, 25), 3: (14, 25), 4: (17, 25), 5: (23, 25), 6: (25, 25)}
 """The sizes generated for each number of stars, smallest and largest.  One star: 4 x 4
 has two solutions and few grids, below none; 16 x 16 takes about a second at the median,
 seconds at worst.  K stars: smaller grids rarely, or never, have a unique solution made
-this way."""
+this way.  4 stars from 17 x 17: two 17 x 17 grids took 2.6 and 4.7 s of CPU, while an
+18 x 18 one (seed 0) was not made within 15 minutes on a machine at load 16 (grids past
+the smallest let more solutions through each step); 5 and 6 stars from 23 x 23 and
+25 x 25 as before (not measured again)."""
 
 MIN_N, MAX_N = SIZES[1]
 """The sizes of one-star grids."""
