@@ -170,12 +170,7 @@ def _level(number: int, record: object) -> Level:
 
 def read_levels(text: str) -> tuple[Level, ...]:
     """The levels of an archive file's text, checked (``LevelsError`` if not right)."""
-    try:
-        data = json_text.loads(text)
-    except json.JSONDecodeError as error:
-        raise LevelsError(f"level archive: not JSON ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise LevelsError(f"level archive: not a {FORMAT} file")
+    data = _loaded(text, "level archive", FORMAT, LevelsError)
     if data.get("version") != VERSION:
         raise LevelsError(f"level archive: version {data.get('version')!r}, expected {VERSION}")
     if data.get("epoch") != EPOCH.isoformat():  # else the dates would name other levels
@@ -186,6 +181,17 @@ def read_levels(text: str) -> tuple[Level, ...]:
     if data.get("sha256") != digest(records):
         raise LevelsError("level archive: its SHA-256 does not match its levels (damaged?)")
     return tuple(_level(number, record) for number, record in enumerate(records, 1))
+
+
+def _loaded(text: str, what: str, kind: str, error: type[ValueError]) -> dict[str, object]:
+    """The JSON object of a data file's text, of format ``kind`` (else ``error``)."""
+    try:
+        data = json_text.loads(text)
+    except json.JSONDecodeError as failure:
+        raise error(f"{what}: not JSON ({failure})") from None
+    if not isinstance(data, dict) or data.get("format") != kind:
+        raise error(f"{what}: not a {kind} file")
+    return data
 
 
 def archive_text(levels: list[Level]) -> str:
@@ -500,12 +506,7 @@ def read_star_dailies(text: str) -> dict[tuple[int, date], StarsDaily]:
     """The dailies of a ``star_dailies.json`` text by (K, date), checked: format, version,
     a SHA-256 of its records, and each K's days running on from ``STARS_FIRST`` at their
     weekday's size (``DailyError`` if not right)."""
-    try:
-        data = json_text.loads(text)
-    except json.JSONDecodeError as error:
-        raise DailyError(f"star dailies: not JSON ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != STARS_FORMAT:
-        raise DailyError(f"star dailies: not a {STARS_FORMAT} file")
+    data = _loaded(text, "star dailies", STARS_FORMAT, DailyError)
     if data.get("version") != VERSION or data.get("first") != STARS_FIRST.isoformat():
         raise DailyError(f"star dailies: not version {VERSION} from {STARS_FIRST}")
     records = data.get("dailies")
