@@ -22,6 +22,7 @@ from queens.engines.counting import kernel
 
 FILES = [
     "py.typed", "engines/_kernel.pyi", "web/static/index.html", "puzzle/levels.json",
+    "puzzle/star_dailies.json",
     "widgets/static/widgets.js", "widgets/static/widgets.css",
 ]  # fmt: skip
 PAGE = ["/", "/app.js", "/app.css", "/api/info", "/api/puzzle/levels/1"]

@@ -1,6 +1,6 @@
 """The region puzzle: generating (balance, speed) and solving, in the library.
 
-- generate: ``queens.puzzle.maker.generate`` for ``--seeds`` seeds (0, 1, ...) at each
+- generate: ``queens.puzzle.generate.generate`` for ``--seeds`` seeds (0, 1, ...) at each
   size of ``--sizes`` (default 8, 10, 12, 14, 16) and each difficulty (easy, medium,
   hard).  For each size and difficulty: the largest region's share of the board (median
   and largest over the seeds), the grids with a one-cell region (and the most such
@@ -30,8 +30,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from queens.puzzle.explain import explain
+from queens.puzzle.generate import generate, grow_regions, random_solution
 from queens.puzzle.grid import Grid
-from queens.puzzle.maker import generate, grow_regions, random_solution
 from queens.puzzle.solve import count, problem, solve
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -139,12 +139,11 @@ def bench_stars(seeds: int, slow: bool) -> None:
     generate (10 x 10 and 12 x 12 with 2 stars, 14 x 14 with 3; with --slow also 14 x 14
     with 2 stars, some minutes)."""
     from queens.puzzle import solve as stars
-    from queens.puzzle.stars_generate import generate as generate_stars
 
     print()
     print("| stars: solve + uniqueness | grids | median | largest |")
     print("|---|---|---|---|")
-    grids = [generate_stars(10, 2, seed) for seed in range(seeds)]
+    grids = [generate(10, seed, stars=2) for seed in range(seeds)]
     times = []
     for grid in grids:
         seconds, verdict = timed(lambda grid=grid: stars.solve(grid, 2))
@@ -159,7 +158,7 @@ def bench_stars(seeds: int, slow: bool) -> None:
     for n, k, count_of in kinds:
         times = []
         for seed in range(count_of):
-            seconds, grid = timed(lambda n=n, k=k, seed=seed: generate_stars(n, k, seed))
+            seconds, grid = timed(lambda n=n, k=k, seed=seed: generate(n, seed, stars=k))
             assert stars.count(grid, k) == 1  # type: ignore[arg-type]
             times.append(seconds)
         row(f"{n} x {n}, {k} stars", times, "s")
@@ -172,10 +171,10 @@ PLANTED = ((19, 4), (20, 4), (21, 5), (22, 5), (23, 5), (24, 6), (25, 6))
 def planted(n: int, stars: int, seed: int) -> Grid:
     """A grid grown around a random placement of ``stars`` a row and column (CaDiCaL's,
     ``queens.puzzle._sat.random_placement``: the generator's own placement search takes
-    up to minutes at these sizes) by ``stars_generate.grow_regions`` (a new placement
+    up to minutes at these sizes) by ``generate.grow_star_regions`` (a new placement
     when it cannot): it has a solution, often several."""
     from queens.puzzle._sat import random_placement
-    from queens.puzzle.stars_generate import grow_regions
+    from queens.puzzle.generate import grow_star_regions as grow_regions
 
     rng = random.Random(seed)
     while True:
@@ -207,6 +206,49 @@ def bench_planted(seeds: int) -> None:
         print(f"| {n} x {n}, {k} stars | {seeds} | {median:.2f} s | {largest:.2f} s | {load()} |")
 
 
+BIG = ((4, (17, 18, 19, 20)), (5, (21, 22, 23)), (6, (24, 25)))
+"""The sizes of the 4- to 6-star generate rows (``--big``)."""
+
+
+def bench_generate_big(seeds: int, timeout: float) -> None:
+    """Generate 4- to 6-star grids (``BIG``) for seeds 0, 1, ...: each grid checked unique
+    by two engines (the propagating search's count and the row-by-row counter), times in
+    CPU seconds of the process (the machine is shared); a grid not made within
+    ``timeout`` s of wall time (a stop flag ends the work) is marked so."""
+    import threading
+
+    from queens.engines.counting import kernel
+    from queens.puzzle import generate as generate_module
+    from queens.puzzle import solve as stars
+
+    print()
+    print("| stars: generate 4 to 6 (CPU s) | grids | median | largest |")
+    print("|---|---|---|---|")
+    for k, sizes in BIG:
+        for n in sizes:
+            low, high = generate_module.SIZES[k]
+            generate_module.SIZES[k] = (min(low, n), high)  # measure below today's sizes too
+            times = []
+            for seed in range(seeds):
+                stop = kernel.StopFlag()
+                timer = threading.Timer(timeout, stop.set)
+                timer.start()
+                start = time.process_time()
+                try:
+                    grid = generate(n, seed, stars=k, stop=stop)
+                except (kernel.Stopped, generate_module.GenerateError):
+                    print(f"| {n} x {n}, {k} stars, seed {seed} | none within {timeout:g} s | | |")
+                    continue
+                finally:
+                    timer.cancel()
+                times.append(time.process_time() - start)
+                assert stars.count(grid, k, limit=2) == 1, grid
+                assert stars.unique_by_rows(grid, k) is not False, grid
+            if times:
+                row(f"{n} x {n}, {k} stars", times, "s")
+            print(f"(load average {os.getloadavg()[0]:.1f})", flush=True)
+
+
 def main_stars() -> None:
     parser = argparse.ArgumentParser(description=bench_stars.__doc__)
     parser.add_argument("--stars", action="store_true", required=True)
@@ -215,9 +257,13 @@ def main_stars() -> None:
     parser.add_argument(
         "--planted", action="store_true", help="only the planted 4- to 6-star grids' rows"
     )
+    parser.add_argument("--big", action="store_true", help="only the 4- to 6-star generate rows")
+    parser.add_argument("--timeout", type=float, default=600, help="wall s a --big grid may take")
     args = parser.parse_args()
     if args.planted:
         bench_planted(args.seeds)
+    elif args.big:
+        bench_generate_big(args.seeds, args.timeout)
     else:
         bench_stars(args.seeds, args.slow)
 

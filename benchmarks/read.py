@@ -26,8 +26,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from queens.puzzle.generate import grow_regions, random_solution
 from queens.puzzle.grid import Grid
-from queens.puzzle.maker import grow_regions, random_solution
 from queens.puzzle.read import read_picture
 from queens.show.puzzle import puzzle_png
 

@@ -1,7 +1,7 @@
 """K-star explanations: how many generated grids are explained without a case split.
 
 For each size of ``--sizes`` (default 8 and 10) and seeds 0 to ``--seeds`` - 1, the grid
-``queens.puzzle.stars_generate.generate(n, --stars, seed)`` is explained
+``queens.puzzle.generate.generate(n, seed, stars=--stars)`` is explained
 (``queens.puzzle.explain.explain``); printed: the grids explained without a case
 split, the difficulties, the steps of each kind, and the explanation's time (median and
 largest, in-process wall clock, and the median CPU time, steadier on a shared machine).
@@ -17,7 +17,7 @@ import time
 from collections import Counter
 
 from queens.puzzle.explain import explain
-from queens.puzzle.stars_generate import generate
+from queens.puzzle.generate import generate
 
 
 def measure(n: int, stars: int, seeds: int) -> None:
@@ -27,7 +27,7 @@ def measure(n: int, stars: int, seeds: int) -> None:
     cpu = []
     plain = 0
     for seed in range(seeds):
-        grid = generate(n, stars, seed)
+        grid = generate(n, seed, stars=stars)
         start, start_cpu = time.perf_counter(), time.process_time()
         explanation = explain(grid, stars)
         times.append(time.perf_counter() - start)

@@ -193,7 +193,7 @@ def make_read_pictures(directory: Path = DOCS / "pictures") -> list[Path]:
     from PIL import Image, ImageDraw, ImageFont
 
     from queens.cli import main
-    from queens.puzzle.maker import generate
+    from queens.puzzle.generate import generate
     from queens.show.png import _queen
     from queens.show.puzzle import puzzle_png
 

@@ -19,8 +19,8 @@ from collections import Counter
 from pathlib import Path
 
 from queens.puzzle.explain import explain
+from queens.puzzle.generate import generate
 from queens.puzzle.levels import CYCLE, Level, archive_text, schedule
-from queens.puzzle.maker import generate
 from queens.puzzle.solve import solve
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "queens" / "puzzle" / "levels.json"

@@ -16,16 +16,16 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from queens.puzzle import explain as region_explain
-from queens.puzzle import maker
+from queens.puzzle import generate as maker
 from queens.puzzle.explain import explain
-from queens.puzzle.stars_levels import daily_stars, generate_graded
+from queens.puzzle.levels import daily_stars
 
 OUT = Path(__file__).parent / "data" / "explain_snapshots.json"
 WEEK = [date(2026, 11, 23) + timedelta(days=d) for d in range(7)]
 REGION_SEEDS = [(8, seed, difficulty) for seed in range(4) for difficulty in ("easy", "hard")]
 REGION_SEEDS += [(10, 7, None), (12, 3, None)]
 GRADED = [(8, 2, "medium"), (8, 0, "easy")]  # seed 2's first grid is easy: a second attempt
-THREE_STAR_DAY = date(2026, 11, 23)  # expert: both of the day's seeds need a case split
+THREE_STAR_DAY = date(2026, 11, 23)  # a Monday before the shipped days: made
 
 
 def digest(texts: list[str]) -> str:
@@ -47,7 +47,7 @@ def stars_record(day: date) -> dict[str, object]:
 
 def graded_record(n: int, seed: int, difficulty: str) -> dict[str, object]:
     return {"n": n, "seed": seed, "difficulty": difficulty,
-            "grid": str(generate_graded(n, 2, seed, difficulty))}  # fmt: skip
+            "grid": str(maker.generate(n, seed, difficulty, stars=2))}  # fmt: skip
 
 
 def three_star_record(day: date) -> dict[str, object]:

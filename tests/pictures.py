@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
+from queens.puzzle.generate import grow_regions, random_solution
 from queens.puzzle.grid import Grid
-from queens.puzzle.maker import grow_regions, random_solution
 from queens.show.puzzle import puzzle_png
 
 Colour = tuple[int, int, int]

@@ -235,7 +235,7 @@ def test_a_rectangle_too_long_for_counting_says_which_side(
 
 
 def test_library_inputs_that_cannot_be_are_value_errors() -> None:
-    from queens.puzzle.maker import generate
+    from queens.puzzle.generate import generate
 
     with pytest.raises(ValueError, match="unknown difficulty 'expert'"):
         generate(5, 1, "expert")

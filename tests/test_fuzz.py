@@ -423,7 +423,7 @@ _LIBRARY = _REPORT_RSS + (
     "import queens\n"
     "from queens.counting.estimate import CountTooLong\n"
     "from queens.puzzle.grid import parse_grid\n"
-    "from queens.puzzle.maker import generate\n"
+    "from queens.puzzle.generate import generate\n"
     "from queens.counting.resumable import Plan\n"
     "from itertools import islice\n"
     "call = sys.argv[1]\n"

@@ -47,7 +47,7 @@ def test_solve_formats_as_queens_solve_writes_them(
 def test_solution_is_checked_independently(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from queens.puzzle.maker import generate
+    from queens.puzzle.generate import generate
 
     grid = generate(9, 5)
     path = tmp_path / "nine.txt"

@@ -19,7 +19,7 @@ require("starlette", "uvicorn", "playwright", why="pip install -e '.[web]' --gro
 # test_web_e2e skips (or fails under CI=true) without Chromium, and so this module too.
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
-from queens.puzzle.maker import generate  # noqa: E402
+from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
 from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtures)
 

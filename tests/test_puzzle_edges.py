@@ -24,7 +24,8 @@ from make_explain_snapshots import (
     three_star_record,
 )
 from queens.engines.counting import kernel
-from queens.puzzle import maker, stars_levels
+from queens.puzzle import generate as maker
+from queens.puzzle import levels
 from queens.puzzle import solve as stars
 from queens.puzzle.explain import Step, Stuck, explain, given_state, replay
 from queens.puzzle.grid import NAMES, Grid, parse_grid
@@ -195,16 +196,16 @@ def test_replay_refuses_a_star_on_a_cleared_cell() -> None:
         replay(grid, 2, steps)
 
 
-# -- the daily check (queens.puzzle.stars_levels) ---------------------------------------
+# -- the daily check (queens.puzzle.levels) ---------------------------------------
 
 
 def test_the_daily_check_needs_both_engines_to_agree(monkeypatch: pytest.MonkeyPatch) -> None:
-    puzzle = stars_levels.daily_stars(WEEK[0], 2)
+    puzzle = levels.daily_stars(WEEK[0], 2)
     explanation = explain(puzzle.grid, 2)
-    stars_levels.check_daily(puzzle, explanation)  # as made
-    monkeypatch.setattr(stars_levels, "unique_by_rows", lambda grid, k: False)
-    with pytest.raises(stars_levels.DailyError, match="not exactly one solution"):
-        stars_levels.check_daily(puzzle, explanation)
+    levels.check_daily(puzzle, explanation)  # as made
+    monkeypatch.setattr(levels, "unique_by_rows", lambda grid, k: False)
+    with pytest.raises(levels.DailyError, match="not exactly one solution"):
+        levels.check_daily(puzzle, explanation)
 
 
 # -- the grids made and their explanations: the same on every run and machine -------------
@@ -219,10 +220,6 @@ def test_a_week_of_daily_star_grids_and_their_explanations(index: int) -> None:
     assert stars_record(WEEK[index]) == SNAPSHOTS["stars"][index]
 
 
-@pytest.mark.skipif(
-    not kernel.compiled(),
-    reason="the pinned grids are the kernel's: the pure-Python maker draws others from a seed",
-)
 @pytest.mark.parametrize("index", range(len(REGION_SEEDS)))
 def test_generated_region_grids_and_their_explanations(index: int) -> None:
     assert region_record(*REGION_SEEDS[index]) == SNAPSHOTS["regions"][index]
@@ -239,13 +236,13 @@ def test_grids_of_8_x_8_and_more_have_no_one_cell_region(seed: int) -> None:
 def test_a_grid_the_second_engine_doubts_is_not_made(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two engines check every made grid: one the kernel's second search does not find
     # unique (a bug of either, or no image counted within its budget) is never returned.
-    from queens.puzzle import stars_generate
+    from queens.puzzle import generate as generate_module
 
-    assert stars_generate.generate(8, 2, 1).n == 8
-    monkeypatch.setattr(stars_generate, "ATTEMPTS", 3)
-    monkeypatch.setattr(stars_generate, "unique_by_rows", lambda grid, k, stop=None: False)
-    with pytest.raises(stars_generate.GenerateError, match="in 3 tries"):
-        stars_generate.generate(8, 2, 1)
+    assert generate_module.generate(8, 1, stars=2).n == 8
+    monkeypatch.setattr(generate_module, "STAR_ATTEMPTS", 3)
+    monkeypatch.setattr(generate_module, "unique_by_rows", lambda grid, k, stop=None: False)
+    with pytest.raises(generate_module.GenerateError, match="in 3 attempts"):
+        generate_module.generate(8, 1, stars=2)
 
 
 @pytest.mark.parametrize("index", range(len(REGION_SEEDS)))
@@ -279,6 +276,6 @@ def test_graded_star_grids_are_the_same_on_every_run(index: int) -> None:
 
 
 @pytest.mark.slow
-def test_a_three_star_daily_that_needs_a_split_is_the_first_seeds() -> None:
-    # Both of the day's seeds need a case split: the first seed's grid is the day's.
+def test_a_made_three_star_daily_is_the_same_on_every_run() -> None:
+    # A day before the shipped ones: made by the rule (the day's seeds, its difficulty).
     assert three_star_record(THREE_STAR_DAY) == SNAPSHOTS["three"]

@@ -30,8 +30,8 @@ from queens.puzzle.explain import (
     probes,
     singles,
 )
+from queens.puzzle.generate import generate, unique_grid
 from queens.puzzle.grid import Grid, parse_grid
-from queens.puzzle.maker import generate, unique_grid
 from queens.puzzle.solve import State, solve
 
 

@@ -28,8 +28,9 @@ from queens.puzzle.explain import (
     replay,
     steps,
 )
+from queens.puzzle.generate import generate, random_placement
+from queens.puzzle.generate import grow_star_regions as grow_regions
 from queens.puzzle.grid import Grid, parse_grid
-from queens.puzzle.stars_generate import generate, grow_regions, random_placement
 
 SOLUTIONS_CHECKED = 300
 """Solutions of a grid with several checked against each step (a sound step agrees with
@@ -49,7 +50,7 @@ def _agrees(step: Step, solutions: list[set[tuple[int, int]]]) -> None:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_no_step_contradicts_the_solution_of_a_generated_grid(seed: int) -> None:
-    grid = generate(8, 2, seed)
+    grid = generate(8, seed, stars=2)
     (truth,) = list(stars.solutions(grid, 2))
     explanation = explain(grid, 2)
     assert explanation.rows == truth
@@ -90,7 +91,7 @@ def test_cli_json_steps_replay_to_the_solution(
 ) -> None:
     from queens.cli import main
 
-    grid = generate(n, 2, seed)
+    grid = generate(n, seed, stars=2)
     path = tmp_path / "grid.txt"
     path.write_text(str(grid) + "\n")
     assert main(["puzzle", "explain", "--stars", "2", "--json", str(path)]) == 0
@@ -114,7 +115,7 @@ def test_the_player_rules_solve_most_generated_grids_without_a_case_split() -> N
     one-unit rules alone needed one on some), and the rules each appear."""
     kinds: set[str] = set()
     for seed in range(10):
-        explanation = explain(generate(8, 2, seed), 2)
+        explanation = explain(generate(8, seed, stars=2), 2)
         kinds |= {step.kind for step in explanation.steps}
         assert explanation.level < LEVELS["split"], seed
     assert {"full", "group", "pattern"} <= kinds
@@ -317,7 +318,7 @@ def test_hardest_stops_a_k_star_explanation_short() -> None:
 def test_the_k_star_rules_at_one_star_reach_the_one_star_solution(seed: int, n: int) -> None:
     """One star's fast rules against the K-star rules taking K = 1: two sets of rules, the
     same grid's one solution, every K-star step agreeing with it."""
-    from queens.puzzle.maker import generate as generate_one
+    from queens.puzzle.generate import generate as generate_one
 
     grid = generate_one(n, seed)
     truth = explain(grid).rows

@@ -22,9 +22,9 @@ require("starlette", "uvicorn", "playwright", why="pip install -e '.[web]' --gro
 
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
+from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.levels import level  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
-from queens.puzzle.stars_generate import generate  # noqa: E402
 from test_puzzle_game_e2e import (  # noqa: E402, F401  (fixtures)
     DESKTOP,
     PHONE,
@@ -214,7 +214,7 @@ def test_the_stars_selector_offers_only_what_the_grid_takes(open_page: Opener) -
     page = open_page(f"#level={TEN}")  # 10 x 10: room for 2 stars, but no 2-star solution
     expect(page.locator("body")).to_have_attribute("data-busy", "0")
     assert offered(page) == ["1"]
-    two = generate(8, 2, 3)
+    two = generate(8, 3, stars=2)
     page.evaluate(f"location.hash = '#grid={'-'.join(str(two).split())}'")
     expect(page.locator("#grid .cell")).to_have_count(64)
     expect(page.locator("body")).to_have_attribute("data-busy", "0")
@@ -283,7 +283,7 @@ def test_the_phone_shows_board_controls_and_hint_at_once(open_page: Opener, path
 
 
 def test_two_star_counters_keep_one_line_on_a_phone(open_page: Opener) -> None:  # noqa: F811
-    two = generate(8, 2, 3)
+    two = generate(8, 3, stars=2)
     page = open_page(f"#grid={'-'.join(str(two).split())}&stars=2", PHONE)
     for kind in ("rows", "columns", "regions"):
         chips = page.eval_on_selector_all(

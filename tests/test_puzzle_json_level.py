@@ -12,6 +12,7 @@ from hypothesis import given
 
 from puzzle_support import small_grids
 from queens.cli import main
+from queens.puzzle.generate import generate
 from queens.puzzle.grid import Grid, GridError, parse_grid
 from queens.puzzle.json_level import (
     LevelJsonError,
@@ -19,7 +20,6 @@ from queens.puzzle.json_level import (
     parse_json_level,
     parse_puzzle,
 )
-from queens.puzzle.maker import generate
 
 
 def as_json(rows: list[str], **extra: object) -> str:

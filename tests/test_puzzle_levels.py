@@ -52,9 +52,35 @@ def test_the_daily_is_a_function_of_the_date() -> None:
     assert daily_number(EPOCH + timedelta(days=CYCLE - 1)) == CYCLE
     for day in A_WEEK:
         same = daily(day)
-        assert daily(day + timedelta(days=CYCLE)) == same == daily(day - timedelta(days=CYCLE))
+        assert daily(day - timedelta(days=CYCLE)) == same  # before the epoch: backwards
         assert daily(day).number != daily(day + timedelta(days=1)).number
     assert len({str(level(k).grid) for k in range(1, CYCLE + 1)}) == CYCLE  # no repeats
+
+
+def test_the_daily_does_not_come_round_after_the_archive() -> None:
+    # Two years of dates: one number each; past the archive a level is made per number,
+    # at its weekday's size and difficulty, from a seed of its own (a week of them made).
+    from queens.puzzle.levels import level_seed, made_level
+
+    days = [EPOCH + timedelta(days=k) for k in range(2 * CYCLE)]
+    assert [daily_number(day) for day in days] == list(range(1, 2 * CYCLE + 1))
+    assert len({level_seed(k) for k in range(CYCLE + 1, 2 * CYCLE + 1)}) == CYCLE
+    archive = {str(level.grid) for level in levels()}
+    made = []
+    for day in A_WEEK:
+        later = day + timedelta(days=CYCLE)
+        puzzle = daily(later)
+        assert puzzle.number == daily_number(day) + CYCLE and puzzle == made_level(puzzle.number)
+        assert str(puzzle.grid) not in archive
+        n, difficulty = WEEK[later.weekday()]
+        assert (puzzle.n, puzzle.difficulty) == (n, difficulty)
+        assert count(puzzle.grid, limit=2) == 1 and explain(puzzle.grid).difficulty == difficulty
+        made.append(str(puzzle.grid))
+    assert len(set(made)) == len(made)
+    made_level.cache_clear()
+    assert str(daily(A_WEEK[0] + timedelta(days=CYCLE)).grid) == made[0]  # the same again
+    with pytest.raises(ValueError, match="archive's, not made"):
+        made_level(CYCLE)
 
 
 def test_the_archive_is_checked_on_read() -> None:

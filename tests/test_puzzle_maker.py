@@ -9,8 +9,7 @@ import pytest
 
 from puzzle_support import is_solution
 from queens.puzzle.explain import DIFFICULTIES, LEVELS, explain
-from queens.puzzle.grid import NAMES, Grid
-from queens.puzzle.maker import (
+from queens.puzzle.generate import (
     MAX_N,
     MIN_N,
     GenerateError,
@@ -21,6 +20,7 @@ from queens.puzzle.maker import (
     grow_regions,
     random_solution,
 )
+from queens.puzzle.grid import NAMES, Grid
 from queens.puzzle.solve import count
 
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from puzzle_support import brute_force
+from queens.puzzle.generate import generate
 from queens.puzzle.grid import parse_grid
-from queens.puzzle.maker import generate
 from queens.puzzle.play import Check, NoHint, check, hint
 from queens.puzzle.solve import solve
 

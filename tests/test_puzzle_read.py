@@ -21,8 +21,8 @@ require("PIL", "numpy", why="install queens-toolkit[read]")
 from PIL import Image, ImageDraw  # noqa: E402
 
 import pictures  # noqa: E402
+from queens.puzzle.generate import generate, grow_regions, random_solution  # noqa: E402
 from queens.puzzle.grid import Grid, parse_grid  # noqa: E402
-from queens.puzzle.maker import generate, grow_regions, random_solution  # noqa: E402
 from queens.puzzle.read import ReadError, read_grid, read_picture  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
 from queens.show.puzzle import puzzle_png  # noqa: E402

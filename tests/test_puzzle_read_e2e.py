@@ -14,7 +14,7 @@ require("PIL", "numpy", why="install queens-toolkit[read]")
 
 from playwright.sync_api import Browser, expect  # noqa: E402
 
-from queens.puzzle.maker import generate  # noqa: E402
+from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.read import read_grid  # noqa: E402
 from queens.show.puzzle import puzzle_png  # noqa: E402
 from test_puzzle_e2e import SEED, generate_7  # noqa: E402

@@ -20,12 +20,12 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from queens.cli import main  # noqa: E402
 from queens.puzzle import schema  # noqa: E402
+from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.json_level import json_level  # noqa: E402
 from queens.puzzle.levels import level  # noqa: E402
-from queens.puzzle.stars_generate import generate as generate_stars  # noqa: E402
 
 ONE = str(level(3).grid)  # one solution with one star
-TWO = str(generate_stars(8, 2, 7))  # one solution with two stars
+TWO = str(generate(8, 7, stars=2))  # one solution with two stars
 GRIDS = {1: ONE, 2: TWO}
 
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzle_support import brute_force, is_solution, small_grids
+from queens.puzzle.generate import random_solution
 from queens.puzzle.grid import Grid, parse_grid
-from queens.puzzle.maker import random_solution
 from queens.puzzle.solve import State, Verdict, bits, count, problem, solutions, solve
 
 
@@ -39,7 +39,7 @@ def test_problem_agrees_with_the_checker(grid: Grid) -> None:
 def test_big_grids_are_solved() -> None:
     import random
 
-    from queens.puzzle.maker import grow_regions
+    from queens.puzzle.generate import grow_regions
 
     rng = random.Random(4)
     for n in (16, 25):

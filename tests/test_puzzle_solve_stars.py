@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from queens.engines.counting import kernel
 from queens.puzzle import _sat
 from queens.puzzle import solve as solver
+from queens.puzzle.generate import grow_star_regions as grow_regions
+from queens.puzzle.generate import random_placement
 from queens.puzzle.grid import Grid, parse_grid
-from queens.puzzle.stars_generate import grow_regions, random_placement
 from runaway_support import rows_grid
 from stopping import assert_the_flag_stops
 from test_puzzle_stars import brute_force, star_grids

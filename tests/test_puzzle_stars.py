@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from queens.puzzle import solve as stars
+from queens.puzzle.generate import generate, random_placement
+from queens.puzzle.generate import grow_star_regions as grow_regions
 from queens.puzzle.grid import NAMES, Grid, parse_grid
-from queens.puzzle.stars_generate import generate, grow_regions, random_placement
 from stopping import assert_the_flag_stops
 
 Placement = tuple[tuple[int, ...], ...]
@@ -152,12 +153,12 @@ def test_a_region_too_small_is_named() -> None:
 @pytest.mark.parametrize("n", [8, 10])
 def test_generated_grids_have_one_solution_by_both_engines(n: int) -> None:
     for seed in range(3):
-        grid = generate(n, 2, seed)
+        grid = generate(n, seed, stars=2)
         assert stars.count(grid, 2) == 1
         python = list(stars.solutions(grid, 2))
         assert len(python) == 1
         assert stars.problem(grid, python[0], 2) is None
-        assert generate(n, 2, seed) == grid
+        assert generate(n, seed, stars=2) == grid
 
 
 @pytest.mark.parametrize("engine", ["count_stars", "count_stars_rows"])
@@ -179,7 +180,7 @@ def test_the_kernel_stops_on_the_flag(engine: str) -> None:
 def test_explanations_are_sound_and_replay_to_the_solution(seed: int) -> None:
     from queens.puzzle.explain import LEVELS, explain, replay
 
-    grid = generate(8 + 2 * (seed % 2), 2, seed)
+    grid = generate(8 + 2 * (seed % 2), seed, stars=2)
     (truth,) = list(stars.solutions(grid, 2))
     solution = {(r, c) for r, cols in enumerate(truth) for c in cols}
     explanation = explain(grid, 2)
@@ -203,7 +204,7 @@ def test_explain_refuses_grids_without_one_solution() -> None:
 def test_cli_solve_count_and_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from queens.cli import main
 
-    grid = generate(10, 2, 0)
+    grid = generate(10, 0, stars=2)
     path = tmp_path / "g.txt"
     path.write_text(str(grid) + "\n")
     assert main(["puzzle", "solve", "--stars", "2", "--count", str(path)]) == 0
@@ -243,7 +244,7 @@ def three_star_grids(draw: st.DrawFn) -> Grid:
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     cells = None
     if draw(st.booleans()):
-        from queens.puzzle.stars_generate import GenerateError
+        from queens.puzzle.generate import GenerateError
 
         with contextlib.suppress(GenerateError):  # the randomised placement may find none
             while cells is None:
@@ -289,7 +290,7 @@ def test_holes_and_a_given_star_equal_brute_force(seed: int) -> None:
     given cell, against the brute force with the holes as a region of their own that takes
     no star."""
     kernel = _kernel_or_skip()
-    from queens.puzzle.stars_generate import HOLE, cores
+    from queens.puzzle.generate import HOLE, cores
 
     rng = random.Random(seed)
     n = 8
@@ -319,7 +320,7 @@ def test_holes_and_a_given_star_equal_brute_force(seed: int) -> None:
 def _grid_being_made(seed: int, n: int = 8, joined: int = 20) -> list[int]:
     """Cores around a random 2-star placement, then some holes joined to a neighbouring
     region at random: a grid as the generator has it half made."""
-    from queens.puzzle.stars_generate import cores
+    from queens.puzzle.generate import cores
 
     rng = random.Random(seed)
     cells = None
@@ -331,7 +332,7 @@ def _grid_being_made(seed: int, n: int = 8, joined: int = 20) -> list[int]:
 
 def _join_some(cells: list[int], n: int, tries: int, rng: random.Random) -> None:
     """``tries`` cells at random: each that is a hole joins a neighbouring region, if any."""
-    from queens.puzzle.stars_generate import HOLE, _neighbours
+    from queens.puzzle.generate import HOLE, _neighbours
 
     for cell in rng.sample(range(n * n), tries):
         near = [cells[o] for o in _neighbours(n, cell) if cells[o] != HOLE]
@@ -364,7 +365,7 @@ def test_a_budgeted_search_answers_as_the_unbudgeted_one_or_says_it_is_over(
     Whole 10 x 10 grids (often hundreds of solutions, thousands of nodes) and 8 x 8 grids
     being made (holes, a few nodes)."""
     kernel = _kernel_or_skip()
-    from queens.puzzle.stars_generate import HOLE
+    from queens.puzzle.generate import HOLE
 
     n = 10 if whole else 8
     cells = _grown(seed, n) if whole else _grid_being_made(seed, joined=seed % 64)
@@ -390,7 +391,7 @@ def test_the_second_engine_counts_an_image_of_the_grid_within_its_budget(
     """The generator's check by the row counter: one solution, more, and no image counted
     within the budget (the grid is then dropped, never passed)."""
     _kernel_or_skip()
-    unique = generate(10, 2, 0)
+    unique = generate(10, 0, stars=2)
     many = Grid.from_regions([_grown(0, 10)[r * 10 : (r + 1) * 10] for r in range(10)])
     assert stars.count(many, 2, limit=2) == 2
     assert stars.unique_by_rows(unique, 2) is True
@@ -418,7 +419,7 @@ def test_a_stuck_hole_is_blocked_without_a_search_only_when_a_search_agrees(
     still solves the grid: whenever it does, the search finds a solution too, after holes
     joined regions and cells moved between them."""
     _kernel_or_skip()
-    from queens.puzzle.stars_generate import HOLE, _Maker, _neighbours
+    from queens.puzzle.generate import HOLE, _Maker, _neighbours
 
     n = 12  # smaller grids being made rarely let a solution through a hole
     cells = _grid_being_made(seed, n, joined)
@@ -444,12 +445,12 @@ def test_a_stuck_hole_is_blocked_without_a_search_only_when_a_search_agrees(
 
 def test_the_generator_stops_on_the_flag() -> None:
     kernel = _kernel_or_skip()
-    from queens.puzzle.stars_generate import generate as make
+    from queens.puzzle.generate import generate as make
 
     stop = kernel.StopFlag()  # type: ignore[attr-defined]
     stop.set()
     with pytest.raises(kernel.Stopped):  # type: ignore[attr-defined]
-        make(14, 3, 0, stop)
+        make(14, 0, stars=3, stop=stop)
 
 
 def _placement_is_valid(placement: stars.Rows, n: int, k: int) -> bool:
@@ -471,7 +472,7 @@ def test_random_placements_are_valid_and_seeded(n: int, k: int) -> None:
 
 
 def test_a_placement_that_cannot_exist_is_an_error_not_a_hang() -> None:
-    from queens.puzzle.stars_generate import GenerateError
+    from queens.puzzle.generate import GenerateError
 
     with pytest.raises(GenerateError, match="no placement of 3 stars on a 10 x 10 grid"):
         random_placement(10, 3, random.Random(0))  # two rows would need 6 of 5 columns
@@ -492,7 +493,7 @@ def test_without_the_kernel_the_generator_takes_the_same_path(
     """The pure-Python engines grow, force and repair the same way (``search_holes`` for
     ``search_stars``); the grid may differ, but it has one solution by the brute force."""
     from queens.engines.counting import kernel
-    from queens.puzzle import stars_generate
+    from queens.puzzle import generate as stars_generate
 
     searched: list[int] = []
     real = stars_generate.search_holes
@@ -506,7 +507,7 @@ def test_without_the_kernel_the_generator_takes_the_same_path(
         monkeypatch.setattr(kernel, name, lambda *args, **kwargs: None)
     monkeypatch.setattr(stars_generate, "search_holes", counted)
     for seed in range(2):
-        grid = generate(8, 2, seed)
+        grid = generate(8, seed, stars=2)
         assert len(brute_force(grid.rows(), 2)) == 1
     assert searched
 
@@ -514,7 +515,7 @@ def test_without_the_kernel_the_generator_takes_the_same_path(
 def test_a_twelve_by_twelve_two_star_grid_has_one_solution_by_every_engine() -> None:
     """The kernel's propagating search, its row-by-row counter and the pure-Python search
     (about a second at 12 x 12; minutes at 14 x 14, so not there)."""
-    grid = generate(12, 2, 0)
+    grid = generate(12, 0, stars=2)
     assert stars.count(grid, 2, limit=2) == 1
     assert stars.count_rows(grid, 2, limit=2) in (1, None)
     verdict = stars.solve_python(grid, 2)
@@ -524,16 +525,16 @@ def test_a_twelve_by_twelve_two_star_grid_has_one_solution_by_every_engine() -> 
 @pytest.mark.slow
 @pytest.mark.parametrize(("n", "seed"), [(12, 1), (12, 2), (13, 0), (14, 0), (14, 1)])
 def test_big_two_star_grids_have_one_solution_by_both_kernel_engines(n: int, seed: int) -> None:
-    grid = generate(n, 2, seed)
+    grid = generate(n, seed, stars=2)
     assert stars.count(grid, 2, limit=2) == 1
     assert stars.count_rows(grid, 2, limit=2) in (1, None)
-    assert generate(n, 2, seed) == grid
+    assert generate(n, seed, stars=2) == grid
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_three_star_grids_have_one_solution_by_both_engines(seed: int) -> None:
-    grid = generate(14, 3, seed)
+    grid = generate(14, seed, stars=3)
     assert stars.count(grid, 3, limit=2) == 1
     assert stars.solve_python(grid, 3).unique
     assert stars.count_rows(grid, 3, limit=2) in (1, None)

@@ -17,8 +17,8 @@ require("starlette", "uvicorn", "playwright", why="pip install -e '.[web]' --gro
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from queens.puzzle import solve as stars  # noqa: E402
+from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.grid import parse_grid  # noqa: E402
-from queens.puzzle.stars_generate import generate  # noqa: E402
 from test_puzzle_game_e2e import (  # noqa: E402, F401  (fixtures)
     DESKTOP,
     PHONE,
@@ -85,7 +85,7 @@ def test_a_generated_two_star_grid_won_with_the_keyboard_alone(open_page: Opener
     )
     text = page.input_value("#grid-text")
     grid = parse_grid(text)
-    assert text == str(generate(8, 2, SEED)) + "\n"
+    assert text == str(generate(8, SEED, stars=2)) + "\n"
     (truth,) = list(stars.solutions(grid, 2))
     expect(page.locator("#rules")).to_contain_text("Place 2 queens in every row")
     for _ in range(40):  # back from the side panel to the grid
@@ -111,7 +111,7 @@ def test_clashes_and_counters_by_the_k_star_rules(
     open_page: Opener,  # noqa: F811
     device: dict[str, Any],
 ) -> None:
-    grid = generate(8, 2, SEED)
+    grid = generate(8, SEED, stars=2)
     page = open_page(link(str(grid)), device)
     expect(page.locator("#counts")).to_be_visible()
     expect(page.locator("#count-rows .count")).to_have_count(8)
@@ -135,7 +135,7 @@ def test_clashes_and_counters_by_the_k_star_rules(
 
 
 def test_auto_crosses_clear_a_full_unit_and_its_neighbours(open_page: Opener) -> None:  # noqa: F811
-    grid = generate(8, 2, SEED)
+    grid = generate(8, SEED, stars=2)
     page = open_page(link(str(grid)))
     click_to(page, 0, 0, "queen")
     after_one = marks(page)
@@ -150,7 +150,7 @@ def test_auto_crosses_clear_a_full_unit_and_its_neighbours(open_page: Opener) ->
 
 
 def test_the_stars_selector_follows_the_grid(open_page: Opener) -> None:  # noqa: F811
-    grid = generate(8, 2, SEED)
+    grid = generate(8, SEED, stars=2)
     page = open_page(link(str(grid)))
     assert page.input_value("#stars") == "2"
     expect(page.locator("body")).to_have_attribute("data-busy", "0")  # the stars it takes, asked
@@ -166,7 +166,7 @@ def test_the_stars_selector_follows_the_grid(open_page: Opener) -> None:  # noqa
 def test_a_hint_comes_from_the_k_star_explainer(open_page: Opener) -> None:  # noqa: F811
     from queens.puzzle.play import hint
 
-    grid = generate(8, 2, SEED)
+    grid = generate(8, SEED, stars=2)
     page = open_page(link(str(grid)))
     page.click("#hint")
     expected = hint(grid, [], [], stars=2)
@@ -188,7 +188,7 @@ def test_the_three_star_puzzle_of_the_day(open_page: Opener) -> None:  # noqa: F
     # Seconds: the server makes and explains a 14 x 14 3-star grid for the date.
     from datetime import date
 
-    from queens.puzzle.stars_levels import daily_stars
+    from queens.puzzle.levels import daily_stars
 
     puzzle = daily_stars(date(2026, 1, 8), 3)
     page = open_page("#daily=2026-01-08&stars=3")

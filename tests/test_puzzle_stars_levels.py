@@ -4,23 +4,29 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
 from queens.puzzle import solve as stars
 from queens.puzzle.explain import explain, grade, replay
+from queens.puzzle.generate import generate
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars_levels import (
+from queens.puzzle.levels import (
     DAILY_ATTEMPTS,
     DailyError,
     StarsDaily,
     check_daily,
     daily_seed,
     daily_stars,
-    generate_graded,
+    make_daily_stars,
 )
+
+
+def generate_graded(n: int, stars: int, seed: int, difficulty: str | None = None) -> Grid:
+    return generate(n, seed, difficulty, stars=stars)
+
 
 MONDAY = date(2026, 1, 5)
 
@@ -109,38 +115,38 @@ def test_cli_daily_with_stars(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err.count("\n") == 1
 
 
-def test_the_daily_takes_the_first_seed_without_a_case_split(
+def test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The day's seeds in turn: the first whose grid needs no case split, else the first
-    seed's grid (explained to the end).  Long chains are left out so that the 9 x 9 grid
-    ``SPLIT`` needs case splits; an 8 x 8 generated grid needs none."""
+    """The day's seeds in turn: the first whose grid has the day's difficulty (a Monday:
+    easy), else the first of those nearest to it.  Long chains are left out so that the
+    9 x 9 grid ``SPLIT`` needs case splits (expert)."""
     from queens.puzzle import explain as explainer
-    from queens.puzzle import stars_levels
+    from queens.puzzle import levels
     from queens.puzzle.grid import parse_grid
     from test_puzzle_explain_stars import SPLIT
 
     monkeypatch.setattr(explainer, "LONG_CHAIN_MAX", explainer.STAR_CHAIN_MAX)
-    needs_split, plain = parse_grid(SPLIT), generate_graded(8, 2, 3, "easy")
+    split, easy = parse_grid(SPLIT), generate_graded(8, 2, 3, "easy")
+    medium, other_medium = generate_graded(8, 2, 3, "medium"), generate_graded(8, 2, 4, "medium")
+    assert str(medium) != str(other_medium)
     base = daily_seed(MONDAY, 2)
 
-    def made(grids: list[Grid]) -> None:
-        def by_seed(n: int, stars: int, seed: int) -> Grid:
-            return grids[(seed - base) % 2**64]
+    def made(grids: list[Grid]) -> StarsDaily:
+        def by_seed(n: int, seed: int, *, stars: int) -> Grid:
+            return grids[(seed - base) % 2**64 % len(grids)]
 
-        monkeypatch.setattr(stars_levels, "_made", by_seed)
-        daily_stars.cache_clear()
+        monkeypatch.setattr(levels, "generate", by_seed)
+        return make_daily_stars(MONDAY, 2)
 
-    try:
-        made([needs_split, plain, needs_split])
-        puzzle = daily_stars(MONDAY, 2)
-        assert str(puzzle.grid) == str(plain) and puzzle.seed == base + 1
-        made([needs_split] * DAILY_ATTEMPTS[2])
-        puzzle = daily_stars(MONDAY, 2)
-        assert str(puzzle.grid) == str(needs_split) and puzzle.seed == base
-        assert puzzle.difficulty == "expert"
-    finally:
-        daily_stars.cache_clear()  # not the real day's grids
+    found = made([split, medium, easy, split])
+    assert str(found.grid) == str(easy) and found.seed == base + 2
+    found = made([split, medium, split, other_medium] + [split] * DAILY_ATTEMPTS[2])
+    assert str(found.grid) == str(medium) and found.seed == base + 1
+    assert found.difficulty == "medium"
+    found = made([split])
+    assert str(found.grid) == str(split) and found.seed == base
+    assert found.difficulty == "expert"
 
 
 def test_cli_generate_names_the_sizes_it_makes_for_k_stars(
@@ -150,7 +156,88 @@ def test_cli_generate_names_the_sizes_it_makes_for_k_stars(
 
     assert main(["puzzle", "generate", "16", "--stars", "4"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "start at 19 x 19, past this command's 16 x 16" in err
+    assert err.count("\n") == 1 and "generated from 17 x 17 to 25 x 25" in err
     assert main(["puzzle", "generate", "12", "--stars", "3"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "generated from 14 x 14 to 16 x 16" in err
+    assert err.count("\n") == 1 and "generated from 14 x 14 to 25 x 25" in err
+    assert main(["puzzle", "generate", "17"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "from 5 to 16 with one star" in err
+
+
+def test_the_k_star_week() -> None:
+    # The schedule per weekday: 2 stars as the one-star week's difficulties (easy Monday,
+    # hard from Friday), 3 stars hard to Thursday and expert from Friday.
+    from queens.puzzle.levels import STARS_FIRST, WEEK, stars_schedule
+
+    week = [STARS_FIRST + timedelta(days=k) for k in range(7)]
+    assert [stars_schedule(day, 2)[1] for day in week] == [d for _, d in WEEK]
+    assert [stars_schedule(day, 2)[0] for day in week] == [8, 8, 9, 9, 10, 10, 10]
+    assert [stars_schedule(day, 3) for day in week] == [(14, "hard")] * 4 + [(14, "expert")] * 3
+
+
+def test_the_shipped_dailies_follow_the_week_and_do_not_repeat() -> None:
+    from queens.puzzle.levels import STARS_FIRST, star_dailies, star_days, stars_schedule
+
+    shipped = star_dailies()
+    assert star_days(2) >= 364 and star_days(3) >= 7
+    for k in (2, 3):
+        days = [STARS_FIRST + timedelta(days=offset) for offset in range(star_days(k))]
+        grids = {str(shipped[k, day].grid) for day in days}
+        assert len(grids) == len(days)  # no grid comes twice
+        for day in days:
+            n, difficulty = stars_schedule(day, k)
+            assert shipped[k, day].n == n
+            if k == 2:  # the 2-star week is kept every day
+                assert shipped[k, day].difficulty == difficulty, day
+
+
+def test_a_shipped_daily_is_the_made_one_and_past_them_the_daily_is_made() -> None:
+    from queens.puzzle.levels import STARS_FIRST, star_dailies, star_days
+
+    assert make_daily_stars(STARS_FIRST, 2) == star_dailies()[2, STARS_FIRST]
+    assert daily_stars(STARS_FIRST, 2) == star_dailies()[2, STARS_FIRST]
+    past = STARS_FIRST + timedelta(days=star_days(2))
+    assert (2, past) not in star_dailies()
+    assert daily_stars(past, 2) == make_daily_stars(past, 2)
+
+
+def test_tampered_star_dailies_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from queens.puzzle import levels
+    from queens.puzzle.levels import (
+        STARS_FIRST,
+        digest,
+        read_star_dailies,
+        star_dailies,
+        star_dailies_text,
+    )
+
+    records = [daily.to_json() for daily in star_dailies().values()]
+    text = star_dailies_text(records)
+    assert read_star_dailies(text) == star_dailies()
+    with pytest.raises(DailyError, match="SHA-256"):
+        read_star_dailies(text.replace('"grid": ["', '"grid": ["B', 1))
+
+    def rewritten(change: dict[str, object], index: int = 0) -> str:
+        data = json.loads(text)
+        data["dailies"][index].update(change)
+        data["sha256"] = digest(data["dailies"])
+        return json.dumps(data)
+
+    with pytest.raises(DailyError, match="record 1: not a 8 x 8 grid"):
+        read_star_dailies(rewritten({"n": 9}))
+    with pytest.raises(DailyError, match="record 1: 2026-12-01, not 2026-11-30"):
+        read_star_dailies(rewritten({"date": "2026-12-01"}))
+    with pytest.raises(DailyError, match="not version 1 from 2026-11-30"):
+        read_star_dailies(text.replace('"first": "2026-11-30"', '"first": "2026-11-23"'))
+    # A grid with a second solution (its digest made right) is refused as it is served.
+    several = dataclasses.replace(
+        star_dailies()[2, STARS_FIRST], grid=Grid.from_regions([[r] * 8 for r in range(8)])
+    )
+    monkeypatch.setattr(levels, "star_dailies", lambda: {(2, STARS_FIRST): several})
+    daily_stars.cache_clear()
+    try:
+        with pytest.raises(DailyError, match="not exactly one solution"):
+            daily_stars(STARS_FIRST, 2)
+    finally:
+        daily_stars.cache_clear()

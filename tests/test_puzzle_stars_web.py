@@ -13,12 +13,12 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from queens.puzzle import solve as stars  # noqa: E402
 from queens.puzzle.explain import grade  # noqa: E402
-from queens.puzzle.stars_generate import generate  # noqa: E402
-from queens.puzzle.stars_levels import daily_stars  # noqa: E402
+from queens.puzzle.generate import generate  # noqa: E402
+from queens.puzzle.levels import daily_stars  # noqa: E402
 
 
 def test_hints_lead_to_the_solution_with_two_stars(client: TestClient) -> None:
-    grid = generate(8, 2, 7)
+    grid = generate(8, 7, stars=2)
     (truth,) = list(stars.solutions(grid, 2))
     queens: list[list[int]] = []
     crosses: list[list[int]] = []
@@ -38,7 +38,7 @@ def test_hints_lead_to_the_solution_with_two_stars(client: TestClient) -> None:
 
 
 def test_check_flags_wrong_stars_and_crosses(client: TestClient) -> None:
-    grid = generate(8, 2, 7)
+    grid = generate(8, 7, stars=2)
     (truth,) = list(stars.solutions(grid, 2))
     star = [0, truth[0][0]]
     off = next([0, c] for c in range(8) if c not in truth[0])
@@ -54,7 +54,7 @@ def test_check_flags_wrong_stars_and_crosses(client: TestClient) -> None:
 
 
 def test_solution_with_two_stars(client: TestClient) -> None:
-    grid = generate(8, 2, 7)
+    grid = generate(8, 7, stars=2)
     data = client.post("/api/puzzle/solution", json={"grid": str(grid), "stars": 2}).json()
     assert stars.problem(grid, data["rows"], 2) is None and data["message"] == "The solution."
 

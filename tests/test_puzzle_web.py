@@ -12,8 +12,8 @@ require("starlette", "httpx2")
 from starlette.testclient import TestClient  # noqa: E402
 
 from puzzle_support import is_solution  # noqa: E402
+from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.grid import GridError, parse_grid  # noqa: E402
-from queens.puzzle.maker import generate  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
 
 UNIQUE = "AAAB\nCAAB\nCCDB\nCCDD\n"  # its solution: columns [1, 3, 0, 2]
@@ -128,11 +128,10 @@ def test_a_hint_never_names_a_cross(client: TestClient) -> None:
 
 def test_the_stars_a_grid_takes(client: TestClient) -> None:
     from queens.puzzle.levels import level
-    from queens.puzzle.stars_generate import generate as generate_stars
 
     six = {"grid": str(level(6).grid)}  # 10 x 10: room for 2 stars, but no 2-star solution
     assert client.post("/api/puzzle/stars", json=six).json() == {"stars": [1], "undecided": []}
-    two = {"grid": str(generate_stars(8, 2, 3))}
+    two = {"grid": str(generate(8, 3, stars=2))}
     assert client.post("/api/puzzle/stars", json=two).json()["stars"][-1] == 2
     assert client.post("/api/puzzle/stars", json={"grid": "AB\nB#"}).status_code == 400
     assert client.post("/api/puzzle/stars", json={"grid": UNIQUE, "x": 1}).status_code == 400

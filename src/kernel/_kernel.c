@@ -70,7 +70,7 @@
  *  count_stars         count_stars (stars.c)        count_stars_rows    stars, s
  *  search_stars        stars_search                 count_stars         stars, s
  *                      (stars_search.c)
- *  star_ways           stars_unit_ways              puzzle.stars_explain  stars, s
+ *  star_ways           stars_unit_ways              puzzle.explain        stars, s
  *                      (stars_ways.c)
  *  local_fill          ls_solve (local.c)           engines.anyn.local  one solution, s
  *  simd                set_simd (simd_choice.c)     _load, simd,        chooses s/2/5

@@ -1,6 +1,6 @@
 /* stars_ways.c: the ways one unit (a row, column or region) of a Star Battle
  * position can still take its stars: the counting behind the explanation's
- * "pattern" rule and its look-ahead (queens.puzzle.stars_explain, whose
+ * "pattern" rule and its look-ahead (queens.puzzle.explain, whose
  * _ways and _ruled_out are the plain reference the tests hold it to).
  *
  * A position is the cells still open (where a star may go) and each unit's

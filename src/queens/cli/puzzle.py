@@ -31,13 +31,14 @@ from queens.cli.output import (
     write_text,
 )
 from queens.formats import format_problem, write_solution
-from queens.puzzle import levels, maker, schema
+from queens.puzzle import generate as maker
+from queens.puzzle import levels, schema
 from queens.puzzle import read as pictures
 from queens.puzzle._bridge import count, daily, explain, generate, smallest, solutions, solve
 from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck
+from queens.puzzle.generate import GenerateError
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 from queens.puzzle.json_level import json_text_limit, parse_puzzle
-from queens.puzzle.maker import GenerateError
 from queens.puzzle.solve import (
     MAX_STARS,
     MAX_STARS_N,
@@ -175,8 +176,12 @@ def _explain_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _generate_arguments(parser: argparse.ArgumentParser) -> None:
+    largest = max(high for _, high in maker.SIZES.values())
     add_size_argument(
-        parser, maker.MIN_N, maker.MAX_N, f"grid size, {maker.MIN_N} to {maker.MAX_N}"
+        parser,
+        1,
+        largest,
+        f"grid size, {maker.MIN_N} to {maker.MAX_N} (with --stars K, up to {largest})",
     )
     add_seed_argument(parser)
     difficulty = parser.add_argument(
@@ -431,7 +436,7 @@ def _check_size(n: int, stars: int) -> None:
     if low > largest:
         raise UsageError(
             f"--stars {stars}: its grids start at {low} x {low}, past this command's "
-            f"{largest} x {largest} (queens.puzzle.stars_generate.generate makes them, in "
+            f"{largest} x {largest} (queens.puzzle.generate.generate makes them, in "
             "many minutes)",
             PROG + " generate",
         )

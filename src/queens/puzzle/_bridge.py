@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from datetime import date
 
 from queens.puzzle import explain as queens_explain
-from queens.puzzle import levels, maker, stars_levels
+from queens.puzzle import generate as maker
+from queens.puzzle import levels
 from queens.puzzle import solve as queens_solve
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import Rows, Verdict
-from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
-from queens.puzzle.stars_generate import GenerateError as StarsGenerateError
 
 
 def solve(grid: Grid, stars: int = 1) -> Verdict:
@@ -80,7 +79,7 @@ def explain(grid: Grid, stars: int = 1) -> Explained:
 
 def smallest(stars: int) -> int:
     """The smallest grid generated with ``stars``."""
-    return maker.MIN_N if stars == 1 else STARS_MIN_N[stars]
+    return maker.STARS_MIN_N[stars]
 
 
 def generate(
@@ -88,12 +87,7 @@ def generate(
 ) -> Grid:
     """A new grid with one solution (of ``difficulty`` when given); ``maker.GenerateError``
     (one line) for every K when none is made."""
-    if stars == 1:
-        return maker.generate(n, seed, difficulty, seconds=seconds)
-    try:
-        return stars_levels.generate_graded(n, stars, seed, difficulty, seconds=seconds)
-    except StarsGenerateError as error:
-        raise maker.GenerateError(str(error)) from None
+    return maker.generate(n, seed, difficulty, stars=stars, seconds=seconds)
 
 
 def daily(day: date, stars: int = 1) -> levels.GradedGrid:
@@ -102,6 +96,6 @@ def daily(day: date, stars: int = 1) -> levels.GradedGrid:
     if stars == 1:
         return levels.daily(day)
     try:
-        return stars_levels.daily_stars(day, stars)
-    except stars_levels.DailyError as error:
+        return levels.daily_stars(day, stars)
+    except levels.DailyError as error:
         raise levels.LevelsError(str(error)) from None

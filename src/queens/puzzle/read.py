@@ -112,7 +112,7 @@ class Reading:
     """What was found in a picture, as far as it got: the working picture (deskewed), its
     tilt, the cell lines, each cell's region, the grid and the marks, and the error.
 
-    >>> from queens.puzzle.maker import generate
+    >>> from queens.puzzle.generate import generate
     >>> from queens.show.puzzle import puzzle_png
     >>> GRID = generate(6, 2)
     >>> reading = read_picture(puzzle_png(GRID, None, size=300))
@@ -135,7 +135,7 @@ class Reading:
         no grid was read), and the verdict along the bottom.
 
         >>> from PIL import Image
-        >>> from queens.puzzle.maker import generate
+        >>> from queens.puzzle.generate import generate
         >>> from queens.show.puzzle import puzzle_png
         >>> reading = read_picture(puzzle_png(generate(6, 2), None, size=300))
         >>> Image.open(io.BytesIO(reading.debug_png())).format
@@ -901,7 +901,7 @@ def read_picture(data: bytes, size: int | None = None, stars: int = 1) -> Readin
     a row, column and region its solution has. ``BadPicture`` when the bytes are not a
     picture within the limits.
 
-    >>> from queens.puzzle.maker import generate
+    >>> from queens.puzzle.generate import generate
     >>> from queens.show.puzzle import puzzle_png
     >>> GRID = generate(6, 2)
     >>> print(read_picture(puzzle_png(GRID, None, size=300)).grid)
@@ -1002,7 +1002,7 @@ def read_grid(data: bytes, size: int | None = None, stars: int = 1) -> Grid:
     ``MIN_N`` to ``MAX_N`` cells a side, not n regions, a grid without a solution, or
     another n than ``size``.
 
-    >>> from queens.puzzle.maker import generate
+    >>> from queens.puzzle.generate import generate
     >>> from queens.show.puzzle import puzzle_png
     >>> GRID = generate(6, 2)
     >>> read_grid(puzzle_png(GRID, None, size=300)) == GRID

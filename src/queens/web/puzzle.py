@@ -18,7 +18,7 @@
   ``MAX_PICTURE`` bytes): the grid it shows, as ``/api/puzzle/grid`` answers (needs the
   read extra).
 - ``GET /api/puzzle/daily?date=YYYY-MM-DD[&stars=2]``: that day's grid
-  (``queens.puzzle.levels``; with 2 stars ``queens.puzzle.stars_levels``).
+  (``queens.puzzle.levels``, with K stars too).
 - ``GET /api/puzzle/levels``: the level archive's numbers, sizes and difficulties;
   ``GET /api/puzzle/levels/{number}``: one level's grid.
 
@@ -46,7 +46,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from queens.puzzle import levels, maker, play, schema
+from queens.puzzle import generate as maker
+from queens.puzzle import levels, play, schema
 from queens.puzzle import read as pictures
 from queens.puzzle._bridge import daily as daily_grid
 from queens.puzzle._bridge import generate as generate_grid
