@@ -17,7 +17,7 @@ from pathlib import Path
 
 from queens.puzzle import explain as region_explain
 from queens.puzzle import maker
-from queens.puzzle.stars_explain import explain as stars_explain
+from queens.puzzle.explain import explain
 from queens.puzzle.stars_levels import daily_stars, generate_graded
 
 OUT = Path(__file__).parent / "data" / "explain_snapshots.json"
@@ -34,7 +34,7 @@ def digest(texts: list[str]) -> str:
 
 def stars_record(day: date) -> dict[str, object]:
     puzzle = daily_stars(day, 2)
-    explanation = stars_explain(puzzle.grid, 2)
+    explanation = explain(puzzle.grid, 2)
     return {
         "date": day.isoformat(),
         "seed": puzzle.seed,

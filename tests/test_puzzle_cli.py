@@ -37,8 +37,11 @@ def test_solve_formats_as_queens_solve_writes_them(
     assert run(capsys, "solve", str(grid_file), "--format", "list") == (0, "[2, 4, 1, 3]\n", "")
     assert run(capsys, "solve", str(grid_file), "--format", "letters") == (0, "bdac\n", "")
     status, out, _ = run(capsys, "solve", str(grid_file), "--format", "json")
-    assert status == 0 and json.loads(out) == {"n": 4, "columns": [1, 3, 0, 2]}
-    assert out == '{"n": 4, "columns": [1, 3, 0, 2]}\n'
+    # queens solve's keys (n, columns), then the puzzle schema's for every K (stars, rows)
+    assert status == 0 and json.loads(out) == {
+        "n": 4, "stars": 1, "rows": [[1], [3], [0], [2]], "columns": [1, 3, 0, 2]
+    }  # fmt: skip
+    assert out == '{"n": 4, "stars": 1, "rows": [[1], [3], [0], [2]], "columns": [1, 3, 0, 2]}\n'
 
 
 def test_solution_is_checked_independently(
@@ -202,3 +205,66 @@ def test_disk_full_is_one_line_and_exit_2(argv: list[str]) -> None:
     lines = result.stderr.decode().splitlines(keepends=True)
     err = "".join(line for line in lines if "compiled kernel is not available" not in line)
     assert err.startswith("queens: error: cannot write output") and err.count("\n") == 1
+
+
+# ---- one path for every K: the same answers, statuses and one-line errors ----------------
+
+EIGHT_TWO = (  # one solution with two stars
+    "AAABBCCC\nAABBCCCC\nAAABBCCD\nEABBBDDD\nEEFFGHDD\nEFFFGHHH\nEFFGGHHH\nEFFFGHHH\n"
+)
+ROWS_SIX = "".join("ABCDEF"[r] * 6 + "\n" for r in range(6))  # no solution with 2 stars
+
+
+@pytest.mark.parametrize(("stars", "text"), [("1", UNIQUE), ("2", EIGHT_TWO)])
+def test_every_command_takes_stars_alike(
+    stars: str, text: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "grid.txt"
+    path.write_text(text)
+    k = ("--stars", stars)
+    status, out, _ = run(capsys, "solve", str(path), "--format", "json", *k)
+    found = json.loads(out)
+    assert status == 0 and found["stars"] == int(stars)
+    assert all(len(columns) == int(stars) for columns in found["rows"])
+    assert run(capsys, "solve", str(path), "--count", *k)[:2] == (0, "1\n")
+    status, out, _ = run(capsys, "solve", str(path), "--all", *k)
+    assert status == 0 and out.count("*") == int(stars) * len(text.split())
+    status, out, _ = run(capsys, "explain", str(path), "--json", *k)
+    assert status == 0 and json.loads(out)["rows"] == found["rows"]
+    status, out, _ = run(capsys, "explain", str(path), *k)
+    assert status == 0 and out.splitlines()[-1].startswith("difficulty: ")
+    solved, bare = tmp_path / "solved.svg", tmp_path / "bare.svg"
+    assert run(capsys, "render", str(path), "--out", str(solved), *k)[0] == 0
+    assert run(capsys, "render", str(path), "--out", str(bare), "--empty", *k)[0] == 0
+    assert solved.read_text() != bare.read_text()  # the stars drawn
+
+
+@pytest.mark.parametrize(
+    ("stars", "text", "why"),
+    [("1", NONE, "put a queen in every row"), ("2", ROWS_SIX, "a 6 x 6 grid holds at most 9")],
+)
+def test_no_solution_is_exit_1_in_one_line_for_every_k(
+    stars: str, text: str, why: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "grid.txt"
+    path.write_text(text)
+    for command in (["solve"], ["explain"], ["render", "--out", str(tmp_path / "x.svg")]):
+        status, out, err = run(capsys, *command, str(path), "--stars", stars)
+        assert (status, out) == (1, "") and err.count("\n") == 1 and why in err, command
+
+
+def test_star_limits_and_formats_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "grid.txt"
+    path.write_text(EIGHT_TWO)
+    status, _, err = run(capsys, "solve", str(path), "--stars", "2", "--format", "letters")
+    assert status == 2 and "--format letters with --stars 2: choose from board, json" in err
+    status, _, err = run(capsys, "solve", str(path), "--stars", "2", "--style", "color")
+    assert status == 2 and "only plain" in err
+    status, _, err = run(capsys, "generate", "6", "--stars", "2")
+    assert status == 2 and "2-star grids are generated from 8 x 8" in err
+    big = tmp_path / "big.txt"
+    big.write_text("".join(("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[r] * 26) + "\n" for r in range(26)))
+    status, _, err = run(capsys, "solve", str(big), "--stars", "2")
+    assert status == 2 and "limited to n <= 25" in err and err.count("\n") == 1

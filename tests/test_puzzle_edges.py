@@ -25,8 +25,8 @@ from make_explain_snapshots import (
 )
 from queens.engines.counting import kernel
 from queens.puzzle import maker, stars, stars_levels
+from queens.puzzle.explain import Step, Stuck, explain, given_state, replay
 from queens.puzzle.grid import NAMES, Grid, parse_grid
-from queens.puzzle.stars_explain import Step, Stuck, explain, given_state, replay
 
 needs_kernel = pytest.mark.skipif(not kernel.compiled(), reason="the compiled kernel's paths")
 
@@ -177,7 +177,7 @@ def test_sample_of_a_grid_with_one_solution_shows_one() -> None:
     assert total == 1 and len(shown) == 1
 
 
-# -- the player's position and replay (queens.puzzle.stars_explain) ------------------------
+# -- the player's position and replay (queens.puzzle.explain) ------------------------
 
 
 def test_a_star_past_a_full_row_is_stuck() -> None:
@@ -189,7 +189,7 @@ def test_a_star_past_a_full_row_is_stuck() -> None:
 
 def test_replay_refuses_a_star_on_a_cleared_cell() -> None:
     grid = parse_grid(SNAPSHOTS["stars"][0]["grid"])
-    steps = [Step("full", "cleared", cleared=((0, 0),)), Step("full", "placed", placed=((0, 0),))]
+    steps = [Step("full", "cleared", clear=((0, 0),)), Step("full", "placed", place=((0, 0),))]
     with pytest.raises(ValueError, match="is not open"):
         replay(grid, 2, steps)
 

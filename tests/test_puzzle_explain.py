@@ -267,3 +267,32 @@ def test_a_chain_follows_forced_queens_to_an_empty_unit() -> None:
                 return
             apply(state, taken)
     pytest.skip("no chain of two forced queens in the 30 hard 8 x 8 grids tried")
+
+
+# -- one explainer for every K: the K-star entry points take one star too (issue 40) ----
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_entry_points_of_every_k_agree_for_one_star(seed: int) -> None:
+    from queens.puzzle.explain import grade, replay, steps
+
+    grid = generate(8, seed, "medium")
+    explanation = explain(grid)
+    assert explanation.rows == tuple((column,) for column in explanation.solution or ())
+    assert list(steps(grid, 1)) == explanation.steps
+    assert replay(grid, 1, explanation.steps) == explanation.rows
+    assert grade(grid, 1) == explanation.difficulty == "medium"
+    assert explain(grid, stars=1).steps == explanation.steps
+
+
+def test_without_splits_a_one_star_case_split_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Generated grids need no case split: with the singles as the only other rule, one does.
+    from queens.puzzle import explain as explainer
+
+    grid = generate(8, 0, "medium")
+    monkeypatch.setattr(explainer, "RULES", ((1, singles), (6, explainer.splits)))
+    assert explain(grid).level == LEVELS["split"]
+    with pytest.raises(explainer.NeedsSplit):
+        explain(grid, splits=False)
+    with pytest.raises(explainer.NeedsSplit):
+        list(explainer.steps(grid, 1, splits=False))

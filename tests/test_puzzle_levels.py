@@ -92,7 +92,7 @@ def test_cli_daily(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "daily", "2026-11-26") == (status, out, err)  # the same every time
     status, out, _ = run(capsys, "daily", "2026-11-26", "--json")
     record = json.loads(out)
-    assert record == {"date": "2026-11-26", "level": puzzle.number, "n": 9,
+    assert record == {"date": "2026-11-26", "stars": 1, "level": puzzle.number, "n": 9,
                       "difficulty": "medium", "seed": puzzle.seed,
                       "grid": puzzle.grid.rows()}  # fmt: skip
     status, out, _ = run(capsys, "daily")

@@ -12,6 +12,12 @@ from queens.puzzle.maker import generate
 from queens.puzzle.play import Check, NoHint, check, hint
 from queens.puzzle.solve import solve
 
+
+def cells(listed: list[list[int]]) -> set[tuple[int, int]]:
+    """A step's cells ([row, column] lists) as a set of pairs."""
+    return {(row, col) for row, col in listed}
+
+
 TWO = parse_grid("AABB\nAABB\nCCDD\nCCDD")  # solutions [1, 3, 0, 2] and [2, 0, 3, 1]
 
 
@@ -41,9 +47,9 @@ def test_hints_from_random_right_positions_are_sound(seed: int) -> None:
     queens = [(r, c) for r, c in enumerate(truth) if rng.random() < 0.3]
     crosses = [(r, c) for r in range(6) for c in range(6) if c != truth[r] and rng.random() < 0.2]
     step = hint(grid, queens, crosses)
-    assert set(step.place) <= set(enumerate(truth))
-    assert not set(step.clear) & set(enumerate(truth))
-    assert not set(step.clear) & set(crosses)  # nothing the player already crossed
+    assert cells(step["place"]) <= set(enumerate(truth))
+    assert not cells(step["clear"]) & set(enumerate(truth))
+    assert not cells(step["clear"]) & set(crosses)  # nothing the player already crossed
 
 
 def test_no_hint_when_solved() -> None:
@@ -57,4 +63,4 @@ def test_no_hint_when_solved() -> None:
 def test_hints_on_a_grid_with_two_solutions_keep_both() -> None:
     step = hint(TWO, [], [])
     kept = {(0, 1), (1, 3), (2, 0), (3, 2), (0, 2), (1, 0), (2, 3), (3, 1)}
-    assert (step.place or step.clear) and not set(step.clear) & kept
+    assert (step["place"] or step["clear"]) and not cells(step["clear"]) & kept

@@ -177,7 +177,7 @@ def test_the_kernel_stops_on_the_flag(engine: str) -> None:
     "seed", [pytest.param(s, marks=pytest.mark.slow) if s % 2 else s for s in range(4)]
 )
 def test_explanations_are_sound_and_replay_to_the_solution(seed: int) -> None:
-    from queens.puzzle.stars_explain import LEVELS, explain, replay
+    from queens.puzzle.explain import LEVELS, explain, replay
 
     grid = generate(8 + 2 * (seed % 2), 2, seed)
     (truth,) = list(stars.solutions(grid, 2))
@@ -186,13 +186,13 @@ def test_explanations_are_sound_and_replay_to_the_solution(seed: int) -> None:
     assert explanation.rows == truth
     for step in explanation.steps:
         assert step.kind in LEVELS and step.text
-        assert set(step.placed) <= solution, step.text
-        assert not set(step.cleared) & solution, step.text
+        assert set(step.place) <= solution, step.text
+        assert not set(step.clear) & solution, step.text
     assert replay(grid, 2, explanation.steps) == truth
 
 
 def test_explain_refuses_grids_without_one_solution() -> None:
-    from queens.puzzle.stars_explain import NotUnique, Stuck, explain
+    from queens.puzzle.explain import NotUnique, Stuck, explain
 
     with pytest.raises(Stuck):
         explain(Grid.from_regions([[r] * 6 for r in range(6)]), 2)

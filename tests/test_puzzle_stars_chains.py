@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from queens.puzzle.explain import STAR_CHAIN_MAX, _chain_from
 from queens.puzzle.grid import parse_grid
 from queens.puzzle.stars import StarState, Units
-from queens.puzzle.stars_explain import CHAIN_MAX, _chain_from
 
 TWO_STARS = """\
 AAAAABBB
@@ -26,7 +26,7 @@ HHHGGGGG"""
 column 8 leads to three deductions and a fourth that finds no way on."""
 
 
-@pytest.mark.parametrize("most", [1, CHAIN_MAX])
+@pytest.mark.parametrize("most", [1, STAR_CHAIN_MAX])
 def test_a_chain_makes_at_most_most_deductions(most: int) -> None:
     grid = parse_grid(TWO_STARS)
     state = StarState.start(Units(grid), 2)

@@ -164,18 +164,18 @@ def test_the_stars_selector_follows_the_grid(open_page: Opener) -> None:  # noqa
 
 
 def test_a_hint_comes_from_the_k_star_explainer(open_page: Opener) -> None:  # noqa: F811
-    from queens.puzzle.stars_play import hint_stars
+    from queens.puzzle.play import hint
 
     grid = generate(8, 2, SEED)
     page = open_page(link(str(grid)))
     page.click("#hint")
-    expected = hint_stars(grid, 2, [], [])
-    expect(page.locator("#message")).to_have_text(expected.text, timeout=TIMEOUT_MS)
+    expected = hint(grid, [], [], stars=2)
+    expect(page.locator("#message")).to_have_text(expected["text"], timeout=TIMEOUT_MS)
     page.click("#apply-hint")
     done = marks(page)
-    for row, col in expected.placed:
+    for row, col in expected["place"]:
         assert done[row * 8 + col] == "q"
-    for row, col in expected.cleared:
+    for row, col in expected["clear"]:
         assert done[row * 8 + col] == "x"
     page.once("dialog", lambda dialog: dialog.accept())  # Show solution asks first
     page.click("#solution")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from queens.puzzle import stars
+from queens.puzzle.explain import explain, grade, replay
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars_explain import explain, grade, replay
 from queens.puzzle.stars_levels import (
     DAILY_ATTEMPTS,
     DailyError,
@@ -115,11 +115,12 @@ def test_the_daily_takes_the_first_seed_without_a_case_split(
     """The day's seeds in turn: the first whose grid needs no case split, else the first
     seed's grid (explained to the end).  Long chains are left out so that the 9 x 9 grid
     ``SPLIT`` needs case splits; an 8 x 8 generated grid needs none."""
-    from queens.puzzle import stars_explain, stars_levels
+    from queens.puzzle import explain as explainer
+    from queens.puzzle import stars_levels
     from queens.puzzle.grid import parse_grid
-    from test_puzzle_stars_explain import SPLIT
+    from test_puzzle_explain_stars import SPLIT
 
-    monkeypatch.setattr(stars_explain, "LONG_CHAIN_MAX", stars_explain.CHAIN_MAX)
+    monkeypatch.setattr(explainer, "LONG_CHAIN_MAX", explainer.STAR_CHAIN_MAX)
     needs_split, plain = parse_grid(SPLIT), generate_graded(8, 2, 3, "easy")
     base = daily_seed(MONDAY, 2)
 

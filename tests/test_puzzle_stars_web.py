@@ -12,7 +12,7 @@ require("starlette", "httpx2")
 from starlette.testclient import TestClient  # noqa: E402
 
 from queens.puzzle import stars  # noqa: E402
-from queens.puzzle.stars_explain import grade  # noqa: E402
+from queens.puzzle.explain import grade  # noqa: E402
 from queens.puzzle.stars_generate import generate  # noqa: E402
 from queens.puzzle.stars_levels import daily_stars  # noqa: E402
 

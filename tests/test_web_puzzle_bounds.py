@@ -84,3 +84,50 @@ def test_an_integer_too_long_to_convert_is_a_400(client: TestClient, endpoint: s
 def test_a_picture_size_too_long_to_convert_is_a_400(client: TestClient) -> None:
     response = client.post(f"/api/puzzle/read?size={'9' * 5000}", content=b"")
     assert "size must be" in refused(response)
+
+
+def test_searches_answer_within_their_time_and_hold_at_most_max_runs(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search that does not end (a solve held until the test lets it go) gets the late
+    answer of each endpoint, and holds its place until it ends: the next is a 429."""
+    import threading
+    import time
+
+    from queens.web import limits
+
+    release = threading.Event()
+    started = threading.Semaphore(0)
+    real_solve = page.solve
+
+    def held(grid: Any, stars: int = 1) -> Any:
+        started.release()
+        release.wait(30)
+        return real_solve(grid, stars)
+
+    monkeypatch.setattr(page, "SOLVE_SECONDS", 0.05)
+    monkeypatch.setattr(page, "solve", held)
+    monkeypatch.setattr(page.play, "solve", held)
+    try:
+        answer = client.post("/api/puzzle/solution", json={"grid": UNIQUE, "stars": 1}).json()
+        assert answer["rows"] is None and answer["columns"] is None
+        assert answer["message"] == "No solution found within 0.05 seconds."
+        taken = client.post("/api/puzzle/stars", json={"grid": UNIQUE}).json()
+        assert taken == {"stars": [], "undecided": [1, 2, 3, 4, 5, 6]}
+        late = client.post("/api/puzzle/hint", json={"grid": UNIQUE, "queens": [], "crosses": []})
+        assert late.status_code == 503 and "no answer within 0.05 seconds" in late.json()["error"]
+        position = {"grid": UNIQUE, "queens": [[0, 1]], "crosses": [], "stars": 1}
+        assert client.post("/api/puzzle/check", json=position).status_code == 503
+        for _ in range(limits.MAX_RUNS):  # every place is held by a search not ended
+            assert started.acquire(timeout=30)
+        busy = client.post("/api/puzzle/check", json=position)
+        assert busy.status_code == 429 and "too many runs" in busy.json()["error"]
+    finally:
+        release.set()
+    monkeypatch.setattr(page, "SOLVE_SECONDS", 30.0)
+    for _ in range(300):  # the held searches end, and give their places back
+        again = client.post("/api/puzzle/solution", json={"grid": UNIQUE})
+        if again.status_code != 429:
+            break
+        time.sleep(0.1)
+    assert again.json()["columns"] == [1, 3, 0, 2]

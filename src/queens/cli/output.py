@@ -14,9 +14,9 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Protocol, TextIO, cast
+from typing import Any, TextIO, cast
 
 from queens.cli.common import CommandError, NoSolution, OutputError, UsageError
 
@@ -147,28 +147,18 @@ def print_steps(texts: list[str]) -> None:
     print()
 
 
-class ExplainedStep(Protocol):
-    """A step of an explanation, for one star or K."""
-
-    @property
-    def text(self) -> str: ...
-
-    def to_json(self) -> dict[str, object]: ...
-
-
 def print_explanation(
-    as_json: bool,
-    record: dict[str, object],
-    steps: Sequence[ExplainedStep],
-    picture: str,
-    difficulty: str,
+    as_json: bool, record: Mapping[str, object], picture: str, difficulty: str
 ) -> int:
-    """`puzzle explain`'s output, for one star or K: ``record`` and the steps as one JSON
-    line, or the numbered steps, the solved grid and its difficulty."""
+    """`puzzle explain`'s output, for every K: ``record`` (``queens.puzzle.schema``'s
+    explanation, its steps included) as one JSON line, or the numbered steps, the solved
+    grid and its difficulty."""
     if as_json:
-        print(json.dumps({**record, "steps": [step.to_json() for step in steps]}))
+        print(json.dumps(record))
         return 0
-    print_steps([step.text for step in steps])
+    steps = record["steps"]
+    assert isinstance(steps, list)
+    print_steps([str(step["text"]) for step in steps])
     print(picture)
     print(f"difficulty: {difficulty}")
     return 0

@@ -30,27 +30,33 @@ from queens.cli.output import (
     write_picture,
     write_text,
 )
-from queens.cli.puzzle_stars import (
-    daily_stars_puzzle,
-    generated_stars,
-    run_explain_stars,
-    run_solve_stars,
-    solved_rows,
-)
 from queens.formats import format_problem, write_solution
-from queens.puzzle import levels, maker
+from queens.puzzle import levels, maker, schema
 from queens.puzzle import read as pictures
-from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck, explain, level_reason
+from queens.puzzle._bridge import count, daily, explain, generate, smallest, solutions, solve
+from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 from queens.puzzle.json_level import json_text_limit, parse_puzzle
-from queens.puzzle.solve import CountTooLong, count, solutions, solve
-from queens.puzzle.stars import MAX_STARS, MAX_STARS_N
+from queens.puzzle.maker import GenerateError
+from queens.puzzle.solve import CountTooLong
+from queens.puzzle.stars import (
+    MAX_STARS,
+    MAX_STARS_N,
+    Rows,
+    StarsError,
+    board,
+    check_limits,
+    impossible,
+)
 from queens.show.text import resolve_style
 from queens.solution import Solution
 
 PROG = "queens puzzle"
 
 FORMATS = ("board", "list", "letters", "json")
+STAR_FORMATS = ("board", "json")
+"""The formats of solutions with more than one star a row (list and letters name one
+column a row)."""
 STYLES = ("auto", "plain", "color")
 
 RENDER_MAX_SIZE = 4096
@@ -87,7 +93,7 @@ DESCRIPTIONS = {
     "towards Sunday. Its level, size and difficulty go to stderr. With --stars 2: "
     "a 2-star grid made from the date (8 x 8 on Mondays to 10 x 10 on Sundays), solved "
     "without a case split; with --stars 3: a 14 x 14 3-star grid made from the date "
-    "(seconds; mostly expert); --json then has stars and seed instead of level.",
+    "(seconds; mostly expert), with no level number in --json.",
     "render": "Draw the grid in region colours with region letters and the queens "
     "of its solution (--empty: the bare grid). SVG needs nothing; PNG the png extra.",
     "read": "Print the grid text of a picture of a grid (PNG, JPEG, ...): the board "
@@ -189,7 +195,8 @@ def _daily_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help="one JSON object: date, level, n, difficulty, grid (a list of rows)",
+        help="one JSON object: date, stars, level (one star: the archive's number), n, "
+        "difficulty, seed, grid (a list of rows)",
     )
     _add_stars(parser)
 
@@ -254,16 +261,47 @@ def read_grid(path: str) -> Grid:
         raise CommandError(str(error)) from None
 
 
-def _no_solution() -> NoSolution:
+def _read_for(path: str, stars: int) -> Grid:
+    """``read_grid``, then the grid checked against the limits of ``stars``."""
+    grid = read_grid(path)
+    try:
+        check_limits(grid, stars)
+    except StarsError as error:
+        raise CommandError(str(error)) from None
+    return grid
+
+
+def _no_solution(grid: Grid, stars: int) -> NoSolution:
+    reason = impossible(grid, stars) if stars > 1 else None
+    why = f": {reason}" if reason else ""
+    what = "a queen" if stars == 1 else f"{stars} stars"
     return NoSolution(
-        "no solution: no way to put a queen in every row, column and region without two touching"
+        f"no solution: no way to put {what} in every row, column and region "
+        f"without two touching{why}"
     )
 
 
+def _with_stars(stars: int) -> str:
+    """The ``--stars K`` a command suggested to the user needs ('' for one star)."""
+    return "" if stars == 1 else f" --stars {stars}"
+
+
+def _formats(stars: int) -> tuple[str, ...]:
+    """The solution formats for ``stars``: list and letters name one column a row."""
+    return FORMATS if stars == 1 else STAR_FORMATS
+
+
 def _style(args: argparse.Namespace, grid: Grid) -> str:
+    stars = args.stars
     if args.format not in FORMATS:
         raise UsageError(
             f"unknown format {args.format!r} (choose from {', '.join(FORMATS)})", PROG + " solve"
+        )
+    if args.format not in _formats(stars):
+        raise UsageError(
+            f"--format {args.format} with --stars {stars}: choose from "
+            f"{', '.join(_formats(stars))}",
+            PROG + " solve",
         )
     problem = format_problem(args.format, grid.n)
     if problem is not None:
@@ -274,93 +312,94 @@ def _style(args: argparse.Namespace, grid: Grid) -> str:
         )
     if args.style != "auto" and args.format != "board":
         raise UsageError("--style applies to --format board only", PROG + " solve")
+    if stars > 1:
+        if args.style not in ("auto", "plain"):
+            raise UsageError(f"--style {args.style} with --stars: only plain", PROG + " solve")
+        return "plain"
     return resolve_style(args.style, sys.stdout)
 
 
-def _write(grid: Grid, columns: list[int], fmt: str, style: str) -> None:
-    if fmt == "board":
-        if style == "color":
-            from queens.show.puzzle import ansi_puzzle  # lazy: display (rich)
+def _write(grid: Grid, stars: int, rows: Rows, fmt: str, style: str) -> None:
+    if fmt == "json":
+        print(json.dumps(schema.solution(grid.n, stars, rows)))
+    elif fmt == "board" and style == "color":
+        from queens.show.puzzle import ansi_puzzle  # lazy: display (rich)
 
-            sys.stdout.write(ansi_puzzle(grid, columns) + "\n")
-        else:
-            sys.stdout.write(grid.board(columns) + "\n")
-        return
-    write_solution(sys.stdout, Solution(columns), fmt)
+        sys.stdout.write(ansi_puzzle(grid, _columns(rows)) + "\n")
+    elif fmt == "board":
+        sys.stdout.write(board(grid, rows) + "\n")
+    else:
+        write_solution(sys.stdout, Solution(_columns(rows)), fmt)
 
 
-def _count(grid: Grid, force: bool) -> int:
-    """The whole count: refused when estimated over an hour (unless ``force``); Ctrl-C stops it."""
+def _columns(rows: Rows) -> list[int]:
+    """A one-star solution's column a row."""
+    return [columns[0] for columns in rows]
+
+
+def _count(grid: Grid, stars: int, force: bool) -> int:
+    """The whole count: refused when estimated over an hour (unless ``force``); a notice
+    after a second saying what runs and that Ctrl-C stops it (the kernel's count sees a
+    Ctrl-C: ``engines.counting.kernel.interruptible``)."""
     from queens.cli.searching import noticed  # lazy: start-up of the CLI
 
-    try:  # the kernel's count sees a Ctrl-C (engines.counting.kernel.interruptible)
-        with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid"):
-            return count(grid, force=force)
+    with_stars = "" if stars == 1 else f" with {stars} stars"
+    try:
+        with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid{with_stars}"):
+            return count(grid, stars, force=force)
     except CountTooLong as error:
         raise CommandError(f"{error.reason}; add --force to run it anyway") from None
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    grid = read_grid(args.grid)
-    if args.stars > 1:
-        return run_solve_stars(args, grid)
+    stars = args.stars
+    grid = _read_for(args.grid, stars)
     if args.count:
-        print(_count(grid, args.force))
+        print(_count(grid, stars, args.force))
         return 0
     style = _style(args, grid)
     if args.all:
         written = 0
-        for columns in solutions(grid):
+        for rows in solutions(grid, stars):
             if written and args.format == "board":
                 sys.stdout.write("\n")
-            _write(grid, columns, args.format, style)
+            _write(grid, stars, rows, args.format, style)
             written += 1
         if not written:
-            raise _no_solution()
+            raise _no_solution(grid, stars)
         return 0
-    verdict = solve(grid)
-    if verdict.solution is None:
-        raise _no_solution()
-    _write(grid, list(verdict.solution), args.format, style)
+    verdict = solve(grid, stars)
+    if verdict.rows is None:
+        raise _no_solution(grid, stars)
+    _write(grid, stars, verdict.rows, args.format, style)
     if not verdict.unique:
         sys.stdout.flush()
         print(
             "queens: note: this solution is not the only one "
-            "('queens puzzle solve --count' counts them)",
+            f"('queens puzzle solve{_with_stars(stars)} --count' counts them)",
             file=sys.stderr,
         )
     return 0
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    grid = read_grid(args.grid)
-    if args.stars > 1:
-        return run_explain_stars(args, grid)
+    stars = args.stars
+    grid = _read_for(args.grid, stars)
     from queens.cli.searching import noticed  # lazy: start-up of the CLI
 
+    with_stars = "" if stars == 1 else f" with {stars} stars"
     try:
-        with noticed(f"explaining the {grid.n} x {grid.n} grid"):
-            explanation = explain(grid)
+        with noticed(f"explaining the {grid.n} x {grid.n} grid{with_stars}"):
+            found = explain(grid, stars)
     except Stuck:
-        raise _no_solution() from None
+        raise _no_solution(grid, stars) from None
     except NotUnique:
-        raise not_unique("queens puzzle solve --count") from None
-    assert explanation.solution is not None
-    columns = list(explanation.solution)
-    level = explanation.level
-    record = {
-        "n": grid.n,
-        "columns": columns,
-        "level": level,
-        "difficulty": explanation.difficulty,
-    }
-    return print_explanation(
-        args.json,
-        record,
-        explanation.steps,
-        grid.board(columns),
-        f"{explanation.difficulty} ({level}: {level_reason(level)})",
+        raise not_unique(f"queens puzzle solve{_with_stars(stars)} --count") from None
+    record = schema.explanation(
+        grid.n, stars, found.rows, found.level, found.difficulty, found.steps
     )
+    why = f" ({found.reason})" if found.reason else ""
+    return print_explanation(args.json, record, board(grid, found.rows), found.difficulty + why)
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -369,64 +408,81 @@ def run_generate(args: argparse.Namespace) -> int:
             f"unknown difficulty {args.difficulty!r} (choose from {', '.join(DIFFICULTIES)})",
             PROG + " generate",
         )
+    stars = args.stars
+    _check_size(args.n, stars)
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
-    if args.stars > 1:
-        grid = generated_stars(args.n, args.stars, chosen, args.difficulty, maker.MAX_N)
-    else:
-        try:
-            grid = maker.generate(args.n, chosen, args.difficulty)
-        except maker.GenerateError as error:
-            raise CommandError(str(error)) from None
+    try:
+        grid = generate(args.n, stars, chosen, args.difficulty)
+    except GenerateError as error:
+        raise CommandError(str(error)) from None
     if args.seed is None:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
-    text = str(grid) + "\n"
-    write_text(text, args.out)
+    write_text(str(grid) + "\n", args.out)
     return 0
+
+
+def _check_size(n: int, stars: int) -> None:
+    """A usage error unless ``generate`` makes ``n`` x ``n`` grids with ``stars``."""
+    low, largest = smallest(stars), maker.MAX_N
+    if low > largest:
+        raise UsageError(
+            f"--stars {stars}: its grids start at {low} x {low}, past this command's "
+            f"{largest} x {largest} (queens.puzzle.stars_generate.generate makes them, in "
+            "many minutes)",
+            PROG + " generate",
+        )
+    if n < low:
+        raise UsageError(
+            f"{n} x {n} with --stars {stars}: {stars}-star grids are generated from "
+            f"{low} x {low} to {largest} x {largest}",
+            PROG + " generate",
+        )
 
 
 def run_daily(args: argparse.Namespace) -> int:
     when: date = args.date or date.today()
-    if args.stars > 1:
-        grid, which, record = daily_stars_puzzle(when, args.stars)
-    else:
-        try:
-            puzzle = levels.daily(when)
-        except levels.LevelsError as error:
-            raise CommandError(str(error)) from None
-        grid, which = puzzle.grid, f"level {puzzle.number}, {puzzle.n} x {puzzle.n}"
-        record = {"date": when.isoformat(), **puzzle.to_json()}
+    stars = args.stars
+    try:
+        puzzle = daily(when, stars)
+    except levels.LevelsError as error:
+        raise CommandError(str(error)) from None
+    record = schema.daily(when, stars, puzzle.to_json())
     if args.json:
         print(json.dumps(record))
         return 0
+    what = f"level {record['level']}" if "level" in record else f"{stars} stars"
     print(
-        f"queens: {when.isoformat()} ({when:%A}): {which}, {record['difficulty']}", file=sys.stderr
+        f"queens: {when.isoformat()} ({when:%A}): {what}, {puzzle.n} x {puzzle.n}, "
+        f"{puzzle.difficulty}",
+        file=sys.stderr,
     )
-    sys.stdout.write(str(grid) + "\n")
+    sys.stdout.write(str(puzzle.grid) + "\n")
     return 0
+
+
+def _solved_rows(grid: Grid, stars: int) -> Rows:
+    """The first solution, or the command's 'no solution' (exit 1)."""
+    verdict = solve(grid, stars)
+    if verdict.rows is None:
+        raise _no_solution(grid, stars)
+    return verdict.rows
 
 
 def run_render(args: argparse.Namespace) -> int:
     kind = picture_kind(args.out, PROG + " render")
-    grid = read_grid(args.grid)
-    columns: list[int] | None = None
-    rows = None
-    if args.stars > 1:
-        rows = None if args.empty else solved_rows(grid, args.stars)
-    elif not args.empty:
-        verdict = solve(grid)
-        if verdict.solution is None:
-            raise _no_solution()
-        columns = list(verdict.solution)
+    stars = args.stars
+    grid = _read_for(args.grid, stars)
+    rows = None if args.empty else _solved_rows(grid, stars)
     if kind == "svg":
         from queens.show.puzzle import puzzle_svg  # lazy: start-up of the CLI (pictures)
 
-        data = puzzle_svg(grid, columns, size=args.pixels, stars=rows).encode()
+        data = puzzle_svg(grid, size=args.pixels, stars=rows).encode()
     else:
         from queens.show.png import MissingPillow  # lazy: start-up of the CLI (pictures)
         from queens.show.puzzle import puzzle_png
 
         try:
-            data = puzzle_png(grid, columns, size=args.pixels, stars=rows)
+            data = puzzle_png(grid, size=args.pixels, stars=rows)
         except MissingPillow as error:
             raise CommandError(str(error)) from None
     write_picture(data, args.out)
@@ -469,15 +525,10 @@ def run_read(args: argparse.Namespace) -> int:
 
 
 def _print_read_solution(grid: Grid, stars: int) -> None:
-    if stars > 1:
-        from queens.puzzle.stars import board as stars_board  # lazy: Star Battle only
-
-        sys.stdout.write("\n" + stars_board(grid, solved_rows(grid, stars)) + "\n")
-        return
-    verdict = solve(grid)
-    if verdict.solution is None:
-        raise _no_solution()
-    sys.stdout.write("\n" + grid.board(list(verdict.solution)) + "\n")
+    verdict = solve(grid, stars)
+    if verdict.rows is None:
+        raise _no_solution(grid, stars)
+    sys.stdout.write("\n" + board(grid, verdict.rows) + "\n")
     if not verdict.unique:
         sys.stdout.flush()
         print("queens: note: this solution is not the only one", file=sys.stderr)

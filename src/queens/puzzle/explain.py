@@ -1,73 +1,108 @@
-"""The solution as a person finds it: a sequence of deductions, each with its reason.
+"""The solution of a star grid (K = 1 to 6 stars a row, column and region; K = 1 is the
+region "Queens" puzzle) as a person finds it: a sequence of deductions, each with its
+reason.  One explainer for every K: the same steps, sentences and JSON.
 
-At every point the easiest deduction that changes something is taken, by level:
+At every point the easiest deduction that changes something is taken.  The techniques,
+each with its ``kind`` (the name a step carries) and level; where one star and K stars
+name a technique differently, both are given (one star / K stars):
 
-1. ``single``: a row, column or region with one cell left holds its queen there (which
-   clears that queen's row, column, region and the cells touching it).
-2. ``confined``: a region whose cells all lie in one row (or column) takes that line's
-   queen, so the rest of the line is cleared; and a row (or column) whose cells all lie
-   in one region clears the rest of that region.
-3. ``group`` of two or three: k regions whose cells all lie within k rows (or columns)
-   take those lines' queens, so the lines' other cells are cleared; and k lines lying
-   within k regions clear the rest of those regions.  The smallest group first, and of
-   those, one on neighbouring lines before one on scattered lines.
-   ``block``: a row, column or region whose cells left lie within a 2 x 2 block has its
-   queen there, and a 2 x 2 block holds at most one queen (its cells all touch), so the
-   block's other cells are cleared.
-4. ``exclusion``: a cell whose queen would leave some row, column or region with no cell
-   (touching included) cannot hold one.  And a ``group`` of four to six regions (or lines).
-5. ``probe``: a cell whose queen would leave some unit with one cell, whose queen in turn
-   would leave another unit with no cell, shown as that chain (a contradiction two steps
-   ahead).
-   ``chain``: the same with a longer chain of forced queens (up to ``CHAIN_MAX``), each
-   the only cell left in some unit, ending with a unit with no cell.
-6. ``split``: only when nothing else applies, a case split: a cell of the smallest open
-   row, column or region whose queen leads to a dead end is cleared.
+- **Full units** (``single`` / ``full``, 1): a row, column or region with as many cells
+  left as stars to place holds a star on each (which clears the cells touching them and
+  the rest of every unit they complete).
+- **Confinement** (``confined`` / ``group`` of one, 2): a region within one line takes
+  that line's stars, so the rest of the line is cleared; a line within one region clears
+  the rest of the region.
+- **Groups** (``group``, 3 for two or three units, 4 for more): k regions within k lines
+  (needing as many stars) take those lines' stars, so the lines' other cells are cleared;
+  k lines within k regions clear the rest of those regions.  One star: the smallest group
+  first, one on neighbouring lines before one on scattered lines.
+- **2 x 2 blocks** (``block``, 3; K stars: inside ``pattern``): a 2 x 2 block holds at most
+  one star (its cells all touch), so a unit within a block clears the block's other cells.
+- **Ways of a unit** (``pattern``, 3; K stars): the ways a unit can still take its stars
+  (none touching, no unit over K, a 2 x 2 block holds one), listed: a cell in every way
+  holds a star, and a cell every way rules out is cleared.  With one star the full units,
+  confinement and blocks say the same about a unit, and the 1-star rules use them.
+- **Exclusions** (``exclusion`` / ``room``, 4): a cell whose star would leave a row,
+  column or region with no cell (K stars: no way to take its stars) is cleared.
+- **Chains** (``probe`` / ``chain``, 5; K stars: 4 for one step, 5 for two or three, 6
+  for longer ones up to ``LONG_CHAIN_MAX``): a cell whose star forces, by the easy rules,
+  a chain of deductions ending with a unit that cannot take its stars is cleared (one
+  star: each forced star the only cell of a unit, at most ``CHAIN_MAX`` of them).
+- **Suppositions** (``split``, 6): only when nothing else applies, a case split: a cell
+  whose star leads to a dead end (by search) is cleared.
 
-The difficulty of a puzzle is the level of the hardest step its explanation needs:
-easy (1-2), medium (3), hard (4-5), and expert (6) when it needs a case split (guessing).
+One star keeps its own fast rules, on ``queens.puzzle.solve.State``'s bitmasks of
+candidates a row; K stars work on ``queens.puzzle.stars.StarState`` and the kernel's
+``star_ways``.
+
+The difficulty of a grid is the level of the hardest step its explanation needs, on a
+scale for its K (``difficulty_name``): one star easy (1-2), medium (3), hard (4-5),
+expert (6: a case split); K stars, which nearly always need the ways of a unit, easy
+(1-3), medium (4), hard (5), expert (6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from math import comb
+from weakref import WeakKeyDictionary
 
-from queens.engines.counting import kernel
+from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import Square, State, bits, search
+from queens.puzzle.stars import (
+    Rows,
+    StarState,
+    Units,
+    bit_indexes,
+    check_limits,
+    solve,
+)
+from queens.puzzle.stars import search as star_search
+
+# -- levels, steps and explanations (every K) ----------------------------------------------
 
 LEVELS = {
     "single": 1,
+    "full": 1,
     "confined": 2,
     "group": 3,
     "block": 3,
+    "pattern": 3,
     "exclusion": 4,
+    "room": 4,
     "probe": 5,
     "chain": 5,
     "split": 6,
 }
 """Each kind of step and its (lowest) level of difficulty: a group of four or more is
-level 4."""
+level 4; with K stars a group of one is level 2 (one star calls it ``confined``), a unit
+with one way left level 2, and a chain 4 to 6 by its length."""
+
 
 HARD_GROUP = 4
 """The smallest group of regions (or lines) a person finds hard to see (level 4)."""
 
+
 DIFFICULTIES = ("easy", "medium", "hard")
 """The difficulties generate takes; see ``difficulty_name``."""
 
-GROUP_MAX = 6
-"""The largest group of regions (or lines) the ``group`` step looks at: a person does not
-hold more in mind, and beyond it the subsets grow too many to try on big grids."""
 
-
-def difficulty_name(level: int) -> str:
-    """easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a case split).
+def difficulty_name(level: int, stars: int = 1) -> str:
+    """One star: easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a case
+    split).  K stars: easy (1-3: counting alone), medium (4: a star refuted by a unit's
+    ways, a large group, a chain of one step), hard (5: a chain of two or three steps),
+    expert (6: a longer chain, or a case split): nearly every 2-star grid needs level 3's
+    ways of a unit, which the one-star scale calls medium.
 
     >>> [difficulty_name(level) for level in range(1, 7)]
     ['easy', 'easy', 'medium', 'hard', 'hard', 'expert']
+    >>> [difficulty_name(level, stars=2) for level in range(1, 7)]
+    ['easy', 'easy', 'easy', 'medium', 'hard', 'expert']
     """
+    if stars > 1:
+        return ("easy", "easy", "easy", "medium", "hard", "expert")[level - 1]
     if level <= LEVELS["confined"]:
         return "easy"
     if level == LEVELS["group"]:
@@ -91,7 +126,7 @@ REASONS = {
 
 
 def level_reason(level: int) -> str:
-    """What the steps of a level rest on.
+    """What the steps of a level rest on (one star).
 
     >>> level_reason(2)
     'a region within one line, or a line within one region'
@@ -101,8 +136,9 @@ def level_reason(level: int) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """One deduction: its kind, a sentence saying why, the queens it places, the cells it
-    clears (a placed queen's consequences included) and the cells its reason is about.
+    """One deduction: its kind, a sentence saying why, the stars it places, the cells it
+    clears (a placed star's consequences included) and the cells its reason is about
+    (cells as (row, column), 0-based).
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
@@ -118,7 +154,8 @@ class Step:
     clear: tuple[Square, ...] = ()
     focus: tuple[Square, ...] = ()
     grade: int = 0
-    """The step's level when it is above its kind's (a large group); 0: the kind's."""
+    """The step's level when it is not its kind's (a large group, a long chain); 0: the
+    kind's."""
 
     @property
     def level(self) -> int:
@@ -129,79 +166,131 @@ class Step:
         >>> [step.level for step in explain(grid).steps]
         [2, 2, 3, 3, 1, 1, 1, 1, 1]
         """
-        return max(self.grade, LEVELS[self.kind])
+        return self.grade or LEVELS[self.kind]
 
     def to_json(self) -> dict[str, object]:
-        """The step as the JSON of ``queens puzzle explain --json`` and the web page.
+        """The step as the JSON of ``queens puzzle explain --json`` and the web page, the
+        same keys for every K (cells as [row, column] lists, 0-based).
 
         >>> from queens.puzzle.grid import parse_grid
         >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
         >>> step = explain(grid).steps[0].to_json()
         >>> step["kind"], step["level"], step["clear"], step["focus"]
         ('confined', 2, [[0, 2], [0, 3], [0, 4]], [[0, 0], [0, 1]])
+        >>> sorted(step)
+        ['clear', 'focus', 'kind', 'level', 'place', 'text']
         """
-        return step_json(
-            self.kind, self.level, self.text, place=self.place, clear=self.clear, focus=self.focus
-        )
-
-
-def step_json(
-    kind: str, level: int, text: str, **cells: tuple[tuple[int, int], ...]
-) -> dict[str, object]:
-    """A step of an explanation (one star or K) as JSON: its kind, level and text, then each
-    named tuple of cells as [row, column] lists (0-based)."""
-    return {
-        "kind": kind,
-        "level": level,
-        "text": text,
-        **{name: [list(cell) for cell in group] for name, group in cells.items()},
-    }
-
-
-class Levelled(Protocol):
-    """A step of either kind: it has a level."""
-
-    @property
-    def level(self) -> int: ...
-
-
-AnyStep = TypeVar("AnyStep", bound=Levelled)
+        return {
+            "kind": self.kind,
+            "level": self.level,
+            "text": self.text,
+            **{
+                name: [list(square) for square in squares]
+                for name, squares in (("place", self.place), ("clear", self.clear),
+                                      ("focus", self.focus))
+            },
+        }  # fmt: skip
 
 
 @dataclass
-class Steps(Generic[AnyStep]):
-    """An explanation's steps (one star or K), and the level of the hardest."""
-
-    steps: list[AnyStep] = field(default_factory=list)
-
-    @property
-    def level(self) -> int:
-        return max((step.level for step in self.steps), default=1)
-
-
-@dataclass
-class Explanation(Steps[Step]):
+class Explanation:
     """The steps from the empty grid to the solution, and how hard the hardest one was.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> explanation = explain(grid)
-    >>> len(explanation.steps), explanation.solution
-    (9, (0, 2, 4, 1, 3))
+    >>> len(explanation.steps), explanation.solution, explanation.rows[:2]
+    (9, (0, 2, 4, 1, 3), ((0,), (2,)))
     """
 
+    steps: list[Step] = field(default_factory=list)
     solution: tuple[int, ...] | None = None
+    """One star: the queen's column of each row (None when the explanation stopped short)."""
+    rows: Rows | None = None
+    """The sorted star columns of each row, for every K (None when it stopped short)."""
+    stars: int = 1
+
+    @property
+    def level(self) -> int:
+        return max((step.level for step in self.steps), default=1)
 
     @property
     def difficulty(self) -> str:
-        """The difficulty of the hardest step: ``easy``, ``medium`` or ``hard``.
+        """The difficulty of the hardest step on the scale of its K (``difficulty_name``).
 
         >>> from queens.puzzle.grid import parse_grid
         >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
         >>> explain(grid).difficulty
         'medium'
         """
-        return difficulty_name(self.level)
+        return difficulty_name(self.level, self.stars)
+
+
+class Stuck(Exception):
+    """A row, column or region cannot take its stars: the position has no solution.
+
+    >>> issubclass(Stuck, Exception)
+    True
+    """
+
+
+class NotUnique(Exception):
+    """The grid has several solutions: no chain of deductions reaches one of them.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> try:
+    ...     explain(parse_grid("\\n".join(["AAAA", "BBBB", "CCCC", "DDDD"])))
+    ... except NotUnique as error:
+    ...     print(error)
+    the grid has more than one solution
+    """
+
+
+class NeedsSplit(Exception):
+    """The explanation needs a case split, and none was to be taken."""
+
+
+Cell = Square
+
+
+# -- sentences and cells (every K; one star's own words kept as they were) -----------------
+
+
+def capital(text: str) -> str:
+    """``text`` with a capital first letter (a sentence of a step).
+
+    >>> capital("row 3 has one cell left")
+    'Row 3 has one cell left'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def _lower_first(text: str) -> str:
+    """A step's sentence inside another (a link of a chain)."""
+    return text[:1].lower() + text[1:]
+
+
+def numbers_text(values: Sequence[int]) -> str:
+    """Sorted 0-based line numbers for a sentence, 1-based, runs of three or more as
+    "a to b".
+
+    >>> numbers_text([7, 8, 9])
+    '8 to 10'
+    >>> numbers_text([0, 2, 3, 4, 6, 7])
+    '1, 3 to 5, 7, 8'
+    """
+    parts: list[str] = []
+    start = 0
+    while start < len(values):
+        end = start
+        while end + 1 < len(values) and values[end + 1] == values[end] + 1:
+            end += 1
+        if end - start >= 2:
+            parts.append(f"{values[start] + 1} to {values[end] + 1}")
+        else:
+            parts.extend(str(v + 1) for v in values[start : end + 1])
+        start = end + 1
+    return ", ".join(parts)
 
 
 def cell(square: Square) -> str:
@@ -216,6 +305,49 @@ def unit_name(grid: Grid, kind: str, index: int) -> str:
     if kind == "region":
         return f"region {grid.names[index]}"
     return f"{kind} {index + 1}"
+
+
+def _cells_text(squares: list[Square]) -> str:
+    """Cells for a sentence: "row 1, column 2 or at row 3, column 4"."""
+    return " or at ".join(cell(s) for s in squares)
+
+
+def _cell(n: int, index: int) -> Cell:
+    row, col = divmod(index, n)
+    return row, col
+
+
+def _where(n: int, index: int) -> str:
+    return cell(_cell(n, index))
+
+
+def _list(n: int, mask: int) -> str:
+    return "; ".join(_where(n, i) for i in bit_indexes(mask))
+
+
+def _cells(n: int, mask: int) -> tuple[Cell, ...]:
+    return tuple(_cell(n, index) for index in bit_indexes(mask))
+
+
+def _its_stars(count: int) -> str:
+    """A unit's stars in a sentence: "its star", "its 2 stars" (never "its a star")."""
+    return "its star" if count == 1 else f"its {count} stars"
+
+
+def _units_text(units: Units, chosen: Sequence[int]) -> str:
+    """Units of one kind for a sentence: "row 3", "rows 8 to 10", "regions C, D, H"."""
+    if len(chosen) == 1:
+        return units.name(chosen[0])
+    n = units.n
+    kind = units.kinds[chosen[0]]
+    if kind == "region":
+        return "regions " + ", ".join(units.grid.names[u - 2 * n] for u in chosen)
+    return f"{kind}s {numbers_text([u % n for u in chosen])}"
+
+
+# -- making a step ------------------------------------------------------------------------
+# One star's rules work on ``State`` (a row's candidates a bit mask), K stars' on
+# ``StarState`` (every cell in one mask, bit row * n + column).
 
 
 def _candidates(state: State) -> set[Square]:
@@ -251,17 +383,17 @@ def _clearing(
     )
 
 
-def _cells_text(squares: list[Square]) -> str:
-    """Cells for a sentence: "row 1, column 2 or at row 3, column 4"."""
-    return " or at ".join(cell(s) for s in squares)
+def _place_all(state: StarState, cells: int) -> int:
+    """Stars on ``cells`` (which must be open and not touch); the cells cleared."""
+    cleared = 0
+    for index in bit_indexes(cells):
+        if not state.cand >> index & 1:
+            raise Stuck  # two of the cells touch
+        cleared |= state.place(index)
+    return cleared & ~cells
 
 
-class Stuck(Exception):
-    """A row, column or region has no cell left: the position has no solution.
-
-    >>> issubclass(Stuck, Exception)
-    True
-    """
+# -- full units (``single`` for one star, ``full`` for K) ----------------------------------
 
 
 def singles(state: State) -> Iterator[Step]:
@@ -272,8 +404,40 @@ def singles(state: State) -> Iterator[Step]:
             raise Stuck(f"{unit_name(grid, kind, index)} has no cell left")
         if len(cells) == 1:
             name = unit_name(grid, kind, index)
-            why = f"{name[0].upper()}{name[1:]} has one cell left"
+            why = f"{capital(name)} has one cell left"
             yield _placing(state, cells[0], "single", why, cells)
+
+
+def _full_unit(state: StarState) -> int | None:
+    """A unit with as many open cells as stars left, or None."""
+    for unit in range(3 * state.units.n):
+        need = state.need(unit)
+        if need and state.free(unit).bit_count() == need:
+            return unit
+    return None
+
+
+def _full(state: StarState) -> Step | None:
+    unit = _full_unit(state)
+    if unit is None:
+        return None
+    n = state.units.n
+    need = state.need(unit)
+    free = state.free(unit)
+    cleared = _place_all(state, free)
+    stars = "a star" if need == 1 else f"its {need} stars"
+    return Step(
+        "full",
+        f"{capital(state.units.name(unit))} has {need} open cell{'s' if need > 1 else ''} "
+        f"for {stars}: placed at {_list(n, free)}",
+        _cells(n, free),
+        _cells(n, cleared),
+        _cells(n, free),
+    )
+
+
+# -- confinement and groups: k units within k lines ---------------------------------------
+# One star: ``confined`` (k = 1) and ``group`` (2 to 6); K stars: ``group`` (1 to 5).
 
 
 def _lines_of(cells: list[Square], axis: int) -> int:
@@ -315,6 +479,15 @@ def confined(state: State) -> Iterator[Step]:
                     text = f"{word.capitalize()} {line + 1} lies within region "
                     text += f"{grid.names[region]}: the rest of the region is cleared"
                     yield _clearing("confined", text, others, cells)
+
+
+GROUP_MAX = 6
+"""The largest group of regions (or lines) the one-star ``group`` step looks at: a person
+does not hold more in mind, and beyond it the subsets grow too many to try on big grids."""
+
+
+STAR_GROUP_MAX = 5
+"""The most units a K-star ``group`` step takes together."""
 
 
 def covering_groups(spans: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
@@ -401,6 +574,120 @@ def large_groups(state: State) -> Iterator[Step]:
     yield from _smallest_group(state, range(HARD_GROUP, GROUP_MAX + 1), HARD_GROUP)
 
 
+def _region_mask(grid: Grid, cells: list[Square]) -> int:
+    mask = 0
+    for square in cells:
+        mask |= 1 << grid.region(*square)
+    return mask
+
+
+def _kinds(n: int) -> list[tuple[range, range]]:
+    rows, columns, regions = range(0, n), range(n, 2 * n), range(2 * n, 3 * n)
+    return [(regions, rows), (regions, columns), (rows, regions), (columns, regions)]
+
+
+def _group_level(size: int) -> int:
+    return 2 if size == 1 else 3 if size <= 3 else 4
+
+
+def _within(covers: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
+    """Each ``size`` of the (unit, cover) pairs whose covers (bit masks of the other kind's
+    units) join into exactly ``size`` units."""
+    # Fewer than ``size`` would be a contradiction, which the search reports, not a step.
+    for chosen, joined in covering_groups(covers, size):
+        if joined.bit_count() == size:
+            yield chosen, joined
+
+
+_COVERS: WeakKeyDictionary[Units, dict[tuple[int, int], int]] = WeakKeyDictionary()
+"""``_cover`` of a grid's units, by the cells and the kind of units covering them: the
+same units' open cells come back again and again in the chains' trials."""
+
+
+def _cover(units: Units, cells: int, outer: range) -> int:
+    """The units of ``outer`` (all rows, all columns or all regions) meeting ``cells``, as
+    a bit mask (bit i: ``outer[i]``)."""
+    covers = _COVERS.setdefault(units, {})
+    key = (cells, outer.start)
+    found = covers.get(key)
+    if found is None:
+        if len(covers) >= CACHE_MAX:
+            covers.clear()
+        found = covers[key] = _covering(units, cells, outer)
+    return found
+
+
+def _covering(units: Units, cells: int, outer: range) -> int:
+    n = units.n
+    full = (1 << n) - 1
+    if outer.start == 0:  # rows
+        return sum(1 << r for r in range(n) if cells >> (r * n) & full)
+    if outer.start == n:  # columns: the rows' column masks folded together
+        columns = 0
+        while cells:
+            columns |= cells & full
+            cells >>= n
+        return columns
+    regions = 0
+    region_of = units.grid.cells
+    for index in bit_indexes(cells):
+        regions |= 1 << region_of[index]
+    return regions
+
+
+def _group(state: StarState, sizes: range) -> Step | None:
+    """k units (regions, or lines) whose open cells lie within k others of the other kind
+    needing as many stars: those others' remaining cells are cleared."""
+    units = state.units
+    n = units.n
+    free = [state.free(u) for u in range(3 * n)]
+    kinds = [
+        (outer, [(u, _cover(units, free[u], outer)) for u in inner if state.need(u)])
+        for inner, outer in _kinds(n)
+    ]
+    for size in sizes:
+        for outer, covers in kinds:
+            for chosen, joined in _within(covers, size):
+                lines = [outer[i] for i in bit_indexes(joined)]
+                need = sum(state.need(u) for u in chosen)
+                if need != sum(state.need(v) for v in lines):
+                    continue
+                inside = 0
+                for u in chosen:
+                    inside |= free[u]
+                outside = 0
+                for v in lines:
+                    outside |= free[v] & ~inside
+                if not outside:
+                    continue
+                state.cand &= ~outside
+                names = capital(_units_text(units, chosen))
+                line_names = _units_text(units, lines)
+                return Step(
+                    "group",
+                    f"{names} {'lies' if size == 1 else 'lie'} within {line_names} and "
+                    f"need{'s' if size == 1 else ''} {'its' if len(lines) == 1 else 'their'} "
+                    f"{need} star{'s' if need > 1 else ''}: the other cells there cleared",
+                    (),
+                    _cells(n, outside),
+                    _cells(n, inside),
+                    _group_level(size),
+                )
+    return None
+
+
+def _small_groups(state: StarState) -> Step | None:
+    return _group(state, range(1, 4))
+
+
+def _large_groups(state: StarState) -> Step | None:
+    return _group(state, range(4, STAR_GROUP_MAX + 1))
+
+
+# -- 2 x 2 blocks --------------------------------------------------------------------------
+# One star: ``block``; K stars: the ways of a unit hold every 2 x 2 block to one star.
+
+
 def blocks(state: State) -> Iterator[Step]:
     """A row, column or region whose cells left lie within a 2 x 2 block clears the block's
     other cells (its queen is in the block, and a 2 x 2 block holds at most one queen)."""
@@ -418,7 +705,7 @@ def blocks(state: State) -> Iterator[Step]:
                 others = {s for s in block if state.is_candidate(*s)} - set(cells)
                 if others:
                     name = unit_name(grid, kind, index)
-                    text = f"{name[0].upper()}{name[1:]} lies within the 2 x 2 block at "
+                    text = f"{capital(name)} lies within the 2 x 2 block at "
                     text += f"rows {row + 1}-{row + 2}, columns {col + 1}-{col + 2}, which "
                     text += "holds at most one queen: the block's other cells are cleared"
                     yield _clearing("block", text, others, cells)
@@ -436,11 +723,172 @@ def _block_starts(lines: int, n: int) -> list[int]:
     return [start for start in (low - 1, low) if 0 <= start <= n - 2]
 
 
-def _region_mask(grid: Grid, cells: list[Square]) -> int:
-    mask = 0
-    for square in cells:
-        mask |= 1 << grid.region(*square)
-    return mask
+# -- ways of a unit ------------------------------------------------------------------------
+# K stars: ``pattern``.  One star: a unit's one way is its full unit, confinement or block.
+
+PATTERN_MAX = 400
+"""The most ways (subsets of its open cells) a ``pattern`` step lists for one unit; a unit
+with more is left for later, when fewer cells are open."""
+
+
+def _ways(state: StarState, unit: int) -> Iterator[int]:
+    """Each way (a cell mask) the unit's open cells take its stars left: none touching,
+    and no row, column or region over its stars."""
+    units = state.units
+    stars = state.stars_per_unit
+    cells = list(bit_indexes(state.free(unit)))
+
+    def extend(start: int, chosen: int, added: dict[int, int], left: int) -> Iterator[int]:
+        if not left:
+            yield chosen
+            return
+        for i in range(start, len(cells) - left + 1):
+            cell = cells[i]
+            if units.around[cell] & chosen:
+                continue
+            over = [u for u in units.cell_units[cell] if state.held[u] + added.get(u, 0) >= stars]
+            if over:
+                continue
+            for u in units.cell_units[cell]:
+                added[u] = added.get(u, 0) + 1
+            yield from extend(i + 1, chosen | 1 << cell, added, left - 1)
+            for u in units.cell_units[cell]:
+                added[u] -= 1
+
+    yield from extend(0, 0, {}, state.need(unit))
+
+
+def _ruled_out(state: StarState, way: int) -> int:
+    """The open cells a way's stars would clear: their neighbours, and the rest of every
+    unit they fill."""
+    units = state.units
+    stars = state.stars_per_unit
+    out = 0
+    added: dict[int, int] = {}
+    for cell in bit_indexes(way):
+        out |= units.around[cell]
+        for u in units.cell_units[cell]:
+            added[u] = added.get(u, 0) + 1
+    for u, count in added.items():
+        if state.held[u] + count == stars:
+            out |= units.masks[u]
+    return out & state.cand & ~way
+
+
+_WAYS_CACHE: WeakKeyDictionary[Units, dict[tuple[int, int, int], tuple[int, int, int]]]
+_WAYS_CACHE = WeakKeyDictionary()
+"""``_unit_ways`` of a grid's units, by unit and the open cells and stars around it (which
+decide it); gone with the grid's ``Units``."""
+
+
+_SOLUTION_CELLS: WeakKeyDictionary[Units, int] = WeakKeyDictionary()
+"""The cells of the only solution of a grid's units, where ``explain`` knows it: a star
+there leads to no contradiction, since every rule is sound, so the searches for one
+(``chain``, ``split``) pass them by without looking, and a star anywhere else leads to no
+solution, so ``split`` needs no search (the same steps, found sooner)."""
+
+
+CACHE_MAX = 20_000
+"""Entries kept for one grid before its cache is emptied (a few megabytes)."""
+
+
+def _listed_ways(state: StarState, unit: int) -> tuple[int, int, int]:
+    """``_unit_ways`` by listing the ways here (the kernel's ``star_ways`` does the same)."""
+    every = -1
+    ruled = -1
+    ways = 0
+    for way in _ways(state, unit):
+        ways += 1
+        every &= way
+        ruled &= _ruled_out(state, way)  # a cell of the unit in no way included
+        if not every and not ruled:
+            break  # nothing to learn from this unit
+    return ways, every if ways else 0, ruled & ~every if ways else 0
+
+
+def _kernel_ways(state: StarState, unit: int, *, first_only: bool) -> tuple[int, int, int] | None:
+    """``_listed_ways`` by the compiled kernel (with ``first_only``, only whether there is a
+    way), or None without it."""
+    units = state.units
+    return counting_kernel.star_ways(
+        units.n, state.stars_per_unit, units.cell_bytes, state.cand, state.held, unit, first_only
+    )
+
+
+def _no_way_left(state: StarState, unit: int) -> bool:
+    found = _kernel_ways(state, unit, first_only=True)
+    if found is not None:
+        return found[0] == 0
+    if state.units.room(state.free(unit), unit) < state.need(unit):
+        return True
+    return next(_ways(state, unit), None) is None
+
+
+def _unit_ways(state: StarState, unit: int) -> tuple[int, int, int]:
+    """How many ways the unit takes its stars left (or how many were counted before none
+    could teach anything), the cells in every way and the open cells every way rules out
+    (those not in every way).  Kept by the cells that decide it: the open cells and the
+    stars of its cells' rows, columns, regions and neighbours (``Units.areas``)."""
+    units = state.units
+    area = units.areas[unit]
+    cache = _WAYS_CACHE.setdefault(units, {})
+    key = (unit, state.cand & area, state.stars & area)
+    found = cache.get(key)
+    if found is None:
+        found = _kernel_ways(state, unit, first_only=False) or _listed_ways(state, unit)
+        if len(cache) >= CACHE_MAX:
+            cache.clear()
+        cache[key] = found
+    return found
+
+
+def _pattern(state: StarState, near: int = -1) -> Step | None:
+    """A ``pattern`` step about a unit meeting ``near`` (a cell mask; -1: any unit)."""
+    units = state.units
+    n = units.n
+    for unit in range(3 * n):
+        need = state.need(unit)
+        free = state.free(unit)
+        if not need or not units.masks[unit] & near or comb(free.bit_count(), need) > PATTERN_MAX:
+            continue
+        ways, every, ruled = _unit_ways(state, unit)
+        if not ways:
+            raise Stuck
+        if not every and not ruled:
+            continue
+        extra = ruled & ~_ruled_out(state, every) if every else ruled  # beyond the stars'
+        text = _pattern_text(state, unit, ways, every, extra)
+        state.cand &= ~ruled
+        cleared = ruled | _place_all(state, every) if every else ruled
+        return Step(
+            "pattern",
+            text,
+            _cells(n, every),
+            _cells(n, cleared),
+            _cells(n, free),
+            LEVELS["confined"] if ways == 1 else 0,
+        )
+    return None
+
+
+def _pattern_text(state: StarState, unit: int, ways: int, every: int, extra: int) -> str:
+    """A ``pattern`` step in words: the unit's ways, the stars all share (placed) and the
+    cells all rule out beyond those stars' neighbours (cleared)."""
+    n = state.units.n
+    name = capital(state.units.name(unit))
+    stars = _its_stars(state.need(unit))
+    why = "(none touching, a 2 x 2 block holds one)"
+    if ways == 1:
+        head = f"{name} has one way left for {stars} {why}: placed at {_list(n, every)}"
+        return head + (f"; it rules out {_list(n, extra)}: cleared" if extra else "")
+    head = f"{name} can take {stars} left in {ways} ways {why}"
+    parts = [f"each has a star at {_list(n, every)}: placed"] if every else []
+    if extra:
+        parts.append(f"each rules out {_list(n, extra)}: cleared")
+    return f"{head}; {'; and '.join(parts)}"
+
+
+# -- exclusions (``exclusion`` for one star, ``room`` for K) -------------------------------
 
 
 def emptied_unit(state: State, square: Square) -> str | None:
@@ -461,6 +909,54 @@ def exclusions(state: State) -> Iterator[Step]:
     for unit, squares in found.items():
         text = f"A queen at {_cells_text(squares)} would leave {unit} with no cell"
         yield _clearing("exclusion", text, set(squares), squares)
+
+
+def _stranded(state: StarState, changed: int) -> int | None:
+    """A unit among those meeting ``changed`` (a cell mask) left with no way to take its
+    stars, or None."""
+    units = state.units
+    for unit in range(3 * units.n):
+        if state.need(unit) and units.masks[unit] & changed and _no_way_left(state, unit):
+            return unit
+    return None
+
+
+def _no_way(state: StarState, unit: int) -> str:
+    free = state.free(unit)
+    need = state.need(unit)
+    if free.bit_count() < need:
+        have = f"{free.bit_count()} open cell{'s' if free.bit_count() != 1 else ''}"
+    else:
+        have = f"no way to place them in its {free.bit_count()} open cells"
+    return f"{state.units.name(unit)} {have} for {_its_stars(need)} left"
+
+
+def _clear_first(
+    state: StarState, kind: str, why: Callable[[StarState, int], str | None], grade: int = 0
+) -> Step | None:
+    """A ``kind`` step clearing the first open cell whose star ``why`` refutes (its text
+    the reason, "a star at ... " before it and ": cleared" after)."""
+    n = state.units.n
+    for index in bit_indexes(state.cand & ~_SOLUTION_CELLS.get(state.units, 0)):
+        reason = why(state, index)
+        if reason is not None:
+            state.cand &= ~(1 << index)
+            text = f"A star at {_where(n, index)} {reason}: cleared"
+            return Step(kind, text, (), (_cell(n, index),), (_cell(n, index),), grade)
+    return None
+
+
+def _leaves_no_way(state: StarState, index: int) -> str | None:
+    trial = state.copy()
+    dead = _stranded(trial, trial.place(index) | 1 << index)
+    return None if dead is None else f"would leave {_no_way(trial, dead)}"
+
+
+def _room(state: StarState) -> Step | None:
+    return _clear_first(state, "room", _leaves_no_way)
+
+
+# -- chains (``probe`` and ``chain`` for one star, ``chain`` short and long for K) ---------
 
 
 def _probe(state: State, square: Square) -> tuple[str, Square, str] | None:
@@ -535,6 +1031,76 @@ def chains(state: State) -> Iterator[Step]:
     yield _clearing("chain", text, {square}, [square, *(forced for _, forced in links)])
 
 
+STAR_CHAIN_MAX = 3
+"""The most steps of a K-star ``chain`` before the unit it leaves with no way (level 5)."""
+
+
+LONG_CHAIN_MAX = 24
+"""The most steps of a long ``chain`` (level 6), looked for when no shorter one is found:
+past it, a case split."""
+
+
+def _reach(state: StarState, changed: int) -> int:
+    """The cells of every unit meeting ``changed``: where its ``pattern`` steps can be new."""
+    reach = 0
+    for mask in state.units.masks:
+        if mask & changed:
+            reach |= mask
+    return reach
+
+
+def _chain_from(state: StarState, index: int, most: int) -> list[str] | None:
+    """The chain of a star at ``index``: the easier deductions it leads to (``full``,
+    small ``group`` and ``pattern`` steps), up to ``most`` of them, ending in a unit
+    left with no way to take its stars; None when there is no such chain."""
+    trial = state.copy()
+    changed = trial.place(index) | 1 << index
+    links: list[str] = []
+    for _ in range(most + 1):
+        dead = _stranded(trial, changed)
+        if dead is not None:
+            links.append(f"which leaves {_no_way(trial, dead)}")
+            return links
+        if len(links) == most:
+            return None
+        before = trial.cand
+        try:
+            step = _full(trial) or _small_groups(trial) or _pattern(trial, _reach(trial, changed))
+        except Stuck:
+            links.append("which leaves no way on")
+            return links
+        if step is None:
+            return None
+        links.append(_lower_first(step.text))
+        changed = before & ~trial.cand
+    return None
+
+
+def _leads_nowhere(most: int) -> Callable[[StarState, int], str | None]:
+    def why(state: StarState, index: int) -> str | None:
+        links = _chain_from(state, index, most)
+        if links is None:
+            return None
+        return f"would lead to: {'; then '.join(links[:-1])}; {links[-1]}"
+
+    return why
+
+
+def _short_chain(state: StarState) -> Step | None:
+    return _clear_first(state, "chain", _leads_nowhere(1), LEVELS["room"])
+
+
+def _star_chain(state: StarState) -> Step | None:
+    return _clear_first(state, "chain", _leads_nowhere(STAR_CHAIN_MAX))
+
+
+def _long_chain(state: StarState) -> Step | None:
+    return _clear_first(state, "chain", _leads_nowhere(LONG_CHAIN_MAX), LEVELS["split"])
+
+
+# -- suppositions (``split``, every K) -----------------------------------------------------
+
+
 def _dead_end(state: State, square: Square) -> bool:
     trial = state.copy()
     trial.place(*square)
@@ -556,6 +1122,26 @@ def splits(state: State) -> Iterator[Step]:
         yield _clearing("split", text, set(dead), cells)
 
 
+def _no_solution(state: StarState, index: int) -> str | None:
+    known = _SOLUTION_CELLS.get(state.units)
+    if known is not None:
+        # The grid's only solution is known: a star off it leads to no solution (and
+        # ``_clear_first`` never offers a cell on it).  The search would say the same.
+        return "leads to no solution"
+    trial = state.copy()
+    trial.place(index)
+    return "leads to no solution" if next(star_search(trial), None) is None else None
+
+
+def _split(state: StarState) -> Step | None:
+    step = _clear_first(state, "split", _no_solution)
+    if step is None:
+        return None
+    return Step("split", f"Case split: {_lower_first(step.text)}", (), step.clear, step.focus)
+
+
+# -- the rules in order, and the entry points (every K) ------------------------------------
+
 RULES = (
     (1, singles),
     (2, confined),
@@ -567,14 +1153,32 @@ RULES = (
     (5, chains),
     (6, splits),
 )
-"""The rules in the order they are tried, each with its level."""
+"""The one-star rules in the order they are tried, each with its level."""
 
 
-def next_step(state: State, hardest: int = LEVELS["split"]) -> Step | None:
+STAR_RULES: tuple[Callable[[StarState], Step | None], ...] = (
+    _full,
+    _small_groups,
+    _pattern,
+    _room,
+    _large_groups,
+    _short_chain,
+    _star_chain,
+    _long_chain,
+    _split,
+)
+"""The K-star rules, easiest first (each applies its step to the state it is given)."""
+
+
+def next_step(state: State | StarState, hardest: int = LEVELS["split"]) -> Step | None:
     """The easiest deduction from ``state`` up to level ``hardest``, or None.
 
-    Raises ``Stuck`` when ``state`` has a row, column or region with no cell left.
+    One star (a ``State``): the step is not applied (``apply`` does it).  K stars (a
+    ``StarState``, any K): the step is applied to ``state``.  Raises ``Stuck`` when
+    ``state`` has a row, column or region that cannot take its stars.
     """
+    if isinstance(state, StarState):
+        return _next_star_step(state, hardest)
     for level, rule in RULES:
         if level > hardest:
             break
@@ -583,16 +1187,16 @@ def next_step(state: State, hardest: int = LEVELS["split"]) -> Step | None:
     return None
 
 
-class NotUnique(Exception):
-    """The grid has several solutions: no chain of deductions reaches one of them.
-
-    >>> from queens.puzzle.grid import parse_grid
-    >>> try:
-    ...     explain(parse_grid("\\n".join(["AAAA", "BBBB", "CCCC", "DDDD"])))
-    ... except NotUnique as error:
-    ...     print(error)
-    the grid has more than one solution
-    """
+def _next_star_step(state: StarState, hardest: int) -> Step | None:
+    if state.dead_unit() is not None:
+        raise Stuck
+    for rule in STAR_RULES:
+        step = rule(state)
+        if step is not None:
+            if step.level > hardest:
+                return None
+            return step
+    return None
 
 
 UNIQUE_BUDGET = 2_000_000
@@ -605,18 +1209,80 @@ over 400 s); past it the deductions tell, as they do without the kernel."""
 def _several_solutions(grid: Grid) -> bool:
     """True when the kernel finds two solutions of ``grid`` within ``UNIQUE_BUDGET``."""
     try:
-        found = kernel.solve_regions(grid.n, bytes(grid.cells), 2, budget=UNIQUE_BUDGET)
-    except kernel.OverBudget:
+        found = counting_kernel.solve_regions(grid.n, bytes(grid.cells), 2, budget=UNIQUE_BUDGET)
+    except counting_kernel.OverBudget:
         return False
     return found is not None and found[0] >= 2
 
 
-def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
-    """The steps from the empty grid to its solution, each the easiest one left.
+def know_solution(state: StarState, solution: Rows) -> bool:
+    """Tell the K-star rules the grid's only solution (proven the only one), so that they
+    find their steps from ``state`` quicker (see ``_SOLUTION_CELLS``): only when ``state``
+    agrees with it (its stars on it, its open cells holding the rest), else False."""
+    n = state.units.n
+    cells = sum(1 << (row * n + col) for row, cols in enumerate(solution) for col in cols)
+    if state.stars & ~cells or cells & ~(state.stars | state.cand):
+        return False
+    _SOLUTION_CELLS[state.units] = cells
+    return True
 
-    Raises ``Stuck`` for a grid with no solution and ``NotUnique`` for a grid
-    with several; stops early (``solution`` None) when a step harder than ``hardest``
-    would be needed.
+
+def steps(
+    grid: Grid, stars: int = 1, solution: Rows | None = None, *, splits: bool = True
+) -> Iterator[Step]:
+    """The deductions in order, each applied before the next is looked for; raises
+    ``Stuck`` at a contradiction, ``NotUnique`` when they stop short and, without
+    ``splits``, ``NeedsSplit`` where a case split is needed.  ``solution``, the grid's
+    only solution when known (proven the only one), only makes K-star steps quicker to
+    find: no search need refute a star off it.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> [step.kind for step in steps(grid)][:4]
+    ['confined', 'confined', 'group', 'block']
+    """
+    if stars == 1:
+        yield from _one_star_steps(grid, LEVELS["split"], splits=splits)
+        return
+    check_limits(grid, stars)
+    state = StarState.start(Units(grid), stars)
+    if solution is not None:
+        know_solution(state, solution)
+    while not state.solved:
+        step = next_step(state)
+        if step is None:
+            raise NotUnique("the grid has more than one solution")
+        if step.kind == "split" and not splits:
+            raise NeedsSplit
+        yield step
+
+
+def _one_star_steps(grid: Grid, hardest: int, *, splits: bool) -> Iterator[Step]:
+    """The one-star steps up to level ``hardest`` (they stop where a harder one is
+    needed); ``NotUnique`` when no cell of the smallest unit is a dead end."""
+    state = State.start(grid)
+    while not state.solved:
+        step = next_step(state, hardest)
+        if step is None:
+            if hardest >= LEVELS["split"]:
+                raise NotUnique("the grid has more than one solution")
+            return
+        if step.kind == "split" and not splits:
+            raise NeedsSplit
+        yield step
+        apply(state, step)
+
+
+def explain(
+    grid: Grid, stars: int = 1, hardest: int = LEVELS["split"], *, splits: bool = True
+) -> Explanation:
+    """The steps from the empty grid to its solution with ``stars`` stars a row, column
+    and region, each the easiest one left.
+
+    Raises ``Stuck`` for a grid with no solution and ``NotUnique`` for a grid with
+    several; stops early (``solution`` and ``rows`` None) when a step harder than
+    ``hardest`` would be needed; without ``splits``, raises ``NeedsSplit`` as soon as a
+    case split is needed.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
@@ -624,7 +1290,31 @@ def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
     ...     print(step.kind, step.text)
     confined Region A lies within row 1: the rest of row 1 is cleared (3 cleared)
     confined Row 2 lies within region B: the rest of the region is cleared (1 cleared)
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> print(explain(grid, stars=2).steps[0].text.replace(" and ", "\\nand "))
+    Columns 6 to 8 lie within regions C, D, H
+    and need their 6 stars: the other cells there cleared
     """
+    if stars == 1:
+        return _explain_one_star(grid, hardest, splits=splits)
+    verdict = solve(grid, stars)  # the kernel's search when there
+    if verdict.rows is None:
+        raise Stuck("the grid has no solution")
+    if not verdict.unique:
+        raise NotUnique("the grid has more than one solution")
+    explanation = Explanation(stars=stars)
+    for step in steps(grid, stars, verdict.rows, splits=splits):
+        if step.level > hardest:
+            return explanation
+        explanation.steps.append(step)
+    explanation.rows = verdict.rows
+    return explanation
+
+
+def _explain_one_star(grid: Grid, hardest: int, *, splits: bool) -> Explanation:
     if hardest >= LEVELS["split"] and _several_solutions(grid):
         raise NotUnique("the grid has more than one solution")
     state = State.start(grid)
@@ -635,19 +1325,83 @@ def explain(grid: Grid, hardest: int = LEVELS["split"]) -> Explanation:
             if hardest >= LEVELS["split"]:  # no cell of the smallest unit is a dead end
                 raise NotUnique("the grid has more than one solution")
             return explanation
+        if step.kind == "split" and not splits:
+            raise NeedsSplit
         explanation.steps.append(step)
         apply(state, step)
     explanation.solution = tuple(state.queen)
+    explanation.rows = tuple((column,) for column in state.queen)
     return explanation
+
+
+def grade(grid: Grid, stars: int = 1) -> str | None:
+    """The difficulty of a grid with exactly one solution (its explanation's), or None
+    when it has none or several.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join([
+    ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
+    ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
+    ... ]))
+    >>> grade(grid, 2)
+    'medium'
+    """
+    try:
+        return explain(grid, stars).difficulty
+    except (Stuck, NotUnique):
+        return None
+
+
+def given_state(
+    grid: Grid, stars: int, placed: Sequence[Cell], crossed: Sequence[Cell]
+) -> StarState:
+    """The state after a player's stars and crosses (``Stuck`` if two stars touch or a
+    unit is over its stars)."""
+    check_limits(grid, stars)
+    state = StarState.start(Units(grid), stars)
+    n = grid.n
+    for row, col in crossed:
+        state.cand &= ~(1 << (row * n + col))
+    for row, col in placed:
+        index = row * n + col
+        if state.stars >> index & 1:
+            continue
+        if state.units.around[index] & state.stars:
+            raise Stuck
+        if any(state.held[u] >= stars for u in state.units.cell_units[index]):
+            raise Stuck
+        state.cand |= 1 << index  # a star the player crossed as well counts as a star
+        state.place(index)
+    return state
+
+
+def replay(grid: Grid, stars: int, found: list[Step]) -> Rows:
+    """The stars the steps place, applied in order from the empty grid (for tests and
+    players): each placed cell must be open when placed."""
+    state = StarState.start(Units(grid), stars)
+    n = grid.n
+    for step in found:
+        for row, col in step.clear:
+            state.cand &= ~(1 << (row * n + col))
+        for row, col in step.place:
+            if not state.cand >> (row * n + col) & 1:
+                raise ValueError(f"step {step.text!r}: row {row + 1}, column {col + 1} is not open")
+            state.place(row * n + col)
+    return state.rows()
 
 
 __all__ = [
     "DIFFICULTIES",
     "Explanation",
+    "NeedsSplit",
     "NotUnique",
     "Step",
     "Stuck",
     "difficulty_name",
     "explain",
+    "grade",
     "level_reason",
+    "next_step",
+    "replay",
+    "steps",
 ]

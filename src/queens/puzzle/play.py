@@ -1,15 +1,23 @@
-"""Playing a grid: which of a player's queens and crosses are wrong, and the next hint.
+"""Playing a grid with K stars a row, column and region (the region puzzle: K = 1): which
+of a player's stars (queens) and crosses are wrong, and the next hint, for every K.
 
-A queen is wrong when no solution has a queen there; a cross (a cell marked as holding
-no queen) is wrong when every solution has a queen there.  The hint is the easiest
-deduction (``queens.puzzle.explain.next_step``) from the player's position.
+A star is wrong when no solution has a star there; a cross (a cell marked as holding no
+star) is wrong when every solution has a star there.  The hint is the easiest deduction
+(the explainer's ``next_step``) from the player's position, as the schema's step
+(``queens.puzzle.schema``: ``kind``, ``level``, ``text``, ``place``, ``clear``, ``focus``).
 
 >>> from queens.puzzle.grid import parse_grid
 >>> grid = parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD")
 >>> check(grid, queens=[(0, 0)], crosses=[(0, 1)])
 Check(wrong=((0, 0), (0, 1)), solved=False)
->>> hint(grid, queens=[(0, 1)], crosses=[]).kind
+>>> hint(grid, queens=[(0, 1)], crosses=[])["kind"]
 'single'
+>>> stars2 = parse_grid("AAAAAAAB CCCBBABB BBBBBBBB DDDBBBBB DDDEBFFF DGEEEHHH GGGEHHHH "
+...                     "GGGEEHHH".replace(" ", "\\n"))
+>>> check(stars2, [(0, 0)], [(0, 1)], stars=2)
+Check(wrong=((0, 0),), solved=False)
+>>> hint(stars2, [], [], stars=2)["place"]
+[]
 """
 
 from __future__ import annotations
@@ -18,15 +26,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from queens.puzzle.explain import Step, next_step
+from queens.puzzle import explain, schema
+from queens.puzzle._bridge import solve
 from queens.puzzle.grid import Grid
-from queens.puzzle.solve import Square, given_state, solutions, solve
+from queens.puzzle.solve import Contradiction, Square, given_state, solutions
+from queens.puzzle.stars import problem, search
 
 
 @dataclass(frozen=True)
 class Check:
-    """The player's wrong queens and crosses (in the order given), and whether the grid is
-    solved (a queen in every row, none wrong)."""
+    """The player's wrong stars and crosses (in the order given), and whether the grid is
+    solved (K stars in every row, column and region, none touching, none wrong).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> check(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1), (1, 3), (2, 0), (3, 2)], [])
+    Check(wrong=(), solved=True)
+    """
 
     wrong: tuple[Square, ...]
     solved: bool
@@ -49,29 +64,81 @@ def mistakes_message(queens: int, crosses: int) -> str:
     return "; ".join(parts) + ". Undo back to before the mistake first."
 
 
-def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square]) -> Check:
-    verdict = solve(grid)
-    if verdict.unique and verdict.solution is not None:
-        truth = set(enumerate(verdict.solution))
+def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square], stars: int = 1) -> Check:
+    """The wrong marks among ``queens`` and ``crosses``, and whether the grid is solved.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> check(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1)], [(1, 3)]).wrong
+    ((1, 3),)
+    """
+    verdict = solve(grid, stars)
+    if verdict.unique and verdict.rows is not None:
+        truth = {(r, c) for r, columns in enumerate(verdict.rows) for c in columns}
         wrong = [q for q in queens if q not in truth] + [x for x in crosses if x in truth]
     else:  # no solution, or several: ask the solver about each move
-        wrong = [q for q in queens if next(solutions(grid, queens=[q]), None) is None]
-        wrong += [x for x in crosses if next(solutions(grid, excluded=[x]), None) is None]
-    solved = not wrong and len({row for row, _ in queens}) == grid.n == len(queens)
-    if solved and next(solutions(grid, queens=queens), None) is None:
+        wrong = [q for q in queens if not possible(grid, stars, [q], [])]
+        wrong += [x for x in crosses if not possible(grid, stars, [], [x])]
+    rows = [sorted(c for r, c in set(queens) if r == row) for row in range(grid.n)]
+    solved = not wrong and len(queens) == stars * grid.n and problem(grid, stars, rows) is None
+    if solved and not possible(grid, stars, queens, []):
         solved = False  # right one by one, but not together (a grid with several solutions)
     return Check(tuple(wrong), solved)
 
 
+def possible(grid: Grid, stars: int, queens: Sequence[Square], crosses: Sequence[Square]) -> bool:
+    """Whether some solution has stars on ``queens`` and none on ``crosses``.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("AABB\\nAABB\\nCCDD\\nCCDD")  # two solutions
+    >>> possible(grid, 1, [(0, 1)], []), possible(grid, 1, [(0, 1), (1, 0)], [])
+    (True, False)
+    """
+    if stars == 1:
+        return next(solutions(grid, queens=queens, excluded=crosses), None) is not None
+    try:
+        state = explain.given_state(grid, stars, queens, crosses)
+    except explain.Stuck:
+        return False
+    return next(search(state), None) is not None
+
+
 class NoHint(Exception):
-    """No deduction from here: the grid is solved, or has several solutions from here."""
+    """No deduction from here: the grid is solved, the marks contradict each other, or the
+    grid has several solutions from here.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> try:
+    ...     hint(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1), (1, 3), (2, 0), (3, 2)], [])
+    ... except NoHint as error:
+    ...     print(error)
+    solved
+    """
 
 
-def hint(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square]) -> Step:
-    """The next deduction from the player's position (their queens and crosses, which must
-    be right: see ``check``)."""
-    state = given_state(grid, queens, crosses)
-    return first_deduction(state.solved, lambda: next_step(state))
+def hint(
+    grid: Grid, queens: Sequence[Square], crosses: Sequence[Square], stars: int = 1
+) -> schema.Step:
+    """The next deduction from the player's marks (which must be right: see ``check``), as
+    the schema's step; ``NoHint`` saying why when there is none.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> step = hint(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1)], [])
+    >>> step["kind"], step["place"]
+    ('single', [[1, 3]])
+    """
+    try:
+        if stars == 1:
+            state = given_state(grid, queens, crosses)
+            step = first_deduction(state.solved, lambda: explain.next_step(state))
+            return schema.read_step(step.to_json())
+        star_state = explain.given_state(grid, stars, queens, crosses)
+        verdict = solve(grid, stars)
+        if verdict.unique and verdict.rows is not None:
+            explain.know_solution(star_state, verdict.rows)  # quicker chains and splits
+        star_step = first_deduction(star_state.solved, lambda: explain.next_step(star_state))
+        return schema.read_step(star_step.to_json())
+    except (explain.Stuck, Contradiction) as error:
+        raise NoHint(str(error) or "No deduction from here.") from None
 
 
 AnyStep = TypeVar("AnyStep")
@@ -86,3 +153,6 @@ def first_deduction(solved: bool, deduce: Callable[[], AnyStep | None]) -> AnySt
     if step is None:
         raise NoHint("no deduction from here: the grid has more than one solution")
     return step
+
+
+__all__ = ["Check", "NoHint", "check", "hint", "mistakes_message", "possible"]

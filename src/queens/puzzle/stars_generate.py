@@ -30,7 +30,7 @@ steps, so the same checks, though a seed may give another grid (the second solut
 found, which steers the repairs, depends on the engine; the pure-Python search has no
 node budget).  The finished grid is checked by a second engine (the kernel's row-by-row
 counter, else the propagating search again), and its difficulty is the explanation's
-(``queens.puzzle.stars_explain``).  Medians (largest) of 20 seeds with 2 stars
+(``queens.puzzle.explain``).  Medians (largest) of 20 seeds with 2 stars
 (``benchmarks/puzzle.py --stars --slow``, 2-core machine): 10 x 10 0.01 s (0.04 s),
 12 x 12 0.25 s (0.99 s), 14 x 14 5.0 s (18.9 s), most of it fresh attempts whose repairs
 found no move.

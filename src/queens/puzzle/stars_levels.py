@@ -2,7 +2,7 @@
 
 ``generate_graded`` asks ``stars_generate.generate`` for grids (the seed first, then the
 seeds ``seed + attempt * 2**64``) until one's explanation has the difficulty asked for
-(``stars_explain.grade``): the same seed and difficulty give the same grid.
+(``explain.grade``): the same seed and difficulty give the same grid.
 
 The daily K-star grid is made when asked for, not shipped: a level archive of 2-star
 grids would take about half an hour of one core to build, while one grid is made in a few
@@ -26,10 +26,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 
-from queens.puzzle.grid import Grid
-from queens.puzzle.levels import GradedGrid
-from queens.puzzle.stars import count, solve_python, unique_by_rows
-from queens.puzzle.stars_explain import (
+from queens.puzzle.explain import (
     DIFFICULTIES,
     Explanation,
     NeedsSplit,
@@ -39,6 +36,9 @@ from queens.puzzle.stars_explain import (
     grade,
     replay,
 )
+from queens.puzzle.grid import Grid
+from queens.puzzle.levels import GradedGrid
+from queens.puzzle.stars import count, solve_python, unique_by_rows
 from queens.puzzle.stars_generate import GenerateError, generate
 
 GRADED_ATTEMPTS = 40

@@ -34,6 +34,7 @@ import asyncio
 import json
 import logging
 import string
+import threading
 from collections.abc import AsyncIterator, Callable, Iterable
 from importlib import resources
 
@@ -406,4 +407,6 @@ def create_app(
     app.state.pages = page_files()
     app.state.solving = 0  # solves running now (POST /api/solve)
     app.state.generating = 0  # puzzles being generated now (POST /api/puzzle/generate)
+    # checks, hints, solutions and star counts of the puzzle page searching now
+    app.state.puzzle_slots = threading.BoundedSemaphore(limits.MAX_RUNS)
     return app

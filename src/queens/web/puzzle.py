@@ -9,8 +9,11 @@
   wrong queens to undo first; wrong crosses only counted, never named: a cross named wrong
   would say where a queen goes).
 - ``POST /api/puzzle/stars`` ``{"grid"}``: the star counts K (1 to 6) the grid has a
-  solution with, for the page's stars selector.
-- ``POST /api/puzzle/solution`` ``{"grid"}``: the solution's columns (or a message).
+  solution with, for the page's stars selector (``stars``), and those not decided within
+  ``SOLVE_SECONDS`` (``undecided``).
+- ``POST /api/puzzle/solution`` ``{"grid"}``: the solution (``n``, ``stars``, ``rows``, and
+  ``columns`` for one star; null when there is none, or none was found in time) and a
+  message.
 - ``POST /api/puzzle/read[?size=N]``, the body a picture's bytes (PNG, JPEG, ... at most
   ``MAX_PICTURE`` bytes): the grid it shows, as ``/api/puzzle/grid`` answers (needs the
   read extra).
@@ -20,36 +23,38 @@
   ``GET /api/puzzle/levels/{number}``: one level's grid.
 
 Generate, check, hint and solution take ``"stars": K`` (1 to 6, default 1): Star Battle
-with K stars a row, column and region (``queens.puzzle.stars``); the solution is then
-``"rows"``, each row's star columns.
+with K stars a row, column and region, by one path for every K (``queens.puzzle.play``).
+Every answer is in the puzzle schema's vocabulary (``queens.puzzle.schema``).
 
-A bad grid is a 400 with the one-line message ``queens puzzle`` prints.
+Check, hint, solution and stars search at most ``SOLVE_SECONDS`` (a 20 x 20 grid whose
+regions are its rows takes seconds with 5 stars), at most ``limits.MAX_RUNS`` at once (429
+beyond), each in a thread of its own.  A bad grid is a 400 with the one-line message
+``queens puzzle`` prints.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
-from collections.abc import Mapping
-from datetime import date
+import threading
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from queens.puzzle import levels, maker, play
+from queens.puzzle import levels, maker, play, schema
 from queens.puzzle import read as pictures
-from queens.puzzle.explain import DIFFICULTIES, Stuck
+from queens.puzzle._bridge import daily as daily_grid
+from queens.puzzle._bridge import generate as generate_grid
+from queens.puzzle._bridge import smallest, solve
+from queens.puzzle.explain import DIFFICULTIES
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
-from queens.puzzle.solve import Contradiction, solve
 from queens.puzzle.stars import MAX_STARS, StarsError, check_limits
-from queens.puzzle.stars import solve as solve_stars
-from queens.puzzle.stars_explain import Stuck as StarsStuck
-from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
-from queens.puzzle.stars_levels import DailyError, daily_stars, generate_graded
-from queens.puzzle.stars_play import check_stars, hint_stars
 from queens.show.palette import region_colors
 from queens.web import limits
 from queens.web.inputs import InputError, read_json
@@ -77,7 +82,46 @@ GENERATE_SECONDS = 10.0
 """Seconds a generation may take before the page is told to try another seed (503); at
 most ``limits.MAX_RUNS`` generate at once (429 beyond), each in a thread of its own."""
 
+SOLVE_SECONDS = 10.0
+"""Seconds a check, hint, solution or stars request may search before the page is told
+no answer came in time (the page's 10 s, as for generate).  A search past its time goes
+on to its end in its thread (the solver has no stop flag to hand), still counted among
+``limits.MAX_RUNS``."""
+
 MAX_SEED = 2**32 - 1
+
+T = TypeVar("T")
+
+
+class Late(Exception):
+    """No answer within ``SOLVE_SECONDS``."""
+
+
+async def within(request: Request, work: Callable[[], T]) -> T:
+    """``work()`` in a thread of its own, at most ``limits.MAX_RUNS`` at once over all
+    pages (``Busy``, 429, beyond); ``Late`` when it has not answered within
+    ``SOLVE_SECONDS`` (the thread keeps its place until the work ends)."""
+    slots: threading.BoundedSemaphore = request.app.state.puzzle_slots
+    if not slots.acquire(blocking=False):
+        raise Busy(limits.MAX_RUNS)
+
+    def run() -> T:
+        try:
+            return work()
+        finally:
+            slots.release()
+
+    with anyio.move_on_after(SOLVE_SECONDS):
+        return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+    raise Late
+
+
+def _late(stars: int) -> InputError:
+    return InputError(
+        f"no answer within {SOLVE_SECONDS:g} seconds: the grid is too hard to search here "
+        f"('queens puzzle solve{'' if stars == 1 else f' --stars {stars}'}' searches on)",
+        503,
+    )
 
 
 def _object(data: object, allowed: set[str]) -> Mapping[str, object]:
@@ -153,7 +197,7 @@ async def generate(request: Request) -> Response:
     stars = read_stars(data)
     if stars > GENERATE_STARS:
         raise InputError(f"the page generates grids with up to {GENERATE_STARS} stars")
-    low = maker.MIN_N if stars == 1 else STARS_MIN_N[stars]
+    low = smallest(stars)
     high = GENERATE_MAX_N if stars == 1 else GENERATE_STARS_MAX_N
     n = data.get("n")
     if type(n) is not int or not low <= n <= high:
@@ -172,11 +216,7 @@ async def generate(request: Request) -> Response:
     state.generating += 1
     try:
         grid = await anyio.to_thread.run_sync(
-            lambda: (
-                maker.generate(n, seed, difficulty, seconds=GENERATE_SECONDS)
-                if stars == 1
-                else generate_graded(n, stars, seed, difficulty, seconds=GENERATE_SECONDS)
-            )
+            lambda: generate_grid(n, stars, seed, difficulty, seconds=GENERATE_SECONDS)
         )
     except maker.GenerateError as error:
         raise InputError(f"{error}; try another seed", 503) from None
@@ -196,15 +236,12 @@ def _position(data: Mapping[str, object]) -> tuple[Grid, Cells, Cells, int]:
     return grid, read_cells(data, "queens", grid.n), read_cells(data, "crosses", grid.n), stars
 
 
-def _check(grid: Grid, queens: Cells, crosses: Cells, stars: int) -> play.Check:
-    if stars == 1:
-        return play.check(grid, queens, crosses)
-    return check_stars(grid, stars, queens, crosses)
-
-
 async def check(request: Request) -> Response:
     grid, queens, crosses, stars = _position(await _body(request, POSITION))
-    verdict = await anyio.to_thread.run_sync(_check, grid, queens, crosses, stars)
+    try:
+        verdict = await within(request, lambda: play.check(grid, queens, crosses, stars))
+    except Late:
+        raise _late(stars) from None
     return JSONResponse(
         {"wrong": [list(s) for s in verdict.wrong], "solved": verdict.solved,
          "message": _check_message(verdict.wrong, verdict.solved)}
@@ -221,14 +258,8 @@ def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
     return "No mistake so far."
 
 
-def _star_step(grid: Grid, stars: int, queens: Cells, crosses: Cells) -> dict[str, object]:
-    """The K-star hint as the page shows a step (``place``, ``clear``, ``focus``)."""
-    step = hint_stars(grid, stars, queens, crosses).to_json()
-    return {**step, "place": step.pop("placed"), "clear": step.pop("cleared"), "focus": []}
-
-
 def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str, object]:
-    verdict = _check(grid, queens, crosses, stars)
+    verdict = play.check(grid, queens, crosses, stars)
     if verdict.solved:
         return {"wrong": [], "wrongCrosses": 0, "step": None, "message": "Solved!"}
     if verdict.wrong:
@@ -238,11 +269,8 @@ def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str
         message = play.mistakes_message(len(bad_queens), bad_crosses)
         return {"wrong": bad_queens, "wrongCrosses": bad_crosses, "step": None, "message": message}
     try:
-        if stars > 1:
-            step = _star_step(grid, stars, queens, crosses)
-        else:
-            step = play.hint(grid, queens, crosses).to_json()
-    except (play.NoHint, Stuck, Contradiction, StarsStuck) as error:
+        step = play.hint(grid, queens, crosses, stars)
+    except play.NoHint as error:
         message = str(error) or "No deduction from here."
         return {"wrong": [], "wrongCrosses": 0, "step": None, "message": message}
     return {"wrong": [], "wrongCrosses": 0, "step": step, "message": step["text"]}
@@ -250,44 +278,59 @@ def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str
 
 async def hint(request: Request) -> Response:
     grid, queens, crosses, stars = _position(await _body(request, POSITION))
-    return JSONResponse(await anyio.to_thread.run_sync(_hint, grid, queens, crosses, stars))
+    try:
+        return JSONResponse(await within(request, lambda: _hint(grid, queens, crosses, stars)))
+    except Late:
+        raise _late(stars) from None
 
 
 async def solution(request: Request) -> Response:
     data = await _body(request, {"grid", "stars"})
     grid = read_grid(data)
     stars = read_stars(data, grid)
-    if stars > 1:
-        found = await anyio.to_thread.run_sync(solve_stars, grid, stars)
-        if found.rows is None:
-            return JSONResponse({"rows": None, "message": "No solution."})
-        note = "" if found.unique else " (one of several)"
-        rows = [list(r) for r in found.rows]
-        return JSONResponse({"rows": rows, "message": f"The solution{note}."})
-    verdict = await anyio.to_thread.run_sync(solve, grid)
-    if verdict.solution is None:
-        return JSONResponse({"columns": None, "message": "No solution."})
+    try:
+        verdict = await within(request, lambda: solve(grid, stars))
+    except Late:
+        message = f"No solution found within {SOLVE_SECONDS:g} seconds."
+        return JSONResponse(_no_rows(grid, stars, message))
+    if verdict.rows is None:
+        return JSONResponse(_no_rows(grid, stars, "No solution."))
     note = "" if verdict.unique else " (one of several)"
-    return JSONResponse({"columns": list(verdict.solution), "message": f"The solution{note}."})
+    found = schema.solution(grid.n, stars, verdict.rows)
+    return JSONResponse({**found, "message": f"The solution{note}."})
 
 
-def _stars_taken(grid: Grid) -> list[int]:
-    """The K (1 to ``MAX_STARS``) with which the grid has a solution."""
-    taken = []
+def _no_rows(grid: Grid, stars: int, message: str) -> dict[str, object]:
+    """The solution endpoint's answer without a solution."""
+    empty: dict[str, object] = {"n": grid.n, "stars": stars, "rows": None}
+    if stars == 1:
+        empty["columns"] = None
+    return {**empty, "message": message}
+
+
+def _stars_taken(grid: Grid, taken: list[int], decided: list[int]) -> None:
+    """The K (1 to ``MAX_STARS``) with which the grid has a solution, into ``taken``, each K
+    into ``decided`` once known (so that a late answer still tells what it knew)."""
     for stars in range(1, MAX_STARS + 1):
         try:
             check_limits(grid, stars)
         except StarsError:
+            decided.append(stars)
             continue
-        found = solve(grid).solution if stars == 1 else solve_stars(grid, stars).rows
-        if found is not None:
+        if solve(grid, stars).rows is not None:
             taken.append(stars)
-    return taken
+        decided.append(stars)
 
 
 async def stars_taken(request: Request) -> Response:
     grid = read_grid(await _body(request, {"grid"}))
-    return JSONResponse({"stars": await anyio.to_thread.run_sync(_stars_taken, grid)})
+    taken: list[int] = []
+    decided: list[int] = []
+    with contextlib.suppress(Late):  # a late answer: the K decided until then
+        await within(request, lambda: _stars_taken(grid, taken, decided))
+    known = list(decided)  # a copy: the thread may go on after a late answer
+    undecided = [k for k in range(1, MAX_STARS + 1) if k not in known]
+    return JSONResponse({"stars": [k for k in list(taken) if k in known], "undecided": undecided})
 
 
 MAX_PICTURE = 8_000_000
@@ -330,20 +373,16 @@ async def daily(request: Request) -> Response:
     except ValueError as error:
         raise InputError(f"date {error}") from None
     stars_text = request.query_params.get("stars", "1")
-    if stars_text != "1":
-        return JSONResponse(await _daily_stars(day, stars_text))
-    return JSONResponse({**_level_json(levels.daily(day)), "date": day.isoformat()})
-
-
-async def _daily_stars(day: date, text: str) -> dict[str, object]:
-    if not re.fullmatch(r"[0-9]", text):
+    if not re.fullmatch(r"[0-9]", stars_text):
         raise InputError(f"stars must be a whole number from 1 to {MAX_STARS}")
+    stars = int(stars_text)
     try:
-        puzzle = await anyio.to_thread.run_sync(daily_stars, day, int(text))
-    except DailyError as error:
+        puzzle = await anyio.to_thread.run_sync(daily_grid, day, stars)
+    except levels.LevelsError as error:
         raise InputError(str(error)) from None
-    about = {key: value for key, value in puzzle.to_json().items() if key != "grid"}
-    return {**grid_json(puzzle.grid), **about}
+    record = schema.daily(day, stars, puzzle.to_json())
+    about = {key: value for key, value in record.items() if key != "grid"}
+    return JSONResponse({**grid_json(puzzle.grid), **about})
 
 
 async def level_list(request: Request) -> Response:

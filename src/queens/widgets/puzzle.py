@@ -1,8 +1,8 @@
 """``Puzzle``: a region puzzle (or Star Battle) played in a notebook.
 
 The rules and comforts are the web page's (``queens.widgets.marks``: clashes, auto-cross,
-undo and redo); checks and hints are the library's (``queens.puzzle.play`` and
-``stars_play``), computed here in Python.  ``static/widgets.js`` draws the grid and sends
+undo and redo); checks and hints are the library's (``queens.puzzle.play``, for
+every K), computed here in Python.  ``static/widgets.js`` draws the grid and sends
 each click and key as a move; ``widget.place(row, col)`` from a cell is the same move.
 The grid counts as solved once every queen is placed, no rule is broken and the solver
 agrees (``play.check``): only then is ``solved`` set and ``on_solved`` called.
@@ -14,13 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from queens.puzzle import levels, play
-from queens.puzzle.explain import Stuck
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
-from queens.puzzle.solve import Contradiction
 from queens.puzzle.stars import check_limits
-from queens.puzzle.stars_explain import Stuck as StarsStuck
-from queens.puzzle.stars_play import check_stars, hint_stars
 from queens.show.puzzle import region_color
 from queens.widgets._base import Handlers, Widget, traitlets
 from queens.widgets.marks import CROSS, EMPTY, QUEEN, Marks
@@ -31,6 +27,10 @@ MAX_N = 20
 """The largest grid played (as the web page: the hints of bigger ones get slow)."""
 
 Square = tuple[int, int]
+
+_CELLS = ("place", "clear", "focus")
+"""The cells of a hint's step (``queens.puzzle.schema``): stars placed, cells cleared, the
+cells its reason is about."""
 
 
 def as_grid(grid_or_level: Grid | str | int, stars: int = 1) -> Grid:
@@ -270,13 +270,12 @@ class Puzzle(Widget):
             return self._say(play.mistakes_message(len(bad), len(verdict.wrong) - len(bad)))
         try:
             step = self._next_step()
-        except (play.NoHint, Stuck, StarsStuck, Contradiction) as error:
+        except play.NoHint as error:
             return self._say(str(error) or "No deduction from here.")
         self.hints += 1
         self._hint = step
         self.hint_cells = {
-            name: [self._marks.cell(s) for s in step.get(name, ())]
-            for name in ("place", "clear", "focus")
+            name: [self._marks.cell(s) for s in step.get(name, ())] for name in _CELLS
         }
         return self._say(str(step["text"]))
 
@@ -320,10 +319,7 @@ class Puzzle(Widget):
         placed = self.queens
         if not placed:
             return self._say("No queen to check yet (Check judges queens, never crosses).")
-        if self.stars == 1:
-            verdict = play.check(self.grid, placed, [])
-        else:
-            verdict = check_stars(self.grid, self.stars, placed, [])
+        verdict = play.check(self.grid, placed, [], self.stars)
         self.checks += 1
         self.wrong = [self._marks.cell(s) for s in verdict.wrong]
         if verdict.wrong:
@@ -422,20 +418,20 @@ class Puzzle(Widget):
         self.wrong = []
 
     def _check(self) -> play.Check:
-        queens, crosses = self.queens, self.crosses
-        if self.stars == 1:
-            return play.check(self.grid, queens, crosses)
-        return check_stars(self.grid, self.stars, queens, crosses)
+        return play.check(self.grid, self.queens, self.crosses, self.stars)
 
     def _next_step(self) -> dict[str, Any]:
-        """The next deduction as the page draws it: ``text``, ``place``, ``clear``, ``focus``."""
-        queens, crosses = self.queens, self.crosses
-        if self.stars == 1:
-            found = play.hint(self.grid, queens, crosses)
-            return {"text": found.text, "place": found.place, "clear": found.clear,
-                    "focus": found.focus}  # fmt: skip
-        star = hint_stars(self.grid, self.stars, queens, crosses)
-        return {"text": star.text, "place": star.placed, "clear": star.cleared, "focus": ()}
+        """The next deduction as the page draws it: ``text``, ``place``, ``clear``, ``focus``
+        (their cells as (row, column) pairs)."""
+        step = play.hint(self.grid, self.queens, self.crosses, self.stars)
+        cells = (step["place"], step["clear"], step["focus"])
+        return {
+            "text": step["text"],
+            **{
+                name: [(row, col) for row, col in of]
+                for name, of in zip(_CELLS, cells, strict=True)
+            },
+        }
 
     def _settle(self) -> None:
         marks = self._marks

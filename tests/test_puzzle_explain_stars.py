@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from queens.puzzle import stars, stars_explain
-from queens.puzzle.grid import Grid, parse_grid
-from queens.puzzle.stars_explain import (
+from queens.puzzle import explain as explainer
+from queens.puzzle import stars
+from queens.puzzle.explain import (
     LEVELS,
     NotUnique,
     Step,
@@ -28,6 +28,7 @@ from queens.puzzle.stars_explain import (
     replay,
     steps,
 )
+from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.stars_generate import generate, grow_regions, random_placement
 
 SOLUTIONS_CHECKED = 300
@@ -41,8 +42,8 @@ def _star_cells(rows: stars.Rows) -> set[tuple[int, int]]:
 
 def _agrees(step: Step, solutions: list[set[tuple[int, int]]]) -> None:
     for solution in solutions:
-        assert set(step.placed) <= solution, step.text
-        assert not set(step.cleared) & solution, step.text
+        assert set(step.place) <= solution, step.text
+        assert not set(step.clear) & solution, step.text
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -98,8 +99,8 @@ def test_cli_json_steps_replay_to_the_solution(
         Step(
             s["kind"],
             s["text"],
-            tuple((r, c) for r, c in s["placed"]),
-            tuple((r, c) for r, c in s["cleared"]),
+            tuple((r, c) for r, c in s["place"]),
+            tuple((r, c) for r, c in s["clear"]),
         )
         for s in record["steps"]
     ]
@@ -126,7 +127,7 @@ def test_pattern_step_places_the_star_every_way_shares() -> None:
     state = given_state(grid, 2, [], [(0, c) for c in range(3, 8)])
     step = next_step(state)
     assert step is not None and step.kind == "pattern"
-    assert step.placed == ((0, 0), (0, 2)) and (0, 1) in step.cleared
+    assert step.place == ((0, 0), (0, 2)) and (0, 1) in step.clear
     assert "has one way left for its 2 stars" in step.text
 
 
@@ -145,8 +146,8 @@ GGHHHHHH
 
 
 def test_chain_steps_read_as_chains() -> None:
-    found = {step.kind: step.text for step in explain(parse_grid(CHAINED)).steps}
-    assert found["chain"].startswith("a star at row ")
+    found = {step.kind: step.text for step in explain(parse_grid(CHAINED), 2).steps}
+    assert found["chain"].startswith("A star at row ")
     assert "would lead to: " in found["chain"] and "which leaves" in found["chain"]
 
 
@@ -180,12 +181,12 @@ def test_a_known_solution_settles_case_splits_as_the_search_does(
     # With the only solution known, a case split needs no search: a star off it leads to
     # no solution.  The steps must be those the search finds without it.  (Long chains
     # left out, the grid needs case splits.)
-    monkeypatch.setattr(stars_explain, "LONG_CHAIN_MAX", stars_explain.CHAIN_MAX)
+    monkeypatch.setattr(explainer, "LONG_CHAIN_MAX", explainer.STAR_CHAIN_MAX)
     grid = parse_grid(SPLIT)
     explanation = explain(grid, 2)
     assert "split" in {step.kind for step in explanation.steps}
     assert explanation.steps == list(steps(grid, 2))
-    with pytest.raises(stars_explain.NeedsSplit):
+    with pytest.raises(explainer.NeedsSplit):
         explain(grid, 2, splits=False)
 
 
@@ -194,9 +195,9 @@ def test_know_solution_takes_only_a_solution_the_position_agrees_with() -> None:
     (solution,) = stars.solutions(grid, 2)
     on = (0, solution[0][0])
     off = (0, next(c for c in range(8) if c not in solution[0]))
-    assert stars_explain.know_solution(given_state(grid, 2, [on], [off]), solution)
-    assert not stars_explain.know_solution(given_state(grid, 2, [off], []), solution)
-    assert not stars_explain.know_solution(given_state(grid, 2, [], [on]), solution)
+    assert explainer.know_solution(given_state(grid, 2, [on], [off]), solution)
+    assert not explainer.know_solution(given_state(grid, 2, [off], []), solution)
+    assert not explainer.know_solution(given_state(grid, 2, [], [on]), solution)
 
 
 def test_long_chains_take_the_place_of_case_splits() -> None:
@@ -204,10 +205,10 @@ def test_long_chains_take_the_place_of_case_splits() -> None:
     kinds = {step.kind for step in explanation.steps}
     assert "split" not in kinds and explanation.difficulty == "expert"
     long = [step for step in explanation.steps if step.kind == "chain" and step.level == 6]
-    assert long and all(step.text.count("; then ") >= stars_explain.CHAIN_MAX for step in long)
+    assert long and all(step.text.count("; then ") >= explainer.STAR_CHAIN_MAX for step in long)
 
 
-def _random_position(seed: int) -> stars_explain.StarState:
+def _random_position(seed: int) -> explainer.StarState:
     """A position of a random 2- or 3-star grid: stars placed where they still may go and
     cells crossed out at random."""
     rng = random.Random(seed)
@@ -215,7 +216,7 @@ def _random_position(seed: int) -> stars_explain.StarState:
     cells = list(range(n)) + [rng.randrange(n) for _ in range(n * n - n)]  # no region empty
     rng.shuffle(cells)
     grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
-    state = stars_explain.StarState.start(stars.Units(grid), k)
+    state = explainer.StarState.start(stars.Units(grid), k)
     for _ in range(rng.randrange(n * k)):
         open_cells = list(stars.bit_indexes(state.cand))
         if not open_cells:
@@ -227,7 +228,7 @@ def _random_position(seed: int) -> stars_explain.StarState:
 
 
 @pytest.mark.skipif(
-    not stars_explain.counting_kernel.compiled() and os.environ.get("CI") != "true",
+    not explainer.counting_kernel.compiled() and os.environ.get("CI") != "true",
     reason="the compiled kernel is not built (pure-Python fallback in use)",
 )
 @settings(max_examples=150, deadline=None)
@@ -240,11 +241,11 @@ def test_kernel_ways_equal_the_listed_ways(seed: int) -> None:
     for unit in range(3 * state.units.n):
         if not state.need(unit):
             continue
-        assert stars_explain._kernel_ways(
-            state, unit, first_only=False
-        ) == stars_explain._listed_ways(state, unit)
-        exists = next(stars_explain._ways(state, unit), None) is not None
-        found = stars_explain._kernel_ways(state, unit, first_only=True)
+        assert explainer._kernel_ways(state, unit, first_only=False) == explainer._listed_ways(
+            state, unit
+        )
+        exists = next(explainer._ways(state, unit), None) is not None
+        found = explainer._kernel_ways(state, unit, first_only=True)
         assert found == ((1, 0, 0) if exists else (0, 0, 0))
 
 
@@ -264,7 +265,67 @@ def test_the_ways_cache_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None
     with the cache emptied before every entry, and as with the kernel."""
     grid = parse_grid(CHAINED)
     with_kernel = explain(grid, 2).steps
-    monkeypatch.setattr(stars_explain.counting_kernel, "star_ways", lambda *args: None)
+    monkeypatch.setattr(explainer.counting_kernel, "star_ways", lambda *args: None)
     assert explain(grid, 2).steps == with_kernel
-    monkeypatch.setattr(stars_explain, "CACHE_MAX", 0)  # emptied before every entry
+    monkeypatch.setattr(explainer, "CACHE_MAX", 0)  # emptied before every entry
     assert explain(grid, 2).steps == with_kernel
+
+
+# -- the sentences: K stars speak as one star does (issue 40) ---------------------------
+
+DOC_GRID = "AAABBCCC AABBCCCC AAABBCCD EABBBDDD EEFFGHDD EFFFGHHH EFFGGHHH EFFFGHHH"
+
+
+def test_every_sentence_starts_with_a_capital() -> None:
+    # CHAINED's steps take full units, groups, ways of a unit and chains.
+    found = explain(parse_grid(CHAINED), 2).steps
+    assert {"full", "group", "pattern", "chain"} <= {step.kind for step in found}
+    assert all(step.text[0].isupper() for step in found), [s.text for s in found]
+
+
+def test_a_unit_with_one_star_left_says_its_star() -> None:
+    # Row 1 holds a star at column 1 and has columns 4 and 5 open for its last star.
+    grid = Grid.from_regions([[r] * 8 for r in range(8)])
+    state = given_state(grid, 2, [(0, 0)], [(0, c) for c in (2, 5, 6, 7)])
+    step = next_step(state)
+    assert step is not None and step.kind == "pattern"
+    assert step.text.startswith("Row 1 can take its star left in 2 ways"), step.text
+    assert "its a star" not in step.text
+
+
+def test_runs_of_lines_read_as_a_range() -> None:
+    (first, *_) = explain(parse_grid(DOC_GRID.replace(" ", "\n")), 2).steps
+    assert first.text.startswith("Columns 6 to 8 lie within regions C, D, H and"), first.text
+
+
+def test_k_star_steps_speak_the_one_vocabulary() -> None:
+    step = explain(parse_grid(CHAINED), 2).steps[0].to_json()
+    assert set(step) == {"kind", "level", "text", "place", "clear", "focus"}
+
+
+def test_hardest_stops_a_k_star_explanation_short() -> None:
+    grid = parse_grid(DOC_GRID.replace(" ", "\n"))
+    whole = explain(grid, 2)
+    assert whole.level == 4 and whole.rows is not None
+    short = explain(grid, 2, hardest=3)
+    assert short.rows is None and short.steps == whole.steps[: len(short.steps)]
+    assert short.steps and max(step.level for step in short.steps) <= 3
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([6, 7, 8]))
+def test_the_k_star_rules_at_one_star_reach_the_one_star_solution(seed: int, n: int) -> None:
+    """One star's fast rules against the K-star rules taking K = 1: two sets of rules, the
+    same grid's one solution, every K-star step agreeing with it."""
+    from queens.puzzle.maker import generate as generate_one
+
+    grid = generate_one(n, seed)
+    truth = explain(grid).rows
+    assert truth is not None
+    solution = _star_cells(truth)
+    state = given_state(grid, 1, [], [])
+    while not state.solved:
+        step = next_step(state)
+        assert step is not None and step.text[0].isupper()
+        _agrees(step, [solution])
+    assert state.rows() == truth
