@@ -1,7 +1,7 @@
 """Injected bugs: apply each listed mutant (one small plausible change) to the source, run
 the test files that should notice, and report which were killed and which survived.
 
-    python scripts/mutate.py                  # every mutant (20 minutes on 2 busy cores)
+    python scripts/mutate.py                  # every mutant (14 to 20 minutes on 2 busy cores)
     python scripts/mutate.py --only stars     # those whose file or name holds "stars"
     python scripts/mutate.py --check          # only that every mutant still applies
 
