@@ -1,7 +1,7 @@
 """Injected bugs: apply each listed mutant (one small plausible change) to the source, run
 the test files that should notice, and report which were killed and which survived.
 
-    python scripts/mutate.py                  # every mutant (20 minutes on 2 busy cores)
+    python scripts/mutate.py                  # every mutant (14 to 20 minutes on 2 busy cores)
     python scripts/mutate.py --only stars     # those whose file or name holds "stars"
     python scripts/mutate.py --check          # only that every mutant still applies
 
@@ -48,6 +48,17 @@ FEW = ("tests/test_few.py",)
 WEB = ("tests/test_web_puzzle_bounds.py",)
 STARS = ("tests/test_puzzle_edges.py",)
 REGION = ("tests/test_puzzle_edges.py",)
+CHAINS = ("tests/test_puzzle_chains.py",)
+STARS_SEARCH = ("tests/test_stars_search.py",)
+STARS_CHAINS = ("tests/test_puzzle_stars_chains.py",)
+READ_LIMITS = ("tests/test_puzzle_read_limits.py",)
+READ_STYLES = (
+    "tests/test_puzzle_read.py::test_a_picture_of_each_style_reads_back",
+    "tests/test_puzzle_read.py::test_a_large_picture_is_read_at_a_reduced_scale",
+)
+DAILY_SEEDS = (
+    "tests/test_puzzle_stars_levels.py::test_the_daily_takes_the_first_seed_without_a_case_split",
+)
 
 MUTANTS = (
     # -- checkpoints (src/queens/counting/checkpoint.py) --
@@ -297,7 +308,7 @@ MUTANTS = (
         "src/queens/puzzle/explain.py",
         "if len(links) == most:",
         "if len(links) >= most + 1:",
-        STARS,
+        STARS_CHAINS,
     ),
     Mutant(
         "explain (K stars): the chain's level constant swapped",
@@ -346,7 +357,7 @@ MUTANTS = (
         "src/queens/puzzle/levels.py",
         "DAILY_ATTEMPTS = {2: 40, 3: 4}",
         "DAILY_ATTEMPTS = {2: 1, 3: 1}",
-        STARS,
+        DAILY_SEEDS,
     ),
     Mutant(
         "generate: graded attempts share a seed",
@@ -404,6 +415,13 @@ MUTANTS = (
         "if size[donor] > 2 and square[1] != truth[square[0]]",
         "if size[donor] >= 2 and square[1] != truth[square[0]]",
         REGION,
+        equivalent=(
+            "a donor of two cells is its truth cell and one cell x orthogonally next to it "
+            "(regions stay connected, truth cells never move); x next to the one-cell "
+            "region's truth cell too makes the two truth cells, in different rows and "
+            "columns, diagonal neighbours: two queens of the solution touching, which "
+            "cannot be, so no 2-cell donor is ever a candidate"
+        ),
     ),
     Mutant(
         "generate: one-cell regions allowed at 8 x 8",
@@ -417,14 +435,46 @@ MUTANTS = (
         "src/queens/puzzle/explain.py",
         "if forced is None or len(links) == CHAIN_MAX:",
         "if forced is None or len(links) == CHAIN_MAX + 1:",
-        REGION,
+        CHAINS,
     ),
     Mutant(
         "explain: the longest chain kept instead of the shortest",
         "src/queens/puzzle/explain.py",
         "(best is None or len(found[0]) < best[0])",
         "(best is None or len(found[0]) > best[0])",
-        REGION,
+        CHAINS,
+    ),
+    # -- the picture reader (src/queens/puzzle/read.py, rewritten by issue 36) --
+    # Issue 39's four read.py survivors are gone with the old reader: no "0.08 * max", no
+    # "darks >= 4", no ">= 8" of its corner test; its pixel limit is now checked on both
+    # sides and on the pixels in all (the first two mutants below).
+    Mutant(
+        "read: a picture's height no longer checked",
+        "src/queens/puzzle/read.py",
+        "if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:",
+        "if width > MAX_SIDE or width * height > MAX_PIXELS:",
+        READ_LIMITS,
+    ),
+    Mutant(
+        "read: the pixels in all no longer checked",
+        "src/queens/puzzle/read.py",
+        "if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:",
+        "if width > MAX_SIDE or height > MAX_SIDE:",
+        READ_LIMITS,
+    ),
+    Mutant(
+        "read: a thin picture's bound on its longer side",
+        "src/queens/puzzle/read.py",
+        "if min(image.size) < 4 * MIN_CELL:",
+        "if max(image.size) < 4 * MIN_CELL:",
+        READ_LIMITS,
+    ),
+    Mutant(
+        "read: a grid line's peak threshold 0.4 to 0.8 of the strongest",
+        "src/queens/puzzle/read.py",
+        "for p in (int(p) for p in peaks if smooth[p] >= 0.4 * top):",
+        "for p in (int(p) for p in peaks if smooth[p] >= 0.8 * top):",
+        READ_STYLES,
     ),
     # -- the kernel's Star Battle search (src/kernel/stars_search.c) --
     Mutant(
@@ -450,14 +500,14 @@ MUTANTS = (
         "if (spread_columns(x->open[r]) < want) return -1;\n"
         "            if (size - want < best_slack"
         " || (size - want == best_slack && size > best_size))",
-        STARS,
+        STARS_SEARCH,
     ),
     Mutant(
         "stars_search.c: the last pair of rows left out",
         "src/kernel/stars_search.c",
         "for (r = 0; r + 1 < n; r++) {",
         "for (r = 0; r + 2 < n; r++) {",
-        STARS,
+        STARS_SEARCH,
     ),
     Mutant(
         "stars_search.c: a star on cell 0 not placed",

@@ -116,6 +116,8 @@ def test_a_solution_certificate_is_checked() -> None:
     ("text", "why"),
     [
         ("{", "not JSON"),
+        # Issue 39: an integer past Python's 4,300-digit limit was a traceback.
+        ('{"certificate": "queens-certificate/1", "n": ' + "9" * 5000 + "}", "5,000 digits"),
         ("[]", "not a certificate"),
         ('{"certificate": "queens-certificate/1", "argument": "faith"}', "unknown argument"),
         (

@@ -118,3 +118,15 @@ def test_files_of_other_boards_do_not_merge(tmp_path: Path) -> None:
         paths.append(written(tmp_path / f"{name}.db", header, records))
     with pytest.raises(CheckpointError, match="belong to different counts"):
         merge(paths)
+
+
+@pytest.mark.parametrize("key", ["subproblems", "shard_count", "width"])
+def test_a_header_number_too_long_is_refused_before_conversion(tmp_path: Path, key: str) -> None:
+    # 5,000 digits: int() would refuse it in its own words (a ValueError past 4,300 digits);
+    # 21 digits: past any 64-bit value, refused by length all the same (issue 39).
+    board = Board(4)
+    path = written(tmp_path / "c.db", shaped_header(board), {})
+    for digits in (5000, 21):
+        edit_meta(path, key, "1" * digits)
+        with pytest.raises(CheckpointError, match="damaged: its header is incomplete"):
+            Checkpoint.read(path)

@@ -192,7 +192,7 @@ _OPTIONS = {
               "--queens", "--rule", "--board", "--style", "--verbose", "--force"],
     "count": ["--unique", "--json", "--workers", "--quiet", "--queens", "--rule", "--board",
               "--shard", "--verify", "--force"],
-    "check": ["--size", "--n", "--queens", "--rule"],
+    "check": ["--size", "--n", "--queens", "--rule", "--certificate"],
     "trace": ["--queens", "--rule", "--algorithm", "--json", "--first", "--board"],
     "animate": ["--delay", "--first", "--algorithm", "--queens"],
     "compare": ["--timeout", "--queens"],
@@ -201,11 +201,15 @@ _OPTIONS = {
     "generate": ["completion", "blocked", "diagonals", "--seed", "--density"],
     "plan": ["--workers", "--json", "--queens", "--rule"],
     "merge": ["--unique", "--json", "--verify"],
-    "puzzle": ["solve", "explain", "generate", "--count", "--all", "--format", "--seed"],
+    "puzzle": ["solve", "explain", "generate", "daily", "read", "render", "--count", "--all",
+               "--format", "--seed", "--stars", "--difficulty", "--json", "--size", "--out"],
+    "completion": [],
 }  # fmt: skip
+# Not fuzzed: ``serve`` (a server runs until stopped; tests/test_cli_serve.py has its
+# options and its Ctrl-C).
 _FLAGS = {"--all", "--unique", "--json", "--quiet", "--verbose", "--force", "--first",
           "--coordinates", "--count", "completion", "blocked", "diagonals", "solve",
-          "explain", "generate"}  # fmt: skip
+          "explain", "generate", "daily", "read", "render"}  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -223,7 +227,9 @@ def _scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 def command_lines(draw: st.DrawFn) -> tuple[list[str], str]:
     command = draw(st.sampled_from(sorted(_OPTIONS)))
     argv = [command]
-    if command not in ("generate", "puzzle", "merge") and draw(st.booleans()):
+    if command == "completion":
+        argv.append(draw(st.one_of(st.sampled_from(["bash", "zsh", "fish"]), _VALUES)))
+    elif command not in ("generate", "puzzle", "merge") and draw(st.booleans()):
         argv.append(draw(_SIZES))
     for option in draw(st.lists(st.sampled_from(_OPTIONS[command]), max_size=4)):
         argv.append(option)
@@ -237,7 +243,15 @@ def command_lines(draw: st.DrawFn) -> tuple[list[str], str]:
         st.one_of(
             st.just(""),
             st.text(max_size=200),
-            st.sampled_from(["[1, 5, 8, 6, 3, 7, 2, 4]\n", "AB\nBA\n", "Q.\n..\n", "\0\0"]),
+            st.sampled_from(
+                [
+                    "[1, 5, 8, 6, 3, 7, 2, 4]\n",
+                    "AB\nBA\n",
+                    "Q.\n..\n",
+                    "\0\0",
+                    '{"certificate": "queens-certificate/1", "n": ' + "9" * 5000 + "}",
+                ]
+            ),
         )
     )
     return argv, stdin
@@ -342,6 +356,8 @@ _WEB = _REPORT_RSS + (
     "    headers = {'content-type': 'application/json'}\n"
     "    if method == 'GET':\n"
     "        response = client.get(path)\n"
+    "    elif method == 'DELETE':\n"
+    "        response = client.delete(path)\n"
     "    else:\n"
     "        response = client.post(path, content=body.encode('utf-8', 'surrogatepass'),"
     " headers=headers)\n"
@@ -351,9 +367,12 @@ _WEB = _REPORT_RSS + (
 )
 
 _POSTS = ["/api/puzzle/grid", "/api/puzzle/generate", "/api/puzzle/check", "/api/puzzle/hint",
-          "/api/puzzle/solution", "/api/puzzle/read", "/api/board", "/api/solve", "/api/count",
-          "/api/runs"]  # fmt: skip
-_GETS = ["/api/puzzle/daily", "/api/puzzle/levels", "/api/info"]
+          "/api/puzzle/solution", "/api/puzzle/read", "/api/puzzle/stars", "/api/board",
+          "/api/solve", "/api/count", "/api/runs", "/api/runs/{id}/control"]  # fmt: skip
+_GETS = ["/api/puzzle/daily", "/api/puzzle/levels", "/api/info", "/api/runs/{id}/events",
+         "/api/count/{id}/events"]  # fmt: skip
+_DELETES = ["/api/runs/{id}", "/api/count/{id}"]
+_IDS = st.one_of(st.sampled_from(["0", "1", "-1", "x", "9" * 5000]), st.uuids().map(str))
 
 _JSON_VALUES = st.recursive(
     st.one_of(
@@ -375,15 +394,20 @@ _FIELDS = ["grid", "n", "seed", "difficulty", "stars", "queens", "crosses", "boa
 
 @st.composite
 def web_requests(draw: st.DrawFn) -> tuple[str, str, str]:
+    # A run's or a count's id none was given (no run is started here: an id's stream or
+    # stop answers 404, never waits).
+    some_id = draw(_IDS)
+    if draw(st.integers(0, 9)) == 0:
+        return "DELETE", draw(st.sampled_from(_DELETES)).format(id=some_id), ""
     if draw(st.integers(0, 4)) == 0:
-        path = draw(st.sampled_from(_GETS))
+        path = draw(st.sampled_from(_GETS)).format(id=some_id)
         query = draw(st.sampled_from(["", "?date=2026-02-30", "?stars=2", "?stars=" + _HUGE,
                                       "?date=" + _HUGE, "?stars=9"]))  # fmt: skip
         level = draw(st.sampled_from(["", "/1", "/0", "/99999", "/" + _HUGE]))
         if path == "/api/puzzle/levels":
             return "GET", path + level, ""
         return "GET", path + query, ""
-    path = draw(st.sampled_from(_POSTS))
+    path = draw(st.sampled_from(_POSTS)).format(id=some_id)
     fields = draw(st.dictionaries(st.sampled_from(_FIELDS), _JSON_VALUES, max_size=4))
     body = draw(
         st.one_of(

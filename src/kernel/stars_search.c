@@ -188,6 +188,7 @@ static int star_windows(const star_search_t *s, star_node_t *x, const mask_t *op
             for (g = 0; g < n; g++) {
                 if (!need[g]) continue;
                 if (touching >> g & 1) reachable += need[g];
+                /* hi[g] < b finds the same answers: scripts/mutate.py says why */
                 if (lo[g] >= a && hi[g] <= b) {
                     inside += need[g];
                     members |= (uint64_t)1 << g;

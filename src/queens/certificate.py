@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from queens import json_text
 from queens.board import Board, BoardError, Square, parse_board
 from queens.rules import Rule
 from queens.validate import board_problem
@@ -118,7 +119,7 @@ class Certificate:
 def _certificate_object(text: str) -> dict[str, Any]:
     """The JSON object of ``text`` if it says it is a certificate (``FORMAT``)."""
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)  # its integers bounded by length (a 5,000-digit one)
     except json.JSONDecodeError as error:
         raise CertificateError(f"not JSON: {error}") from None
     if isinstance(data, dict) and data.get("certificate") == FORMAT:

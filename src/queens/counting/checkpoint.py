@@ -335,6 +335,18 @@ def _initialize(connection: sqlite3.Connection, path: str, header: Header) -> No
         raise CheckpointError(f"cannot create checkpoint {path!r}: {error}") from None
 
 
+_HEADER_DIGITS = 20
+"""The longest whole number a header holds (a 64-bit value has 20 digits)."""
+
+
+def _header_int(text: str) -> int:
+    """A header's whole number, its length checked before ``int()`` (which is slow on
+    long text and refuses 4,300 digits); ValueError for one no header holds."""
+    if len(text) > _HEADER_DIGITS:
+        raise ValueError(f"a number of {len(text):,} characters")
+    return int(text)
+
+
 def _read_header(connection: sqlite3.Connection, path: str) -> Header:
     not_one = f"{path!r} is not a queens checkpoint"
     try:
@@ -356,13 +368,13 @@ def _read_header(connection: sqlite3.Connection, path: str) -> Header:
     try:
         header = Header(
             split_key=rows["split_key"],
-            subproblems=int(rows["subproblems"]),
-            shard=Shard(int(rows["shard_index"]), int(rows["shard_count"])),
+            subproblems=_header_int(rows["subproblems"]),
+            shard=Shard(_header_int(rows["shard_index"]), _header_int(rows["shard_count"])),
             version=rows["package_version"],
             board=rows["board"],
-            width=int(rows.get("width", "0")),
-            height=int(rows.get("height", "0")),
-            queens=int(rows.get("queens", "0")),
+            width=_header_int(rows.get("width", "0")),
+            height=_header_int(rows.get("height", "0")),
+            queens=_header_int(rows.get("queens", "0")),
             rule=rows.get("rule", "queen"),
         )
     except (KeyError, ValueError):

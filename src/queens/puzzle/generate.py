@@ -709,6 +709,7 @@ def _widen_single(growth: _Growth, truth: list[int]) -> bool:
     moves = []
     for square in growth.near[(owner, truth[owner])]:
         donor = region[square[0]][square[1]]
+        # >= 2 is the same: a 2-cell donor's other cell would touch two truth cells that touch
         if size[donor] > 2 and square[1] != truth[square[0]] and _connected_without(region, square):
             moves.append((square, owner))
     if not moves:
