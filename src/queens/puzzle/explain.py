@@ -215,6 +215,12 @@ class Explanation:
 
     @property
     def level(self) -> int:
+        """The level of the hardest step (1 when there is none).
+
+        >>> from queens.puzzle.grid import parse_grid
+        >>> explain(parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))).level
+        3
+        """
         return max((step.level for step in self.steps), default=1)
 
     @property
@@ -250,7 +256,13 @@ class NotUnique(Exception):
 
 
 class NeedsSplit(Exception):
-    """The explanation needs a case split, and none was to be taken."""
+    """The explanation needs a case split, and none was to be taken.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> len(explain(grid, splits=False).steps)  # no split needed: nothing raised
+    9
+    """
 
 
 Cell = Square
@@ -1179,6 +1191,12 @@ def next_step(state: State | StarState, hardest: int = LEVELS["split"]) -> Step 
     One star (a ``State``): the step is not applied (``apply`` does it).  K stars (a
     ``StarState``, any K): the step is applied to ``state``.  Raises ``Stuck`` when
     ``state`` has a row, column or region that cannot take its stars.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> from queens.puzzle.solve import given_state as one_star_state
+    >>> next_step(one_star_state(grid, [], [])).text
+    'Region A lies within row 1: the rest of row 1 is cleared (3 cleared)'
     """
     if isinstance(state, StarState):
         return _next_star_step(state, hardest)
@@ -1380,7 +1398,13 @@ def given_state(
 
 def replay(grid: Grid, stars: int, found: list[Step]) -> Rows:
     """The stars the steps place, applied in order from the empty grid (for tests and
-    players): each placed cell must be open when placed."""
+    players): each placed cell must be open when placed.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
+    >>> replay(grid, 1, explain(grid).steps)
+    ((0,), (2,), (4,), (1,), (3,))
+    """
     state = StarState.start(Units(grid), stars)
     n = grid.n
     for step in found:

@@ -365,7 +365,12 @@ class DailyError(ValueError):
 
 @dataclass(frozen=True)
 class StarsDaily(GradedGrid):
-    """A day's K-star grid: its size, difficulty and seed."""
+    """A day's K-star grid: its size, difficulty and seed.
+
+    >>> puzzle = daily_stars(STARS_FIRST, 2)
+    >>> puzzle.stars, puzzle.day == STARS_FIRST, puzzle.grid.n == puzzle.n
+    (2, True, True)
+    """
 
     day: date = field(kw_only=True)
     stars: int = field(kw_only=True)

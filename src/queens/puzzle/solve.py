@@ -54,6 +54,7 @@ forced (``CountTooLong``); a ``stop`` flag or Ctrl-C ends them.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -591,8 +592,6 @@ def star_tree(
     >>> 1 / 2 < found / count(grid, 2) < 2  # the estimate against the count
     True
     """
-    import time
-
     if impossible(grid, stars) is not None:
         return 1.0, 0.0
     units = Units(grid)
