@@ -270,15 +270,19 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def numbers_text(values: Sequence[int]) -> str:
+def numbers_text(values: Sequence[int], *, runs: bool = True) -> str:
     """Sorted 0-based line numbers for a sentence, 1-based, runs of three or more as
-    "a to b".
+    "a to b" (without ``runs``, each number: the one-star groups' words).
 
     >>> numbers_text([7, 8, 9])
     '8 to 10'
     >>> numbers_text([0, 2, 3, 4, 6, 7])
     '1, 3 to 5, 7, 8'
+    >>> numbers_text([7, 8, 9], runs=False)
+    '8, 9, 10'
     """
+    if not runs:
+        return ", ".join(str(v + 1) for v in values)
     parts: list[str] = []
     start = 0
     while start < len(values):
@@ -297,19 +301,32 @@ def cell(square: Square) -> str:
     return f"row {square[0] + 1}, column {square[1] + 1}"
 
 
-def _numbers(values: list[int]) -> str:
-    return ", ".join(str(v + 1) for v in values)
-
-
 def unit_name(grid: Grid, kind: str, index: int) -> str:
+    """A row, column or region for a sentence (the one place units are named, every K).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> unit_name(parse_grid("AB\\nBB"), "region", 1), unit_name(parse_grid("AB\\nBB"), "row", 0)
+    ('region B', 'row 1')
+    """
     if kind == "region":
         return f"region {grid.names[index]}"
     return f"{kind} {index + 1}"
 
 
-def _cells_text(squares: list[Square]) -> str:
-    """Cells for a sentence: "row 1, column 2 or at row 3, column 4"."""
-    return " or at ".join(cell(s) for s in squares)
+def _unit(units: Units, unit: int) -> str:
+    """``unit_name`` of a unit numbered as ``Units`` numbers them (rows, columns, regions)."""
+    return unit_name(units.grid, units.kinds[unit], unit % units.n)
+
+
+def _plural(count: int, word: str) -> str:
+    """ "1 cell", "2 cells" (every K's counts of cells)."""
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def _cells_text(squares: Sequence[Square], joiner: str = " or at ") -> str:
+    """Cells for a sentence: "row 1, column 2 or at row 3, column 4" (one star's cells a
+    queen may take), or joined by ``joiner`` ("; " for K stars' lists)."""
+    return joiner.join(cell(s) for s in squares)
 
 
 def _cell(n: int, index: int) -> Cell:
@@ -322,7 +339,7 @@ def _where(n: int, index: int) -> str:
 
 
 def _list(n: int, mask: int) -> str:
-    return "; ".join(_where(n, i) for i in bit_indexes(mask))
+    return _cells_text(_cells(n, mask), "; ")
 
 
 def _cells(n: int, mask: int) -> tuple[Cell, ...]:
@@ -337,7 +354,7 @@ def _its_stars(count: int) -> str:
 def _units_text(units: Units, chosen: Sequence[int]) -> str:
     """Units of one kind for a sentence: "row 3", "rows 8 to 10", "regions C, D, H"."""
     if len(chosen) == 1:
-        return units.name(chosen[0])
+        return _unit(units, chosen[0])
     n = units.n
     kind = units.kinds[chosen[0]]
     if kind == "region":
@@ -371,7 +388,7 @@ def _placing(state: State, square: Square, kind: str, why: str, focus: list[Squa
     if region.lower() not in why.lower():
         text += f" ({region})"
     if cleared:
-        text += f", which clears {len(cleared)} cell{'s' if len(cleared) != 1 else ''}"
+        text += f", which clears {_plural(len(cleared), 'cell')}"
     return Step(kind, text, (square,), tuple(cleared), tuple(focus))
 
 
@@ -428,7 +445,7 @@ def _full(state: StarState) -> Step | None:
     stars = "a star" if need == 1 else f"its {need} stars"
     return Step(
         "full",
-        f"{capital(state.units.name(unit))} has {need} open cell{'s' if need > 1 else ''} "
+        f"{capital(_unit(state.units, unit))} has {_plural(need, 'open cell')} "
         f"for {stars}: placed at {_list(n, free)}",
         _cells(n, free),
         _cells(n, cleared),
@@ -532,7 +549,8 @@ def _group_steps(state: State, size: int, grade: int) -> Iterator[Step]:
             others = {s for line in lines for s in _line_cells(state, axis, line)} - inside
             if others:
                 names = ", ".join(grid.names[index] for index in chosen)
-                text = f"Regions {names} lie within {word}s {_numbers(lines)}{pair}: "
+                within = numbers_text(lines, runs=False)
+                text = f"Regions {names} lie within {word}s {within}{pair}: "
                 text += f"the rest of those {word}s is cleared"
                 yield _clearing("group", text, others, sorted(inside), grade)
         lines_cells = {index: cells for kind, index, cells in units if kind == word}
@@ -542,7 +560,8 @@ def _group_steps(state: State, size: int, grade: int) -> Iterator[Step]:
             others = {s for region in bits(union) for s in regions.get(region, [])} - inside
             if others:
                 names = ", ".join(grid.names[region] for region in bits(union))
-                text = f"{word.capitalize()}s {_numbers(chosen)} lie within regions {names}: "
+                chosen_text = numbers_text(chosen, runs=False)
+                text = f"{word.capitalize()}s {chosen_text} lie within regions {names}: "
                 text += "the rest of those regions is cleared"
                 yield _clearing("group", text, others, sorted(inside), grade)
 
@@ -875,7 +894,7 @@ def _pattern_text(state: StarState, unit: int, ways: int, every: int, extra: int
     """A ``pattern`` step in words: the unit's ways, the stars all share (placed) and the
     cells all rule out beyond those stars' neighbours (cleared)."""
     n = state.units.n
-    name = capital(state.units.name(unit))
+    name = capital(_unit(state.units, unit))
     stars = _its_stars(state.need(unit))
     why = "(none touching, a 2 x 2 block holds one)"
     if ways == 1:
@@ -925,10 +944,10 @@ def _no_way(state: StarState, unit: int) -> str:
     free = state.free(unit)
     need = state.need(unit)
     if free.bit_count() < need:
-        have = f"{free.bit_count()} open cell{'s' if free.bit_count() != 1 else ''}"
+        have = _plural(free.bit_count(), "open cell")
     else:
         have = f"no way to place them in its {free.bit_count()} open cells"
-    return f"{state.units.name(unit)} {have} for {_its_stars(need)} left"
+    return f"{_unit(state.units, unit)} {have} for {_its_stars(need)} left"
 
 
 def _clear_first(
