@@ -43,7 +43,7 @@ expert (6: a case split); K stars, which nearly always need the ways of a unit, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from weakref import WeakKeyDictionary
@@ -363,6 +363,46 @@ def _units_text(units: Units, chosen: Sequence[int], *, runs: bool = True) -> st
     return f"{kind}s {numbers_text([u % n for u in chosen], runs=runs)}"
 
 
+@dataclass
+class _OpenCells:
+    """Every unit's open cells (a mask, bit row * n + column) and the stars it still
+    needs, the units numbered as ``Units`` numbers them: the view of either state (one
+    star's ``State``, K stars' ``StarState``) the full units and groups read."""
+
+    units: Units
+    free: list[int]
+    need: list[int]
+
+
+_LAST_UNITS: list[Units] = []
+"""The ``Units`` of the last one-star grid explained (one star's ``State`` has none)."""
+
+
+def _units_of(grid: Grid) -> Units:
+    if not _LAST_UNITS or _LAST_UNITS[0].grid is not grid:
+        _LAST_UNITS[:] = [Units(grid)]
+    return _LAST_UNITS[0]
+
+
+def _open_cells(state: State | StarState) -> _OpenCells:
+    if isinstance(state, StarState):
+        every = range(3 * state.units.n)
+        return _OpenCells(
+            state.units, [state.free(u) for u in every], [state.need(u) for u in every]
+        )
+    # One star: a unit with a queen has no open cell left (``State.place`` clears them).
+    units = _units_of(state.grid)
+    n = units.n
+    cand = 0
+    for row, mask in enumerate(state.cand):
+        cand |= mask << (row * n)
+    columns, regions = state.columns_done, state.regions_done
+    need = [int(col < 0) for col in state.queen]
+    need += [1 ^ (columns >> col & 1) for col in range(n)]
+    need += [1 ^ (regions >> region & 1) for region in range(n)]
+    return _OpenCells(units, [cand & mask for mask in units.masks], need)
+
+
 # -- making a step ------------------------------------------------------------------------
 # One star's rules work on ``State`` (a row's candidates a bit mask), K stars' on
 # ``StarState`` (every cell in one mask, bit row * n + column).
@@ -414,44 +454,58 @@ def _place_all(state: StarState, cells: int) -> int:
 # -- full units (``single`` for one star, ``full`` for K) ----------------------------------
 
 
-def singles(state: State) -> Iterator[Step]:
-    grid = state.grid
-    units = sorted(state.open_units(), key=lambda unit: unit[0] != "region")
-    for kind, index, cells in units:
-        if not cells:
-            raise Stuck(f"{unit_name(grid, kind, index)} has no cell left")
-        if len(cells) == 1:
-            name = unit_name(grid, kind, index)
-            why = f"{capital(name)} has one cell left"
-            yield _placing(state, cells[0], "single", why, cells)
-
-
-def _full_unit(state: StarState) -> int | None:
-    """A unit with as many open cells as stars left, or None."""
-    for unit in range(3 * state.units.n):
-        need = state.need(unit)
-        if need and state.free(unit).bit_count() == need:
-            return unit
+def _full_unit(
+    units: Units, order: Iterable[int], need: Callable[[int], int], free: Callable[[int], int]
+) -> int | None:
+    """The first unit of ``order`` with as many open cells (``free``, a mask) as stars left
+    (``need``), or None; ``Stuck`` at a unit with stars left and no open cell before it.
+    (Functions, not lists: K stars look no further than the first full unit.)"""
+    for unit in order:
+        stars = need(unit)
+        if stars:
+            count = free(unit).bit_count()
+            if count == stars:
+                return unit
+            if not count:
+                raise Stuck(f"{_unit(units, unit)} has no cell left")
     return None
 
 
+def _full_text(units: Units, unit: int, need: int, free: int, *, one_star: bool) -> str:
+    """Why a full unit's cells take its stars: one star "Row 3 has one cell left" (the
+    queen's sentence follows, ``_placing``); K stars "Row 3 has 2 open cells for its 2
+    stars: placed at ..."."""
+    name = capital(_unit(units, unit))
+    if one_star:
+        return f"{name} has one cell left"
+    stars = "a star" if need == 1 else f"its {need} stars"
+    return f"{name} has {_plural(need, 'open cell')} for {stars}: placed at {_list(units.n, free)}"
+
+
+def singles(state: State) -> Iterator[Step]:
+    """A full unit, regions first (one star: a unit with one cell left)."""
+    view = _open_cells(state)
+    units = view.units
+    n = units.n
+    order = [*range(2 * n, 3 * n), *range(2 * n)]
+    unit = _full_unit(units, order, view.need.__getitem__, view.free.__getitem__)
+    if unit is not None:
+        square = _cell(n, view.free[unit].bit_length() - 1)
+        why = _full_text(units, unit, 1, view.free[unit], one_star=True)
+        yield _placing(state, square, "single", why, [square])
+
+
 def _full(state: StarState) -> Step | None:
-    unit = _full_unit(state)
+    """A full unit, in ``Units``' order (rows, columns, regions): its stars placed."""
+    units = state.units
+    unit = _full_unit(units, range(3 * units.n), state.need, state.free)
     if unit is None:
         return None
-    n = state.units.n
-    need = state.need(unit)
+    n = units.n
     free = state.free(unit)
+    text = _full_text(units, unit, state.need(unit), free, one_star=False)
     cleared = _place_all(state, free)
-    stars = "a star" if need == 1 else f"its {need} stars"
-    return Step(
-        "full",
-        f"{capital(_unit(state.units, unit))} has {_plural(need, 'open cell')} "
-        f"for {stars}: placed at {_list(n, free)}",
-        _cells(n, free),
-        _cells(n, cleared),
-        _cells(n, free),
-    )
+    return Step("full", text, _cells(n, free), _cells(n, cleared), _cells(n, free))
 
 
 # -- confinement and groups: k units within k lines (every K) ------------------------------
@@ -506,45 +560,6 @@ def _lines_mask(squares: tuple[Square, ...]) -> int:
     rows = _lines_of(list(squares), 0)
     columns = _lines_of(list(squares), 1)
     return rows if rows.bit_count() <= columns.bit_count() else columns
-
-
-@dataclass
-class _OpenCells:
-    """Every unit's open cells (a mask, bit row * n + column) and the stars it still
-    needs, the units numbered as ``Units`` numbers them: the groups' view of a state."""
-
-    units: Units
-    free: list[int]
-    need: list[int]
-
-
-_LAST_UNITS: list[Units] = []
-"""The ``Units`` of the last one-star grid explained (one star's ``State`` has none)."""
-
-
-def _units_of(grid: Grid) -> Units:
-    if not _LAST_UNITS or _LAST_UNITS[0].grid is not grid:
-        _LAST_UNITS[:] = [Units(grid)]
-    return _LAST_UNITS[0]
-
-
-def _open_cells(state: State | StarState) -> _OpenCells:
-    if isinstance(state, StarState):
-        every = range(3 * state.units.n)
-        return _OpenCells(
-            state.units, [state.free(u) for u in every], [state.need(u) for u in every]
-        )
-    # One star: a unit with a queen has no open cell left (``State.place`` clears them).
-    units = _units_of(state.grid)
-    n = units.n
-    cand = 0
-    for row, mask in enumerate(state.cand):
-        cand |= mask << (row * n)
-    columns, regions = state.columns_done, state.regions_done
-    need = [int(col < 0) for col in state.queen]
-    need += [1 ^ (columns >> col & 1) for col in range(n)]
-    need += [1 ^ (regions >> region & 1) for region in range(n)]
-    return _OpenCells(units, [cand & mask for mask in units.masks], need)
 
 
 def _kinds(n: int) -> list[tuple[range, range]]:
