@@ -31,9 +31,17 @@ name a technique differently, both are given (one star / K stars):
 - **Suppositions** (``split``, 6): only when nothing else applies, a case split: a cell
   whose star leads to a dead end (by search) is cleared.
 
-One star keeps its own fast rules, on ``queens.puzzle.solve.State``'s bitmasks of
-candidates a row; K stars work on ``queens.puzzle.stars.StarState`` and the kernel's
-``star_ways``.
+Written once for every K: the sentences and the names of units; the full units
+(``_full_unit``, ``_full_text``); confinement and groups (``_groups_in``,
+``_group_text``), read from either state's open cells as masks (``_OpenCells``: one
+star's ``queens.puzzle.solve.State``, bitmasks of candidates a row, K stars'
+``queens.puzzle.stars.StarState``).  What still differs by K is kept where it is said:
+the order of the units and which group is taken first (one star: neighbouring lines
+first), one star's own sentences, and the rules each K has alone: one star's 2 x 2
+blocks, exclusions, probes, chains and splits on ``State`` (fast, and what the shipped
+levels' explanations say); K stars' ways of a unit (the kernel's ``star_ways``), room,
+chains and splits on ``StarState``, which also run at one star but word and order their
+steps otherwise.
 
 The difficulty of a grid is the level of the hardest step its explanation needs, on a
 scale for its K (``difficulty_name``): one star easy (1-2), medium (3), hard (4-5),
