@@ -382,14 +382,17 @@ class _OpenCells:
     need: list[int]
 
 
-_LAST_UNITS: list[Units] = []
-"""The ``Units`` of the last one-star grid explained (one star's ``State`` has none)."""
+_LAST_UNITS: list[Units | None] = [None]
+"""The ``Units`` of the last one-star grid read (one star's ``State`` has none): one slot,
+replaced whole, so threads explaining other grids at once each get their own."""
 
 
 def _units_of(grid: Grid) -> Units:
-    if not _LAST_UNITS or _LAST_UNITS[0].grid is not grid:
-        _LAST_UNITS[:] = [Units(grid)]
-    return _LAST_UNITS[0]
+    units = _LAST_UNITS[0]
+    if units is None or units.grid is not grid:
+        units = Units(grid)
+        _LAST_UNITS[0] = units
+    return units
 
 
 def _open_cells(state: State | StarState) -> _OpenCells:
