@@ -14,14 +14,17 @@
  *  - Sub-constellations: the queens of the first PRESET free rows placed
  *    too, each sub-constellation a task of its own (NQueensFAF hands them to
  *    threads and GPUs; here they are counted one after another).
- *  - The search then fills the rows between, row by row with bit masks,
- *    jumping the rows whose queen is already placed (the left and right
- *    columns' queens), and taking in the diagonals of the queens below
- *    (left, right and bottom queens) when they enter the board.  Where
+ *  - The search then fills the free rows between, row by row with bit
+ *    masks, jumping the rows whose queen is already placed (the left and
+ *    right columns' queens) and taking in the diagonals of the queens below
+ *    (left, right and bottom queens) as they enter the board.  Where
  *    NQueensFAF writes one solver per pattern of such rows, this counter
- *    cuts the free rows into runs with nothing special between them: inside
- *    a run each step is the plain one, and only the step out of a run's last
- *    row jumps rows and adds the entering diagonals (a table per run).
+ *    specialises one loop by a table per constellation: each free row's
+ *    next free row, the shift that takes the diagonals there and the
+ *    diagonals entering by it.  The loop keeps the rows above on its own
+ *    stack (no call per node; measured 10 % faster than the recursive
+ *    solvers at N = 16), enters a child only when the next free row still
+ *    has a free column, and counts the last two free rows in place.
  *
  * Usage: constellations N   (prints the total for the empty N x N board; 5 <= N <= 31) */
 #include <stdint.h>
@@ -31,52 +34,57 @@
 #define MAXN 32
 #define PRESET 2 /* free rows placed to make sub-constellations */
 
+/* The plan of one constellation: for each free row y, the next free row,
+ * the shift that takes the diagonals there (1 + the rows jumped) and the
+ * diagonals of the placed queens that enter the board by that next row. */
 typedef struct {
-    int start, end;    /* the run's free rows */
-    int shift;         /* rows from its end to the next run's start (1 + rows jumped) */
-    uint32_t ld, rd;   /* the diagonals entering by the next run's start */
-} run_t;
-
-typedef struct {
-    int n, runs, last; /* last: the last free row */
+    int first, last;
     uint32_t mask;
-    run_t run[MAXN];
+    int next[MAXN], shift[MAXN];
+    uint32_t ld[MAXN], rd[MAXN];
 } plan_t;
 
-/* The solutions below row `row` of run k (its attacks ld, rd, col).  A
- * child is entered only when its row has a free column; on the last free
- * row there is one column left, so the row before it counts its children
- * in place. */
-static uint64_t solve(const plan_t *p, int k, int row, uint32_t ld, uint32_t rd, uint32_t col) {
-    const run_t *r = &p->run[k];
-    uint32_t avail = p->mask & ~(ld | rd | col);
+/* The placements of the free rows from row y on, given row y's free
+ * columns A (iterative: the rows above on a stack). */
+static uint64_t solve(const plan_t *p, int y, uint32_t L, uint32_t R, uint32_t C, uint32_t A) {
+    uint32_t sa[MAXN], sl[MAXN], sr[MAXN], sc[MAXN];
+    int sy[MAXN], top = 0;
+    const uint32_t mask = p->mask;
+    const int last = p->last;
     uint64_t found = 0;
-    if (row == r->end) { /* the step out of the run */
-        const int next = row + r->shift;
-        if (k == p->runs - 1) return avail != 0; /* the last free row */
-        while (avail) {
-            uint32_t bit = avail & -avail, l, d, c;
-            avail ^= bit;
-            l = ((ld | bit) << r->shift) | r->ld;
-            d = ((rd | bit) >> r->shift) | r->rd;
-            c = col | bit;
-            if (next == p->last) found += (p->mask & ~(l | d | c)) != 0;
-            else if (p->mask & ~(l | d | c)) found += solve(p, k + 1, next, l, d, c);
+    if (y == last) return A != 0;
+    for (;;) {
+        while (A) {
+            const int ny = p->next[y], sh = p->shift[y];
+            uint32_t bit = A & -A, l, r, c, avail;
+            A ^= bit;
+            c = C | bit;
+            l = ((L | bit) << sh) | p->ld[y];
+            r = ((R | bit) >> sh) | p->rd[y];
+            avail = mask & ~(l | r | c);
+            if (!avail) continue;
+            if (ny == last) { found++; continue; }
+            { /* look ahead to the free row after ny */
+                const int sh2 = p->shift[ny];
+                if (!(mask & ~((l << sh2) | p->ld[ny] | (r >> sh2) | p->rd[ny] | c))) continue;
+                if (p->next[ny] == last) { /* count row ny's children in place */
+                    uint32_t a = avail;
+                    const uint32_t el = p->ld[ny], er = p->rd[ny];
+                    do {
+                        uint32_t b = a & -a;
+                        a ^= b;
+                        uint32_t attacked = ((l | b) << sh2) | el | ((r | b) >> sh2) | er;
+                        found += (mask & ~(attacked | c | b)) != 0;
+                    } while (a);
+                    continue;
+                }
+            }
+            sa[top] = A; sl[top] = L; sr[top] = R; sc[top] = C; sy[top] = y; top++;
+            y = ny; L = l; R = r; C = c; A = avail;
         }
-        return found;
-    }
-    if (row + 1 == p->last) {
-        while (avail) {
-            uint32_t bit = avail & -avail;
-            avail ^= bit;
-            found += (p->mask & ~(((ld | bit) << 1) | ((rd | bit) >> 1) | col | bit)) != 0;
-        }
-        return found;
-    }
-    while (avail) {
-        uint32_t bit = avail & -avail, l = (ld | bit) << 1, d = (rd | bit) >> 1, c = col | bit;
-        avail ^= bit;
-        if (p->mask & ~(l | d | c)) found += solve(p, k, row + 1, l, d, c);
+        if (top == 0) break;
+        top--;
+        A = sa[top]; L = sl[top]; R = sr[top]; C = sc[top]; y = sy[top];
     }
     return found;
 }
@@ -155,94 +163,86 @@ static int class_size(int n, const int q[4]) {
 
 /* ---- one constellation: its plan, sub-constellations and count ----------- */
 
-/* The runs of free rows of the constellation of squares s, the first free
- * row and the attacks on it. */
+/* The plan of the constellation of squares s, and the attacks on its first
+ * free row.  A queen's left diagonal moves a column right a row down, its
+ * right one a column left: those of the queens below the first free row
+ * enter the board by a later row (by column 0 and column n - 1). */
 static void plan(int n, const square_t *s, int count, plan_t *p, uint32_t *ld, uint32_t *rd,
-                 uint32_t *col, int *first) {
+                 uint32_t *col) {
     uint32_t enter_ld[MAXN] = {0}, enter_rd[MAXN] = {0};
-    int taken[MAXN] = {0}, i, y, f, k = 0;
-    p->n = n;
+    int taken[MAXN] = {0}, i, y, f, j;
     p->mask = (uint32_t)((1ull << n) - 1);
     *ld = *rd = *col = 0;
     for (i = 0; i < count; i++) taken[s[i].row] = 1;
     for (f = 1; f < n - 1 && taken[f]; f++) {}
-    *first = y = f;
+    p->first = f;
     for (i = 0; i < count; i++) {
         int r = s[i].row, c = s[i].col, e;
         *col |= 1u << c;
-        /* a queen's left diagonal moves a column right a row down; the right one left */
-        e = r - c; /* the row where its left diagonal is on column 0 */
+        e = r - c;
         if (e <= f) {
             if (c + f - r < 32) *ld |= 1u << (c + f - r);
         } else if (e < n) {
             enter_ld[e] |= 1;
         }
-        e = c + r - (n - 1); /* the row where its right diagonal is on the last column */
+        e = c + r - (n - 1);
         if (e <= f) {
             if (c + r - f >= 0) *rd |= 1u << (c + r - f);
         } else if (e < n) {
             enter_rd[e] |= 1u << (n - 1);
         }
     }
-    /* rows a queen of row y never sees again are dropped: ld above bit n - 1 by the mask */
-    while (y < n - 1) {
-        int next, j;
-        run_t *r = &p->run[k];
-        r->start = y;
-        for (;;) {
-            for (next = y + 1; next < n - 1 && taken[next]; next++) {}
-            if (next >= n - 1 || next != y + 1) break;
-            if (enter_ld[next] || enter_rd[next]) break;
-            y = next;
-        }
-        r->end = y;
-        r->shift = next - y;
-        r->ld = r->rd = 0;
+    p->last = f;
+    for (y = f; y < n - 1; ) {
+        int next;
+        for (next = y + 1; next < n - 1 && taken[next]; next++) {}
+        p->next[y] = next;
+        p->shift[y] = next - y;
+        p->ld[y] = p->rd[y] = 0;
         for (j = y + 1; j <= next && j < n; j++) {
-            r->ld |= enter_ld[j] << (next - j);
-            r->rd |= enter_rd[j] >> (next - j);
+            p->ld[y] |= enter_ld[j] << (next - j);
+            p->rd[y] |= enter_rd[j] >> (next - j);
         }
-        k++;
+        if (next < n - 1) p->last = next;
         y = next;
     }
-    p->runs = k;
-    p->last = k ? p->run[k - 1].end : 0;
 }
 
 /* Sub-constellations: the queens of the first `depth` free rows placed, each
  * sub-constellation then counted (as NQueensFAF's workers would). */
-static uint64_t sub(const plan_t *p, int k, int row, uint32_t ld, uint32_t rd, uint32_t col,
-                    int depth) {
-    const run_t *r = &p->run[k];
+static uint64_t sub(const plan_t *p, int y, uint32_t ld, uint32_t rd, uint32_t col, int depth) {
     uint32_t avail = p->mask & ~(ld | rd | col);
     uint64_t found = 0;
-    if (depth == 0 || (row == r->end && k == p->runs - 1)) return solve(p, k, row, ld, rd, col);
+    if (depth == 0 || y == p->last) return solve(p, y, ld, rd, col, avail);
     while (avail) {
-        uint32_t bit = avail & -avail, l, d, c = col | bit;
-        int shift = row == r->end ? r->shift : 1, kk = row == r->end ? k + 1 : k;
+        uint32_t bit = avail & -avail;
+        int sh = p->shift[y];
         avail ^= bit;
-        l = ((ld | bit) << shift) | (row == r->end ? r->ld : 0);
-        d = ((rd | bit) >> shift) | (row == r->end ? r->rd : 0);
-        found += sub(p, kk, row + shift, l, d, c, depth - 1);
+        found += sub(p, p->next[y], ((ld | bit) << sh) | p->ld[y], ((rd | bit) >> sh) | p->rd[y],
+                     col | bit, depth - 1);
     }
     return found;
 }
 
 /* How much the search of a constellation costs in an orientation (the least
- * is searched): the rows whose queens are placed (the left and right
- * columns') as far down as they go, where they cut the most branches
- * (measured at N = 16: 2.4 s of CPU this way, 3.3 s with those rows as high
- * as they go, 3.5 s in the class's first orientation; placing the top and
- * bottom queens' columns too changed nothing measurable). */
+ * is searched): first the bottom queen as near a corner as it goes, on the
+ * right (the orientation NQueensFAF puts each start constellation in: the
+ * diagonals of that queen enter the board late, or never), then the side
+ * columns' queens as low as they go, where they cut the most branches.
+ * Measured at N = 16 (CPU seconds, medians of 3, load 15): 1.80 s this way,
+ * 2.18 s with the side queens' rule alone; a public C port of NQueensFAF's
+ * solvers took 1.83 s in the same runs. */
 static int cost(int n, const square_t *s, int count) {
     int q[4];
+    int corner;
     border(n, s, count, q);
-    return -(q[2] + q[3]);
+    corner = q[1] < n - 1 - q[1] ? q[1] : n - 1 - q[1];
+    return corner * 4096 + (q[1] > n - 1 - q[1]) * 2048 - (q[2] + q[3]);
 }
 
 static uint64_t count_constellation(int n, const int q[4]) {
     square_t s[4], t[4], best[4];
-    int count = squares(n, q, s), first, sym, i, lowest = 1 << 30;
+    int count = squares(n, q, s), sym, i, lowest = 1 << 30;
     plan_t p;
     uint32_t ld, rd, col;
     for (sym = 0; sym < 8; sym++) {
@@ -254,9 +254,8 @@ static uint64_t count_constellation(int n, const int q[4]) {
             for (i = 0; i < count; i++) best[i] = t[i];
         }
     }
-    plan(n, best, count, &p, &ld, &rd, &col, &first);
-    if (p.runs == 0) return 0; /* n < 5: never asked */
-    return sub(&p, 0, first, ld, rd, col, PRESET);
+    plan(n, best, count, &p, &ld, &rd, &col);
+    return sub(&p, p.first, ld, rd, col, PRESET);
 }
 
 int main(int argc, char **argv) {

@@ -29,11 +29,12 @@ boards at N = 32, 36 and 40 made by ``queens generate diagonals`` (K = 80, 85
 and 90 % of N diagonals, seeds 0 and 1 each: 18 boards, mostly solvable; and
 K = N, the recorded seeds the identities refute, ``FRONTIER_UNSOLVABLE``),
 each solved by whole ``queens solve --board F --certificate C`` processes
-(``auto`` and ``sat``) under a limit of ``--cpu-cap`` CPU-seconds
-(``RLIMIT_CPU``, the process and the solver child it may fork), the plain CNF
-of the board (``queens.certificate.board_cnf``) through CaDiCaL alone beside
-them, and each certificate replayed by ``queens check --certificate C``; CPU
-seconds (user + system, the process and its children) throughout.
+(``auto`` and ``sat``) under a limit of ``--cpu-cap`` CPU-seconds for the
+whole process tree (the solver processes it forks included: ``cpu_run``),
+the plain CNF of the board (``queens.certificate.board_cnf``) through each
+PySAT solver of ``--alone`` beside them, and each certificate replayed by
+``queens check --certificate C``; CPU seconds (user + system, the process and
+its children) throughout.
 
 ``--symmetry on|off|both`` times each method with symmetry breaking (the
 default), without it (the same ``queens solve`` process with
@@ -68,6 +69,7 @@ import random
 import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -470,30 +472,67 @@ def capped(seconds: float) -> Callable[[], None]:
 
 
 def cpu_run(argv: list[str], cap: float) -> tuple[subprocess.CompletedProcess[str], float]:
-    """Run ``argv`` under a CPU cap: the finished process and its CPU seconds (with children)."""
+    """Run ``argv`` under a CPU cap: the finished process and its CPU seconds (with children).
+
+    The cap holds for the whole process tree (the solver processes a run forks
+    included): its CPU time is read from ``/proc`` every ``TREE_POLL`` seconds and
+    the tree killed past the cap (exit status -9); ``RLIMIT_CPU`` caps each
+    process besides."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(argv, capture_output=True, text=True, check=False, preexec_fn=capped(cap))
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen(argv, stdout=out, stderr=err, text=True,
+                                 preexec_fn=capped(cap), start_new_session=True)  # fmt: skip
+        while True:
+            try:
+                child.wait(TREE_POLL)
+                break
+            except subprocess.TimeoutExpired:
+                if tree_cpu(child.pid) > cap:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(child.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)  # members left behind, if any
+        out.seek(0)
+        err.seek(0)
+        done = subprocess.CompletedProcess(argv, child.returncode, out.read(), err.read())
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return done, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def plain_child(conn: Any, path: str) -> None:
-    """CaDiCaL alone on the board's plain CNF, in a child process: sends True or False."""
+TREE_POLL = 0.1
+"""Seconds between two looks at a capped run's CPU time."""
+
+
+def tree_cpu(session: int) -> float:
+    """CPU seconds of the processes of ``session`` (a run started in a session of its
+    own), the children they have reaped included; 0 for what cannot be read."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[3]) == session:  # field 6 of the stat line: the session
+                total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def plain_child(conn: Any, path: str, name: str) -> None:
+    """PySAT's solver ``name`` alone on the board's plain CNF, in a child process: sends
+    True or False."""
     from pysat.solvers import Solver
 
     from queens.certificate import board_cnf
 
     board = Board.parse(Path(path).read_text())
-    with Solver(name=sat.SOLVER, bootstrap_with=board_cnf(board)) as solver:
+    with Solver(name=name, bootstrap_with=board_cnf(board)) as solver:
         conn.send(bool(solver.solve()))
 
 
-def plain_run(path: Path, cap: float) -> tuple[str, float]:
-    """CaDiCaL on the plain CNF under a CPU cap: (answer, CPU seconds)."""
+def plain_run(path: Path, cap: float, name: str) -> tuple[str, float]:
+    """PySAT's solver ``name`` on the plain CNF under a CPU cap: (answer, CPU seconds)."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    child = context.Process(target=_capped_plain, args=(send, str(path), cap))
+    child = context.Process(target=_capped_plain, args=(send, str(path), cap, name))
     child.start()
     send.close()
     answer = "undecided"
@@ -504,18 +543,18 @@ def plain_run(path: Path, cap: float) -> tuple[str, float]:
     return answer, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def _capped_plain(conn: Any, path: str, cap: float) -> None:
+def _capped_plain(conn: Any, path: str, cap: float, name: str) -> None:
     capped(cap)()
-    plain_child(conn, path)
+    plain_child(conn, path, name)
 
 
 def frontier(
-    cap: float, methods: list[str], boards: list[tuple[int, int, int]], plain_too: bool
+    cap: float, methods: list[str], boards: list[tuple[int, int, int]], alone: list[str]
 ) -> None:
     """The frontier benchmark (see the module docstring): one table row a board."""
     command = queens_command()
-    rows = [["N", "K", "seed", "answer", *(f"{m} CPU" for m in methods), "plain CaDiCaL CPU",
-             "certificate", "check CPU"]]  # fmt: skip
+    rows = [["N", "K", "seed", "answer", *(f"{m} CPU" for m in methods),
+             *(f"{name} alone CPU" for name in alone), "certificate", "check CPU"]]  # fmt: skip
     tally: dict[str, list[int]] = {}  # method: [within the cap, over it, undecided]
     with tempfile.TemporaryDirectory() as folder:
         for n, k, seed in boards:
@@ -547,21 +586,20 @@ def frontier(
                 kinds = tally.setdefault(method, [0, 0, 0])
                 kinds[2 if answer == "undecided" else 0 if cpu <= cap else 1] += 1
                 spent.append(f"{cpu:.2f}" if answer != "undecided" else f"> {cap:g}")
-            plain, plain_cpu = plain_run(path, cap) if plain_too else ("undecided", -1.0)
-            if plain != "undecided":
-                answers.add(plain)
+            for name in alone:
+                plain, plain_cpu = plain_run(path, cap, name)
+                if plain != "undecided":
+                    answers.add(plain)
+                spent.append(f"{plain_cpu:.2f}" if plain != "undecided" else f"> {cap:g}")
             if len(answers) > 1:
                 raise SystemExit(f"the methods disagree on {path}: {answers}")
             answer = answers.pop() if answers else "undecided"
-            plain_text = f"{plain_cpu:.2f}" if plain != "undecided" else f"> {cap:g}"
-            if not plain_too:
-                plain_text = "-"
-            rows.append([str(n), str(k), str(seed), answer, *spent, plain_text, kind, check_cpu])
+            rows.append([str(n), str(k), str(seed), answer, *spent, kind, check_cpu])
             print("  " + " ".join(rows[-1]), file=sys.stderr, flush=True)
     print(f"\n## Frontier boards: CPU seconds a board (cap {cap:g} s; load {os.getloadavg()})\n")
     print(table(rows))
     for method, (within, over, undecided) in tally.items():
-        # The cap holds for each process, not for the whole tree: a run may go over it.
+        # "In more": the tree is looked at every TREE_POLL seconds, so a run may end past it.
         print(f"- {method}: {within} decided within {cap:g} CPU-seconds, {over} in more, "
               f"{undecided} undecided")  # fmt: skip
 
@@ -619,7 +657,13 @@ def main() -> None:
         "--only", default="", help="frontier: these boards only, as N:K:SEED,... (default all)"
     )
     parser.add_argument(
-        "--no-plain", action="store_true", help="frontier: skip CaDiCaL alone on the plain CNF"
+        "--alone",
+        default=sat.SOLVER,
+        help="frontier: PySAT solvers timed alone on the plain CNF, comma-separated "
+        f"(default {sat.SOLVER}; e.g. {sat.SOLVER},{sat.KISSAT})",
+    )
+    parser.add_argument(
+        "--no-plain", action="store_true", help="frontier: time no solver alone (as --alone '')"
     )
     args = parser.parse_args()
     if args.frontier:
@@ -629,7 +673,8 @@ def main() -> None:
         if args.only:
             specs = [[int(x) for x in spec.split(":")] for spec in args.only.split(",")]
             boards = [(n, k, seed) for n, k, seed in specs]
-        frontier(args.cpu_cap, methods, boards, not args.no_plain)
+        alone = [] if args.no_plain else [name for name in args.alone.split(",") if name]
+        frontier(args.cpu_cap, methods, boards, alone)
         return
     families = set(args.families.split(","))
     if not families <= set(TARGETS):

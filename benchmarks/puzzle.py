@@ -138,7 +138,7 @@ def bench_stars(seeds: int, slow: bool) -> None:
     """k-star grids: solve with uniqueness proved (10 x 10, 2 stars, generated) and
     generate (10 x 10 and 12 x 12 with 2 stars, 14 x 14 with 3; with --slow also 14 x 14
     with 2 stars, some minutes)."""
-    from queens.puzzle import stars
+    from queens.puzzle import solve as stars
     from queens.puzzle.stars_generate import generate as generate_stars
 
     print()
@@ -148,9 +148,10 @@ def bench_stars(seeds: int, slow: bool) -> None:
     times = []
     for grid in grids:
         seconds, verdict = timed(lambda grid=grid: stars.solve(grid, 2))
-        assert verdict.unique and stars.problem(grid, 2, verdict.rows) is None  # type: ignore[attr-defined]
+        assert verdict.unique and stars.problem(grid, verdict.rows, 2) is None  # type: ignore[attr-defined]
         times.append(seconds)
     row("10 x 10, 2 stars, generated (one solution)", times)
+    bench_planted(seeds)
     print()
     print("| stars: generate | grids | median | largest |")
     print("|---|---|---|---|")
@@ -164,13 +165,61 @@ def bench_stars(seeds: int, slow: bool) -> None:
         row(f"{n} x {n}, {k} stars", times, "s")
 
 
+PLANTED = ((19, 4), (20, 4), (21, 5), (22, 5), (23, 5), (24, 6), (25, 6))
+"""The full-size grids of 4 to 6 stars (issue 40): n and stars."""
+
+
+def planted(n: int, stars: int, seed: int) -> Grid:
+    """A grid grown around a random placement of ``stars`` a row and column (CaDiCaL's,
+    ``queens.puzzle._sat.random_placement``: the generator's own placement search takes
+    up to minutes at these sizes) by ``stars_generate.grow_regions`` (a new placement
+    when it cannot): it has a solution, often several."""
+    from queens.puzzle._sat import random_placement
+    from queens.puzzle.stars_generate import grow_regions
+
+    rng = random.Random(seed)
+    while True:
+        placement = random_placement(n, stars, rng)
+        assert placement is not None, f"no placement of {stars} stars on {n} x {n}"
+        cells = grow_regions(n, stars, placement, rng)
+        if cells is not None:
+            return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+
+
+def bench_planted(seeds: int) -> None:
+    """Planted grids of 4 to 6 stars solved with uniqueness decided (``solve``: the
+    kernel's search, CaDiCaL past ``KERNEL_NODES``), in CPU time (CaDiCaL runs in this
+    process), with the load average beside each row."""
+    from queens.puzzle import solve as stars
+
+    print()
+    print("| stars: planted, solve + uniqueness (CPU) | grids | median | largest | load |")
+    print("|---|---|---|---|---|")
+    for n, k in PLANTED:
+        times = []
+        for seed in range(seeds):
+            grid = planted(n, k, seed)
+            start = time.process_time()
+            verdict = stars.solve(grid, k)
+            times.append(time.process_time() - start)
+            assert verdict.rows is not None and stars.problem(grid, verdict.rows, k) is None
+        median, largest = statistics.median(times), max(times)
+        print(f"| {n} x {n}, {k} stars | {seeds} | {median:.2f} s | {largest:.2f} s | {load()} |")
+
+
 def main_stars() -> None:
     parser = argparse.ArgumentParser(description=bench_stars.__doc__)
     parser.add_argument("--stars", action="store_true", required=True)
     parser.add_argument("--slow", action="store_true", help="also 14 x 14 2-star grids")
     parser.add_argument("--seeds", type=int, default=20, help="grids of each kind (default 20)")
+    parser.add_argument(
+        "--planted", action="store_true", help="only the planted 4- to 6-star grids' rows"
+    )
     args = parser.parse_args()
-    bench_stars(args.seeds, args.slow)
+    if args.planted:
+        bench_planted(args.seeds)
+    else:
+        bench_stars(args.seeds, args.slow)
 
 
 if __name__ == "__main__":

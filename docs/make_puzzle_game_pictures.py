@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from queens.puzzle.grid import parse_grid
 from queens.puzzle.levels import level
 from queens.puzzle.solve import solve
-from queens.puzzle.stars import solve as solve_stars
+from queens.puzzle.solve import solve as solve_stars
 from queens.web.app import create_app
 from queens.web.server import allowed_hosts, bind
 

@@ -194,24 +194,24 @@ MUTANTS = (
         'not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text):',
         WEB,
     ),
-    # -- Star Battle (src/queens/puzzle/stars*.py) --
+    # -- Star Battle (src/queens/puzzle/solve.py, _star_search.py, stars*.py) --
     Mutant(
         "stars: the size limit > to >=",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/solve.py",
         "if stars > 1 and grid.n > MAX_STARS_N:",
         "if stars > 1 and grid.n >= MAX_STARS_N:",
         STARS,
     ),
     Mutant(
         "stars: spread's no-touching mask narrowed",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/_star_search.py",
         "mask &= ~(low | low << 1)",
         "mask &= ~low",
         STARS,
     ),
     Mutant(
         "stars: a solution's column count no longer checked",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/solve.py",
         """        held = sum(1 for r, c in cells if c == col)
         if held != stars:""",
         """        held = sum(1 for r, c in cells if c == col)
@@ -220,21 +220,21 @@ MUTANTS = (
     ),
     Mutant(
         "stars: touching stars a row apart accepted",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/solve.py",
         "if max(abs(r1 - r2), abs(c1 - c2)) <= 1:",
         "if max(abs(r1 - r2), abs(c1 - c2)) < 1:",
         STARS,
     ),
     Mutant(
         "stars: a hole's cell left as a candidate",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/_star_search.py",
         "            state.cand &= ~(1 << index)\n",
         "            pass\n",
         STARS,
     ),
     Mutant(
         "stars: search_holes ignores its limit",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/_star_search.py",
         """        last = rows
         if total == limit:
             break
@@ -245,21 +245,21 @@ MUTANTS = (
     ),
     Mutant(
         "stars: the reversed image not tried",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/solve.py",
         "images = (rows, rows[::-1], list(zip(*rows, strict=True)),",
         "images = (rows, list(zip(*rows, strict=True)),",
         STARS,
     ),
     Mutant(
         "stars: unique_by_rows == 1 to >= 1",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/solve.py",
         "return None if found is None else found[0] == 1",
         "return None if found is None else found[0] >= 1",
         STARS,
     ),
     Mutant(
         "stars: sample shows two solutions of a unique grid",
-        "src/queens/puzzle/stars.py",
+        "src/queens/puzzle/solve.py",
         "else [first, last][: min(total, 2)]",
         "else [first, last]",
         STARS,

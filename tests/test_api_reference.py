@@ -95,7 +95,7 @@ def test_every_name_of_queens_all_shows_itself_in_use() -> None:
 
 def test_every_public_puzzle_module_has_a_page() -> None:
     modules = public_modules_of_the_puzzle()
-    assert {"queens.puzzle.grid", "queens.puzzle.stars"} <= set(modules)
+    assert {"queens.puzzle.grid", "queens.puzzle.solve"} <= set(modules)
     assert sorted(set(modules) - set(directives())) == []
 
 

@@ -4,6 +4,8 @@ N = 20 agrees with the exhaustive counter (and every solution is valid)."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -86,3 +88,27 @@ def test_the_symmetric_family_at_n20_agrees_with_and_without_breaking() -> None:
         for found in (broken.columns, plain.columns):
             if found is not None:
                 assert honours(found, board), label
+
+
+@pytest.mark.slow
+def test_the_frontier_benchmark_refutes_its_unsolvable_boards_with_checked_certificates() -> None:
+    """The K = N boards of ``benchmarks/hard.py --frontier`` (N = 32..40), whole
+    ``queens solve --certificate`` and ``queens check --certificate`` processes: the
+    benchmark stops on a certificate refused or an answer the methods disagree on."""
+    need_pysat()
+    hard = _benchmark()
+    unsolvable = [(n, k, s) for n, k, s in hard.frontier_boards() if k == n]
+    assert len(unsolvable) == 5
+    only = ",".join(f"{n}:{k}:{s}" for n, k, s in unsolvable)
+    argv = [sys.executable, str(BENCHMARK), "--frontier", "--methods", "auto", "--no-plain"]
+    done = subprocess.run(
+        [*argv, "--cpu-cap", "600", "--only", only],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line.split("|") for line in done.stdout.splitlines() if line.startswith("| ")]
+    cells = [[cell.strip() for cell in row[1:-1]] for row in rows[1:]]
+    assert len(cells) == 5
+    assert all(row[3] == "unsat" and row[-2] == "counting" for row in cells), done.stdout

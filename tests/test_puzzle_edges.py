@@ -24,7 +24,8 @@ from make_explain_snapshots import (
     three_star_record,
 )
 from queens.engines.counting import kernel
-from queens.puzzle import maker, stars, stars_levels
+from queens.puzzle import maker, stars_levels
+from queens.puzzle import solve as stars
 from queens.puzzle.explain import Step, Stuck, explain, given_state, replay
 from queens.puzzle.grid import NAMES, Grid, parse_grid
 
@@ -85,7 +86,7 @@ def random_cells(n: int, rng: random.Random) -> list[int]:
     return region
 
 
-# -- limits and checks (queens.puzzle.stars) ----------------------------------------------
+# -- limits and checks (queens.puzzle.solve) -----------------------------------------------
 
 
 def test_the_largest_k_star_grid_is_taken() -> None:
@@ -109,13 +110,13 @@ def test_spread_is_the_most_columns_with_none_adjacent() -> None:
 def test_problem_names_the_first_column_short_of_stars() -> None:
     grid = parse_grid("AAAA\nBBBB\nCCCC\nDDDD")
     # one star a row; column 1 holds none, column 2 two
-    assert stars.problem(grid, 1, [[1], [3], [1], [2]]) == "column 1: 0 stars, 1 needed"
+    assert stars.problem(grid, [[1], [3], [1], [2]], 1) == "column 1: 0 stars, 1 needed"
 
 
 def test_problem_finds_stars_touching_across_rows() -> None:
     grid = parse_grid("AAAA\nBBBB\nCCCC\nDDDD")
     rows = [[1], [0], [3], [2]]  # columns and regions right; rows 1 and 2 touch
-    assert "touch" in (stars.problem(grid, 1, rows) or "")
+    assert "touch" in (stars.problem(grid, rows, 1) or "")
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -32,8 +32,7 @@ from queens.puzzle.explain import (
 )
 from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.maker import generate, unique_grid
-from queens.puzzle.solve import State, solve
-from queens.puzzle.stars import StarState, Units
+from queens.puzzle.solve import StarState, State, Units, solve
 
 
 def candidates(state: State) -> set[tuple[int, int]]:

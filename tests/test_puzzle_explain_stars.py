@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from queens.puzzle import explain as explainer
-from queens.puzzle import stars
+from queens.puzzle import solve as stars
 from queens.puzzle.explain import (
     LEVELS,
     NotUnique,

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from queens.puzzle import stars
+from queens.puzzle import solve as stars
 from queens.puzzle.grid import NAMES, Grid, parse_grid
 from queens.puzzle.stars_generate import generate, grow_regions, random_placement
 from stopping import assert_the_flag_stops
@@ -91,7 +91,7 @@ def test_counts_equal_brute_force(grid: Grid) -> None:
     assert (verdict.rows is None) == (not truth)
     if verdict.rows is not None:
         assert verdict.rows in truth
-        assert stars.problem(grid, 2, verdict.rows) is None
+        assert stars.problem(grid, verdict.rows, 2) is None
     python = stars.solve_python(grid, 2)
     assert python.unique == verdict.unique
 
@@ -156,7 +156,7 @@ def test_generated_grids_have_one_solution_by_both_engines(n: int) -> None:
         assert stars.count(grid, 2) == 1
         python = list(stars.solutions(grid, 2))
         assert len(python) == 1
-        assert stars.problem(grid, 2, python[0]) is None
+        assert stars.problem(grid, python[0], 2) is None
         assert generate(n, 2, seed) == grid
 
 
@@ -210,7 +210,7 @@ def test_cli_solve_count_and_explain(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert capsys.readouterr().out == "1\n"
     assert main(["puzzle", "solve", "--stars", "2", "--format", "json", str(path)]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["stars"] == 2 and stars.problem(grid, 2, record["rows"]) is None
+    assert record["stars"] == 2 and stars.problem(grid, record["rows"], 2) is None
     assert main(["puzzle", "solve", "--stars", "2", "--format", "list", str(path)]) == 2
     assert "--format list with --stars 2" in capsys.readouterr().err
     assert main(["puzzle", "solve", "--stars", "7", str(path)]) == 2
@@ -518,7 +518,7 @@ def test_a_twelve_by_twelve_two_star_grid_has_one_solution_by_every_engine() -> 
     assert stars.count(grid, 2, limit=2) == 1
     assert stars.count_rows(grid, 2, limit=2) in (1, None)
     verdict = stars.solve_python(grid, 2)
-    assert verdict.unique and stars.problem(grid, 2, verdict.rows) is None  # type: ignore[arg-type]
+    assert verdict.unique and stars.problem(grid, verdict.rows, 2) is None  # type: ignore[arg-type]
 
 
 @pytest.mark.slow

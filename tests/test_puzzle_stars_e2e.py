@@ -16,7 +16,7 @@ require("starlette", "uvicorn", "playwright", why="pip install -e '.[web]' --gro
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from queens.puzzle import stars  # noqa: E402
+from queens.puzzle import solve as stars  # noqa: E402
 from queens.puzzle.grid import parse_grid  # noqa: E402
 from queens.puzzle.stars_generate import generate  # noqa: E402
 from test_puzzle_game_e2e import (  # noqa: E402, F401  (fixtures)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from queens.puzzle import stars
+from queens.puzzle import solve as stars
 from queens.puzzle.explain import explain, grade, replay
 from queens.puzzle.grid import Grid
 from queens.puzzle.stars_levels import (

@@ -11,7 +11,7 @@ require("starlette", "httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from queens.puzzle import stars  # noqa: E402
+from queens.puzzle import solve as stars  # noqa: E402
 from queens.puzzle.explain import grade  # noqa: E402
 from queens.puzzle.stars_generate import generate  # noqa: E402
 from queens.puzzle.stars_levels import daily_stars  # noqa: E402
@@ -56,7 +56,7 @@ def test_check_flags_wrong_stars_and_crosses(client: TestClient) -> None:
 def test_solution_with_two_stars(client: TestClient) -> None:
     grid = generate(8, 2, 7)
     data = client.post("/api/puzzle/solution", json={"grid": str(grid), "stars": 2}).json()
-    assert stars.problem(grid, 2, data["rows"]) is None and data["message"] == "The solution."
+    assert stars.problem(grid, data["rows"], 2) is None and data["message"] == "The solution."
 
 
 def test_generate_with_two_stars_and_a_difficulty(client: TestClient) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -44,6 +45,21 @@ def test_the_member_that_answers_first_in_cpu_time_wins() -> None:
     assert turns.race([_spin, _later]).how == "later"
 
 
+def _work(seconds: float, how: str) -> Verdict:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        pass
+    return Verdict(None, how)
+
+
+def test_a_larger_share_gets_longer_turns() -> None:
+    first, second = partial(_work, 0.3, "first"), partial(_work, 0.3, "second")
+    assert turns.race([first, second]).how == "first"  # equal shares: the first starts first
+    assert turns.race([first, second], shares=[1, 4]).how == "second"
+    with pytest.raises(ValueError, match="1 shares for 2 members"):
+        turns.race([first, second], shares=[1])
+
+
 def _dies() -> Verdict:
     os._exit(9)  # as a process killed by a CPU limit or the out-of-memory killer
 
@@ -66,13 +82,16 @@ def test_the_cpu_time_of_a_process() -> None:
     assert turns.cpu_seconds(os.getpid()) >= 0
 
 
-@settings(max_examples=60, deadline=None)
-@given(small_boards(max_n=7))
-def test_the_plain_member_agrees_with_the_reference(board: Board) -> None:
+@pytest.mark.parametrize(("name", "options"), [member[:2] for member in sat.PLAIN_MEMBERS])
+@settings(max_examples=40, deadline=None)
+@given(board=small_boards(max_n=7))
+def test_the_plain_members_agree_with_the_reference(
+    name: str, options: sat.Options, board: Board
+) -> None:
     need_pysat()
     clauses = sat.plain_encoding(board.allowed_masks(), {})
     assert clauses is not None
-    found = sat.decide_plain(clauses, board.n).columns
+    found = sat.decide_plain(clauses, board.n, name, options).columns
     if found is None:
         assert reference.count(board.allowed_masks()) == 0
     else:

@@ -18,7 +18,7 @@ from queens.events import Found, Place
 from queens.puzzle import levels
 from queens.puzzle.grid import GridError, parse_grid
 from queens.puzzle.solve import solve as solve_grid
-from queens.puzzle.stars import solve as solve_stars
+from queens.puzzle.solve import solve as solve_stars
 from queens.tracing import UnsupportedBoard, trace
 from web_support import require
 

@@ -38,8 +38,11 @@
  *   stars_ways.c     the ways a unit of a Star Battle position takes its
  *                    stars (the explanation's pattern rule)
  *   local.c          local search for one solution of any N
- *   module.c         the CPython module: arguments, the GIL, the Enumerator
- *                    type, the method table and PyInit__kernel
+ *   module.c         the CPython module: arguments, the GIL, the bindings of
+ *                    the board counters, the Enumerator type, local search
+ *   puzzle_bindings.c  the bindings of the puzzles: count_regions,
+ *                    solve_regions, count_stars, search_stars, star_ways
+ *   module_init.c    the method table and PyInit__kernel
  *
  * Boards arrive as one bitmask per row (bit c: a queen may stand in column
  * c), so reserved squares and fixed queens cost nothing special.  Every
@@ -121,3 +124,5 @@
 #include "stars_ways.c"
 #include "local.c"
 #include "module.c"
+#include "puzzle_bindings.c"
+#include "module_init.c"

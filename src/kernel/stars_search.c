@@ -1,6 +1,6 @@
 /* stars_search.c: the propagating search of Star Battle with k stars per row,
  * column and region, none touching (king moves).  The solver and uniqueness
- * check of queens.puzzle.stars and of the generator (stars.c's row-by-row
+ * check of queens.puzzle.solve and of the generator (stars.c's row-by-row
  * counter is the second engine that checks it).
  *
  * A node is the cells still open (a column mask a row), the stars placed and

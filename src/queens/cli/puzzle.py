@@ -38,15 +38,16 @@ from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 from queens.puzzle.json_level import json_text_limit, parse_puzzle
 from queens.puzzle.maker import GenerateError
-from queens.puzzle.solve import CountTooLong
-from queens.puzzle.stars import (
+from queens.puzzle.solve import (
     MAX_STARS,
     MAX_STARS_N,
+    CountTooLong,
     Rows,
     StarsError,
     board,
     check_limits,
     impossible,
+    precount,
 )
 from queens.show.text import resolve_style
 from queens.solution import Solution
@@ -338,17 +339,20 @@ def _columns(rows: Rows) -> list[int]:
 
 
 def _count(grid: Grid, stars: int, force: bool) -> int:
-    """The whole count: refused when estimated over an hour (unless ``force``); a notice
-    after a second saying what runs and that Ctrl-C stops it (the kernel's count sees a
-    Ctrl-C: ``engines.counting.kernel.interruptible``)."""
+    """The whole count: estimated first (a second or two) and refused past an hour unless
+    ``force``, then a notice after a second saying what runs and that Ctrl-C stops it (the
+    kernel's count sees a Ctrl-C: ``engines.counting.kernel.interruptible``)."""
     from queens.cli.searching import noticed  # lazy: start-up of the CLI
 
-    with_stars = "" if stars == 1 else f" with {stars} stars"
     try:
-        with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid{with_stars}"):
-            return count(grid, stars, force=force)
+        quick = None if force else precount(grid, stars)
     except CountTooLong as error:
         raise CommandError(f"{error.reason}; add --force to run it anyway") from None
+    if quick is not None:
+        return quick
+    with_stars = "" if stars == 1 else f" with {stars} stars"
+    with noticed(f"counting the solutions of the {grid.n} x {grid.n} grid{with_stars}"):
+        return count(grid, stars, force=True)
 
 
 def run_solve(args: argparse.Namespace) -> int:

@@ -23,35 +23,28 @@ from datetime import date
 from queens.puzzle import explain as queens_explain
 from queens.puzzle import levels, maker, stars_levels
 from queens.puzzle import solve as queens_solve
-from queens.puzzle import stars as star_solve
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import Rows, StarVerdict
+from queens.puzzle.solve import Rows, Verdict
 from queens.puzzle.stars_generate import MIN_N as STARS_MIN_N
 from queens.puzzle.stars_generate import GenerateError as StarsGenerateError
 
 
-def solve(grid: Grid, stars: int = 1) -> StarVerdict:
+def solve(grid: Grid, stars: int = 1) -> Verdict:
     """The first solution (``rows``: each row's star columns) and whether it is the only one."""
-    if stars == 1:
-        verdict = queens_solve.solve(grid)
-        found = None if verdict.solution is None else as_rows(verdict.solution)
-        return StarVerdict(found, verdict.unique)
-    return star_solve.solve(grid, stars)
+    return queens_solve.solve(grid, stars)
 
 
 def solutions(grid: Grid, stars: int = 1) -> Iterator[Rows]:
     """Every solution, each as ``rows``."""
     if stars == 1:
         return (as_rows(columns) for columns in queens_solve.solutions(grid))
-    return star_solve.solutions(grid, stars)
+    return queens_solve.solutions(grid, stars)
 
 
 def count(grid: Grid, stars: int = 1, limit: int | None = None, *, force: bool = False) -> int:
-    """How many solutions (no further than ``limit``); a whole one-star count estimated
-    over an hour raises ``CountTooLong`` unless ``force``."""
-    if stars == 1:
-        return queens_solve.count(grid, limit, force=force)
-    return star_solve.count(grid, stars, limit)
+    """How many solutions (no further than ``limit``); a whole count estimated over an hour
+    raises ``CountTooLong`` unless ``force``."""
+    return queens_solve.count(grid, stars, limit, force=force)
 
 
 def as_rows(columns: tuple[int, ...] | list[int]) -> Rows:

@@ -35,7 +35,7 @@ Written once for every K: the sentences and the names of units; the full units
 (``_full_unit``, ``_full_text``); confinement and groups (``_groups_in``,
 ``_group_text``), read from either state's open cells as masks (``_OpenCells``: one
 star's ``queens.puzzle.solve.State``, bitmasks of candidates a row, K stars'
-``queens.puzzle.stars.StarState``).  What still differs by K is kept where it is said:
+``queens.puzzle.solve.StarState``).  What still differs by K is kept where it is said:
 the order of the units and which group is taken first (one star: neighbouring lines
 first), one star's own sentences, and the rules each K has alone: one star's 2 x 2
 blocks, exclusions, probes, chains and splits on ``State`` (fast, and what the shipped
@@ -58,16 +58,19 @@ from weakref import WeakKeyDictionary
 
 from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
-from queens.puzzle.solve import Square, State, bits, search
-from queens.puzzle.stars import (
+from queens.puzzle.solve import (
     Rows,
+    Square,
     StarState,
+    State,
     Units,
     bit_indexes,
+    bits,
     check_limits,
+    search,
     solve,
+    star_search,
 )
-from queens.puzzle.stars import search as star_search
 
 # -- levels, steps and explanations (every K) ----------------------------------------------
 

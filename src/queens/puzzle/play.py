@@ -29,8 +29,8 @@ from typing import TypeVar
 from queens.puzzle import explain, schema
 from queens.puzzle._bridge import solve
 from queens.puzzle.grid import Grid
-from queens.puzzle.solve import Contradiction, Square, given_state, solutions
-from queens.puzzle.stars import problem, search
+from queens.puzzle.solve import Contradiction, Square, given_state, problem, solutions
+from queens.puzzle.solve import star_search as search
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square], stars
         wrong = [q for q in queens if not possible(grid, stars, [q], [])]
         wrong += [x for x in crosses if not possible(grid, stars, [], [x])]
     rows = [sorted(c for r, c in set(queens) if r == row) for row in range(grid.n)]
-    solved = not wrong and len(queens) == stars * grid.n and problem(grid, stars, rows) is None
+    solved = not wrong and len(queens) == stars * grid.n and problem(grid, rows, stars) is None
     if solved and not possible(grid, stars, queens, []):
         solved = False  # right one by one, but not together (a grid with several solutions)
     return Check(tuple(wrong), solved)

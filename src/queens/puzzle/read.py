@@ -850,19 +850,13 @@ def _readings(labels: list[int], pieces: list[int], n: int) -> list[list[list[in
 
 
 def _solvable(grid: Grid, stars: int) -> bool:
-    if stars == 1:
-        from queens.puzzle.solve import solve  # lazy: only after a grid is read
-
-        return solve(grid).solution is not None
-    # lazy: only after a grid is read, and only with --stars K
-    from queens.puzzle.stars import StarsError, check_limits
-    from queens.puzzle.stars import solve as solve_stars
+    from queens.puzzle.solve import StarsError, check_limits, solve  # lazy: after a grid is read
 
     try:
         check_limits(grid, stars)
     except StarsError:
         return False
-    return solve_stars(grid, stars).rows is not None
+    return solve(grid, stars).rows is not None
 
 
 def _marks(lab: Any, lines: _Lines, colours: Any, radius: float) -> str:

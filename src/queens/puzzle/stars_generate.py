@@ -25,7 +25,7 @@
    in searches and nodes, never in time, so a seed gives the same grid on every machine.
 
 The searches are the kernel's propagating search (``search_stars``, holes and a given
-star allowed), or without the kernel ``queens.puzzle.stars.search_holes``: the same
+star allowed), or without the kernel ``queens.puzzle.solve.search_holes``: the same
 steps, so the same checks, though a seed may give another grid (the second solution
 found, which steers the repairs, depends on the engine; the pure-Python search has no
 node budget).  The finished grid is checked by a second engine (the kernel's row-by-row
@@ -44,7 +44,7 @@ from collections.abc import Iterator
 
 from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle.grid import Grid
-from queens.puzzle.stars import (
+from queens.puzzle.solve import (
     MAX_STARS,
     MAX_STARS_N,
     Rows,
@@ -271,7 +271,7 @@ def _search(
 ) -> tuple[int, Rows | None, Rows | None]:
     """The solutions of the grid being made (holes hold no star) up to ``limit``, those
     with a star on ``star`` only unless it is -1, with the first and last found: the
-    kernel's propagating search, else ``queens.puzzle.stars``'s.  Raises
+    kernel's propagating search, else ``queens.puzzle.solve``'s.  Raises
     ``OverBudget`` when the kernel's search runs past ``SEARCH_NODES``."""
     if counting_kernel.compiled() and n <= counting_kernel.STARS_SEARCH_MAX_N:
         searched = counting_kernel.search_stars(

@@ -38,7 +38,7 @@ from queens.puzzle.explain import (
 )
 from queens.puzzle.grid import Grid
 from queens.puzzle.levels import GradedGrid
-from queens.puzzle.stars import count, solve_python, unique_by_rows
+from queens.puzzle.solve import count, solve_python, unique_by_rows
 from queens.puzzle.stars_generate import GenerateError, generate
 
 GRADED_ATTEMPTS = 40

@@ -54,7 +54,7 @@ from queens.puzzle._bridge import smallest, solve
 from queens.puzzle.explain import DIFFICULTIES
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
-from queens.puzzle.stars import MAX_STARS, StarsError, check_limits
+from queens.puzzle.solve import MAX_STARS, StarsError, check_limits
 from queens.show.palette import region_colors
 from queens.web import limits
 from queens.web.inputs import InputError, read_json

@@ -16,7 +16,7 @@ from typing import Any
 from queens.puzzle import levels, play
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
-from queens.puzzle.stars import check_limits
+from queens.puzzle.solve import check_limits
 from queens.show.puzzle import region_color
 from queens.widgets._base import Handlers, Widget, traitlets
 from queens.widgets.marks import CROSS, EMPTY, QUEEN, Marks

@@ -32,7 +32,34 @@ from queens.engines.hard.verdict import Verdict
 from queens.rules import Rule
 
 SOLVER = "cadical195"
-"""The PySAT solver used."""
+"""The PySAT solver used on the propagated board (and on the plain CNF beside Kissat)."""
+
+KISSAT = "kissat404"
+"""The PySAT solver (Kissat 4.0.4) beside CaDiCaL on the plain CNF (``PLAIN_MEMBERS``)."""
+
+NARROWED_SHARE = 0.5
+"""The share of the turns (``queens.engines.hard.turns.race``) of CaDiCaL on the
+propagated board: it goes first, so a small board is decided in its first
+turn, but on the frontier boards it was seldom the fastest."""
+
+Options = tuple[tuple[str, int], ...]
+"""CaDiCaL's options (name, value), as its ``--name=value`` command-line options."""
+
+PLAIN_MEMBERS: tuple[tuple[str, Options, float], ...] = (
+    (KISSAT, (), 1.0),
+    (SOLVER, (), 1.0),
+    (SOLVER, (("phase", 0),), 1.0),
+)
+"""The solvers that work on the plain CNF beside CaDiCaL on the propagated board:
+PySAT's name, CaDiCaL's options, and the share of the turns.
+
+Measured alone on the plain CNF of the boards of ``benchmarks/hard.py
+--frontier`` (N = 32..40, CPU-seconds, capped at 20, load 7 to 17): Kissat
+decided boards CaDiCaL left undecided (N = 32, K = 27, seed 0: 1.82 s), and
+CaDiCaL others many times faster than Kissat (N = 36, K = 31, seed 0: 0.65 s
+against 8.89).  CaDiCaL with the initial phase false (``phase=0``) decided
+N = 40, K = 34, seed 0, which neither did (2.0 s), but took 8.9 s where the
+default took 0.16 (N = 36, K = 31, seed 1).  None wins, so all take turns."""
 
 MISSING = (
     "the sat method needs python-sat: install queens-toolkit[sat] "
@@ -73,9 +100,9 @@ def decide(
     ``Undecided`` when ``deadline`` passes.
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
     process that is stopped when the time is up.  For N queens on N x N under
-    the queen rule, a second CaDiCaL on the board's plain CNF
-    (``plain_encoding``) takes turns with it, each in its own process
-    (``queens.engines.hard.turns``).  With ``symmetry``, the
+    the queen rule, Kissat and CaDiCaL (twice) on the board's plain CNF
+    (``plain_encoding``, ``PLAIN_MEMBERS``) take turns with it, each in its
+    own process (``queens.engines.hard.turns``).  With ``symmetry``, the
     propagated board's own symmetries get lex-leader clauses
     (``symmetry_clauses``).
     """
@@ -83,11 +110,12 @@ def decide(
         raise SolverMissing
     plain = plain_encoding(allowed, shape)
     if plain is not None and not multiprocessing.current_process().daemon:
-        members = [
-            partial(decide_here, allowed, shape, symmetry),
-            partial(decide_plain, plain, len(allowed)),
-        ]
-        return turns.race(members, deadline)
+        members = [partial(decide_here, allowed, shape, symmetry)]
+        shares = [NARROWED_SHARE]
+        for name, options, share in PLAIN_MEMBERS:
+            members.append(partial(decide_plain, plain, len(allowed), name, options))
+            shares.append(share)
+        return turns.race(members, deadline, shares)
     if deadline.at is None:
         return decide_here(allowed, shape, symmetry)
     child = Background(allowed, shape, symmetry)
@@ -130,12 +158,18 @@ def decide_here(
     return Verdict(state.solution(), how)
 
 
-def decide_plain(clauses: list[list[int]], n: int) -> Verdict:
-    """CaDiCaL's verdict on the plain CNF of an n x n board (``plain_encoding``)."""
+def decide_plain(
+    clauses: list[list[int]], n: int, name: str = SOLVER, options: Options = ()
+) -> Verdict:
+    """The verdict of PySAT's solver ``name`` on the plain CNF of an n x n board
+    (``plain_encoding``), with CaDiCaL's ``options`` (name, value) set."""
     from pysat.solvers import Solver  # lazy: optional extra (sat)
 
-    how = f"{verdict.SAT}, plain encoding"
-    with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
+    how = f"{verdict.KISSAT if name == KISSAT else verdict.SAT}, plain encoding"
+    how += "".join(f", {option}={value}" for option, value in options)
+    with Solver(name=name, bootstrap_with=clauses) as solver:
+        if options:
+            solver.configure(dict(options))
         if not solver.solve():
             return Verdict(None, how)
         true = {v for v in solver.get_model() or [] if v > 0}

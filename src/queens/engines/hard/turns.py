@@ -3,9 +3,10 @@
 Each member (a function returning a ``Verdict``) runs in a child process;
 one at a time is let run (the others are stopped with SIGSTOP) for a turn
 of CPU time, read from ``/proc/PID/stat``, the turns growing by ``GROWTH``
-a round, until one answers.  Each solver runs exactly as it would alone, so
-the portfolio costs at most the number of members times the fastest one's
-CPU time (plus a turn), whichever member that is on a board.
+a round, until one answers; a member may have a larger share of each round
+(``race``'s ``shares``).  Each solver runs exactly as it would alone, so with
+equal shares the portfolio costs at most the number of members times the
+fastest one's CPU time (plus a turn), whichever member that is on a board.
 
 Why processes and not turns of conflicts in one process: CaDiCaL stopped and
 resumed by conflict budgets (``solve_limited``) took 29.7 CPU-seconds on an
@@ -49,11 +50,20 @@ Runner = tuple[multiprocessing.process.BaseProcess, Connection]
 """A member's process and the end of the pipe its verdict comes through."""
 
 
-def race(members: Sequence[Member], deadline: Deadline = NEVER) -> Verdict:
+def race(
+    members: Sequence[Member], deadline: Deadline = NEVER, shares: Sequence[float] = ()
+) -> Verdict:
     """The verdict of the first member to answer, the members taking turns of CPU time;
     ``Undecided`` when ``deadline`` passes first.  A member whose process ends
     without an answer (killed, out of memory) drops out; RuntimeError when
-    every member has."""
+    every member has.
+
+    ``shares``: each member's turn is the round's turn times its share (1 for
+    every member when not given), so a member of share s answering after t
+    CPU-seconds costs about t times the sum of the shares over s.
+    """
+    if shares and len(shares) != len(members):
+        raise ValueError(f"{len(shares)} shares for {len(members)} members")
     methods = multiprocessing.get_all_start_methods()
     # fork starts in milliseconds with everything imported; spawn elsewhere.
     context = (
@@ -73,7 +83,9 @@ def race(members: Sequence[Member], deadline: Deadline = NEVER) -> Verdict:
             return _side_by_side(runners, deadline)
         for stopped, _ in runners[1:]:
             _signal(stopped, signal.SIGSTOP)
-        return _in_turns(runners, deadline)
+        weights = shares or [1.0] * len(runners)
+        share = {process.pid: weight for (process, _), weight in zip(runners, weights, strict=True)}
+        return _in_turns(runners, deadline, share)
     finally:
         for ended, receive in runners:
             if ended.is_alive():
@@ -82,13 +94,14 @@ def race(members: Sequence[Member], deadline: Deadline = NEVER) -> Verdict:
             receive.close()
 
 
-def _in_turns(runners: list[Runner], deadline: Deadline) -> Verdict:
+def _in_turns(runners: list[Runner], deadline: Deadline, share: dict[int | None, float]) -> Verdict:
     turn = FIRST_TURN
     while True:
         for process, receive in list(runners):
             _signal(process, signal.SIGCONT)
             start = cpu_seconds(process.pid)
-            while process.is_alive() and cpu_seconds(process.pid) - start < turn:
+            mine = turn * share[process.pid]
+            while process.is_alive() and cpu_seconds(process.pid) - start < mine:
                 if receive.poll(POLL):
                     break
                 deadline.check()

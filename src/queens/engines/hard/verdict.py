@@ -16,6 +16,8 @@ from dataclasses import dataclass
 PROPAGATION = "refuted by propagation before search"
 IDENTITY = "refuted by the diagonal-sum identity before search"
 SAT = "SAT solver (CaDiCaL)"
+KISSAT = "SAT solver (Kissat)"
+"""Kissat, on the plain CNF (``queens.engines.hard.sat.PLAIN_MEMBERS``)."""
 EMPTY = "nothing to decide (a board of no rows)"
 SOLVED = "solved by propagation before search"
 
