@@ -283,6 +283,13 @@ MUTANTS = (
         STARS,
     ),
     Mutant(
+        "explain: a group's stars need not be its lines' (every K, one finder)",
+        "src/queens/puzzle/explain.py",
+        "if stars != sum(need[v] for v in lines):",
+        "if False:",
+        STARS,
+    ),
+    Mutant(
         "explain (K stars): groups of one to three becomes one to two",
         "src/queens/puzzle/explain.py",
         "return _group(state, range(1, 4))",

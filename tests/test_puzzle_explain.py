@@ -32,7 +32,7 @@ from queens.puzzle.explain import (
 )
 from queens.puzzle.generate import generate, unique_grid
 from queens.puzzle.grid import Grid, parse_grid
-from queens.puzzle.solve import State, solve
+from queens.puzzle.solve import StarState, State, Units, solve
 
 
 def candidates(state: State) -> set[tuple[int, int]]:
@@ -296,3 +296,58 @@ def test_without_splits_a_one_star_case_split_raises(monkeypatch: pytest.MonkeyP
         explain(grid, splits=False)
     with pytest.raises(explainer.NeedsSplit):
         list(explainer.steps(grid, 1, splits=False))
+
+
+# -- full units and groups are written once: one star's State and the K-star state agree --
+
+
+def _both_states(grid: Grid, rnd: random.Random, marks: int) -> tuple[State, StarState]:
+    """One star's ``State`` and the K-star state at one star after the same random marks
+    (queens on open cells, crosses)."""
+    state = State.start(grid)
+    star = StarState.start(Units(grid), 1)
+    n = grid.n
+    for _ in range(marks):
+        open_cells = sorted(candidates(state))
+        if not open_cells:
+            break
+        row, col = rnd.choice(open_cells)
+        if rnd.random() < 0.3:
+            state.place(row, col)
+            star.place(row * n + col)
+        else:
+            state.exclude(row, col)
+            star.cand &= ~(1 << (row * n + col))
+    return state, star
+
+
+@settings(max_examples=60, deadline=None)
+@given(unique_grids(), st.randoms(use_true_random=False), st.integers(0, 12))
+def test_full_units_and_groups_read_both_states_alike(
+    grid: Grid, rnd: random.Random, marks: int
+) -> None:
+    # The bitmask fast path (``_open_cells`` of a State) against the K-star state's masks.
+    from queens.puzzle import explain as explainer
+
+    state, star = _both_states(grid, rnd, marks)
+    fast, plain = explainer._open_cells(state), explainer._open_cells(star)
+    assert (fast.free, fast.need) == (plain.free, plain.need)
+    units, n = fast.units, grid.n
+    for size in range(1, 4):
+        found = [
+            [(g.chosen, g.lines, g.outside) for g in explainer._groups_in(view, size, covers)]
+            for view in (fast, plain)
+            for covers in [explainer._covers(view, explainer._kinds(n))]
+        ]
+        assert found[0] == found[1]
+    order = range(3 * n)
+    full = []
+    for need_of, free_of in (
+        (fast.need.__getitem__, fast.free.__getitem__),
+        (star.need, star.free),
+    ):
+        try:
+            full.append(explainer._full_unit(units, order, need_of, free_of))
+        except Stuck as error:
+            full.append(str(error))
+    assert full[0] == full[1]

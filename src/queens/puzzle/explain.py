@@ -31,9 +31,17 @@ name a technique differently, both are given (one star / K stars):
 - **Suppositions** (``split``, 6): only when nothing else applies, a case split: a cell
   whose star leads to a dead end (by search) is cleared.
 
-One star keeps its own fast rules, on ``queens.puzzle.solve.State``'s bitmasks of
-candidates a row; K stars work on ``queens.puzzle.solve.StarState`` and the kernel's
-``star_ways``.
+Written once for every K: the sentences and the names of units; the full units
+(``_full_unit``, ``_full_text``); confinement and groups (``_groups_in``,
+``_group_text``), read from either state's open cells as masks (``_OpenCells``: one
+star's ``queens.puzzle.solve.State``, bitmasks of candidates a row, K stars'
+``queens.puzzle.solve.StarState``).  What still differs by K is kept where it is said:
+the order of the units and which group is taken first (one star: neighbouring lines
+first), one star's own sentences, and the rules each K has alone: one star's 2 x 2
+blocks, exclusions, probes, chains and splits on ``State`` (fast, and what the shipped
+levels' explanations say); K stars' ways of a unit (the kernel's ``star_ways``), room,
+chains and splits on ``StarState``, which also run at one star but word and order their
+steps otherwise.
 
 The difficulty of a grid is the level of the hardest step its explanation needs, on a
 scale for its K (``difficulty_name``): one star easy (1-2), medium (3), hard (4-5),
@@ -43,7 +51,7 @@ expert (6: a case split); K stars, which nearly always need the ways of a unit, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from weakref import WeakKeyDictionary
@@ -285,15 +293,19 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def numbers_text(values: Sequence[int]) -> str:
+def numbers_text(values: Sequence[int], *, runs: bool = True) -> str:
     """Sorted 0-based line numbers for a sentence, 1-based, runs of three or more as
-    "a to b".
+    "a to b" (without ``runs``, each number: the one-star groups' words).
 
     >>> numbers_text([7, 8, 9])
     '8 to 10'
     >>> numbers_text([0, 2, 3, 4, 6, 7])
     '1, 3 to 5, 7, 8'
+    >>> numbers_text([7, 8, 9], runs=False)
+    '8, 9, 10'
     """
+    if not runs:
+        return ", ".join(str(v + 1) for v in values)
     parts: list[str] = []
     start = 0
     while start < len(values):
@@ -312,19 +324,32 @@ def cell(square: Square) -> str:
     return f"row {square[0] + 1}, column {square[1] + 1}"
 
 
-def _numbers(values: list[int]) -> str:
-    return ", ".join(str(v + 1) for v in values)
-
-
 def unit_name(grid: Grid, kind: str, index: int) -> str:
+    """A row, column or region for a sentence (the one place units are named, every K).
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> unit_name(parse_grid("AB\\nBB"), "region", 1), unit_name(parse_grid("AB\\nBB"), "row", 0)
+    ('region B', 'row 1')
+    """
     if kind == "region":
         return f"region {grid.names[index]}"
     return f"{kind} {index + 1}"
 
 
-def _cells_text(squares: list[Square]) -> str:
-    """Cells for a sentence: "row 1, column 2 or at row 3, column 4"."""
-    return " or at ".join(cell(s) for s in squares)
+def _unit(units: Units, unit: int) -> str:
+    """``unit_name`` of a unit numbered as ``Units`` numbers them (rows, columns, regions)."""
+    return unit_name(units.grid, units.kinds[unit], unit % units.n)
+
+
+def _plural(count: int, word: str) -> str:
+    """ "1 cell", "2 cells" (every K's counts of cells)."""
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def _cells_text(squares: Sequence[Square], joiner: str = " or at ") -> str:
+    """Cells for a sentence: "row 1, column 2 or at row 3, column 4" (one star's cells a
+    queen may take), or joined by ``joiner`` ("; " for K stars' lists)."""
+    return joiner.join(cell(s) for s in squares)
 
 
 def _cell(n: int, index: int) -> Cell:
@@ -337,7 +362,7 @@ def _where(n: int, index: int) -> str:
 
 
 def _list(n: int, mask: int) -> str:
-    return "; ".join(_where(n, i) for i in bit_indexes(mask))
+    return _cells_text(_cells(n, mask), "; ")
 
 
 def _cells(n: int, mask: int) -> tuple[Cell, ...]:
@@ -349,15 +374,59 @@ def _its_stars(count: int) -> str:
     return "its star" if count == 1 else f"its {count} stars"
 
 
-def _units_text(units: Units, chosen: Sequence[int]) -> str:
-    """Units of one kind for a sentence: "row 3", "rows 8 to 10", "regions C, D, H"."""
+def _units_text(units: Units, chosen: Sequence[int], *, runs: bool = True) -> str:
+    """Units of one kind for a sentence: "row 3", "rows 8 to 10", "regions C, D, H"
+    (without ``runs``: "rows 8, 9, 10")."""
     if len(chosen) == 1:
-        return units.name(chosen[0])
+        return _unit(units, chosen[0])
     n = units.n
     kind = units.kinds[chosen[0]]
     if kind == "region":
         return "regions " + ", ".join(units.grid.names[u - 2 * n] for u in chosen)
-    return f"{kind}s {numbers_text([u % n for u in chosen])}"
+    return f"{kind}s {numbers_text([u % n for u in chosen], runs=runs)}"
+
+
+@dataclass
+class _OpenCells:
+    """Every unit's open cells (a mask, bit row * n + column) and the stars it still
+    needs, the units numbered as ``Units`` numbers them: the view of either state (one
+    star's ``State``, K stars' ``StarState``) the full units and groups read."""
+
+    units: Units
+    free: list[int]
+    need: list[int]
+
+
+_LAST_UNITS: list[Units | None] = [None]
+"""The ``Units`` of the last one-star grid read (one star's ``State`` has none): one slot,
+replaced whole, so threads explaining other grids at once each get their own."""
+
+
+def _units_of(grid: Grid) -> Units:
+    units = _LAST_UNITS[0]
+    if units is None or units.grid is not grid:
+        units = Units(grid)
+        _LAST_UNITS[0] = units
+    return units
+
+
+def _open_cells(state: State | StarState) -> _OpenCells:
+    if isinstance(state, StarState):
+        every = range(3 * state.units.n)
+        return _OpenCells(
+            state.units, [state.free(u) for u in every], [state.need(u) for u in every]
+        )
+    # One star: a unit with a queen has no open cell left (``State.place`` clears them).
+    units = _units_of(state.grid)
+    n = units.n
+    cand = 0
+    for row, mask in enumerate(state.cand):
+        cand |= mask << (row * n)
+    columns, regions = state.columns_done, state.regions_done
+    need = [int(col < 0) for col in state.queen]
+    need += [1 ^ (columns >> col & 1) for col in range(n)]
+    need += [1 ^ (regions >> region & 1) for region in range(n)]
+    return _OpenCells(units, [cand & mask for mask in units.masks], need)
 
 
 # -- making a step ------------------------------------------------------------------------
@@ -386,7 +455,7 @@ def _placing(state: State, square: Square, kind: str, why: str, focus: list[Squa
     if region.lower() not in why.lower():
         text += f" ({region})"
     if cleared:
-        text += f", which clears {len(cleared)} cell{'s' if len(cleared) != 1 else ''}"
+        text += f", which clears {_plural(len(cleared), 'cell')}"
     return Step(kind, text, (square,), tuple(cleared), tuple(focus))
 
 
@@ -411,48 +480,65 @@ def _place_all(state: StarState, cells: int) -> int:
 # -- full units (``single`` for one star, ``full`` for K) ----------------------------------
 
 
-def singles(state: State) -> Iterator[Step]:
-    grid = state.grid
-    units = sorted(state.open_units(), key=lambda unit: unit[0] != "region")
-    for kind, index, cells in units:
-        if not cells:
-            raise Stuck(f"{unit_name(grid, kind, index)} has no cell left")
-        if len(cells) == 1:
-            name = unit_name(grid, kind, index)
-            why = f"{capital(name)} has one cell left"
-            yield _placing(state, cells[0], "single", why, cells)
-
-
-def _full_unit(state: StarState) -> int | None:
-    """A unit with as many open cells as stars left, or None."""
-    for unit in range(3 * state.units.n):
-        need = state.need(unit)
-        if need and state.free(unit).bit_count() == need:
-            return unit
+def _full_unit(
+    units: Units, order: Iterable[int], need: Callable[[int], int], free: Callable[[int], int]
+) -> int | None:
+    """The first unit of ``order`` with as many open cells (``free``, a mask) as stars left
+    (``need``), or None; ``Stuck`` at a unit with stars left and no open cell before it.
+    (Functions, not lists: K stars look no further than the first full unit.)"""
+    for unit in order:
+        stars = need(unit)
+        if stars:
+            count = free(unit).bit_count()
+            if count == stars:
+                return unit
+            if not count:
+                raise Stuck(f"{_unit(units, unit)} has no cell left")
     return None
 
 
+def _full_text(units: Units, unit: int, need: int, free: int, *, one_star: bool) -> str:
+    """Why a full unit's cells take its stars: one star "Row 3 has one cell left" (the
+    queen's sentence follows, ``_placing``); K stars "Row 3 has 2 open cells for its 2
+    stars: placed at ..."."""
+    name = capital(_unit(units, unit))
+    if one_star:
+        return f"{name} has one cell left"
+    stars = "a star" if need == 1 else f"its {need} stars"
+    return f"{name} has {_plural(need, 'open cell')} for {stars}: placed at {_list(units.n, free)}"
+
+
+def singles(state: State) -> Iterator[Step]:
+    """A full unit, regions first (one star: a unit with one cell left)."""
+    view = _open_cells(state)
+    units = view.units
+    n = units.n
+    order = [*range(2 * n, 3 * n), *range(2 * n)]
+    unit = _full_unit(units, order, view.need.__getitem__, view.free.__getitem__)
+    if unit is not None:
+        square = _cell(n, view.free[unit].bit_length() - 1)
+        why = _full_text(units, unit, 1, view.free[unit], one_star=True)
+        yield _placing(state, square, "single", why, [square])
+
+
 def _full(state: StarState) -> Step | None:
-    unit = _full_unit(state)
+    """A full unit, in ``Units``' order (rows, columns, regions): its stars placed."""
+    units = state.units
+    unit = _full_unit(units, range(3 * units.n), state.need, state.free)
     if unit is None:
         return None
-    n = state.units.n
-    need = state.need(unit)
+    n = units.n
     free = state.free(unit)
+    text = _full_text(units, unit, state.need(unit), free, one_star=False)
     cleared = _place_all(state, free)
-    stars = "a star" if need == 1 else f"its {need} stars"
-    return Step(
-        "full",
-        f"{capital(state.units.name(unit))} has {need} open cell{'s' if need > 1 else ''} "
-        f"for {stars}: placed at {_list(n, free)}",
-        _cells(n, free),
-        _cells(n, cleared),
-        _cells(n, free),
-    )
+    return Step("full", text, _cells(n, free), _cells(n, cleared), _cells(n, free))
 
 
-# -- confinement and groups: k units within k lines ---------------------------------------
-# One star: ``confined`` (k = 1) and ``group`` (2 to 6); K stars: ``group`` (1 to 5).
+# -- confinement and groups: k units within k lines (every K) ------------------------------
+# Confinement is a group of one unit (one star calls that step ``confined``).  One body
+# finds the groups (``_groups_in``) and one words them (``_group_text``) for every K, from
+# either state's open cells as masks (``_open_cells``); what differs by K is said in
+# ``_one_star_groups`` and ``_group``: which group is taken first, and the level.
 
 
 def _lines_of(cells: list[Square], axis: int) -> int:
@@ -460,40 +546,6 @@ def _lines_of(cells: list[Square], axis: int) -> int:
     for square in cells:
         mask |= 1 << square[axis]
     return mask
-
-
-def _line_cells(state: State, axis: int, line: int) -> list[Square]:
-    return state.row_cells(line) if axis == 0 else state.column_cells(line)
-
-
-AXES = ((0, "row"), (1, "column"))
-
-
-def confined(state: State) -> Iterator[Step]:
-    """A region within one line clears the line; a line within one region clears the region."""
-    grid = state.grid
-    units = list(state.open_units())
-    regions = [(index, cells) for kind, index, cells in units if kind == "region"]
-    for axis, word in AXES:
-        for index, cells in regions:
-            lines = list(bits(_lines_of(cells, axis)))
-            if len(lines) == 1:
-                others = set(_line_cells(state, axis, lines[0])) - set(cells)
-                if others:
-                    text = f"Region {grid.names[index]} lies within {word} {lines[0] + 1}"
-                    text += f": the rest of {word} {lines[0] + 1} is cleared"
-                    yield _clearing("confined", text, others, cells)
-        for kind, line, cells in units:
-            if kind != word:
-                continue
-            owners = {grid.region(*square) for square in cells}
-            if len(owners) == 1:
-                (region,) = owners
-                others = set(state.region_cells(region)) - set(cells)
-                if others:
-                    text = f"{word.capitalize()} {line + 1} lies within region "
-                    text += f"{grid.names[region]}: the rest of the region is cleared"
-                    yield _clearing("confined", text, others, cells)
 
 
 GROUP_MAX = 6
@@ -508,8 +560,7 @@ STAR_GROUP_MAX = 5
 def covering_groups(spans: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
     """Sets of ``size`` items whose spans (bitmasks) together cover no more than ``size``
     lines: (the items, the lines covered).  ``spans`` holds (item, span) pairs; a
-    subset growing past ``size`` lines is dropped at once.  Shared by the one-star and
-    the K-star explanations."""
+    subset growing past ``size`` lines is dropped at once."""
 
     def grow(start: int, chosen: list[int], union: int) -> Iterator[tuple[list[int], int]]:
         if len(chosen) == size:
@@ -530,48 +581,6 @@ def _scattered(lines: int) -> bool:
     return (lines + low) & lines != 0
 
 
-def _group_steps(state: State, size: int, grade: int) -> Iterator[Step]:
-    """Groups of ``size`` regions within as many lines (or lines within as many regions)
-    that clear something."""
-    grid = state.grid
-    units = list(state.open_units())
-    regions = {index: cells for kind, index, cells in units if kind == "region"}
-    if size > len(regions) // 2:  # a group's complement is as good a group, and smaller
-        return
-    pair = " (two regions, two lines)" if size == 2 else ""
-    for axis, word in AXES:
-        spans = [(index, _lines_of(cells, axis)) for index, cells in regions.items()]
-        for chosen, union in covering_groups(spans, size):
-            inside = {s for index in chosen for s in regions[index]}
-            lines = list(bits(union))
-            others = {s for line in lines for s in _line_cells(state, axis, line)} - inside
-            if others:
-                names = ", ".join(grid.names[index] for index in chosen)
-                text = f"Regions {names} lie within {word}s {_numbers(lines)}{pair}: "
-                text += f"the rest of those {word}s is cleared"
-                yield _clearing("group", text, others, sorted(inside), grade)
-        lines_cells = {index: cells for kind, index, cells in units if kind == word}
-        owners = [(line, _region_mask(grid, cells)) for line, cells in lines_cells.items()]
-        for chosen, union in covering_groups(owners, size):
-            inside = {s for line in chosen for s in lines_cells[line]}
-            others = {s for region in bits(union) for s in regions.get(region, [])} - inside
-            if others:
-                names = ", ".join(grid.names[region] for region in bits(union))
-                text = f"{word.capitalize()}s {_numbers(chosen)} lie within regions {names}: "
-                text += "the rest of those regions is cleared"
-                yield _clearing("group", text, others, sorted(inside), grade)
-
-
-def _smallest_group(state: State, sizes: range, grade: int) -> Iterator[Step]:
-    """Of the groups of the smallest size that clear something, one on neighbouring lines
-    (or within neighbouring regions' lines) first."""
-    for size in sizes:
-        found = list(_group_steps(state, size, grade))
-        if found:
-            yield min(found, key=lambda step: _scattered(_lines_mask(step.focus)))
-            return
-
-
 def _lines_mask(squares: tuple[Square, ...]) -> int:
     """The rows of ``squares`` when they span fewer rows than columns, else the columns."""
     rows = _lines_of(list(squares), 0)
@@ -579,39 +588,133 @@ def _lines_mask(squares: tuple[Square, ...]) -> int:
     return rows if rows.bit_count() <= columns.bit_count() else columns
 
 
-def groups(state: State) -> Iterator[Step]:
-    """Two or three regions within as many lines clear those lines (and the other way)."""
-    yield from _smallest_group(state, range(2, HARD_GROUP), LEVELS["group"])
-
-
-def large_groups(state: State) -> Iterator[Step]:
-    """Four to ``GROUP_MAX`` regions within as many lines (level 4)."""
-    yield from _smallest_group(state, range(HARD_GROUP, GROUP_MAX + 1), HARD_GROUP)
-
-
-def _region_mask(grid: Grid, cells: list[Square]) -> int:
-    mask = 0
-    for square in cells:
-        mask |= 1 << grid.region(*square)
-    return mask
-
-
 def _kinds(n: int) -> list[tuple[range, range]]:
+    """K stars' order of the pairs (units, the units they lie within): regions in rows,
+    regions in columns, rows in regions, columns in regions."""
     rows, columns, regions = range(0, n), range(n, 2 * n), range(2 * n, 3 * n)
     return [(regions, rows), (regions, columns), (rows, regions), (columns, regions)]
+
+
+def _one_star_kinds(n: int) -> list[tuple[range, range]]:
+    """One star's order: regions in rows, rows in regions, then the same with columns."""
+    rows, columns, regions = range(0, n), range(n, 2 * n), range(2 * n, 3 * n)
+    return [(regions, rows), (rows, regions), (regions, columns), (columns, regions)]
 
 
 def _group_level(size: int) -> int:
     return 2 if size == 1 else 3 if size <= 3 else 4
 
 
-def _within(covers: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
-    """Each ``size`` of the (unit, cover) pairs whose covers (bit masks of the other kind's
-    units) join into exactly ``size`` units."""
-    # Fewer than ``size`` would be a contradiction, which the search reports, not a step.
-    for chosen, joined in covering_groups(covers, size):
-        if joined.bit_count() == size:
-            yield chosen, joined
+@dataclass(frozen=True)
+class _Group:
+    """``chosen`` units whose open cells (``inside``) lie within the units ``lines``,
+    which need as many stars (``need``): ``outside``, the lines' other cells, is cleared."""
+
+    chosen: list[int]
+    lines: list[int]
+    need: int
+    inside: int
+    outside: int
+
+
+Covers = list[tuple[range, list[tuple[int, int]]]]
+"""For each pair of kinds (units, the units they may lie within), in order: the outer kind
+and each open unit of the inner kind with the outer units its open cells meet (a mask)."""
+
+
+def _covers(view: _OpenCells, kinds: list[tuple[range, range]]) -> Covers:
+    units, free, need = view.units, view.free, view.need
+    return [
+        (outer, [(u, _cover(units, free[u], outer)) for u in inner if need[u]])
+        for inner, outer in kinds
+    ]
+
+
+def _groups_in(view: _OpenCells, size: int, covers: Covers) -> Iterator[_Group]:
+    """Each group of ``size`` units of one kind within ``size`` of another (the pairs of
+    kinds in the order of ``covers``) that clears something."""
+    free, need = view.free, view.need
+    for outer, spans in covers:
+        for chosen, joined in covering_groups(spans, size):
+            # Fewer than ``size`` would be a contradiction, which the search reports, not a step.
+            if joined.bit_count() != size:
+                continue
+            lines = [outer[i] for i in bit_indexes(joined)]
+            stars = sum(need[u] for u in chosen)
+            if stars != sum(need[v] for v in lines):
+                continue
+            inside = 0
+            for u in chosen:
+                inside |= free[u]
+            outside = 0
+            for v in lines:
+                outside |= free[v] & ~inside
+            if outside:
+                yield _Group(chosen, lines, stars, inside, outside)
+
+
+def _group_text(units: Units, group: _Group, *, one_star: bool) -> str:
+    """A group in words; one star keeps its own: "Region A lies within row 1: the rest
+    of row 1 is cleared", "Regions A, B lie within rows 3, 4 (two regions, two lines):
+    the rest of those rows is cleared" (each line number, no runs)."""
+    size = len(group.chosen)
+    runs = not one_star
+    names = capital(_units_text(units, group.chosen, runs=runs))
+    within = f"{names} {'lies' if size == 1 else 'lie'} within "
+    within += _units_text(units, group.lines, runs=runs)
+    if not one_star:
+        their = "its" if len(group.lines) == 1 else "their"
+        return (
+            f"{within} and need{'s' if size == 1 else ''} {their} {_plural(group.need, 'star')}"
+            ": the other cells there cleared"
+        )
+    kind = units.kinds[group.lines[0]]
+    if size == 1:
+        rest = "the region" if kind == "region" else _unit(units, group.lines[0])
+    else:
+        rest = f"those {kind}s"
+    pair = " (two regions, two lines)" if size == 2 and kind != "region" else ""
+    return f"{within}{pair}: the rest of {rest} is cleared"
+
+
+def _one_star_groups(state: State, sizes: range) -> Iterator[Step]:
+    """Of the groups of the smallest size in ``sizes`` that clear something, one on
+    neighbouring lines (or within neighbouring regions' lines) first."""
+    view = _open_cells(state)
+    n = view.units.n
+    open_regions = sum(view.need[2 * n :])
+    covers = _covers(view, _one_star_kinds(n))
+    for size in sizes:
+        if size > 1 and size > open_regions // 2:
+            return  # a group's complement is as good a group, and smaller
+        found = [
+            _clearing(
+                "confined" if size == 1 else "group",
+                _group_text(view.units, group, one_star=True),
+                set(_cells(n, group.outside)),
+                list(_cells(n, group.inside)),
+                0 if size == 1 else _group_level(size),
+            )
+            for group in _groups_in(view, size, covers)
+        ]
+        if found:
+            yield min(found, key=lambda step: _scattered(_lines_mask(step.focus)))
+            return
+
+
+def confined(state: State) -> Iterator[Step]:
+    """A region within one line clears the line; a line within one region clears the region."""
+    yield from _one_star_groups(state, range(1, 2))
+
+
+def groups(state: State) -> Iterator[Step]:
+    """Two or three regions within as many lines clear those lines (and the other way)."""
+    yield from _one_star_groups(state, range(2, HARD_GROUP))
+
+
+def large_groups(state: State) -> Iterator[Step]:
+    """Four to ``GROUP_MAX`` regions within as many lines (level 4)."""
+    yield from _one_star_groups(state, range(HARD_GROUP, GROUP_MAX + 1))
 
 
 _COVERS: WeakKeyDictionary[Units, dict[tuple[int, int], int]] = WeakKeyDictionary()
@@ -651,43 +754,23 @@ def _covering(units: Units, cells: int, outer: range) -> int:
 
 
 def _group(state: StarState, sizes: range) -> Step | None:
-    """k units (regions, or lines) whose open cells lie within k others of the other kind
-    needing as many stars: those others' remaining cells are cleared."""
-    units = state.units
-    n = units.n
-    free = [state.free(u) for u in range(3 * n)]
-    kinds = [
-        (outer, [(u, _cover(units, free[u], outer)) for u in inner if state.need(u)])
-        for inner, outer in _kinds(n)
-    ]
+    """The first group (``_groups_in``, in ``_kinds``' order) of the smallest size in
+    ``sizes``: the other cells of the units it lies within are cleared.  A ``StarState``
+    keeps the K-star words at any K."""
+    view = _open_cells(state)
+    n = view.units.n
+    covers = _covers(view, _kinds(n))
     for size in sizes:
-        for outer, covers in kinds:
-            for chosen, joined in _within(covers, size):
-                lines = [outer[i] for i in bit_indexes(joined)]
-                need = sum(state.need(u) for u in chosen)
-                if need != sum(state.need(v) for v in lines):
-                    continue
-                inside = 0
-                for u in chosen:
-                    inside |= free[u]
-                outside = 0
-                for v in lines:
-                    outside |= free[v] & ~inside
-                if not outside:
-                    continue
-                state.cand &= ~outside
-                names = capital(_units_text(units, chosen))
-                line_names = _units_text(units, lines)
-                return Step(
-                    "group",
-                    f"{names} {'lies' if size == 1 else 'lie'} within {line_names} and "
-                    f"need{'s' if size == 1 else ''} {'its' if len(lines) == 1 else 'their'} "
-                    f"{need} star{'s' if need > 1 else ''}: the other cells there cleared",
-                    (),
-                    _cells(n, outside),
-                    _cells(n, inside),
-                    _group_level(size),
-                )
+        for group in _groups_in(view, size, covers):
+            state.cand &= ~group.outside
+            return Step(
+                "group",
+                _group_text(view.units, group, one_star=False),
+                (),
+                _cells(n, group.outside),
+                _cells(n, group.inside),
+                _group_level(size),
+            )
     return None
 
 
@@ -890,7 +973,7 @@ def _pattern_text(state: StarState, unit: int, ways: int, every: int, extra: int
     """A ``pattern`` step in words: the unit's ways, the stars all share (placed) and the
     cells all rule out beyond those stars' neighbours (cleared)."""
     n = state.units.n
-    name = capital(state.units.name(unit))
+    name = capital(_unit(state.units, unit))
     stars = _its_stars(state.need(unit))
     why = "(none touching, a 2 x 2 block holds one)"
     if ways == 1:
@@ -940,10 +1023,10 @@ def _no_way(state: StarState, unit: int) -> str:
     free = state.free(unit)
     need = state.need(unit)
     if free.bit_count() < need:
-        have = f"{free.bit_count()} open cell{'s' if free.bit_count() != 1 else ''}"
+        have = _plural(free.bit_count(), "open cell")
     else:
         have = f"no way to place them in its {free.bit_count()} open cells"
-    return f"{state.units.name(unit)} {have} for {_its_stars(need)} left"
+    return f"{_unit(state.units, unit)} {have} for {_its_stars(need)} left"
 
 
 def _clear_first(
