@@ -8,7 +8,7 @@ It reads ``_chain_from`` itself: no explanation of the generated grids tried (30
 from __future__ import annotations
 
 import pytest
-from queens.puzzle.stars import StarState, Units
+from queens.puzzle.solve import StarState, Units
 
 from queens.puzzle.explain import STAR_CHAIN_MAX, _chain_from
 from queens.puzzle.grid import parse_grid
