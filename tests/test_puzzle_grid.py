@@ -79,13 +79,13 @@ def test_from_regions() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["grid", "solve", "explain", "maker"], ids=lambda name: f"queens.puzzle.{name}"
+    "name", ["grid", "solve", "explain", "generate"], ids=lambda name: f"queens.puzzle.{name}"
 )
 def test_the_examples_hold(name: str) -> None:
     from queens.engines.counting import kernel
 
-    if name == "maker" and not kernel.compiled():
-        pytest.skip("maker's example grid is the compiled kernel's (it steers the repairs)")
+    if name == "generate" and not kernel.compiled():
+        pytest.skip("generate's example grid is the compiled kernel's (it steers the repairs)")
     module = importlib.import_module(f"queens.puzzle.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -8,10 +8,10 @@ It reads ``_chain_from`` itself: no explanation of the generated grids tried (30
 from __future__ import annotations
 
 import pytest
-from queens.puzzle.solve import StarState, Units
 
 from queens.puzzle.explain import STAR_CHAIN_MAX, _chain_from
 from queens.puzzle.grid import parse_grid
+from queens.puzzle.solve import StarState, Units
 
 TWO_STARS = """\
 AAAAABBB

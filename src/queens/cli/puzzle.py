@@ -34,7 +34,7 @@ from queens.formats import format_problem, write_solution
 from queens.puzzle import generate as maker
 from queens.puzzle import levels, schema
 from queens.puzzle import read as pictures
-from queens.puzzle._bridge import count, daily, explain, generate, smallest, solutions, solve
+from queens.puzzle._bridge import count, daily, explain, generate, solutions, solve
 from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck
 from queens.puzzle.generate import GenerateError
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
@@ -432,20 +432,17 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def _check_size(n: int, stars: int) -> None:
     """A usage error unless ``generate`` makes ``n`` x ``n`` grids with ``stars``."""
-    low, largest = smallest(stars), maker.MAX_N
-    if low > largest:
-        raise UsageError(
-            f"--stars {stars}: its grids start at {low} x {low}, past this command's "
-            f"{largest} x {largest} (queens.puzzle.generate.generate makes them, in "
-            "many minutes)",
-            PROG + " generate",
-        )
-    if n < low:
-        raise UsageError(
+    low, largest = maker.SIZES[stars]
+    if low <= n <= largest:
+        return
+    if stars == 1:
+        message = f"N must be a whole number from {low} to {largest} with one star"
+    else:
+        message = (
             f"{n} x {n} with --stars {stars}: {stars}-star grids are generated from "
-            f"{low} x {low} to {largest} x {largest}",
-            PROG + " generate",
+            f"{low} x {low} to {largest} x {largest}"
         )
+    raise UsageError(message, PROG + " generate")
 
 
 def run_daily(args: argparse.Namespace) -> int:
