@@ -45,10 +45,16 @@ turn, but on the frontier boards it was seldom the fastest."""
 Options = tuple[tuple[str, int], ...]
 """CaDiCaL's options (name, value), as its ``--name=value`` command-line options."""
 
+SAT_CONFIGURATION: Options = (("stabilizeonly", 1), ("elimreleff", 10), ("subsumereleff", 60))
+"""CaDiCaL's ``--sat`` configuration (its ``configure`` script's name for these three
+options): always in stable mode (long phases of the saved assignment), less
+time in elimination and subsumption; tuned by its authors for satisfiable instances."""
+
 PLAIN_MEMBERS: tuple[tuple[str, Options, float], ...] = (
     (KISSAT, (), 1.0),
     (SOLVER, (), 1.0),
     (SOLVER, (("phase", 0),), 1.0),
+    (SOLVER, SAT_CONFIGURATION, 1.0),
 )
 """The solvers that work on the plain CNF beside CaDiCaL on the propagated board:
 PySAT's name, CaDiCaL's options, and the share of the turns.
