@@ -46,9 +46,10 @@ Options = tuple[tuple[str, int], ...]
 """CaDiCaL's options (name, value), as its ``--name=value`` command-line options."""
 
 SAT_CONFIGURATION: Options = (("stabilizeonly", 1), ("elimreleff", 10), ("subsumereleff", 60))
-"""CaDiCaL's ``--sat`` configuration (its ``configure`` script's name for these three
-options): always in stable mode (long phases of the saved assignment), less
-time in elimination and subsumption; tuned by its authors for satisfiable instances."""
+"""CaDiCaL's ``--sat`` configuration (these three options, as its ``src/config.cpp``
+sets them): always in stable mode (long phases of the saved assignment), less
+time in elimination and subsumption; its authors' preset for satisfiable
+instances.  CaDiCaL ignores an option name it does not know, silently."""
 
 PLAIN_MEMBERS: tuple[tuple[str, Options, float], ...] = (
     (SOLVER, SAT_CONFIGURATION, 1.0),
