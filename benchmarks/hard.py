@@ -32,7 +32,8 @@ each solved by whole ``queens solve --board F --certificate C`` processes
 (``auto`` and ``sat``) under a limit of ``--cpu-cap`` CPU-seconds for the
 whole process tree (the solver processes it forks included: ``cpu_run``),
 the plain CNF of the board (``queens.certificate.board_cnf``) through each
-PySAT solver of ``--alone`` beside them, and each certificate replayed by
+PySAT solver of ``--alone`` beside them (CaDiCaL's options after slashes:
+``cadical195/phase=0``), and each certificate replayed by
 ``queens check --certificate C``; CPU seconds (user + system, the process and
 its children) throughout.
 
