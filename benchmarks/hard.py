@@ -32,7 +32,8 @@ each solved by whole ``queens solve --board F --certificate C`` processes
 (``auto`` and ``sat``) under a limit of ``--cpu-cap`` CPU-seconds for the
 whole process tree (the solver processes it forks included: ``cpu_run``),
 the plain CNF of the board (``queens.certificate.board_cnf``) through each
-PySAT solver of ``--alone`` beside them, and each certificate replayed by
+PySAT solver of ``--alone`` beside them (CaDiCaL's options after slashes:
+``cadical195/phase=0``), and each certificate replayed by
 ``queens check --certificate C``; CPU seconds (user + system, the process and
 its children) throughout.
 
@@ -517,13 +518,18 @@ def tree_cpu(session: int) -> float:
 
 def plain_child(conn: Any, path: str, name: str) -> None:
     """PySAT's solver ``name`` alone on the board's plain CNF, in a child process: sends
-    True or False."""
+    True or False.  ``name`` may carry CaDiCaL's options, as in
+    ``cadical195/phase=0/stabilizeonly=1``."""
     from pysat.solvers import Solver
 
     from queens.certificate import board_cnf
 
     board = Board.parse(Path(path).read_text())
-    with Solver(name=name, bootstrap_with=board_cnf(board)) as solver:
+    solver_name, *options = name.split("/")
+    with Solver(name=solver_name, bootstrap_with=board_cnf(board)) as solver:
+        if options:
+            settings = (option.split("=") for option in options)
+            solver.configure({key: int(value) for key, value in settings})
         conn.send(bool(solver.solve()))
 
 
@@ -659,8 +665,9 @@ def main() -> None:
     parser.add_argument(
         "--alone",
         default=sat.SOLVER,
-        help="frontier: PySAT solvers timed alone on the plain CNF, comma-separated "
-        f"(default {sat.SOLVER}; e.g. {sat.SOLVER},{sat.KISSAT})",
+        help="frontier: PySAT solvers timed alone on the plain CNF, comma-separated, "
+        "CaDiCaL's options after slashes "
+        f"(default {sat.SOLVER}; e.g. {sat.SOLVER},{sat.KISSAT},{sat.SOLVER}/phase=0)",
     )
     parser.add_argument(
         "--no-plain", action="store_true", help="frontier: time no solver alone (as --alone '')"
