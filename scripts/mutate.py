@@ -57,7 +57,7 @@ READ_STYLES = (
     "tests/test_puzzle_read.py::test_a_large_picture_is_read_at_a_reduced_scale",
 )
 DAILY_SEEDS = (
-    "tests/test_puzzle_stars_levels.py::test_the_daily_takes_the_first_seed_without_a_case_split",
+    "tests/test_puzzle_stars_levels.py::test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest",
 )
 
 MUTANTS = (
