@@ -231,7 +231,9 @@ def command_lines(draw: st.DrawFn) -> tuple[list[str], str]:
         argv.append(draw(st.one_of(st.sampled_from(["bash", "zsh", "fish"]), _VALUES)))
     elif command not in ("generate", "puzzle", "merge") and draw(st.booleans()):
         argv.append(draw(_SIZES))
-    for option in draw(st.lists(st.sampled_from(_OPTIONS[command]), max_size=4)):
+    options = _OPTIONS[command]  # completion has none: sampled_from([]) is an error
+    chosen = st.lists(st.sampled_from(options), max_size=4) if options else st.just([])
+    for option in draw(chosen):
         argv.append(option)
         if option not in _FLAGS:
             argv.append(draw(_VALUES))
