@@ -115,6 +115,7 @@ def test_cli_daily_with_stars(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err.count("\n") == 1
 
 
+@pytest.mark.slow  # 27 s: grids graded for several seeds
 def test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
