@@ -34,7 +34,7 @@ from queens.formats import format_problem, write_solution
 from queens.puzzle import generate as maker
 from queens.puzzle import levels, schema
 from queens.puzzle import read as pictures
-from queens.puzzle._bridge import count, daily, explain, generate, solutions, solve
+from queens.puzzle._bridge import daily, explain, generate, solutions
 from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck
 from queens.puzzle.generate import GenerateError
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
@@ -47,8 +47,10 @@ from queens.puzzle.solve import (
     StarsError,
     board,
     check_limits,
+    count,
     impossible,
     precount,
+    solve,
 )
 from queens.show.text import resolve_style
 from queens.solution import Solution

@@ -1,17 +1,11 @@
-"""The solver's one-for-every-K calls, over today's two solvers (``solve.py`` for one star,
-``stars.py`` for K).
-
-A stand-in for issue 40's one solver, explainer, generator and level store (being written
-beside this one), each taking ``stars`` itself: ``solve(grid, stars=1)`` (rows and
-whether unique), ``solutions``, ``count``, ``explain`` (its steps in the one JSON
-vocabulary), ``generate`` and ``daily``, so that the play service, the CLI and the web
-page are written once for every K.  At the merge the imports of ``queens.puzzle._bridge``
-go to the modules that then hold these names, and this file goes.
+"""The answers the command and the puzzle page share for every K, on top of the one
+solver, explainer, generator and level store: ``solutions`` as rows of star columns for
+every K, ``explain`` as a record with its steps in the one JSON vocabulary, ``generate``
+and ``smallest`` with the stars first, and ``daily`` raising ``LevelsError`` for every K.
 
 >>> from queens.puzzle.grid import parse_grid
->>> verdict = solve(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"))
->>> verdict.rows, verdict.unique
-(((1,), (3,), (0,), (2,)), True)
+>>> next(solutions(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD")))
+((1,), (3,), (0,), (2,))
 """
 
 from __future__ import annotations
@@ -25,12 +19,7 @@ from queens.puzzle import generate as maker
 from queens.puzzle import levels
 from queens.puzzle import solve as queens_solve
 from queens.puzzle.grid import Grid
-from queens.puzzle.solve import Rows, Verdict
-
-
-def solve(grid: Grid, stars: int = 1) -> Verdict:
-    """The first solution (``rows``: each row's star columns) and whether it is the only one."""
-    return queens_solve.solve(grid, stars)
+from queens.puzzle.solve import Rows
 
 
 def solutions(grid: Grid, stars: int = 1) -> Iterator[Rows]:
@@ -38,12 +27,6 @@ def solutions(grid: Grid, stars: int = 1) -> Iterator[Rows]:
     if stars == 1:
         return (as_rows(columns) for columns in queens_solve.solutions(grid))
     return queens_solve.solutions(grid, stars)
-
-
-def count(grid: Grid, stars: int = 1, limit: int | None = None, *, force: bool = False) -> int:
-    """How many solutions (no further than ``limit``); a whole count estimated over an hour
-    raises ``CountTooLong`` unless ``force``."""
-    return queens_solve.count(grid, stars, limit, force=force)
 
 
 def as_rows(columns: tuple[int, ...] | list[int]) -> Rows:

@@ -27,9 +27,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from queens.puzzle import explain, schema
-from queens.puzzle._bridge import solve
 from queens.puzzle.grid import Grid
-from queens.puzzle.solve import Contradiction, Square, given_state, problem, solutions
+from queens.puzzle.solve import Contradiction, Square, given_state, problem, solutions, solve
 from queens.puzzle.solve import star_search as search
 
 

@@ -51,11 +51,11 @@ from queens.puzzle import levels, play, schema
 from queens.puzzle import read as pictures
 from queens.puzzle._bridge import daily as daily_grid
 from queens.puzzle._bridge import generate as generate_grid
-from queens.puzzle._bridge import smallest, solve
+from queens.puzzle._bridge import smallest
 from queens.puzzle.explain import DIFFICULTIES
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
-from queens.puzzle.solve import MAX_STARS, StarsError, check_limits
+from queens.puzzle.solve import MAX_STARS, StarsError, check_limits, solve
 from queens.show.palette import region_colors
 from queens.web import limits
 from queens.web.inputs import InputError, read_json
