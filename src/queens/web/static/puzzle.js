@@ -762,6 +762,7 @@ async function openLevel(number) {
 async function generate() {
   const body = { n: Number($("size").value) }, k = Number($("new-stars").value) || 1;
   if ($("difficulty").value) body.difficulty = $("difficulty").value;
+  if (k === 1 && $("look").value !== "even") body.look = $("look").value;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if (k > 1) body.stars = k;
   if (!leaveGame()) return;
