@@ -387,7 +387,6 @@ def _one_star(
 ) -> Grid:
     low, high = WANTED[difficulty] if difficulty is not None else (1, LEVELS["probe"])
     rng = random.Random(seed)
-    _stop.set(stop)
     bars = int(BARS.get(difficulty or "hard", 0.0) * n)
     skew = SKEW.get(difficulty or "hard", 2.0)
 
@@ -396,7 +395,11 @@ def _one_star(
         return None if made is None else _graded(*made, low, high)
 
     what = f"{difficulty or 'any difficulty'} {n} x {n} grid"
-    return _attempts(attempt, ATTEMPTS, seconds, stop, what, seed)
+    token = _stop.set(stop)
+    try:
+        return _attempts(attempt, ATTEMPTS, seconds, stop, what, seed)
+    finally:  # a set flag left behind would stop this thread's next search at once
+        _stop.reset(token)
 
 
 def _solve_regions(
