@@ -41,9 +41,11 @@ PENALTY = 2
 NOISE = 20
 """One step in NOISE swaps with a random row (the compiled module: 50 per mille)."""
 
-RESTART_UNIT = 2_000_000
+RESTART_UNIT = 16_000_000
 """Steps of the shortest walk before a restart (the compiled module does about
-3 million a CPU-second at N = 40)."""
+2 million a CPU-second at N = 36 to 40).  On N = 36, K = 32, seed 0 (the hardest
+frontier board), four seeds of the walk took 10.6, > 20, 19.0 and 3.8 CPU-seconds
+with this unit, and three took > 20 with a unit of 2 million (load 10)."""
 
 CHUNK = 200_000
 """Steps a call to the compiled module makes (a fraction of a second), so Ctrl-C and
