@@ -18,11 +18,12 @@ The compiled module ``queens.engines.hard._walk`` (``src/walk/_walk.c``,
 built by setup.py, optional) runs the same steps about a hundred times
 faster; without it the Python steps below run (their random choices differ).
 
-Measured on the boards of ``benchmarks/hard.py --frontier`` (excluded
-diagonals, N = 32..40), compiled: 17 of the 18 solvable boards within 2 CPU-seconds,
-the three no SAT member decided within 20 CPU-seconds (N = 36, K = 32, seed 0 and
-N = 40, K = 36, seeds 0 and 1; CaDiCaL or Kissat alone took 245, 60 and 15.9) among
-them; see docs/how-it-works/hard-boards.md.
+Measured alone on the three boards of ``benchmarks/hard.py --frontier`` that no
+SAT member decided within 20 CPU-seconds (CaDiCaL or Kissat alone took 245, 60
+and 15.9 CPU-seconds), compiled, load 10: N = 36, K = 32, seed 0 in 3.8 to 19
+CPU-seconds (3 of 4 seeds of the walk within 20), N = 40, K = 36, seed 0 in 6.9
+and seed 1 in 0.01 to 1.5.  It did not decide N = 32, K = 29, seed 0 within 60,
+which Kissat does in 2.2: neither wins everywhere, so they take turns.
 """
 
 from __future__ import annotations
@@ -125,9 +126,9 @@ def placement_fits(allowed: Sequence[int], columns: Sequence[int]) -> bool:
         return False
     if any(not (allowed[r] >> c) & 1 for r, c in enumerate(columns)):
         return False
-    return len({r + c for r, c in enumerate(columns)}) == n == len(
-        {r - c for r, c in enumerate(columns)}
-    )
+    sums = {r + c for r, c in enumerate(columns)}
+    differences = {r - c for r, c in enumerate(columns)}
+    return len(sums) == len(differences) == n
 
 
 def _python_walk(ok: bytes, columns: list[int], rng: random.Random, steps: int) -> bool:
