@@ -31,29 +31,14 @@
 #define NOISE_PER_MILLE 50
 
 typedef struct {
-    uint64_t s[4];
+    uint64_t s; /* never 0 */
 } Rng;
 
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t next(Rng *rng) { /* xoshiro256** */
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+static inline uint64_t next(Rng *rng) { /* Marsaglia's xorshift64*, Vigna's multiplier */
+    rng->s ^= rng->s >> 12;
+    rng->s ^= rng->s << 25;
+    rng->s ^= rng->s >> 27;
+    return rng->s * 0x2545f4914f6cdd1dULL;
 }
 
 static inline int below(Rng *rng, int bound) { return (int)(next(rng) % (uint64_t)bound); }
@@ -177,9 +162,8 @@ static PyObject *walk(PyObject *self, PyObject *args) {
         }
     }
     for (Py_ssize_t r = 0; r < n; r++) put(&w, (int)r, w.q[r]);
-    Rng rng;
-    uint64_t state = seed;
-    for (int k = 0; k < 4; k++) rng.s[k] = splitmix64(&state);
+    Rng rng = {seed ^ 0x9e3779b97f4a7c15ULL};
+    if (rng.s == 0) rng.s = 1;
     result = PyBool_FromLong(run(&w, &rng, steps));
 done:
     free(w.up);
