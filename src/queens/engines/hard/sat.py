@@ -24,7 +24,7 @@ from typing import Unpack
 
 from queens.board import Board
 from queens.certificate import board_cnf
-from queens.engines.hard import diagonal_sums, propagate, turns, verdict
+from queens.engines.hard import diagonal_sums, propagate, turns, verdict, walk
 from queens.engines.hard.budget import NEVER, Deadline
 from queens.engines.hard.cnf import clauses, colour_clauses, residual, symmetry_clauses
 from queens.engines.hard.state import Shape
@@ -51,11 +51,19 @@ sets them): always in stable mode (long phases of the saved assignment), less
 time in elimination and subsumption; its authors' preset for satisfiable
 instances.  CaDiCaL ignores an option name it does not know, silently."""
 
+WALK_SHARE = 3.0
+"""The share of the turns of the local search (``queens.engines.hard.walk``), after
+CaDiCaL on the propagated board and before the plain members: about 40 % of the CPU.
+On the frontier boards it alone decided within 20 CPU-seconds the three boards no SAT
+member did (N = 36, K = 32, seed 0: 3.8 to 19 CPU-seconds over four seeds of its
+own, under load 10), and most others in under a second; it never answers on a board
+with no solution, whose proof then takes about 1.7 times as long."""
+
 PLAIN_MEMBERS: tuple[tuple[str, Options, float], ...] = (
     (SOLVER, SAT_CONFIGURATION, 1.0),
     (KISSAT, (), 1.0),
-    (SOLVER, (), 1.0),
-    (SOLVER, (("phase", 0),), 1.0),
+    (SOLVER, (), 0.5),
+    (SOLVER, (("phase", 0),), 0.5),
 )
 """The solvers that work on the plain CNF beside CaDiCaL on the propagated board:
 PySAT's name, CaDiCaL's options, and the share of the turns.
@@ -70,7 +78,12 @@ default took 0.16 (N = 36, K = 31, seed 1).  CaDiCaL in its ``--sat``
 configuration (``SAT_CONFIGURATION``) decided N = 40, K = 32, seed 0 in 0.3 s,
 which CaDiCaL as it comes took 14.95 s for, and 4 of 5 other solvable boards tried
 in 0.19 to 3.2 s (load 15), so it takes the first plain turn.  None wins
-everywhere, so all take turns."""
+everywhere, so all take turns.  Since the local search (``WALK_SHARE``) takes turns
+too, CaDiCaL as it comes and with ``phase=0`` have a share of 0.5 each: the boards
+where they were the quickest (N = 36, K = 29 and 31, seed 0; N = 40, K = 34, seed 0)
+the walk decides in about a second, while on N = 32, K = 29, seed 0 (which the walk
+did not decide within 60 CPU-seconds) only Kissat (2.19 alone) and the ``--sat``
+CaDiCaL (3.15) did, the other two not within 20 (load 8 to 10)."""
 
 MISSING = (
     "the sat method needs python-sat: install queens-toolkit[sat] "
@@ -111,9 +124,10 @@ def decide(
     ``Undecided`` when ``deadline`` passes.
     CaDiCaL cannot be interrupted, so with a deadline it runs in a child
     process that is stopped when the time is up.  For N queens on N x N under
-    the queen rule, Kissat and CaDiCaL (twice) on the board's plain CNF
-    (``plain_encoding``, ``PLAIN_MEMBERS``) take turns with it, each in its
-    own process (``queens.engines.hard.turns``).  With ``symmetry``, the
+    the queen rule, the local search (``queens.engines.hard.walk``), Kissat and
+    CaDiCaL (three times) on the board's plain CNF (``plain_encoding``,
+    ``PLAIN_MEMBERS``) take turns with it, each in its own process
+    (``queens.engines.hard.turns``).  With ``symmetry``, the
     propagated board's own symmetries get lex-leader clauses
     (``symmetry_clauses``).
     """
@@ -123,6 +137,8 @@ def decide(
     if plain is not None and not multiprocessing.current_process().daemon:
         members = [partial(decide_here, allowed, shape, symmetry)]
         shares = [NARROWED_SHARE]
+        members.append(partial(walk.decide, list(allowed)))
+        shares.append(WALK_SHARE)
         for name, options, share in PLAIN_MEMBERS:
             members.append(partial(decide_plain, plain, len(allowed), name, options))
             shares.append(share)

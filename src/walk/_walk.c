@@ -1,0 +1,188 @@
+/* _walk.c: min-conflicts local search for N queens on an N x N board with reserved
+ * squares (queens.engines.hard._walk, used by queens.engines.hard.walk).
+ *
+ * walk(ok, columns, seed, steps) -> bool
+ *   ok:      n * n bytes, ok[r * n + c] = 1 when a queen may stand on (r, c), else 0;
+ *   columns: a writable buffer of n C ints (array('i')) holding a permutation of 0..n-1
+ *            (row r's queen in column columns[r]); the search starts from it and leaves
+ *            its last placement there, so a caller resumes where it stopped;
+ *   seed:    0 <= seed < 2**64, for the random choices;
+ *   steps:   at most this many steps.
+ * True when the columns are a solution (one queen a row and a column, none on a
+ * forbidden square, no two on a diagonal): the caller checks it again all the same.
+ *
+ * The placement is always a permutation, so rows and columns never clash; a queen
+ * clashes with another on its diagonal, and with the board on a forbidden square.  The
+ * cost of a queen on (r, c) is the number of other queens on its two diagonals plus
+ * PENALTY when (r, c) is forbidden.  A step picks a clashing row at random and swaps
+ * its column with the other row's that lowers the total cost most (ties at random), or
+ * with probability NOISE with a random row; no swap when every swap raises the cost.
+ * The algorithm (Minton et al.'s min-conflicts on the permutation, with random walk) is
+ * the one local.py's docstring describes for the plain board, here with the board's
+ * forbidden squares as a cost.  The search holds the GIL: the caller keeps `steps`
+ * small enough (a fraction of a second) for Ctrl-C to be seen between calls. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define PENALTY 2
+#define NOISE_PER_MILLE 50
+
+typedef struct {
+    uint64_t s; /* never 0 */
+} Rng;
+
+static inline uint64_t next(Rng *rng) { /* Marsaglia's xorshift64*, Vigna's multiplier */
+    rng->s ^= rng->s >> 12;
+    rng->s ^= rng->s << 25;
+    rng->s ^= rng->s >> 27;
+    return rng->s * 0x2545f4914f6cdd1dULL;
+}
+
+static inline int below(Rng *rng, int bound) { return (int)(next(rng) % (uint64_t)bound); }
+
+typedef struct {
+    int n;
+    int *q;         /* q[r]: row r's column */
+    int *up;        /* queens on d1 = r + c */
+    int *down;      /* queens on r - c + n - 1 */
+    const char *ok; /* ok[r * n + c]: 1 when a queen may stand there */
+    int *clashing;  /* scratch: the clashing rows */
+} Walk;
+
+static inline int clashes(const Walk *w, int r) {
+    int n = w->n, c = w->q[r];
+    return w->up[r + c] > 1 || w->down[r - c + n - 1] > 1 || !w->ok[r * n + c];
+}
+
+static inline void lift(Walk *w, int r, int c) {
+    w->up[r + c]--;
+    w->down[r - c + w->n - 1]--;
+}
+
+static inline void put(Walk *w, int r, int c) {
+    w->up[r + c]++;
+    w->down[r - c + w->n - 1]++;
+}
+
+static inline int cost(const Walk *w, int r, int c) {
+    /* the queens already on (r, c)'s diagonals, plus the penalty of a forbidden square */
+    int n = w->n;
+    return w->up[r + c] + w->down[r - c + n - 1] + (w->ok[r * n + c] ? 0 : PENALTY);
+}
+
+/* The change in total cost when rows r and s swap columns. */
+static int swap_delta(Walk *w, int r, int s) {
+    int a = w->q[r], b = w->q[s];
+    lift(w, r, a);
+    lift(w, s, b);
+    int before = cost(w, r, a) + cost(w, s, b);
+    int after = cost(w, r, b);
+    put(w, r, b);
+    after += cost(w, s, a);
+    lift(w, r, b);
+    put(w, r, a);
+    put(w, s, b);
+    return after - before;
+}
+
+static void swap(Walk *w, int r, int s) {
+    int a = w->q[r], b = w->q[s];
+    lift(w, r, a);
+    lift(w, s, b);
+    w->q[r] = b;
+    w->q[s] = a;
+    put(w, r, b);
+    put(w, s, a);
+}
+
+static int run(Walk *w, Rng *rng, long long steps) {
+    int n = w->n;
+    for (long long step = 0;; step++) {
+        int count = 0;
+        for (int r = 0; r < n; r++)
+            if (clashes(w, r)) w->clashing[count++] = r;
+        if (count == 0) return 1;
+        if (step >= steps || n < 2) return 0;
+        int r = w->clashing[below(rng, count)];
+        int chosen = -1;
+        if (below(rng, 1000) < NOISE_PER_MILLE) {
+            chosen = below(rng, n - 1);
+            chosen += chosen >= r;
+        } else {
+            int best = 0, ties = 0;
+            for (int s = 0; s < n; s++) {
+                if (s == r) continue;
+                int delta = swap_delta(w, r, s);
+                if (chosen < 0 || delta < best) {
+                    best = delta;
+                    chosen = s;
+                    ties = 1;
+                } else if (delta == best && below(rng, ++ties) == 0) {
+                    chosen = s;
+                }
+            }
+            if (best > 0) continue;
+        }
+        swap(w, r, chosen);
+    }
+}
+
+static PyObject *walk(PyObject *self, PyObject *args) {
+    Py_buffer ok, view;
+    unsigned long long seed;
+    long long steps;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*w*KL", &ok, &view, &seed, &steps)) return NULL;
+    PyObject *result = NULL;
+    Walk w = {0};
+    Py_ssize_t n = view.len / (Py_ssize_t)sizeof(int);
+    if (view.itemsize != sizeof(int) || ok.len != n * n || n > 46340 || steps < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                         "columns must be n C ints and the board n * n bytes, steps >= 0");
+        goto done;
+    }
+    w.n = (int)n;
+    w.q = (int *)view.buf;
+    w.ok = (const char *)ok.buf;
+    w.up = calloc(2 * (size_t)n + 1, sizeof(int));
+    w.down = calloc(2 * (size_t)n + 1, sizeof(int));
+    w.clashing = calloc((size_t)n + 1, sizeof(int));
+    if (!w.up || !w.down || !w.clashing) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t r = 0; r < n; r++) { /* a permutation: clashing[] counts the columns */
+        int c = w.q[r];
+        if (c < 0 || c >= n || w.clashing[c]++) {
+            PyErr_SetString(PyExc_ValueError, "columns must be a permutation of 0..n-1");
+            goto done;
+        }
+    }
+    for (Py_ssize_t r = 0; r < n; r++) put(&w, (int)r, w.q[r]);
+    Rng rng = {seed ^ 0x9e3779b97f4a7c15ULL};
+    if (rng.s == 0) rng.s = 1;
+    result = PyBool_FromLong(run(&w, &rng, steps));
+done:
+    free(w.up);
+    free(w.down);
+    free(w.clashing);
+    PyBuffer_Release(&ok);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"walk", walk, METH_VARARGS,
+     "walk(ok, columns, seed, steps) -> bool: min-conflicts steps from columns"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_walk", "Min-conflicts local search on boards with reserved squares.",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__walk(void) { return PyModule_Create(&module); }
