@@ -35,15 +35,6 @@ ext_modules = [
         extra_link_args=STRIP,
         optional=True,
     ),
-    # Min-conflicts local search on boards with reserved squares (engines/hard/walk.py, which
-    # falls back to Python without it): its own module, apart from the kernel's unit.
-    Extension(
-        "queens.engines.hard._walk",
-        ["src/walk/_walk.c"],
-        extra_compile_args=OPTIMISE,
-        extra_link_args=STRIP,
-        optional=True,
-    ),
 ]
 
 

@@ -18,13 +18,13 @@ from queens.engines.hard import sat, turns, walk
 
 
 def _compiled() -> ModuleType:
-    """The compiled steps; skipped with a reason where they were not built, except under
-    CI=true (setup.py builds them there)."""
+    """The compiled kernel; skipped with a reason where it was not built, except under
+    CI=true (setup.py builds it there)."""
     module = walk.compiled()
     if module is None:
         if os.environ.get("CI") == "true":
-            raise AssertionError("queens.engines.hard._walk was not built")
-        pytest.skip("queens.engines.hard._walk is not built (no C compiler at install)")
+            raise AssertionError("the compiled kernel (queens.engines._kernel) was not built")
+        pytest.skip("the compiled kernel is not built (no C compiler at install)")
     return module
 
 
@@ -38,7 +38,7 @@ def _ok(board: Board) -> bytes:
 def test_the_compiled_steps_find_only_solutions(board: Board) -> None:
     module = _compiled()
     columns = array("i", random.Random(board.n).sample(range(board.n), board.n))
-    found = module.walk(_ok(board), columns, 7, 20_000)
+    found = module.walk_board(_ok(board), columns, 7, 20_000)
     solvable = reference.count(board.allowed_masks()) > 0
     assert found == walk.placement_fits(board.allowed_masks(), list(columns))
     assert not found or solvable  # a board with no solution is never "solved"

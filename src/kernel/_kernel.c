@@ -38,6 +38,8 @@
  *   stars_ways.c     the ways a unit of a Star Battle position takes its
  *                    stars (the explanation's pattern rule)
  *   local.c          local search for one solution of any N
+ *   board_walk.c     local search on an N x N board with forbidden squares
+ *                    (min-conflicts, the hard boards' portfolio); its binding
  *   module.c         the CPython module: arguments, the GIL, the bindings of
  *                    the board counters, the Enumerator type, local search
  *   puzzle_bindings.c  the bindings of the puzzles: count_regions,
@@ -73,6 +75,7 @@
  *  star_ways           stars_unit_ways              puzzle.explain        stars, s
  *                      (stars_ways.c)
  *  local_fill          ls_solve (local.c)           engines.anyn.local  one solution, s
+ *  walk_board          bw_run (board_walk.c)        engines.hard.walk   one solution, s
  *  simd                set_simd (simd_choice.c)     _load, simd,        chooses s/2/5
  *                                                   searching_with
  *
@@ -123,6 +126,7 @@
 #include "stars_search.c"
 #include "stars_ways.c"
 #include "local.c"
+#include "board_walk.c"
 #include "module.c"
 #include "puzzle_bindings.c"
 #include "module_init.c"

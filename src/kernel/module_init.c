@@ -45,6 +45,10 @@ static PyMethodDef kernel_methods[] = {
      "local_fill(columns, seed, stop=None, knight=False) -> bool: overwrite array('i') columns\n"
      "with a solution found by local search (knight: superqueens); False when the stop flag (as\n"
      "for count_masks) was set first"},
+    {"walk_board", py_walk_board, METH_VARARGS,
+     "walk_board(ok, columns, seed, steps) -> bool: min-conflicts steps from array('i') columns\n"
+     "on an n x n board (ok: n * n bytes, 1 where a queen may stand); True when they are a\n"
+     "solution"},
     {NULL, NULL, 0, NULL},
 };
 

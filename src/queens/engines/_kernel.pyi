@@ -64,6 +64,11 @@ def local_fill(
     :func:`queens.engines.anyn.local.local_search`, never passes such a board.
     """
 
+def walk_board(ok: bytes, columns: array[int], seed: int, steps: int, /) -> bool:
+    """At most ``steps`` min-conflicts steps from the permutation ``columns`` on the n x n
+    board whose ``ok[r * n + c]`` is 1 where a queen may stand; True when ``columns`` is
+    then a solution (:mod:`queens.engines.hard.walk` checks it again)."""
+
 class Enumerator:
     def __init__(
         self,

@@ -14,9 +14,9 @@ it), or, one step in ``1 / NOISE``, with a random row.  The walk starts over
 from a random permutation after a number of steps following Luby's sequence
 (``luby``) times ``RESTART_UNIT``: its time to a solution has a long tail.
 
-The compiled module ``queens.engines.hard._walk`` (``src/walk/_walk.c``,
-built by setup.py, optional) runs the same steps about a hundred times
-faster; without it the Python steps below run (their random choices differ).
+The compiled kernel's ``walk_board`` (``src/kernel/board_walk.c``) runs the
+same steps about a hundred times faster; without the kernel the Python steps
+below run (their random choices differ).
 
 Measured alone on the three boards of ``benchmarks/hard.py --frontier`` that no
 SAT member decided within 20 CPU-seconds (CaDiCaL or Kissat alone took 245, 60
@@ -42,7 +42,7 @@ PENALTY = 2
 """The cost of a queen on a reserved square (a diagonal clash costs 1 a queen)."""
 
 NOISE = 20
-"""One step in NOISE swaps with a random row (the compiled module: 50 per mille)."""
+"""One step in NOISE swaps with a random row (the compiled steps: 50 per mille)."""
 
 RESTART_UNIT = 16_000_000
 """Steps of the shortest walk before a restart (the compiled module does about
@@ -51,16 +51,16 @@ frontier board), four seeds of the walk took 10.6, > 20, 19.0 and 3.8 CPU-second
 with this unit, and three took > 20 with a unit of 2 million (load 10)."""
 
 CHUNK = 200_000
-"""Steps a call to the compiled module makes (a fraction of a second), so Ctrl-C and
+"""Steps a call to the compiled steps makes (a fraction of a second), so Ctrl-C and
 the portfolio's signals are seen between calls."""
 
 LOCAL_SEARCH = "local search (min-conflicts), solution checked"
 
 
 def compiled() -> ModuleType | None:
-    """The compiled module, or None where it was not built."""
+    """The compiled kernel (its ``walk_board``), or None where it was not built."""
     try:
-        return importlib.import_module("queens.engines.hard._walk")
+        return importlib.import_module("queens.engines._kernel")
     except ImportError:
         return None
 
@@ -91,7 +91,7 @@ def solve(ok: bytes, n: int, seed: int) -> list[int]:
         buffer = array("i", columns)
         while budget > 0:
             steps = min(CHUNK, budget)
-            if module.walk(ok, buffer, rng.getrandbits(64), steps):
+            if module.walk_board(ok, buffer, rng.getrandbits(64), steps):
                 return list(buffer)
             budget -= steps
     raise AssertionError("luby() never ends")  # pragma: no cover
@@ -134,7 +134,7 @@ def placement_fits(allowed: Sequence[int], columns: Sequence[int]) -> bool:
 
 
 def _python_walk(ok: bytes, columns: list[int], rng: random.Random, steps: int) -> bool:
-    """The walk's steps in Python (as ``src/walk/_walk.c``): True when ``columns`` became
+    """The walk's steps in Python (as ``src/kernel/board_walk.c``): True when ``columns`` became
     a solution within ``steps``."""
     n = len(columns)
     up = [0] * (2 * n)

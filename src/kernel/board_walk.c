@@ -1,7 +1,9 @@
-/* _walk.c: min-conflicts local search for N queens on an N x N board with reserved
- * squares (queens.engines.hard._walk, used by queens.engines.hard.walk).
+/* board_walk.c: min-conflicts local search for N queens on an N x N board with reserved
+ * squares (the module's walk_board, used by queens.engines.hard.walk, a member of the
+ * hard boards' portfolio).  local.c's search is for the plain board of any N; this one
+ * takes the board's forbidden squares as a cost, for the hard boards up to N = 1,000.
  *
- * walk(ok, columns, seed, steps) -> bool
+ * walk_board(ok, columns, seed, steps) -> bool
  *   ok:      n * n bytes, ok[r * n + c] = 1 when a queen may stand on (r, c), else 0;
  *   columns: a writable buffer of n C ints (array('i')) holding a permutation of 0..n-1
  *            (row r's queen in column columns[r]); the search starts from it and leaves
@@ -14,34 +16,29 @@
  * The placement is always a permutation, so rows and columns never clash; a queen
  * clashes with another on its diagonal, and with the board on a forbidden square.  The
  * cost of a queen on (r, c) is the number of other queens on its two diagonals plus
- * PENALTY when (r, c) is forbidden.  A step picks a clashing row at random and swaps
+ * BW_PENALTY when (r, c) is forbidden.  A step picks a clashing row at random and swaps
  * its column with the other row's that lowers the total cost most (ties at random), or
- * with probability NOISE with a random row; no swap when every swap raises the cost.
- * The algorithm (Minton et al.'s min-conflicts on the permutation, with random walk) is
- * the one local.py's docstring describes for the plain board, here with the board's
- * forbidden squares as a cost.  The search holds the GIL: the caller keeps `steps`
- * small enough (a fraction of a second) for Ctrl-C to be seen between calls. */
+ * with probability BW_NOISE_PER_MILLE / 1000 with a random row; no swap when every swap
+ * raises the cost.  The algorithm (Minton et al.'s min-conflicts on the permutation, with
+ * random walk) is the one walk.py's docstring describes.  The search holds the GIL: the
+ * caller keeps `steps` small enough (a fraction of a second) for Ctrl-C to be seen
+ * between calls.  The helpers of this part carry the prefix bw_. */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-
-#define PENALTY 2
-#define NOISE_PER_MILLE 50
+#define BW_PENALTY 2
+#define BW_NOISE_PER_MILLE 50
 
 typedef struct {
     uint64_t s; /* never 0 */
-} Rng;
+} BoardWalkRng;
 
-static inline uint64_t next(Rng *rng) { /* Marsaglia's xorshift64*, Vigna's multiplier */
+static inline uint64_t bw_next(BoardWalkRng *rng) { /* Marsaglia's xorshift64*, Vigna's multiplier */
     rng->s ^= rng->s >> 12;
     rng->s ^= rng->s << 25;
     rng->s ^= rng->s >> 27;
     return rng->s * 0x2545f4914f6cdd1dULL;
 }
 
-static inline int below(Rng *rng, int bound) { return (int)(next(rng) % (uint64_t)bound); }
+static inline int bw_below(BoardWalkRng *rng, int bound) { return (int)(bw_next(rng) % (uint64_t)bound); }
 
 typedef struct {
     int n;
@@ -50,94 +47,95 @@ typedef struct {
     int *down;      /* queens on r - c + n - 1 */
     const char *ok; /* ok[r * n + c]: 1 when a queen may stand there */
     int *clashing;  /* scratch: the clashing rows */
-} Walk;
+} BoardWalk;
 
-static inline int clashes(const Walk *w, int r) {
+static inline int bw_clashes(const BoardWalk *w, int r) {
     int n = w->n, c = w->q[r];
     return w->up[r + c] > 1 || w->down[r - c + n - 1] > 1 || !w->ok[r * n + c];
 }
 
-static inline void lift(Walk *w, int r, int c) {
+static inline void bw_lift(BoardWalk *w, int r, int c) {
     w->up[r + c]--;
     w->down[r - c + w->n - 1]--;
 }
 
-static inline void put(Walk *w, int r, int c) {
+static inline void bw_put(BoardWalk *w, int r, int c) {
     w->up[r + c]++;
     w->down[r - c + w->n - 1]++;
 }
 
-static inline int cost(const Walk *w, int r, int c) {
+static inline int bw_cost(const BoardWalk *w, int r, int c) {
     /* the queens already on (r, c)'s diagonals, plus the penalty of a forbidden square */
     int n = w->n;
-    return w->up[r + c] + w->down[r - c + n - 1] + (w->ok[r * n + c] ? 0 : PENALTY);
+    return w->up[r + c] + w->down[r - c + n - 1] + (w->ok[r * n + c] ? 0 : BW_PENALTY);
 }
 
 /* The change in total cost when rows r and s swap columns. */
-static int swap_delta(Walk *w, int r, int s) {
+static int bw_swap_delta(BoardWalk *w, int r, int s) {
     int a = w->q[r], b = w->q[s];
-    lift(w, r, a);
-    lift(w, s, b);
-    int before = cost(w, r, a) + cost(w, s, b);
-    int after = cost(w, r, b);
-    put(w, r, b);
-    after += cost(w, s, a);
-    lift(w, r, b);
-    put(w, r, a);
-    put(w, s, b);
+    bw_lift(w, r, a);
+    bw_lift(w, s, b);
+    int before = bw_cost(w, r, a) + bw_cost(w, s, b);
+    int after = bw_cost(w, r, b);
+    bw_put(w, r, b);
+    after += bw_cost(w, s, a);
+    bw_lift(w, r, b);
+    bw_put(w, r, a);
+    bw_put(w, s, b);
     return after - before;
 }
 
-static void swap(Walk *w, int r, int s) {
+static void bw_swap(BoardWalk *w, int r, int s) {
     int a = w->q[r], b = w->q[s];
-    lift(w, r, a);
-    lift(w, s, b);
+    bw_lift(w, r, a);
+    bw_lift(w, s, b);
     w->q[r] = b;
     w->q[s] = a;
-    put(w, r, b);
-    put(w, s, a);
+    bw_put(w, r, b);
+    bw_put(w, s, a);
 }
 
-static int run(Walk *w, Rng *rng, long long steps) {
+static int bw_run(BoardWalk *w, BoardWalkRng *rng, long long steps) {
     int n = w->n;
     for (long long step = 0;; step++) {
         int count = 0;
         for (int r = 0; r < n; r++)
-            if (clashes(w, r)) w->clashing[count++] = r;
+            if (bw_clashes(w, r)) w->clashing[count++] = r;
         if (count == 0) return 1;
         if (step >= steps || n < 2) return 0;
-        int r = w->clashing[below(rng, count)];
+        int r = w->clashing[bw_below(rng, count)];
         int chosen = -1;
-        if (below(rng, 1000) < NOISE_PER_MILLE) {
-            chosen = below(rng, n - 1);
+        if (bw_below(rng, 1000) < BW_NOISE_PER_MILLE) {
+            chosen = bw_below(rng, n - 1);
             chosen += chosen >= r;
         } else {
             int best = 0, ties = 0;
             for (int s = 0; s < n; s++) {
                 if (s == r) continue;
-                int delta = swap_delta(w, r, s);
+                int delta = bw_swap_delta(w, r, s);
                 if (chosen < 0 || delta < best) {
                     best = delta;
                     chosen = s;
                     ties = 1;
-                } else if (delta == best && below(rng, ++ties) == 0) {
+                } else if (delta == best && bw_below(rng, ++ties) == 0) {
                     chosen = s;
                 }
             }
             if (best > 0) continue;
         }
-        swap(w, r, chosen);
+        bw_swap(w, r, chosen);
     }
 }
 
-static PyObject *walk(PyObject *self, PyObject *args) {
+/* walk_board(ok, columns, seed, steps) -> bool, as the part's comment says. */
+static PyObject *py_walk_board(PyObject *self, PyObject *args) {
     Py_buffer ok, view;
     unsigned long long seed;
     long long steps;
     (void)self;
     if (!PyArg_ParseTuple(args, "y*w*KL", &ok, &view, &seed, &steps)) return NULL;
     PyObject *result = NULL;
-    Walk w = {0};
+    BoardWalk w = {0};
     Py_ssize_t n = view.len / (Py_ssize_t)sizeof(int);
     if (view.itemsize != sizeof(int) || ok.len != n * n || n > 46340 || steps < 0) {
         PyErr_SetString(PyExc_ValueError,
@@ -161,10 +159,10 @@ static PyObject *walk(PyObject *self, PyObject *args) {
             goto done;
         }
     }
-    for (Py_ssize_t r = 0; r < n; r++) put(&w, (int)r, w.q[r]);
-    Rng rng = {seed ^ 0x9e3779b97f4a7c15ULL};
+    for (Py_ssize_t r = 0; r < n; r++) bw_put(&w, (int)r, w.q[r]);
+    BoardWalkRng rng = {seed ^ 0x9e3779b97f4a7c15ULL};
     if (rng.s == 0) rng.s = 1;
-    result = PyBool_FromLong(run(&w, &rng, steps));
+    result = PyBool_FromLong(bw_run(&w, &rng, steps));
 done:
     free(w.up);
     free(w.down);
@@ -173,16 +171,3 @@ done:
     PyBuffer_Release(&view);
     return result;
 }
-
-static PyMethodDef methods[] = {
-    {"walk", walk, METH_VARARGS,
-     "walk(ok, columns, seed, steps) -> bool: min-conflicts steps from columns"},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_walk", "Min-conflicts local search on boards with reserved squares.",
-    -1, methods, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__walk(void) { return PyModule_Create(&module); }
