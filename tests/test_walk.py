@@ -82,6 +82,7 @@ def test_a_wrong_answer_of_the_steps_is_an_error(monkeypatch: pytest.MonkeyPatch
         walk.decide(Board.build(5).allowed_masks())
 
 
+@pytest.mark.slow  # the portfolio starts its members' processes for every board (about 8 s)
 @settings(max_examples=8, deadline=None)
 @given(board=small_boards(max_n=7))
 def test_the_portfolio_with_the_walk_agrees_with_the_reference(board: Board) -> None:
