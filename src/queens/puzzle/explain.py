@@ -85,6 +85,7 @@ LEVELS = {
     "room": 4,
     "probe": 5,
     "chain": 5,
+    "suppose": 5,
     "split": 6,
 }
 """Each kind of step and its (lowest) level of difficulty: a group of four or more is
@@ -654,27 +655,25 @@ def _groups_in(view: _OpenCells, size: int, covers: Covers) -> Iterator[_Group]:
 
 
 def _group_text(units: Units, group: _Group, *, one_star: bool) -> str:
-    """A group in words; one star keeps its own: "Region A lies within row 1: the rest
-    of row 1 is cleared", "Regions A, B lie within rows 3, 4 (two regions, two lines):
-    the rest of those rows is cleared" (each line number, no runs)."""
+    """A group in words; one star has its own: "The cells left in region A lie in row 1:
+    the rest of row 1 is cleared", "The cells left in regions A, B lie in rows 3, 4 (two
+    regions, two lines): the rest of those rows is cleared" (each line number, no runs)."""
     size = len(group.chosen)
-    runs = not one_star
-    names = capital(_units_text(units, group.chosen, runs=runs))
-    within = f"{names} {'lies' if size == 1 else 'lie'} within "
-    within += _units_text(units, group.lines, runs=runs)
     if not one_star:
+        names = capital(_units_text(units, group.chosen))
+        within = f"{names} {'lies' if size == 1 else 'lie'} within "
+        within += _units_text(units, group.lines)
         their = "its" if len(group.lines) == 1 else "their"
         return (
             f"{within} and need{'s' if size == 1 else ''} {their} {_plural(group.need, 'star')}"
             ": the other cells there cleared"
         )
     kind = units.kinds[group.lines[0]]
-    if size == 1:
-        rest = "the region" if kind == "region" else _unit(units, group.lines[0])
-    else:
-        rest = f"those {kind}s"
+    rest = _unit(units, group.lines[0]) if size == 1 else f"those {kind}s"
     pair = " (two regions, two lines)" if size == 2 and kind != "region" else ""
-    return f"{within}{pair}: the rest of {rest} is cleared"
+    chosen = _units_text(units, group.chosen, runs=False)
+    lines = _units_text(units, group.lines, runs=False)
+    return f"The cells left in {chosen} lie in {lines}{pair}: the rest of {rest} is cleared"
 
 
 def _one_star_groups(state: State, sizes: range) -> Iterator[Step]:
@@ -787,26 +786,56 @@ def _large_groups(state: StarState) -> Step | None:
 
 
 def blocks(state: State) -> Iterator[Step]:
-    """A row, column or region whose cells left lie within a 2 x 2 block clears the block's
-    other cells (its queen is in the block, and a 2 x 2 block holds at most one queen)."""
+    """A row, column or region whose cells left lie within a 2 x 2 block (or two, side by
+    side) clears every cell touching all of them (its queen is in the block, and a 2 x 2
+    block holds at most one queen): one step a unit, the unit with the fewest cells
+    first."""
+    found = [step for unit in state.open_units() if (step := _block(state, *unit)) is not None]
+    if found:
+        yield min(found, key=lambda step: len(step.focus))
+
+
+def _block(state: State, kind: str, index: int, cells: list[Square]) -> Step | None:
     grid = state.grid
-    for kind, index, cells in state.open_units():
-        if len(cells) < 2:
-            continue
-        rows = _lines_of(cells, 0)
-        columns = _lines_of(cells, 1)
-        if rows.bit_count() > 2 or columns.bit_count() > 2:
-            continue
-        for row in _block_starts(rows, grid.n):
-            for col in _block_starts(columns, grid.n):
-                block = [(row + dr, col + dc) for dr in (0, 1) for dc in (0, 1)]
-                others = {s for s in block if state.is_candidate(*s)} - set(cells)
-                if others:
-                    name = unit_name(grid, kind, index)
-                    text = f"{capital(name)} lies within the 2 x 2 block at "
-                    text += f"rows {row + 1}-{row + 2}, columns {col + 1}-{col + 2}, which "
-                    text += "holds at most one queen: the block's other cells are cleared"
-                    yield _clearing("block", text, others, cells)
+    if len(cells) < 2:
+        return None
+    rows = _lines_of(cells, 0)
+    columns = _lines_of(cells, 1)
+    if rows.bit_count() > 2 or columns.bit_count() > 2:
+        return None
+    chosen = [
+        (row, col)
+        for row in _block_starts(rows, grid.n)
+        for col in _block_starts(columns, grid.n)
+        if _block_others(state, row, col, cells)
+    ]
+    if not chosen:
+        return None
+    others: set[Square] = set()
+    for row, col in chosen:
+        others |= _block_others(state, row, col, cells)
+    name = unit_name(grid, kind, index)
+    text = f"The cells left in {name} lie within the 2 x 2 {_blocks_text(chosen)}, "
+    if len(chosen) == 1:
+        text += "which holds at most one queen: the block's other cells are cleared"
+    else:
+        text += "each holding at most one queen: the blocks' other cells are cleared"
+    return _clearing("block", text, others, cells)
+
+
+def _block_others(state: State, row: int, col: int, cells: list[Square]) -> set[Square]:
+    block = [(row + dr, col + dc) for dr in (0, 1) for dc in (0, 1)]
+    return {s for s in block if state.is_candidate(*s)} - set(cells)
+
+
+def _blocks_text(corners: list[tuple[int, int]]) -> str:
+    """ "block at rows 9-10, columns 8-9" or "blocks at rows 9-10, columns 8-9 and 9-10"."""
+    rows = sorted({row for row, _ in corners})
+    columns = sorted({col for _, col in corners})
+    row_text = " and ".join(f"{r + 1}-{r + 2}" for r in rows)
+    column_text = " and ".join(f"{c + 1}-{c + 2}" for c in columns)
+    plural = "s" if len(corners) > 1 else ""
+    return f"block{plural} at rows {row_text}, columns {column_text}"
 
 
 def _block_starts(lines: int, n: int) -> list[int]:
@@ -1196,7 +1225,86 @@ def _long_chain(state: StarState) -> Step | None:
     return _clear_first(state, "chain", _leads_nowhere(LONG_CHAIN_MAX), LEVELS["split"])
 
 
-# -- suppositions (``split``, every K) -----------------------------------------------------
+# -- suppositions (``suppose``, one star) and case splits (``split``, every K) ------------
+
+SUPPOSE_MAX = 8
+"""The most steps of a supposition (``suppose``): past it, a case split."""
+
+
+SUPPOSE_SHORT = CHAIN_MAX
+"""The most steps of a supposition graded level 5 (as a chain of forced queens); a longer
+one is level 6."""
+
+
+def _easy_rules() -> tuple[Callable[[State], Iterator[Step]], ...]:
+    """The rules a supposition follows: the levels 1 to 3 (a person's easy steps)."""
+    return (singles, confined, blocks, groups)
+
+
+def _easy_step(state: State) -> Step | None:
+    for rule in _easy_rules():
+        for step in rule(state):
+            return step
+    return None
+
+
+def _link_text(step: Step) -> str:
+    """A step's sentence inside a supposition: without its count of cleared cells."""
+    text = step.text.split(", which clears ")[0]
+    if text.endswith(" cleared)"):
+        text = text[: text.rindex(" (")]
+    return _lower_first(text)
+
+
+def _supposed(state: State, square: Square, most: int) -> tuple[list[Step], str] | None:
+    """The easy steps after a queen at ``square`` (at most ``most``) until a row, column or
+    region has no cell left: those steps and that unit; None when they stop before."""
+    trial = state.copy()
+    trial.place(*square)
+    links: list[Step] = []
+    while True:
+        empty = trial.empty_unit()
+        if empty is not None:
+            return links, unit_name(state.grid, *empty)
+        if len(links) >= most:
+            return None
+        try:
+            step = _easy_step(trial)
+        except Stuck:
+            return None
+        if step is None:
+            return None
+        links.append(step)
+        apply(trial, step)
+
+
+def _leads_to_empty(links: list[Step], emptied: str) -> str:
+    """A supposition's steps and its dead end: "then ...; then ...; row 4 is left with no
+    cell"."""
+    said = "".join(f"then {_link_text(step)}; " for step in links)
+    return f"{said}{emptied} is left with no cell"
+
+
+def suppositions(state: State) -> Iterator[Step]:
+    """A cell whose queen leads, by the easy steps (levels 1 to 3), to a row, column or
+    region with no cell left, in at most ``SUPPOSE_MAX`` steps: the shortest such
+    supposition (the first cell in reading order among those), graded by its length."""
+    best: tuple[Square, list[Step], str] | None = None
+    for square in sorted(_candidates(state)):
+        most = SUPPOSE_MAX if best is None else len(best[1]) - 1
+        if most < 0:
+            break
+        found = _supposed(state, square, most)
+        if found is not None:
+            best = (square, *found)
+    if best is None:
+        return
+    square, links, emptied = best
+    focus = [square, *(s for step in links for s in step.place)]
+    grade = LEVELS["suppose"] if len(links) <= SUPPOSE_SHORT else LEVELS["split"]
+    text = f"Suppose a queen at {cell(square)}: {_leads_to_empty(links, emptied)}. "
+    text += f"So {cell(square)} holds no queen"
+    yield Step("suppose", text, (), (square,), tuple(focus), grade)
 
 
 def _dead_end(state: State, square: Square) -> bool:
@@ -1205,8 +1313,14 @@ def _dead_end(state: State, square: Square) -> bool:
     return next(search(trial), None) is None
 
 
+SPLIT_BRANCH_MAX = 24
+"""The most easy steps a case split's branch shows before it is left to the search."""
+
+
 def splits(state: State) -> Iterator[Step]:
-    """A case split on the smallest open unit: its cells whose queen leads to a dead end."""
+    """A case split on the smallest open unit, shown as a short tree: for each of its
+    cells whose queen leads to a dead end, the easy steps to a unit with no cell left
+    (or, past ``SPLIT_BRANCH_MAX`` of them, that a search finds no solution)."""
     grid = state.grid
     units = [u for u in state.open_units() if len(u[2]) >= 2]
     if not units:
@@ -1214,10 +1328,17 @@ def splits(state: State) -> Iterator[Step]:
     kind, index, cells = min(units, key=lambda unit: len(unit[2]))
     dead = [square for square in cells if _dead_end(state, square)]
     if dead:
-        text = f"Case split on {unit_name(grid, kind, index)}: a queen at {_cells_text(dead)} "
-        text += "leads to a "
-        text += "dead end (tried)"
-        yield _clearing("split", text, set(dead), cells)
+        branches = "; ".join(f"({i + 1}) {_branch_text(state, s)}" for i, s in enumerate(dead))
+        text = f"Case split on {unit_name(grid, kind, index)}: {branches}. "
+        text += f"So {_cells_text(dead, ' and ')} {'holds' if len(dead) == 1 else 'hold'} no queen"
+        yield Step("split", text, (), tuple(sorted(dead)), tuple(cells))
+
+
+def _branch_text(state: State, square: Square) -> str:
+    found = _supposed(state, square, SPLIT_BRANCH_MAX)
+    if found is None:
+        return f"a queen at {cell(square)} leaves no solution (a search finds none)"
+    return f"a queen at {cell(square)}: {_leads_to_empty(*found)}"
 
 
 def _no_solution(state: StarState, index: int) -> str | None:
@@ -1243,12 +1364,13 @@ def _split(state: StarState) -> Step | None:
 RULES = (
     (1, singles),
     (2, confined),
-    (3, groups),
     (3, blocks),
+    (3, groups),
     (4, exclusions),
     (4, large_groups),
     (5, probes),
     (5, chains),
+    (6, suppositions),
     (6, splits),
 )
 """The one-star rules in the order they are tried, each with its level."""
