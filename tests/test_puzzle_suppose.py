@@ -1,0 +1,199 @@
+"""Suppositions, case splits shown as trees, and the order and wording of the one-star
+steps (issue 41).
+
+Soundness, on a grid with one solution or several: a step may clear a cell only if no
+solution of the grid has a queen there, and place a queen only where every solution has
+one.  (On a grid with several solutions, clearing a cell some solution uses would pick
+among them, which a deduction cannot do; every earlier step being sound, each solution
+of the grid still fits the position a step is taken from.)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from puzzle_support import brute_force, small_grids
+from queens.puzzle import explain as explainer
+from queens.puzzle.explain import (
+    LEVELS,
+    SUPPOSE_MAX,
+    SUPPOSE_SHORT,
+    NotUnique,
+    Step,
+    Stuck,
+    apply,
+    blocks,
+    explain,
+    singles,
+    splits,
+    suppositions,
+)
+from queens.puzzle.generate import generate
+from queens.puzzle.grid import Grid, parse_grid
+from queens.puzzle.solve import State
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_puzzle_chains import FIVE_QUEENS  # noqa: E402
+
+
+def positions(grid: Grid) -> list[State]:
+    """The positions the explanation passes through, up to where it stops (a grid with
+    several solutions) or ends."""
+    state = State.start(grid)
+    found = [state.copy()]
+    try:
+        for step in explainer.steps(grid):
+            apply(state, step)
+            found.append(state.copy())
+    except (NotUnique, Stuck):
+        pass
+    return found
+
+
+def assert_sound(step: Step, solutions: list[tuple[int, ...]]) -> None:
+    used = {(row, col) for solution in solutions for row, col in enumerate(solution)}
+    assert not set(step.clear) & used, f"{step.text}: clears a cell a solution uses"
+    for square in step.place:
+        assert all(solution[square[0]] == square[1] for solution in solutions), step.text
+
+
+def sound_at_every_position(grid: Grid) -> int:
+    """Every supposition and split offered along the explanation is sound; how many."""
+    solutions = brute_force(grid.rows())
+    offered = 0
+    for state in positions(grid):
+        for rule in (suppositions, splits):
+            for step in rule(state):
+                assert_sound(step, solutions)
+                offered += 1
+    return offered
+
+
+@pytest.mark.slow
+@settings(max_examples=80, deadline=None)
+@given(small_grids(low=4, high=6))
+def test_suppositions_and_splits_are_sound_with_one_solution_or_several(grid: Grid) -> None:
+    sound_at_every_position(grid)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AABBBB\nAABCCB\nDDBCCB\nDDEEEF\nDDEEFF\nDDEEFF",  # several solutions
+        "AABBB\nBBBBB\nCCBDD\nCCCED\nCCCEE",  # one
+    ],
+)
+def test_suppositions_offered_on_a_grid_are_sound(text: str) -> None:
+    assert sound_at_every_position(parse_grid(text)) > 0
+
+
+@cache
+def five_queens() -> list[Step]:
+    return explain(parse_grid(FIVE_QUEENS)).steps
+
+
+def test_a_supposition_replaces_the_case_split_of_a_14_x_14_grid() -> None:
+    # FIVE_QUEENS needed a case split before issue 41 (its docstring says why).
+    found = five_queens()
+    kinds = [step.kind for step in found]
+    assert "split" not in kinds and "suppose" in kinds
+    for step in found:
+        if step.kind == "suppose":
+            links = step.text.count("then ")
+            assert 1 <= links <= SUPPOSE_MAX
+            assert step.level == (LEVELS["suppose"] if links <= SUPPOSE_SHORT else LEVELS["split"])
+
+
+SUPPOSED = re.compile(
+    r"Suppose a queen at (row \d+, column \d+): (then [^;]+; )+"
+    r"(row|column|region) \w+ is left with no cell\. So \1 holds no queen"
+)
+
+
+def test_the_wording_of_a_supposition() -> None:
+    found = [s for s in five_queens() if s.kind == "suppose"]
+    assert found
+    for step in found:
+        assert SUPPOSED.fullmatch(step.text), step.text
+        assert " cleared)" not in step.text and "which clears" not in step.text
+        assert step.clear == step.focus[:1]
+
+
+@pytest.mark.slow
+def test_the_shortest_supposition_is_taken() -> None:
+    state = State.start(parse_grid(FIVE_QUEENS))
+    for step in five_queens():
+        if step.kind == "suppose":
+            lengths = []
+            for square in sorted(explainer._candidates(state)):
+                found = explainer._supposed(state, square, SUPPOSE_MAX)
+                if found is not None:
+                    lengths.append(len(found[0]))
+            assert step.text.count("then ") == min(lengths), step.text
+        apply(state, step)
+
+
+def test_a_case_split_is_a_tree_of_suppositions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With the singles as the only other rule a generated grid needs case splits.
+    grid = generate(8, 0, "medium")
+    monkeypatch.setattr(explainer, "RULES", ((1, singles), (6, explainer.splits)))
+    found = [step for step in explain(grid).steps if step.kind == "split"]
+    assert found
+    branch = r"\(\d\) a queen at row \d+, column \d+(: (then [^;]+; )*(row|column|region) \w+ is "
+    branch += r"left with no cell| leaves no solution \(a search finds none\))"
+    for step in found:
+        assert "(tried)" not in step.text
+        assert re.fullmatch(
+            rf"Case split on (row|column|region) \w+: {branch}(; {branch})*\. So .+ holds? no queen",
+            step.text,
+        ), step.text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_group_while_a_block_step_is_there(seed: int) -> None:
+    # The smallest first: a unit within a 2 x 2 block (one unit, at most four cells) before
+    # a group of two or three regions.
+    grid = generate(9, seed, "medium")
+    state = State.start(grid)
+    checked = 0
+    for step in explain(grid).steps:
+        if step.kind == "group":
+            assert next(blocks(state), None) is None, step.text
+            checked += 1
+        apply(state, step)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_two_steps_in_a_row_state_one_fact_about_one_unit(seed: int) -> None:
+    for difficulty in ("medium", "hard"):
+        found = explain(generate(9, seed, difficulty)).steps
+        for before, after in zip(found, found[1:], strict=False):
+            assert (before.kind, before.focus) != (after.kind, after.focus), after.text
+
+
+def test_a_unit_in_two_blocks_side_by_side_is_one_step() -> None:
+    # Column 1's cells left are rows 1-2 once region A is done: the blocks on both sides.
+    grid = parse_grid("ABBBB\nACCCC\nDDDDD\nEEEEE\nDDDDD")
+    step = next(blocks(State.start(grid)))
+    assert step.text.startswith("The cells left in region A lie within the 2 x 2 block at")
+    state = State.start(parse_grid("BABBB\nCACCC\nDDDDD\nEEEEE\nDDDDD"))
+    step = next(blocks(state))
+    assert "blocks at rows 1-2, columns 1-2 and 2-3, each holding at most one queen" in step.text
+    assert set(step.clear) == {(0, 0), (1, 0), (0, 2), (1, 2)}
+
+
+def test_the_fewest_cells_first_among_block_steps() -> None:
+    state = State.start(parse_grid("ABBBB\nACCCC\nDDDDD\nEEEEE\nDDDDD"))
+    offered = [
+        step
+        for kind, index, cells in state.open_units()
+        if (step := explainer._block(state, kind, index, cells)) is not None
+    ]
+    taken = next(blocks(state))
+    assert len(taken.focus) == min(len(step.focus) for step in offered)
