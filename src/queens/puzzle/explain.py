@@ -28,8 +28,17 @@ name a technique differently, both are given (one star / K stars):
   for longer ones up to ``LONG_CHAIN_MAX``): a cell whose star forces, by the easy rules,
   a chain of deductions ending with a unit that cannot take its stars is cleared (one
   star: each forced star the only cell of a unit, at most ``CHAIN_MAX`` of them).
-- **Suppositions** (``split``, 6): only when nothing else applies, a case split: a cell
-  whose star leads to a dead end (by search) is cleared.
+- **Suppositions** (``suppose``, one star; 5 up to ``SUPPOSE_SHORT`` steps, 6 up to
+  ``SUPPOSE_MAX``): only when nothing else applies, "Suppose a queen at ...: then ...
+  (steps of levels 1 to 3); row 4 is left with no cell.  So ... holds no queen", the
+  shortest of any cell.  (K stars' chains are suppositions already.)
+- **Case splits** (``split``, 6): only when no supposition is found, a case split: a cell
+  whose star leads to a dead end (by search) is cleared; one star shows it as a tree, each
+  branch the easy steps to a unit with no cell.
+
+Within a level the step about the fewest units and cells comes first (one star: a unit
+within a 2 x 2 block before two regions within two lines, those before three), and a
+unit's 2 x 2 blocks make one step.
 
 Written once for every K: the sentences and the names of units; the full units
 (``_full_unit``, ``_full_text``); confinement and groups (``_groups_in``,
@@ -90,7 +99,8 @@ LEVELS = {
 }
 """Each kind of step and its (lowest) level of difficulty: a group of four or more is
 level 4; with K stars a group of one is level 2 (one star calls it ``confined``), a unit
-with one way left level 2, and a chain 4 to 6 by its length."""
+with one way left level 2, and a chain 4 to 6 by its length; a supposition is 5 or 6 by
+its length."""
 
 
 HARD_GROUP = 4
@@ -102,8 +112,8 @@ DIFFICULTIES = ("easy", "medium", "hard")
 
 
 def difficulty_name(level: int, stars: int = 1) -> str:
-    """One star: easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a case
-    split).  K stars: easy (1-3: counting alone), medium (4: a star refuted by a unit's
+    """One star: easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a long
+    supposition or a case split).  K stars: easy (1-3: counting alone), medium (4: a star refuted by a unit's
     ways, a large group, a chain of one step), hard (5: a chain of two or three steps),
     expert (6: a longer chain, or a case split): nearly every 2-star grid needs level 3's
     ways of a unit, which the one-star scale calls medium.
@@ -133,7 +143,7 @@ REASONS = {
     "regions within as many lines",
     5: "a queen that would leave a unit with one cell, whose queen would leave another with none "
     "(or a longer chain of such queens)",
-    6: "a case split",
+    6: "a supposition of more than four steps, or a case split",
 }
 
 
