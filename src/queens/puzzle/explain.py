@@ -113,10 +113,10 @@ DIFFICULTIES = ("easy", "medium", "hard")
 
 def difficulty_name(level: int, stars: int = 1) -> str:
     """One star: easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a long
-    supposition or a case split).  K stars: easy (1-3: counting alone), medium (4: a star refuted by a unit's
-    ways, a large group, a chain of one step), hard (5: a chain of two or three steps),
-    expert (6: a longer chain, or a case split): nearly every 2-star grid needs level 3's
-    ways of a unit, which the one-star scale calls medium.
+    supposition or a case split).  K stars: easy (1-3: counting alone), medium (4: a star
+    refuted by a unit's ways, a large group, a chain of one step), hard (5: a chain of two
+    or three steps), expert (6: a longer chain, or a case split): nearly every 2-star grid
+    needs level 3's ways of a unit, which the one-star scale calls medium.
 
     >>> [difficulty_name(level) for level in range(1, 7)]
     ['easy', 'easy', 'medium', 'hard', 'hard', 'expert']
