@@ -167,7 +167,7 @@ class Step:
     >>> explain(grid).steps[0].kind
     'confined'
     >>> explain(grid).steps[0].text
-    'Region A lies within row 1: the rest of row 1 is cleared (3 cleared)'
+    'The cells left in region A lie in row 1: the rest of row 1 is cleared (3 cleared)'
     """
 
     kind: str
@@ -186,7 +186,7 @@ class Step:
         >>> from queens.puzzle.grid import parse_grid
         >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
         >>> [step.level for step in explain(grid).steps]
-        [2, 2, 3, 3, 1, 1, 1, 1, 1]
+        [2, 2, 3, 3, 2, 3, 2, 3, 1, 1, 1, 1, 1]
         """
         return self.grade or LEVELS[self.kind]
 
@@ -222,7 +222,7 @@ class Explanation:
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> explanation = explain(grid)
     >>> len(explanation.steps), explanation.solution, explanation.rows[:2]
-    (9, (0, 2, 4, 1, 3), ((0,), (2,)))
+    (13, (0, 2, 4, 1, 3), ((0,), (2,)))
     """
 
     steps: list[Step] = field(default_factory=list)
@@ -280,7 +280,7 @@ class NeedsSplit(Exception):
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> len(explain(grid, splits=False).steps)  # no split needed: nothing raised
-    9
+    13
     """
 
 
@@ -1411,7 +1411,7 @@ def next_step(state: State | StarState, hardest: int = LEVELS["split"]) -> Step 
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> from queens.puzzle.solve import given_state as one_star_state
     >>> next_step(one_star_state(grid, [], [])).text
-    'Region A lies within row 1: the rest of row 1 is cleared (3 cleared)'
+    'The cells left in region A lie in row 1: the rest of row 1 is cleared (3 cleared)'
     """
     if isinstance(state, StarState):
         return _next_star_step(state, hardest)
@@ -1475,7 +1475,7 @@ def steps(
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> [step.kind for step in steps(grid)][:4]
-    ['confined', 'confined', 'group', 'block']
+    ['confined', 'confined', 'block', 'block']
     """
     if stars == 1:
         yield from _one_star_steps(grid, LEVELS["split"], splits=splits)
@@ -1524,8 +1524,8 @@ def explain(
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> for step in explain(grid).steps[:2]:
     ...     print(step.kind, step.text)
-    confined Region A lies within row 1: the rest of row 1 is cleared (3 cleared)
-    confined Row 2 lies within region B: the rest of the region is cleared (1 cleared)
+    confined The cells left in region A lie in row 1: the rest of row 1 is cleared (3 cleared)
+    confined The cells left in row 2 lie in region B: the rest of region B is cleared (1 cleared)
     >>> grid = parse_grid("\\n".join([
     ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
     ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",
