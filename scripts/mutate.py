@@ -48,6 +48,7 @@ FEW = ("tests/test_few.py",)
 WEB = ("tests/test_web_puzzle_bounds.py",)
 STARS = ("tests/test_puzzle_edges.py",)
 REGION = ("tests/test_puzzle_edges.py",)
+LOOKS = ("tests/test_puzzle_looks.py",)
 CHAINS = ("tests/test_puzzle_chains.py",)
 STARS_SEARCH = ("tests/test_stars_search.py",)
 STARS_CHAINS = ("tests/test_puzzle_stars_chains.py",)
@@ -472,6 +473,20 @@ MUTANTS = (
         "min_size = 2 if n >= 8 else 1",
         "min_size = 2 if n > 8 else 1",
         REGION,
+    ),
+    Mutant(
+        "looks: the background slows down as it grows",
+        "src/queens/puzzle/_shapes.py",
+        "return BACKGROUND_PULL * weight",
+        "return BACKGROUND_PULL * weight / size**balance",
+        LOOKS,
+    ),
+    Mutant(
+        "looks: 2-cell regions are not widened",
+        "src/queens/puzzle/generate.py",
+        "if growth.shape is not None and widened < n and 2 in growth.size:",
+        "if growth.shape is not None and widened < 0 and 2 in growth.size:",
+        LOOKS,
     ),
     Mutant(
         "explain: chains one link longer",

@@ -115,6 +115,16 @@ def test_sizes_5_to_16_are_generated(page: Page) -> None:
     assert page.input_value("#grid-text") == str(generate(16, SEED, "hard")) + "\n"
 
 
+def test_the_background_look_is_generated(page: Page) -> None:
+    page.select_option("#size", "10")
+    page.select_option("#look", "background")
+    page.fill("#seed", str(SEED))
+    page.click("#generate")
+    expect(page.locator("#grid .cell")).to_have_count(100)
+    made = str(generate(10, SEED, look="background")) + "\n"
+    assert page.input_value("#grid-text") == made != str(generate(10, SEED)) + "\n"
+
+
 def test_check_outlines_a_wrong_queen(page: Page) -> None:
     generate_7(page)
     truth = solve(generate(7, SEED)).solution

@@ -221,6 +221,30 @@ def test_the_stars_selector_offers_only_what_the_grid_takes(open_page: Opener) -
     assert offered(page) == ["1", "2"]
 
 
+def test_the_stars_selector_marks_what_was_not_decided_in_time(
+    open_page: Opener,  # noqa: F811
+) -> None:
+    page = open_page()
+    expect(page.locator("body")).to_have_attribute("data-busy", "0")
+
+    def late(route: Any) -> None:  # the server's answer when 4 to 6 stars ran out of time
+        route.fulfill(json={"stars": [1], "undecided": [4, 5, 6]})
+
+    page.route("**/api/puzzle/stars", late)
+    page.evaluate(f"location.hash = '#level={TEN}'")
+    expect(page.locator("#stars option:not([hidden])")).to_have_count(4)
+    assert offered(page) == ["1"]
+    shown = page.eval_on_selector_all(
+        "#stars option:not([hidden])", "o => o.map(x => [x.value, x.disabled, x.textContent])"
+    )
+    assert shown == [
+        ["1", False, "1"],
+        ["4", True, "4 (not decided in time)"],
+        ["5", True, "5 (not decided in time)"],
+        ["6", True, "6 (not decided in time)"],
+    ]
+
+
 def test_the_star_dailies_are_one_click_away(open_page: Opener) -> None:  # noqa: F811
     page = open_page()
     page.click("#daily-2")

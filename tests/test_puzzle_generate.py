@@ -87,3 +87,15 @@ def test_a_set_stop_flag_stops_every_k() -> None:
     for n, stars in ((8, 1), (8, 2)):
         with pytest.raises(kernel.Stopped):
             generate(n, 0, stars=stars, stop=stop)
+
+
+def test_a_stopped_generation_leaves_no_stop_flag_behind() -> None:
+    # The thread's later searches (grading, easing) read the flag of the generation running;
+    # one left set by a stopped generation would stop them at once.
+    from queens.puzzle import generate as module
+
+    stop = kernel.StopFlag()
+    stop.set()
+    with pytest.raises(kernel.Stopped):
+        generate(8, 0, stop=stop)
+    assert module._stop.get() is None

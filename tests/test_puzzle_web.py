@@ -80,6 +80,16 @@ def test_generate(client: TestClient) -> None:
         assert client.post("/api/puzzle/generate", json=body).status_code == 400
 
 
+def test_generate_takes_a_look(client: TestClient) -> None:
+    body = {"n": 9, "seed": 4, "look": "background"}
+    data = client.post("/api/puzzle/generate", json=body).json()
+    assert data["text"] == str(generate(9, 4, look="background")) + "\n"
+    assert data["text"] != str(generate(9, 4)) + "\n"
+    for bad in ({"n": 9, "look": "round"}, {"n": 9, "look": "background", "stars": 2}):
+        response = client.post("/api/puzzle/generate", json=bad)
+        assert response.status_code == 400 and "look" in response.json()["error"]
+
+
 def test_check_flags_wrong_moves(client: TestClient) -> None:
     ask = {"grid": UNIQUE, "queens": [[0, 0], [0, 1]], "crosses": [[1, 3], [2, 2]]}
     data = client.post("/api/puzzle/check", json=ask).json()

@@ -91,7 +91,9 @@ DESCRIPTIONS = {
     "a region within one line), medium (k regions within k lines), hard (a queen that "
     "would leave a line or region empty), expert (a case split).",
     "generate": "Write a new grid with exactly one solution, solvable without "
-    "guessing, as grid text (same seed, same grid).",
+    "guessing, as grid text (same seed, same grid). --look background (one star) grows one "
+    "large region the others sit in, with fewer 2-cell regions, as many published levels "
+    "have; even (the default) grows the regions evenly, as the daily levels are.",
     "daily": "Write the grid of the day as grid text: the same for everyone on a "
     f"date, one of {levels.CYCLE} shipped levels, small and easy on Mondays, bigger and harder "
     "towards Sunday. Its level, size and difficulty go to stderr. With --stars 2: "
@@ -192,6 +194,13 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
         help="easy, medium or hard (default: any)",
     )
     offer(difficulty, DIFFICULTIES)
+    look = parser.add_argument(
+        "--look",
+        metavar="LOOK",
+        default="even",
+        help="even or background (one star; default: even)",
+    )
+    offer(look, maker.LOOKS)
     add_out_argument(parser)
     _add_stars(parser)
 
@@ -420,16 +429,26 @@ def run_generate(args: argparse.Namespace) -> int:
             PROG + " generate",
         )
     stars = args.stars
+    _check_look(args.look, stars)
     _check_size(args.n, stars)
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     try:
-        grid = generate(args.n, stars, chosen, args.difficulty)
+        grid = generate(args.n, stars, chosen, args.difficulty, look=args.look)
     except GenerateError as error:
         raise CommandError(str(error)) from None
     if args.seed is None:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
     write_text(str(grid) + "\n", args.out)
     return 0
+
+
+def _check_look(look: str, stars: int) -> None:
+    """A usage error unless ``generate`` takes ``look`` with ``stars``."""
+    if look not in maker.LOOKS:
+        message = f"unknown look {look!r} (choose from {', '.join(maker.LOOKS)})"
+        raise UsageError(message, PROG + " generate")
+    if look != "even" and stars != 1:
+        raise UsageError(f"--look {look} is for one-star grids", PROG + " generate")
 
 
 def _check_size(n: int, stars: int) -> None:

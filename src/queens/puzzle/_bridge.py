@@ -66,11 +66,17 @@ def smallest(stars: int) -> int:
 
 
 def generate(
-    n: int, stars: int, seed: int, difficulty: str | None = None, *, seconds: float | None = None
+    n: int,
+    stars: int,
+    seed: int,
+    difficulty: str | None = None,
+    *,
+    seconds: float | None = None,
+    look: str = "even",
 ) -> Grid:
-    """A new grid with one solution (of ``difficulty`` when given); ``maker.GenerateError``
-    (one line) for every K when none is made."""
-    return maker.generate(n, seed, difficulty, stars=stars, seconds=seconds)
+    """A new grid with one solution (of ``difficulty`` when given, one star grown with
+    ``look``); ``maker.GenerateError`` (one line) for every K when none is made."""
+    return maker.generate(n, seed, difficulty, stars=stars, seconds=seconds, look=look)
 
 
 def daily(day: date, stars: int = 1) -> levels.GradedGrid:

@@ -86,7 +86,7 @@ from contextvars import ContextVar
 
 from queens.engines.counting import kernel
 from queens.engines.counting import kernel as counting_kernel
-from queens.puzzle import _region_search
+from queens.puzzle import _region_search, _shapes
 from queens.puzzle.explain import DIFFICULTIES as STARS_DIFFICULTIES
 from queens.puzzle.explain import LEVELS, Explanation, apply, difficulty_name, explain, grade
 from queens.puzzle.grid import NAMES, Grid
@@ -185,6 +185,10 @@ confined to a line (``_eased``)."""
 SINGLE_CELLS_FROM = 8
 """From this size up a generated grid has no one-cell region (below, at most one): each
 hands out a queen for free."""
+
+LOOKS = _shapes.LOOKS
+"""The looks a one-star grid is generated with (``generate``'s ``look``): ``even``, the
+default, and ``background``."""
 
 _FREE = 255
 """A free cell for the kernel's search (a cell that holds no queen)."""
@@ -305,10 +309,13 @@ def generate(
     stars: int = 1,
     seconds: float | None = None,
     stop: kernel.StopFlag | None = None,
+    look: str = "even",
 ) -> Grid:
     """A grid with exactly one solution of ``stars`` a row, column and region, whose
     explanation needs ``difficulty``'s reasoning (easy, medium, hard; None: one star, any
     that needs no case split; K stars, the first grid made, whatever its difficulty).
+    ``look`` (one star): ``even``, the regions grown evenly (the daily levels' look), or
+    ``background``, one large region the others sit in (``queens.puzzle._shapes``).
     The same arguments give the same grid.  With ``seconds``, a ``GenerateError`` once
     that time has passed between two attempts; ``Stopped`` when ``stop`` is set; from the
     main thread without one, a Ctrl-C stops it within a second (``interruptible``).
@@ -329,16 +336,20 @@ def generate(
     EFFGGHHH
     EFFFGHHH
     """
-    _check(n, stars, difficulty)
+    _check(n, stars, difficulty, look)
     if stars == 1:
-        work = lambda flag: _one_star(n, seed, difficulty, seconds, flag)  # noqa: E731
+        work = lambda flag: _one_star(n, seed, difficulty, seconds, flag, look)  # noqa: E731
     else:
         work = lambda flag: _graded_stars(n, stars, seed, difficulty, seconds, flag)  # noqa: E731
     return kernel.interruptible(work, stop)
 
 
-def _check(n: int, stars: int, difficulty: str | None) -> None:
+def _check(n: int, stars: int, difficulty: str | None, look: str = "even") -> None:
     """A ``GenerateError`` naming what generate does not take."""
+    if look not in _shapes.LOOKS:
+        raise GenerateError(f"unknown look {look!r} (choose from {', '.join(_shapes.LOOKS)})")
+    if look != "even" and stars != 1:
+        raise GenerateError(f"the {look} look is for one-star grids (--stars 1)")
     if stars not in SIZES:
         raise GenerateError(f"generate makes grids with 1 to {MAX_STARS} stars, not {stars}")
     low, high = SIZES[stars]
@@ -367,20 +378,28 @@ it on, so a Ctrl-C ends even a long one within a second)."""
 
 
 def _one_star(
-    n: int, seed: int, difficulty: str | None, seconds: float | None, stop: kernel.StopFlag | None
+    n: int,
+    seed: int,
+    difficulty: str | None,
+    seconds: float | None,
+    stop: kernel.StopFlag | None,
+    look: str = "even",
 ) -> Grid:
     low, high = WANTED[difficulty] if difficulty is not None else (1, LEVELS["probe"])
     rng = random.Random(seed)
-    _stop.set(stop)
     bars = int(BARS.get(difficulty or "hard", 0.0) * n)
     skew = SKEW.get(difficulty or "hard", 2.0)
 
     def attempt(_: int) -> Grid | None:
-        made = _unique_regions(n, rng, skew, bars)
+        made = _unique_regions(n, rng, skew, bars, look)
         return None if made is None else _graded(*made, low, high)
 
     what = f"{difficulty or 'any difficulty'} {n} x {n} grid"
-    return _attempts(attempt, ATTEMPTS, seconds, stop, what, seed)
+    token = _stop.set(stop)
+    try:
+        return _attempts(attempt, ATTEMPTS, seconds, stop, what, seed)
+    finally:  # a set flag left behind would stop this thread's next search at once
+        _stop.reset(token)
 
 
 def _solve_regions(
@@ -454,6 +473,7 @@ class _Growth:
         skew: float,
         cap: int,
         bars: int = 0,
+        look: str = "even",
     ) -> None:
         self.n = n
         self.region = region
@@ -485,6 +505,16 @@ class _Growth:
         self.undone: set[tuple[Square, int]] = set()
         """The moves (a cell into a region) undoing a repair's move, or letting solutions
         in once already: the repairs take neither (else they may go round in circles)."""
+        self.shape = _shapes.shape_for(look, n, rng)
+        """The look's weighing (None: even, the draws above the only ones made)."""
+        if self.shape is not None:
+            self.line.pop(self.shape.owner, None)  # the background is no bar
+
+    def room(self, owner: int) -> bool:
+        """Whether region ``owner`` is below its cap."""
+        if self.shape is None:
+            return self.size[owner] < self.cap
+        return self.size[owner] < self.shape.cap(owner, self.cap)
 
     def options(self, square: Square) -> set[int]:
         """The regions of the cells touching a cell."""
@@ -518,18 +548,25 @@ class _Growth:
             self.cap,
             self.touching,
         )
+        shape = self.shape
         for row, col in sorted(self.frontier):
             open_ = [
                 owner
                 for owner in touching[(row, col)]
-                if size[owner] < cap and (row, col, owner) not in blocked
+                if (size[owner] < cap if shape is None else self.room(owner))
+                and (row, col, owner) not in blocked
             ]
             urgency = 20.0 if len(open_) == 1 else 1.0
             for owner in open_:
                 if owner in line and (row, col)[line[owner][0]] != line[owner][1]:
                     continue
                 pairs.append(((row, col), owner))
-                weights.append(urgency * weight[owner] / size[owner] ** BALANCE)
+                if shape is None:
+                    weights.append(urgency * weight[owner] / size[owner] ** BALANCE)
+                else:
+                    sides = sum(self.region[r][c] == owner for r, c in self.near[(row, col)])
+                    chance = shape.chance(owner, size[owner], weight[owner], sides, BALANCE)
+                    weights.append(urgency * chance)
         if not pairs:
             return None
         return self.rng.choices(pairs, weights)[0]
@@ -637,7 +674,7 @@ def _path_out(growth: _Growth, square: Square, keep: Square) -> tuple[list[Squar
     before: dict[Square, Square | None] = {square: None}
     todo = [square]
     for here in todo:  # breadth first: todo grows as it is read
-        targets = sorted(g for g in growth.options(here) - {owner} if growth.size[g] < growth.cap)
+        targets = sorted(g for g in growth.options(here) - {owner} if growth.room(g))
         if targets:
             path = []
             step: Square | None = here
@@ -669,7 +706,7 @@ def _kill(growth: _Growth, truth: list[int], others: list[list[int]], min_size: 
         if size[owner] <= min_size or not _connected_without(region, square):
             continue
         for target in sorted(growth.options(square) - {owner}):
-            if size[target] < growth.cap:
+            if growth.room(target):
                 moves.append((-times, size[target] + rng.random(), square, target))
     moves.sort()
     for *_, square, target in moves[:SAFE_TRIES]:
@@ -718,6 +755,27 @@ def _widen_single(growth: _Growth, truth: list[int]) -> bool:
     return True
 
 
+def _widen_pair(growth: _Growth, truth: list[int]) -> bool:
+    """Give a 2-cell region a third cell (the looks other than even: published levels
+    have fewer 2-cell regions), taken from a touching region that keeps three cells or
+    more and stays connected: the move letting in the fewest solutions (the repairs then
+    take them out again).  False if no cell can move."""
+    region, size = growth.region, growth.size
+    owner = size.index(2)
+    moves = []
+    for here in [(r, c) for r in range(growth.n) for c in range(growth.n) if region[r][c] == owner]:
+        for square in growth.near[here]:
+            donor = region[square[0]][square[1]]
+            if donor == owner or size[donor] <= _shapes.SMALL or square[1] == truth[square[0]]:
+                continue
+            if (square, owner) not in moves and _connected_without(region, square):
+                moves.append((square, owner))
+    if not moves:
+        return False
+    growth.move(*_fewest_solutions(growth, moves))
+    return True
+
+
 def _fewest_solutions(growth: _Growth, moves: list[tuple[Square, int]]) -> tuple[list[Square], int]:
     """Of the moves (a cell into a region), the one leaving the fewest solutions (counted
     to ``COUNT_LIMIT``, a count past ``COUNT_BUDGET`` as more than any counted)."""
@@ -738,10 +796,10 @@ def _fewest_solutions(growth: _Growth, moves: list[tuple[Square, int]]) -> tuple
 
 
 def unique_grid(
-    n: int, rng: random.Random, skew: float = 2.0, bars: int = 0
+    n: int, rng: random.Random, skew: float = 2.0, bars: int = 0, look: str = "even"
 ) -> tuple[Grid, list[int]] | None:
     """A grid with exactly one solution (and that solution), or None if the repair failed."""
-    made = _unique_regions(n, rng, skew, bars)
+    made = _unique_regions(n, rng, skew, bars, look)
     if made is None:
         return None
     growth, truth = made
@@ -749,7 +807,7 @@ def unique_grid(
 
 
 def _unique_regions(
-    n: int, rng: random.Random, skew: float, bars: int
+    n: int, rng: random.Random, skew: float, bars: int, look: str = "even"
 ) -> tuple[_Growth, list[int]] | None:
     """The regions of a grid with exactly one solution (region i holding the solution's
     queen of row i) and that solution, or None if the repair failed."""
@@ -757,7 +815,8 @@ def _unique_regions(
     region = [[-1] * n for _ in range(n)]
     for row, col in enumerate(truth):
         region[row][col] = row
-    growth = _Growth(n, region, rng, skew, cap=max(2, int(LARGEST * n * n)), bars=bars)
+    cap = max(2, int(LARGEST * n * n))
+    growth = _Growth(n, region, rng, skew, cap=cap, bars=bars, look=look)
     _fill(growth)
     try:
         return _repaired(growth, truth)
@@ -770,10 +829,17 @@ def _repaired(growth: _Growth, truth: list[int]) -> tuple[_Growth, list[int]] | 
     module's outline), or None if the repair failed."""
     n, region = growth.n, growth.region
     min_size = 2 if n >= 8 else 1
+    if growth.shape is not None:  # the look's regions keep its smallest size once grown
+        min_size = max(min_size, _shapes.SMALL - 1)
     regrown = 0
+    widened = 0
     for _ in range(REPAIRS * n):
         others = _others(region, truth)
         if not others:
+            if growth.shape is not None and widened < n and 2 in growth.size:
+                widened += 1
+                if _widen_pair(growth, truth):
+                    continue
             if growth.size.count(1) <= (0 if n >= SINGLE_CELLS_FROM else 1):
                 return growth, truth
             if not _widen_single(growth, truth):
@@ -863,7 +929,7 @@ def _confine(
         return None
     moved: list[Square] = []
     for square in sorted(off, key=lambda s: -abs(s[0] - queen[0]) - abs(s[1] - queen[1])):
-        targets = [g for g in growth.options(square) - {owner} if size[g] < growth.cap]
+        targets = [g for g in growth.options(square) - {owner} if growth.room(g)]
         if not targets or not _connected_without(region, square):
             for back in moved:
                 growth.move([back], owner)
@@ -1334,6 +1400,7 @@ def _unique_so_far(
 
 
 __all__ = [
+    "LOOKS",
     "MAX_N",
     "MIN_N",
     "SIZES",

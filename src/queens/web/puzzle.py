@@ -2,7 +2,8 @@
 
 - ``POST /api/puzzle/grid`` ``{"grid": text}``: the grid read as ``queens puzzle`` reads it
   (grid text, or a JSON level ``{"size": n, "colorRegions": [...]}``).
-- ``POST /api/puzzle/generate`` ``{"n", "seed"?, "difficulty"?}``: a new grid (and its seed).
+- ``POST /api/puzzle/generate`` ``{"n", "seed"?, "difficulty"?, "look"?}``: a new grid (and
+  its seed); ``look`` ``even`` (the default) or ``background`` (one star).
 - ``POST /api/puzzle/check`` ``{"grid", "queens", "crosses"}``: the wrong moves, and whether
   the grid is solved.
 - ``POST /api/puzzle/hint`` ``{"grid", "queens", "crosses"}``: the next deduction (or the
@@ -194,7 +195,7 @@ async def read(request: Request) -> Response:
 
 
 async def generate(request: Request) -> Response:
-    data = await _body(request, {"n", "seed", "difficulty", "stars"})
+    data = await _body(request, {"n", "seed", "difficulty", "stars", "look"})
     stars = read_stars(data)
     if stars > GENERATE_STARS:
         raise InputError(f"the page generates grids with up to {GENERATE_STARS} stars")
@@ -211,13 +212,18 @@ async def generate(request: Request) -> Response:
     difficulty = data.get("difficulty")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise InputError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    look = data.get("look", "even")
+    if look not in maker.LOOKS:
+        raise InputError(f"look must be one of {', '.join(maker.LOOKS)}")
+    if look != "even" and stars != 1:
+        raise InputError(f"the {look} look is for one-star grids")
     state = request.app.state
     if state.generating >= limits.MAX_RUNS:  # each holds a thread for up to GENERATE_SECONDS
         raise Busy(limits.MAX_RUNS)
     state.generating += 1
     try:
         grid = await anyio.to_thread.run_sync(
-            lambda: generate_grid(n, stars, seed, difficulty, seconds=GENERATE_SECONDS)
+            lambda: generate_grid(n, stars, seed, difficulty, seconds=GENERATE_SECONDS, look=look)
         )
     except maker.GenerateError as error:
         raise InputError(f"{error}; try another seed", 503) from None

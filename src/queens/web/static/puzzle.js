@@ -23,7 +23,7 @@ const state = {
   grid: null, about: {}, marks: [], owner: [], undo: [], redo: [], hints: 0, checks: 0, hint: null,
   elapsed: 0, started: null, paused: false, solved: false, revealed: false, peeked: false, focus: 0,
   drag: null, version: 0, busy: 0, levels: [], cellEls: [], tapping: false, ghost: -Infinity,
-  takes: null,
+  takes: null, undecided: null,
 };
 // A win by a tap: the click that follows the tap is dropped if it lands on the win dialog
 // (opened under the finger) within this many milliseconds.
@@ -762,6 +762,7 @@ async function openLevel(number) {
 async function generate() {
   const body = { n: Number($("size").value) }, k = Number($("new-stars").value) || 1;
   if ($("difficulty").value) body.difficulty = $("difficulty").value;
+  if (k === 1 && $("look").value !== "even") body.look = $("look").value;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if (k > 1) body.stars = k;
   if (!leaveGame()) return;
@@ -1043,23 +1044,29 @@ function showStars() {
     + "and every coloured region; no two queens may touch, not even diagonally.";
 }
 
+// A star count the server could not decide in its time is shown, greyed and marked, so that
+// a player knows it was not ruled out: it may have a solution.
 function offerStars() {
   const k = starsOf(), daily = state.about.kind === "daily";
   for (const option of $("stars").options) {
     const value = Number(option.value);
     const taken = value === k || (daily ? value <= 3 : (state.takes || []).includes(value));
+    const undecided = !taken && !daily && (state.undecided || []).includes(value);
     option.disabled = !taken;
-    option.hidden = !taken;
+    option.hidden = !taken && !undecided;
+    option.textContent = undecided ? `${value} (not decided in time)` : String(value);
   }
 }
 
 async function askStars() {
   state.takes = null;
+  state.undecided = null;
   if (state.about.kind === "daily") return;
   const grid = state.grid;
   const answer = await request("/api/puzzle/stars", { grid: grid.text }).catch(() => null);
   if (state.grid !== grid || !answer) return;
   state.takes = answer.stars;
+  state.undecided = answer.undecided;
   offerStars();
 }
 
