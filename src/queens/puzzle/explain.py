@@ -47,7 +47,7 @@ star's ``queens.puzzle.solve.State``, bitmasks of candidates a row, K stars'
 ``queens.puzzle.solve.StarState``).  What still differs by K is kept where it is said:
 the order of the units and which group is taken first (one star: neighbouring lines
 first), one star's own sentences, and the rules each K has alone: one star's 2 x 2
-blocks, exclusions, probes, chains and splits on ``State`` (fast, and what the shipped
+blocks, exclusions, probes, chains, suppositions and splits on ``State`` (fast, and what the shipped
 levels' explanations say); K stars' ways of a unit (the kernel's ``star_ways``), room,
 chains and splits on ``StarState``, which also run at one star but word and order their
 steps otherwise.
