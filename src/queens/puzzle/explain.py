@@ -1186,10 +1186,11 @@ def _reach(state: StarState, changed: int) -> int:
     return reach
 
 
-def _chain_from(state: StarState, index: int, most: int) -> list[str] | None:
+def _chain_from(state: StarState, index: int, most: int, *, wide: bool = False) -> list[str] | None:
     """The chain of a star at ``index``: the easier deductions it leads to (``full``,
-    small ``group`` and ``pattern`` steps), up to ``most`` of them, ending in a unit
-    left with no way to take its stars; None when there is no such chain."""
+    small ``group`` and ``pattern`` steps; ``wide``, a supposition's: any unit's
+    ``pattern`` and the large groups too), up to ``most`` of them, ending in a unit left
+    with no way to take its stars; None when there is no such chain."""
     trial = state.copy()
     changed = trial.place(index) | 1 << index
     links: list[str] = []
@@ -1203,6 +1204,8 @@ def _chain_from(state: StarState, index: int, most: int) -> list[str] | None:
         before = trial.cand
         try:
             step = _full(trial) or _small_groups(trial) or _pattern(trial, _reach(trial, changed))
+            if wide and step is None:
+                step = _pattern(trial) or _large_groups(trial)
         except Stuck:
             links.append("which leaves no way on")
             return links
@@ -1351,6 +1354,35 @@ def _branch_text(state: State, square: Square) -> str:
     return f"a queen at {cell(square)}: {_leads_to_empty(*found)}"
 
 
+STAR_SUPPOSE_MAX = 60
+"""The most steps of a K-star supposition (``suppose``, level 6 as the case split it
+replaces), looked for only where a case split is left."""
+
+
+def _star_supposition(state: StarState) -> Step | None:
+    """A star whose chain of steps (any unit's ways and the large groups among them, which
+    the chains leave out) leaves a unit no way, in at most ``STAR_SUPPOSE_MAX`` steps: the
+    shortest of any cell (the first in reading order among those)."""
+    n = state.units.n
+    best: tuple[int, list[str]] | None = None
+    for index in bit_indexes(state.cand & ~_SOLUTION_CELLS.get(state.units, 0)):
+        most = STAR_SUPPOSE_MAX if best is None else len(best[1]) - 2
+        if most < 0:
+            break
+        links = _chain_from(state, index, most, wide=True)
+        if links is not None:
+            best = (index, links)
+    if best is None:
+        return None
+    index, links = best
+    state.cand &= ~(1 << index)
+    where = _where(n, index)
+    said = "; ".join(f"then {link}" for link in links[:-1])
+    text = f"Suppose a star at {where}: {said}; {links[-1]}. So {where} holds no star"
+    square = _cell(n, index)
+    return Step("suppose", text, (), (square,), (square,), LEVELS["split"])
+
+
 def _no_solution(state: StarState, index: int) -> str | None:
     known = _SOLUTION_CELLS.get(state.units)
     if known is not None:
@@ -1395,6 +1427,7 @@ STAR_RULES: tuple[Callable[[StarState], Step | None], ...] = (
     _short_chain,
     _star_chain,
     _long_chain,
+    _star_supposition,
     _split,
 )
 """The K-star rules, easiest first (each applies its step to the state it is given)."""
