@@ -362,6 +362,15 @@ MUTANTS = (
         SUPPOSE,
     ),
     Mutant(
+        "explain (suppose, K stars): a supposition's stalled chain counts as a dead end",
+        "src/queens/puzzle/explain.py",
+        "        if step is None:\n            return None\n"
+        "        links.append(_lower_first(step.text))",
+        '        if step is None:\n            return links + ["X"] if wide else None\n'
+        "        links.append(_lower_first(step.text))",
+        SUPPOSE,
+    ),
+    Mutant(
         "explain (one star): groups before 2 x 2 blocks",
         "src/queens/puzzle/explain.py",
         "    (3, blocks),\n    (3, groups),",

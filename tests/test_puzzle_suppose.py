@@ -10,9 +10,10 @@ of the grid still fits the position a step is taken from.)
 
 from __future__ import annotations
 
+import random
 import re
 from functools import cache
-from itertools import pairwise
+from itertools import islice, pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from puzzle_support import brute_force, small_grids
 from queens.puzzle import explain as explainer
 from queens.puzzle.explain import (
     LEVELS,
+    STAR_SUPPOSE_MAX,
     SUPPOSE_MAX,
     SUPPOSE_SHORT,
     NotUnique,
@@ -33,11 +35,12 @@ from queens.puzzle.explain import (
     splits,
     suppositions,
 )
-from queens.puzzle.generate import generate
+from queens.puzzle.generate import generate, grow_star_regions, random_placement
 from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.levels import levels, star_dailies
 from queens.puzzle.play import hint
-from queens.puzzle.solve import State
+from queens.puzzle.solve import StarState, State, Units, bit_indexes
+from queens.puzzle.solve import solutions as star_solutions
 from test_puzzle_chains import FIVE_QUEENS
 
 
@@ -236,3 +239,34 @@ def test_no_shipped_one_star_level_nor_2_star_daily_needs_a_case_split() -> None
     for (stars, day), daily in star_dailies().items():
         if stars == 2:
             assert all(step.kind != "split" for step in explain(daily.grid, 2).steps), day
+
+
+@pytest.mark.parametrize("seed", [1, 4, 6])  # 12, 10 and 16 solutions
+def test_a_k_star_supposition_is_sound_on_a_grid_with_several_solutions(seed: int) -> None:
+    # Offered from the first positions of a 2-star grid with several solutions (it is
+    # looked for only where a case split is left, but is sound wherever it is offered).
+    rng = random.Random(seed)
+    n = 9
+    cells = grow_star_regions(n, 2, random_placement(n, 2, rng), rng)
+    assert cells is not None
+    grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+    solutions = [
+        {(r, c) for r, columns in enumerate(rows) for c in columns}
+        for rows in islice(star_solutions(grid, 2), 300)
+    ]
+    assert len(solutions) > 1
+    used = set().union(*solutions)
+    state = StarState.start(Units(grid), 2)
+    refuted = 0
+    for _ in range(2):
+        found = explainer._star_supposition(state.copy())
+        if found is not None:
+            assert found.kind == "suppose" and found.text.startswith("Suppose a star at ")
+            assert not set(found.clear) & used, found.text
+        for index in bit_indexes(state.cand):  # every cell's, not only the shortest
+            if explainer._chain_from(state, index, STAR_SUPPOSE_MAX, wide=True) is not None:
+                assert divmod(index, n) not in used
+                refuted += 1
+        if explainer.next_step(state) is None:
+            break
+    assert refuted
