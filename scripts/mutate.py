@@ -52,6 +52,7 @@ LOOKS = ("tests/test_puzzle_looks.py",)
 CHAINS = ("tests/test_puzzle_chains.py",)
 STARS_SEARCH = ("tests/test_stars_search.py",)
 STARS_CHAINS = ("tests/test_puzzle_stars_chains.py",)
+SUPPOSE = ("tests/test_puzzle_suppose.py",)
 READ_LIMITS = ("tests/test_puzzle_read_limits.py",)
 READ_STYLES = (
     "tests/test_puzzle_read.py::test_a_picture_of_each_style_reads_back",
@@ -338,6 +339,50 @@ MUTANTS = (
         "if not state.cand >> (row * n + col) & 1:",
         "if False:",
         STARS,
+    ),
+    Mutant(
+        "explain (suppose): a supposition stalling short of a dead end still clears",
+        "src/queens/puzzle/explain.py",
+        "        if step is None:\n            return None\n        links.append(step)",
+        '        if step is None:\n            return links, "row 1"\n        links.append(step)',
+        SUPPOSE,
+    ),
+    Mutant(
+        "explain (suppose): the last supposition found kept, not the shortest",
+        "src/queens/puzzle/explain.py",
+        "most = SUPPOSE_MAX if best is None else len(best[1]) - 1",
+        "most = SUPPOSE_MAX",
+        SUPPOSE,
+    ),
+    Mutant(
+        "explain (suppose): a long supposition graded as a short one",
+        "src/queens/puzzle/explain.py",
+        'grade = LEVELS["suppose"] if len(links) <= SUPPOSE_SHORT else LEVELS["split"]',
+        'grade = LEVELS["suppose"]',
+        SUPPOSE,
+    ),
+    Mutant(
+        "explain (suppose, K stars): a supposition's stalled chain counts as a dead end",
+        "src/queens/puzzle/explain.py",
+        "        if step is None:\n            return None\n"
+        "        links.append(_lower_first(step.text))",
+        '        if step is None:\n            return links + ["X"] if wide else None\n'
+        "        links.append(_lower_first(step.text))",
+        SUPPOSE,
+    ),
+    Mutant(
+        "explain (one star): groups before 2 x 2 blocks",
+        "src/queens/puzzle/explain.py",
+        "    (3, blocks),\n    (3, groups),",
+        "    (3, groups),\n    (3, blocks),",
+        SUPPOSE,
+    ),
+    Mutant(
+        "explain (one star): a unit's second 2 x 2 block left for another step",
+        "src/queens/puzzle/explain.py",
+        "        if _block_others(state, row, col, cells)\n    ]",
+        "        if _block_others(state, row, col, cells)\n    ][:1]",
+        SUPPOSE,
     ),
     Mutant(
         "generate: forced stars may touch",

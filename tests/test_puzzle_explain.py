@@ -104,21 +104,21 @@ def test_the_kinds_of_steps_and_their_reasons() -> None:
 
 
 def test_a_confined_region_clears_its_line() -> None:
-    # Region B lies within column 4: the rest of column 4 is cleared.
+    # The cells left in region B lie in column 4: the rest of column 4 is cleared.
     grid = parse_grid("AAAB\nAAAB\nCCDD\nCCDD")
     step = next_step(State.start(grid), hardest=LEVELS["confined"])
     assert step is not None and step.kind == "confined"
-    assert "Region B lies within column 4" in step.text
+    assert step.text.startswith("The cells left in region B lie in column 4: the rest of column 4")
     assert set(step.clear) == {(2, 3), (3, 3)}
 
 
 def test_a_group_clears_its_lines() -> None:
-    # Regions A and B lie within rows 1 and 2: the rest of those rows is cleared.
+    # The cells left in regions A, B lie in rows 1, 2: the rest of those rows is cleared.
     grid = parse_grid("AABBC\nABBCC\nDCCCC\nDDEEC\nDDEEE")
     state = State.start(grid)
-    step = next_step(state, hardest=LEVELS["group"])
-    assert step is not None and step.kind == "group", step
-    assert "Regions A, B lie within rows 1, 2 (two regions, two lines)" in step.text
+    step = next(groups(state))  # (a 2 x 2 block is found first: region A's cells lie in one)
+    assert step.kind == "group", step
+    assert "The cells left in regions A, B lie in rows 1, 2 (two regions, two lines)" in step.text
     assert set(step.clear) == {(0, 4), (1, 3), (1, 4)}
 
 
@@ -201,7 +201,7 @@ def test_the_smallest_group_first_and_neighbouring_lines_first() -> None:
     )
     state = State.start(grid)
     step = next(groups(state))
-    assert "Regions D, E lie within rows 4, 5" in step.text, step.text
+    assert "The cells left in regions D, E lie in rows 4, 5" in step.text, step.text
 
 
 def test_scattered_lines_come_after_neighbouring_ones() -> None:

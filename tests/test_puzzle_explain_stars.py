@@ -181,8 +181,9 @@ def test_a_known_solution_settles_case_splits_as_the_search_does(
 ) -> None:
     # With the only solution known, a case split needs no search: a star off it leads to
     # no solution.  The steps must be those the search finds without it.  (Long chains
-    # left out, the grid needs case splits.)
+    # and suppositions left out, the grid needs case splits.)
     monkeypatch.setattr(explainer, "LONG_CHAIN_MAX", explainer.STAR_CHAIN_MAX)
+    monkeypatch.setattr(explainer, "STAR_SUPPOSE_MAX", -1)
     grid = parse_grid(SPLIT)
     explanation = explain(grid, 2)
     assert "split" in {step.kind for step in explanation.steps}

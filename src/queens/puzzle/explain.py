@@ -28,8 +28,17 @@ name a technique differently, both are given (one star / K stars):
   for longer ones up to ``LONG_CHAIN_MAX``): a cell whose star forces, by the easy rules,
   a chain of deductions ending with a unit that cannot take its stars is cleared (one
   star: each forced star the only cell of a unit, at most ``CHAIN_MAX`` of them).
-- **Suppositions** (``split``, 6): only when nothing else applies, a case split: a cell
-  whose star leads to a dead end (by search) is cleared.
+- **Suppositions** (``suppose``, one star; 5 up to ``SUPPOSE_SHORT`` steps, 6 up to
+  ``SUPPOSE_MAX``): only when nothing else applies, "Suppose a queen at ...: then ...
+  (steps of levels 1 to 3); row 4 is left with no cell.  So ... holds no queen", the
+  shortest of any cell.  (K stars' chains are suppositions already.)
+- **Case splits** (``split``, 6): only when no supposition is found, a case split: a cell
+  whose star leads to a dead end (by search) is cleared; one star shows it as a tree, each
+  branch the easy steps to a unit with no cell.
+
+Within a level the step about the fewest units and cells comes first (one star: a unit
+within a 2 x 2 block before two regions within two lines, those before three), and a
+unit's 2 x 2 blocks make one step.
 
 Written once for every K: the sentences and the names of units; the full units
 (``_full_unit``, ``_full_text``); confinement and groups (``_groups_in``,
@@ -38,7 +47,7 @@ star's ``queens.puzzle.solve.State``, bitmasks of candidates a row, K stars'
 ``queens.puzzle.solve.StarState``).  What still differs by K is kept where it is said:
 the order of the units and which group is taken first (one star: neighbouring lines
 first), one star's own sentences, and the rules each K has alone: one star's 2 x 2
-blocks, exclusions, probes, chains and splits on ``State`` (fast, and what the shipped
+blocks, exclusions, probes, chains, suppositions and splits on ``State`` (fast, and what the shipped
 levels' explanations say); K stars' ways of a unit (the kernel's ``star_ways``), room,
 chains and splits on ``StarState``, which also run at one star but word and order their
 steps otherwise.
@@ -85,11 +94,13 @@ LEVELS = {
     "room": 4,
     "probe": 5,
     "chain": 5,
+    "suppose": 5,
     "split": 6,
 }
 """Each kind of step and its (lowest) level of difficulty: a group of four or more is
 level 4; with K stars a group of one is level 2 (one star calls it ``confined``), a unit
-with one way left level 2, and a chain 4 to 6 by its length."""
+with one way left level 2, and a chain 4 to 6 by its length; a supposition is 5 or 6 by
+its length."""
 
 
 HARD_GROUP = 4
@@ -101,11 +112,11 @@ DIFFICULTIES = ("easy", "medium", "hard")
 
 
 def difficulty_name(level: int, stars: int = 1) -> str:
-    """One star: easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a case
-    split).  K stars: easy (1-3: counting alone), medium (4: a star refuted by a unit's
-    ways, a large group, a chain of one step), hard (5: a chain of two or three steps),
-    expert (6: a longer chain, or a case split): nearly every 2-star grid needs level 3's
-    ways of a unit, which the one-star scale calls medium.
+    """One star: easy (levels 1-2), medium (3), hard (4-5), expert (6: needs a long
+    supposition or a case split).  K stars: easy (1-3: counting alone), medium (4: a star
+    refuted by a unit's ways, a large group, a chain of one step), hard (5: a chain of two
+    or three steps), expert (6: a longer chain, or a case split): nearly every 2-star grid
+    needs level 3's ways of a unit, which the one-star scale calls medium.
 
     >>> [difficulty_name(level) for level in range(1, 7)]
     ['easy', 'easy', 'medium', 'hard', 'hard', 'expert']
@@ -132,7 +143,7 @@ REASONS = {
     "regions within as many lines",
     5: "a queen that would leave a unit with one cell, whose queen would leave another with none "
     "(or a longer chain of such queens)",
-    6: "a case split",
+    6: "a supposition of more than four steps, or a case split",
 }
 
 
@@ -156,7 +167,7 @@ class Step:
     >>> explain(grid).steps[0].kind
     'confined'
     >>> explain(grid).steps[0].text
-    'Region A lies within row 1: the rest of row 1 is cleared (3 cleared)'
+    'The cells left in region A lie in row 1: the rest of row 1 is cleared (3 cleared)'
     """
 
     kind: str
@@ -175,7 +186,7 @@ class Step:
         >>> from queens.puzzle.grid import parse_grid
         >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
         >>> [step.level for step in explain(grid).steps]
-        [2, 2, 3, 3, 1, 1, 1, 1, 1]
+        [2, 2, 3, 3, 2, 3, 2, 3, 1, 1, 1, 1, 1]
         """
         return self.grade or LEVELS[self.kind]
 
@@ -211,7 +222,7 @@ class Explanation:
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> explanation = explain(grid)
     >>> len(explanation.steps), explanation.solution, explanation.rows[:2]
-    (9, (0, 2, 4, 1, 3), ((0,), (2,)))
+    (13, (0, 2, 4, 1, 3), ((0,), (2,)))
     """
 
     steps: list[Step] = field(default_factory=list)
@@ -269,7 +280,7 @@ class NeedsSplit(Exception):
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> len(explain(grid, splits=False).steps)  # no split needed: nothing raised
-    9
+    13
     """
 
 
@@ -654,27 +665,25 @@ def _groups_in(view: _OpenCells, size: int, covers: Covers) -> Iterator[_Group]:
 
 
 def _group_text(units: Units, group: _Group, *, one_star: bool) -> str:
-    """A group in words; one star keeps its own: "Region A lies within row 1: the rest
-    of row 1 is cleared", "Regions A, B lie within rows 3, 4 (two regions, two lines):
-    the rest of those rows is cleared" (each line number, no runs)."""
+    """A group in words; one star has its own: "The cells left in region A lie in row 1:
+    the rest of row 1 is cleared", "The cells left in regions A, B lie in rows 3, 4 (two
+    regions, two lines): the rest of those rows is cleared" (each line number, no runs)."""
     size = len(group.chosen)
-    runs = not one_star
-    names = capital(_units_text(units, group.chosen, runs=runs))
-    within = f"{names} {'lies' if size == 1 else 'lie'} within "
-    within += _units_text(units, group.lines, runs=runs)
     if not one_star:
+        names = capital(_units_text(units, group.chosen))
+        within = f"{names} {'lies' if size == 1 else 'lie'} within "
+        within += _units_text(units, group.lines)
         their = "its" if len(group.lines) == 1 else "their"
         return (
             f"{within} and need{'s' if size == 1 else ''} {their} {_plural(group.need, 'star')}"
             ": the other cells there cleared"
         )
     kind = units.kinds[group.lines[0]]
-    if size == 1:
-        rest = "the region" if kind == "region" else _unit(units, group.lines[0])
-    else:
-        rest = f"those {kind}s"
+    rest = _unit(units, group.lines[0]) if size == 1 else f"those {kind}s"
     pair = " (two regions, two lines)" if size == 2 and kind != "region" else ""
-    return f"{within}{pair}: the rest of {rest} is cleared"
+    chosen = _units_text(units, group.chosen, runs=False)
+    lines = _units_text(units, group.lines, runs=False)
+    return f"The cells left in {chosen} lie in {lines}{pair}: the rest of {rest} is cleared"
 
 
 def _one_star_groups(state: State, sizes: range) -> Iterator[Step]:
@@ -787,26 +796,56 @@ def _large_groups(state: StarState) -> Step | None:
 
 
 def blocks(state: State) -> Iterator[Step]:
-    """A row, column or region whose cells left lie within a 2 x 2 block clears the block's
-    other cells (its queen is in the block, and a 2 x 2 block holds at most one queen)."""
+    """A row, column or region whose cells left lie within a 2 x 2 block (or two, side by
+    side) clears every cell touching all of them (its queen is in the block, and a 2 x 2
+    block holds at most one queen): one step a unit, the unit with the fewest cells
+    first."""
+    found = [step for unit in state.open_units() if (step := _block(state, *unit)) is not None]
+    if found:
+        yield min(found, key=lambda step: len(step.focus))
+
+
+def _block(state: State, kind: str, index: int, cells: list[Square]) -> Step | None:
     grid = state.grid
-    for kind, index, cells in state.open_units():
-        if len(cells) < 2:
-            continue
-        rows = _lines_of(cells, 0)
-        columns = _lines_of(cells, 1)
-        if rows.bit_count() > 2 or columns.bit_count() > 2:
-            continue
-        for row in _block_starts(rows, grid.n):
-            for col in _block_starts(columns, grid.n):
-                block = [(row + dr, col + dc) for dr in (0, 1) for dc in (0, 1)]
-                others = {s for s in block if state.is_candidate(*s)} - set(cells)
-                if others:
-                    name = unit_name(grid, kind, index)
-                    text = f"{capital(name)} lies within the 2 x 2 block at "
-                    text += f"rows {row + 1}-{row + 2}, columns {col + 1}-{col + 2}, which "
-                    text += "holds at most one queen: the block's other cells are cleared"
-                    yield _clearing("block", text, others, cells)
+    if len(cells) < 2:
+        return None
+    rows = _lines_of(cells, 0)
+    columns = _lines_of(cells, 1)
+    if rows.bit_count() > 2 or columns.bit_count() > 2:
+        return None
+    chosen = [
+        (row, col)
+        for row in _block_starts(rows, grid.n)
+        for col in _block_starts(columns, grid.n)
+        if _block_others(state, row, col, cells)
+    ]
+    if not chosen:
+        return None
+    others: set[Square] = set()
+    for row, col in chosen:
+        others |= _block_others(state, row, col, cells)
+    name = unit_name(grid, kind, index)
+    text = f"The cells left in {name} lie within the 2 x 2 {_blocks_text(chosen)}, "
+    if len(chosen) == 1:
+        text += "which holds at most one queen: the block's other cells are cleared"
+    else:
+        text += "each holding at most one queen: the blocks' other cells are cleared"
+    return _clearing("block", text, others, cells)
+
+
+def _block_others(state: State, row: int, col: int, cells: list[Square]) -> set[Square]:
+    block = [(row + dr, col + dc) for dr in (0, 1) for dc in (0, 1)]
+    return {s for s in block if state.is_candidate(*s)} - set(cells)
+
+
+def _blocks_text(corners: list[tuple[int, int]]) -> str:
+    """ "block at rows 9-10, columns 8-9" or "blocks at rows 9-10, columns 8-9 and 9-10"."""
+    rows = sorted({row for row, _ in corners})
+    columns = sorted({col for _, col in corners})
+    row_text = " and ".join(f"{r + 1}-{r + 2}" for r in rows)
+    column_text = " and ".join(f"{c + 1}-{c + 2}" for c in columns)
+    plural = "s" if len(corners) > 1 else ""
+    return f"block{plural} at rows {row_text}, columns {column_text}"
 
 
 def _block_starts(lines: int, n: int) -> list[int]:
@@ -1147,10 +1186,11 @@ def _reach(state: StarState, changed: int) -> int:
     return reach
 
 
-def _chain_from(state: StarState, index: int, most: int) -> list[str] | None:
+def _chain_from(state: StarState, index: int, most: int, *, wide: bool = False) -> list[str] | None:
     """The chain of a star at ``index``: the easier deductions it leads to (``full``,
-    small ``group`` and ``pattern`` steps), up to ``most`` of them, ending in a unit
-    left with no way to take its stars; None when there is no such chain."""
+    small ``group`` and ``pattern`` steps; ``wide``, a supposition's: any unit's
+    ``pattern`` and the large groups too), up to ``most`` of them, ending in a unit left
+    with no way to take its stars; None when there is no such chain."""
     trial = state.copy()
     changed = trial.place(index) | 1 << index
     links: list[str] = []
@@ -1164,6 +1204,8 @@ def _chain_from(state: StarState, index: int, most: int) -> list[str] | None:
         before = trial.cand
         try:
             step = _full(trial) or _small_groups(trial) or _pattern(trial, _reach(trial, changed))
+            if wide and step is None:
+                step = _pattern(trial) or _large_groups(trial)
         except Stuck:
             links.append("which leaves no way on")
             return links
@@ -1196,7 +1238,86 @@ def _long_chain(state: StarState) -> Step | None:
     return _clear_first(state, "chain", _leads_nowhere(LONG_CHAIN_MAX), LEVELS["split"])
 
 
-# -- suppositions (``split``, every K) -----------------------------------------------------
+# -- suppositions (``suppose``, one star) and case splits (``split``, every K) ------------
+
+SUPPOSE_MAX = 8
+"""The most steps of a supposition (``suppose``): past it, a case split."""
+
+
+SUPPOSE_SHORT = CHAIN_MAX
+"""The most steps of a supposition graded level 5 (as a chain of forced queens); a longer
+one is level 6."""
+
+
+def _easy_rules() -> tuple[Callable[[State], Iterator[Step]], ...]:
+    """The rules a supposition follows: the levels 1 to 3 (a person's easy steps)."""
+    return (singles, confined, blocks, groups)
+
+
+def _easy_step(state: State) -> Step | None:
+    for rule in _easy_rules():
+        for step in rule(state):
+            return step
+    return None
+
+
+def _link_text(step: Step) -> str:
+    """A step's sentence inside a supposition: without its count of cleared cells."""
+    text = step.text.split(", which clears ")[0]
+    if text.endswith(" cleared)"):
+        text = text[: text.rindex(" (")]
+    return _lower_first(text)
+
+
+def _supposed(state: State, square: Square, most: int) -> tuple[list[Step], str] | None:
+    """The easy steps after a queen at ``square`` (at most ``most``) until a row, column or
+    region has no cell left: those steps and that unit; None when they stop before."""
+    trial = state.copy()
+    trial.place(*square)
+    links: list[Step] = []
+    while True:
+        empty = trial.empty_unit()
+        if empty is not None:
+            return links, unit_name(state.grid, *empty)
+        if len(links) >= most:
+            return None
+        try:
+            step = _easy_step(trial)
+        except Stuck:
+            return None
+        if step is None:
+            return None
+        links.append(step)
+        apply(trial, step)
+
+
+def _leads_to_empty(links: list[Step], emptied: str) -> str:
+    """A supposition's steps and its dead end: "then ...; then ...; row 4 is left with no
+    cell"."""
+    said = "".join(f"then {_link_text(step)}; " for step in links)
+    return f"{said}{emptied} is left with no cell"
+
+
+def suppositions(state: State) -> Iterator[Step]:
+    """A cell whose queen leads, by the easy steps (levels 1 to 3), to a row, column or
+    region with no cell left, in at most ``SUPPOSE_MAX`` steps: the shortest such
+    supposition (the first cell in reading order among those), graded by its length."""
+    best: tuple[Square, list[Step], str] | None = None
+    for square in sorted(_candidates(state)):
+        most = SUPPOSE_MAX if best is None else len(best[1]) - 1
+        if most < 0:
+            break
+        found = _supposed(state, square, most)
+        if found is not None:
+            best = (square, *found)
+    if best is None:
+        return
+    square, links, emptied = best
+    focus = [square, *(s for step in links for s in step.place)]
+    grade = LEVELS["suppose"] if len(links) <= SUPPOSE_SHORT else LEVELS["split"]
+    text = f"Suppose a queen at {cell(square)}: {_leads_to_empty(links, emptied)}. "
+    text += f"So {cell(square)} holds no queen"
+    yield Step("suppose", text, (), (square,), tuple(focus), grade)
 
 
 def _dead_end(state: State, square: Square) -> bool:
@@ -1205,8 +1326,14 @@ def _dead_end(state: State, square: Square) -> bool:
     return next(search(trial), None) is None
 
 
+SPLIT_BRANCH_MAX = 24
+"""The most easy steps a case split's branch shows before it is left to the search."""
+
+
 def splits(state: State) -> Iterator[Step]:
-    """A case split on the smallest open unit: its cells whose queen leads to a dead end."""
+    """A case split on the smallest open unit, shown as a short tree: for each of its
+    cells whose queen leads to a dead end, the easy steps to a unit with no cell left
+    (or, past ``SPLIT_BRANCH_MAX`` of them, that a search finds no solution)."""
     grid = state.grid
     units = [u for u in state.open_units() if len(u[2]) >= 2]
     if not units:
@@ -1214,10 +1341,46 @@ def splits(state: State) -> Iterator[Step]:
     kind, index, cells = min(units, key=lambda unit: len(unit[2]))
     dead = [square for square in cells if _dead_end(state, square)]
     if dead:
-        text = f"Case split on {unit_name(grid, kind, index)}: a queen at {_cells_text(dead)} "
-        text += "leads to a "
-        text += "dead end (tried)"
-        yield _clearing("split", text, set(dead), cells)
+        branches = "; ".join(f"({i + 1}) {_branch_text(state, s)}" for i, s in enumerate(dead))
+        text = f"Case split on {unit_name(grid, kind, index)}: {branches}. "
+        text += f"So {_cells_text(dead, ' and ')} {'holds' if len(dead) == 1 else 'hold'} no queen"
+        yield Step("split", text, (), tuple(sorted(dead)), tuple(cells))
+
+
+def _branch_text(state: State, square: Square) -> str:
+    found = _supposed(state, square, SPLIT_BRANCH_MAX)
+    if found is None:
+        return f"a queen at {cell(square)} leaves no solution (a search finds none)"
+    return f"a queen at {cell(square)}: {_leads_to_empty(*found)}"
+
+
+STAR_SUPPOSE_MAX = 60
+"""The most steps of a K-star supposition (``suppose``, level 6 as the case split it
+replaces), looked for only where a case split is left."""
+
+
+def _star_supposition(state: StarState) -> Step | None:
+    """A star whose chain of steps (any unit's ways and the large groups among them, which
+    the chains leave out) leaves a unit no way, in at most ``STAR_SUPPOSE_MAX`` steps: the
+    shortest of any cell (the first in reading order among those)."""
+    n = state.units.n
+    best: tuple[int, list[str]] | None = None
+    for index in bit_indexes(state.cand & ~_SOLUTION_CELLS.get(state.units, 0)):
+        most = STAR_SUPPOSE_MAX if best is None else len(best[1]) - 2
+        if most < 0:
+            break
+        links = _chain_from(state, index, most, wide=True)
+        if links is not None:
+            best = (index, links)
+    if best is None:
+        return None
+    index, links = best
+    state.cand &= ~(1 << index)
+    where = _where(n, index)
+    said = "; ".join(f"then {link}" for link in links[:-1])
+    text = f"Suppose a star at {where}: {said}; {links[-1]}. So {where} holds no star"
+    square = _cell(n, index)
+    return Step("suppose", text, (), (square,), (square,), LEVELS["split"])
 
 
 def _no_solution(state: StarState, index: int) -> str | None:
@@ -1243,12 +1406,13 @@ def _split(state: StarState) -> Step | None:
 RULES = (
     (1, singles),
     (2, confined),
-    (3, groups),
     (3, blocks),
+    (3, groups),
     (4, exclusions),
     (4, large_groups),
     (5, probes),
     (5, chains),
+    (6, suppositions),
     (6, splits),
 )
 """The one-star rules in the order they are tried, each with its level."""
@@ -1263,6 +1427,7 @@ STAR_RULES: tuple[Callable[[StarState], Step | None], ...] = (
     _short_chain,
     _star_chain,
     _long_chain,
+    _star_supposition,
     _split,
 )
 """The K-star rules, easiest first (each applies its step to the state it is given)."""
@@ -1279,7 +1444,7 @@ def next_step(state: State | StarState, hardest: int = LEVELS["split"]) -> Step 
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> from queens.puzzle.solve import given_state as one_star_state
     >>> next_step(one_star_state(grid, [], [])).text
-    'Region A lies within row 1: the rest of row 1 is cleared (3 cleared)'
+    'The cells left in region A lie in row 1: the rest of row 1 is cleared (3 cleared)'
     """
     if isinstance(state, StarState):
         return _next_star_step(state, hardest)
@@ -1343,7 +1508,7 @@ def steps(
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> [step.kind for step in steps(grid)][:4]
-    ['confined', 'confined', 'group', 'block']
+    ['confined', 'confined', 'block', 'block']
     """
     if stars == 1:
         yield from _one_star_steps(grid, LEVELS["split"], splits=splits)
@@ -1392,8 +1557,8 @@ def explain(
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> for step in explain(grid).steps[:2]:
     ...     print(step.kind, step.text)
-    confined Region A lies within row 1: the rest of row 1 is cleared (3 cleared)
-    confined Row 2 lies within region B: the rest of the region is cleared (1 cleared)
+    confined The cells left in region A lie in row 1: the rest of row 1 is cleared (3 cleared)
+    confined The cells left in row 2 lie in region B: the rest of region B is cleared (1 cleared)
     >>> grid = parse_grid("\\n".join([
     ...     "AAABBCCC", "AABBCCCC", "AAABBCCD", "EABBBDDD",
     ...     "EEFFGHDD", "EFFFGHHH", "EFFGGHHH", "EFFFGHHH",

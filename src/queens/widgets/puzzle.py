@@ -252,7 +252,7 @@ class Puzzle(Widget):
 
         >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
         >>> puzzle.hint()
-        'Region B lies within column 4: the rest of column 4 is cleared (1 cleared)'
+        'The cells left in region B lie in column 4: the rest of column 4 is cleared (1 cleared)'
         >>> puzzle.place(0, 0)
         >>> puzzle.hint().split(". ")[0]  # no deduction from a wrong position
         "1 queen is wrong (outlined); 2 crosses cover a queen's cell"
@@ -284,7 +284,7 @@ class Puzzle(Widget):
 
         >>> puzzle = Puzzle("AAAB\\nCAAB\\nCCDB\\nCCDD")
         >>> puzzle.hint()
-        'Region B lies within column 4: the rest of column 4 is cleared (1 cleared)'
+        'The cells left in region B lie in column 4: the rest of column 4 is cleared (1 cleared)'
         >>> puzzle.apply_hint()
         >>> puzzle.crosses
         [(3, 3)]
