@@ -59,7 +59,7 @@ def test_the_counters_build_counts_right(stats_binary: Path, n: int) -> None:
     assert f"n={n} total={total} unique={unique} status=0" in out
 
 
-@pytest.mark.parametrize("search", ["avx512", "avx2", "off"])
+@pytest.mark.parametrize("search", ["avx512", "avx2", "generic", "off"])
 def test_the_split_counts_right(stats_binary: Path, search: str) -> None:
     # `split`: sub-problem by sub-problem, each with two rows placed (row 1 on
     # the board, as `queens count` splits), with each search this CPU runs.

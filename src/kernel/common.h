@@ -87,7 +87,7 @@ static ALWAYS_INLINE int walk_back(int *level, long *until_pause, const stop_fla
  * align the stack for vector values), and not with -DQUEENS_NO_SIMD.  Its
  * portable copy (simd_generic.h: GCC/Clang vector extensions, 8 lanes of
  * 32-bit masks) is compiled on every such target, ARM included, and is the
- * one in use where nothing better runs (NEON on AArch64, SSE2 on x86-64);
+ * one in use where nothing better runs (NEON on AArch64, SSSE3 on x86-64);
  * on x86-64 the AVX2 and AVX-512 copies are compiled too
  * (HAVE_X86_SIMD; not with -DQUEENS_NO_X86_SIMD, which builds the kernel as
  * an ARM one: .ci/portable), the best the CPU has chosen at run time

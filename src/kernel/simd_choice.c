@@ -1,8 +1,9 @@
 /* simd_choice.c: which search runs: the best instruction set of the CPU,
  * found at run time (or the one chosen through simd(), QUEENS_SIMD on the
  * Python side: the portable copy, "generic", where nothing better runs,
- * and on any CPU when asked), the dispatch to its functions, and count_board, the plain
- * counter's choice between the vector search and count_masks.  Without
+ * and on any CPU when asked; on x86-64 one with SSSE3), the dispatch to
+ * its functions, and count_board, the plain counter's choice between the
+ * vector search and count_masks.  Without
  * HAVE_SIMD only the plain loops exist and simd() reports none. */
 #if HAVE_SIMD
 static int simd_best = -1; /* the best the CPU has, once looked at */
@@ -12,9 +13,11 @@ static int use_simd(void) {
     if (simd_best < 0) {
 #if HAVE_X86_SIMD
         __builtin_cpu_init();
+        /* the portable copy is compiled for SSSE3 here (simd_generic.h) */
         simd_best = __builtin_cpu_supports("avx512f") ? SIMD_AVX512
                     : __builtin_cpu_supports("avx2")  ? SIMD_AVX2
-                                                      : SIMD_GENERIC;
+                    : __builtin_cpu_supports("ssse3") ? SIMD_GENERIC
+                                                      : SIMD_OFF;
         avx2_pack_init();
 #else
         simd_best = SIMD_GENERIC; /* the portable copy: every CPU runs it */

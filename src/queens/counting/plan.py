@@ -56,11 +56,11 @@ search, ARM's; "" is the plain loop)."""
 
 ENGINE_NAMES = {"avx512": "AVX-512", "avx2": "AVX2", "generic": "generic vector", "": "plain loop"}
 
-GENERIC_COST = 3.4
-"""The portable vector search's CPU time relative to AVX2 (the mean of 3.01 and 3.85, two
-runs of ``queens plan 21`` on the 2-core AVX2 machine, load average 13 to 15, 2026-11-28;
-``kernel_stats 16 generic split`` gave 2.6 under the same load).  What an ARM CPU gets,
-timed here on x86-64's SSE2: on ARM, its own NEON."""
+GENERIC_COST = 1.9
+"""The portable vector search's CPU time relative to AVX2 (the mean of 1.97 and 1.79,
+``queens plan 22`` and ``queens plan 23`` on the 2-core AVX2 machine, load average 11 to
+12, 2026-11-29, after its packing went to SSSE3's byte shuffle; 3.4 before, on SSE2).
+What an ARM CPU gets, timed here on x86-64's SSSE3: on ARM, its own NEON."""
 
 RELATIVE_COST = {"avx512": 0.74, "avx2": 1.0, "generic": GENERIC_COST, "": 6.3}
 """CPU time of each search relative to AVX2, for a search this CPU cannot run.
