@@ -194,6 +194,10 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
     offer(difficulty, DIFFICULTIES)
     add_out_argument(parser)
     _add_stars(parser)
+    largest = ", ".join(f"{k} stars {n} x {n}" for k, n in maker.PLANTED_UP_TO.items())
+    parser.add_argument(
+        "--force", action="store_true", help=f"make even a grid larger than {largest}"
+    )
 
 
 def _daily_arguments(parser: argparse.ArgumentParser) -> None:
@@ -423,13 +427,28 @@ def run_generate(args: argparse.Namespace) -> int:
     _check_size(args.n, stars)
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     try:
-        grid = generate(args.n, stars, chosen, args.difficulty)
+        grid = _generated(args.n, stars, chosen, args.difficulty, args.force)
+    except maker.GenerateTooLong as error:
+        raise CommandError(f"{error.reason}; add --force to run it anyway") from None
     except GenerateError as error:
         raise CommandError(str(error)) from None
     if args.seed is None:
         print(f"queens: generated with --seed {chosen}", file=sys.stderr)
     write_text(str(grid) + "\n", args.out)
     return 0
+
+
+def _generated(n: int, stars: int, seed: int, difficulty: str | None, force: bool) -> Grid:
+    """``generate``; from 4 stars (seconds to minutes) a notice after a second saying what
+    runs and that Ctrl-C stops it (the generator sees a Ctrl-C through
+    ``engines.counting.kernel.interruptible``)."""
+    if stars not in maker.PLANTED_UP_TO:
+        return generate(n, stars, seed, difficulty, force=force)
+    from queens.cli.searching import noticed  # lazy: start-up of the CLI
+
+    maker.check_planted(n, stars, force)  # refused before the notice
+    with noticed(f"generating a {n} x {n} grid with {stars} stars"):
+        return generate(n, stars, seed, difficulty, force=force)
 
 
 def _check_size(n: int, stars: int) -> None:

@@ -66,11 +66,17 @@ def smallest(stars: int) -> int:
 
 
 def generate(
-    n: int, stars: int, seed: int, difficulty: str | None = None, *, seconds: float | None = None
+    n: int,
+    stars: int,
+    seed: int,
+    difficulty: str | None = None,
+    *,
+    seconds: float | None = None,
+    force: bool = False,
 ) -> Grid:
     """A new grid with one solution (of ``difficulty`` when given); ``maker.GenerateError``
     (one line) for every K when none is made."""
-    return maker.generate(n, seed, difficulty, stars=stars, seconds=seconds)
+    return maker.generate(n, seed, difficulty, stars=stars, seconds=seconds, force=force)
 
 
 def daily(day: date, stars: int = 1) -> levels.GradedGrid:
