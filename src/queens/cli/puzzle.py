@@ -194,9 +194,9 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
     offer(difficulty, DIFFICULTIES)
     add_out_argument(parser)
     _add_stars(parser)
-    largest = ", ".join(f"{k} stars {n} x {n}" for k, n in maker.PLANTED_UP_TO.items())
+    measured = ", ".join(f"{k} stars {n} x {n}" for k, n in maker.PLANTED_UP_TO.items())
     parser.add_argument(
-        "--force", action="store_true", help=f"make even a grid larger than {largest}"
+        "--force", action="store_true", help=f"make even a grid larger than {measured}"
     )
 
 
