@@ -9,7 +9,8 @@ incremental SAT solver asked again after each repair:
 1. A random placement (the *truth*): k stars a row and a column, none touching
    (``queens.puzzle._sat.random_placement``).
 2. Regions of k of its stars each, grown around them at random to fill the grid
-   (``queens.puzzle.generate.grow_star_regions``), so the truth is a solution.
+   (``queens.puzzle.generate.grow_star_regions``, up to ``CORE_TRIES`` groupings of the
+   stars), so the truth is a solution.
 3. The solver holds the rows, columns and 2 x 2 blocks as fixed clauses, the truth
    blocked (so any model is a *second* solution), and each region's "exactly k" behind a
    selector literal of its own, assumed true.  While it finds a second solution, one of
@@ -38,7 +39,13 @@ from typing import TYPE_CHECKING
 from queens.engines.counting import kernel
 from queens.puzzle import _sat
 from queens.puzzle._star_search import Rows
-from queens.puzzle.generate import GenerateError, _neighbours, _stays_connected, grow_star_regions
+from queens.puzzle.generate import (
+    CORE_TRIES,
+    GenerateError,
+    _neighbours,
+    _stays_connected,
+    grow_star_regions,
+)
 from queens.puzzle.grid import Grid
 
 if TYPE_CHECKING:
@@ -189,8 +196,11 @@ def attempt(
     truth = _sat.random_placement(n, stars, rng)
     if truth is None:
         return None
-    cells = grow_star_regions(n, stars, truth, rng)
-    if cells is None:
+    for _ in range(CORE_TRIES):  # (a placement takes a second at 24 x 24 with 6 stars)
+        cells = grow_star_regions(n, stars, truth, rng)
+        if cells is not None:
+            break
+    else:
         return None
     truth_cells = {r * n + c for r, row in enumerate(truth) for c in row}
     regions = _Regions(n, stars, cells, truth)
