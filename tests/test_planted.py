@@ -95,7 +95,7 @@ def test_small_planted_grids_are_unique_by_brute_force(n: int, stars: int, seed:
     made = None
     rng = random.Random(seed)
     while made is None:
-        made = _planted.attempt(n, stars, rng)
+        made = _planted.attempt(n, stars, rng, generate.grow_star_regions)
     cells, truth = made
     grid = grid_of(n, cells)
     assert problem(grid, truth, stars) is None

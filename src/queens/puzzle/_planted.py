@@ -34,18 +34,12 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from queens.engines.counting import kernel
 from queens.puzzle import _sat
 from queens.puzzle._star_search import Rows
-from queens.puzzle.generate import (
-    CORE_TRIES,
-    GenerateError,
-    _neighbours,
-    _stays_connected,
-    grow_star_regions,
-)
 from queens.puzzle.grid import Grid
 
 if TYPE_CHECKING:
@@ -76,8 +70,38 @@ past them its row-by-row counter is asked instead."""
 ATTEMPTS = 200
 """Fresh attempts before giving up."""
 
+CORE_TRIES = 10
+"""Groupings of one placement's stars into regions tried before a new placement (a
+placement takes a second at 24 x 24 with 6 stars; many groupings cannot be joined)."""
+
 Cells = list[int]
 """A region index per cell, row by row."""
+
+Grow = Callable[[int, int, Rows, random.Random], "Cells | None"]
+"""``queens.puzzle.generate.grow_star_regions`` (handed in: generate imports this module)."""
+
+
+def _neighbours(n: int, index: int) -> list[int]:
+    """The cells sharing a side with ``index`` (row-major indexes)."""
+    r, c = divmod(index, n)
+    steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [a * n + b for a, b in steps if 0 <= a < n and 0 <= b < n]
+
+
+def _stays_connected(n: int, cells: Cells, gone: set[int]) -> bool:
+    """Whether the region of ``gone`` (cells all in one region) is still one piece, and
+    not empty, without them."""
+    region = cells[next(iter(gone))]
+    left = {i for i, owner in enumerate(cells) if owner == region} - gone
+    if not left:
+        return False
+    reached = {next(iter(left))}
+    frontier = list(reached)
+    while frontier:
+        fresh = {o for o in _neighbours(n, frontier.pop()) if o in left and o not in reached}
+        reached |= fresh
+        frontier.extend(fresh)
+    return reached == left
 
 
 class _Regions:
@@ -189,7 +213,7 @@ def repair(
 
 
 def attempt(
-    n: int, stars: int, rng: random.Random, stop: StopFlag | None = None
+    n: int, stars: int, rng: random.Random, grow: Grow, stop: StopFlag | None = None
 ) -> tuple[Cells, Rows] | None:
     """One attempt (steps 1 to 3): the regions and the truth, its only solution by
     CaDiCaL, or None when the repairs ran out."""
@@ -197,7 +221,7 @@ def attempt(
     if truth is None:
         return None
     for _ in range(CORE_TRIES):  # (a placement takes a second at 24 x 24 with 6 stars)
-        cells = grow_star_regions(n, stars, truth, rng)
+        cells = grow(n, stars, truth, rng)
         if cells is not None:
             break
     else:
@@ -242,18 +266,18 @@ def confirmed(grid: Grid, stars: int, truth: Rows, stop: StopFlag | None) -> boo
     return unique_by_rows(grid, stars, stop) is True
 
 
-def unique(n: int, stars: int, seed: int, stop: StopFlag | None = None) -> Grid:
+def unique(n: int, stars: int, seed: int, grow: Grow, stop: StopFlag | None = None) -> Grid | None:
     """A grid with one solution of ``stars`` a row, column and region, by CaDiCaL and the
     kernel (the module's steps 1 to 4); the same seed gives the same grid.  Raises
-    ``GenerateError`` after ``ATTEMPTS`` attempts without one, ``kernel.Stopped`` when
-    ``stop`` is set."""
+    None after ``ATTEMPTS`` attempts without one; ``kernel.Stopped`` when ``stop`` is set.
+    ``grow`` grows the regions around a placement (step 2)."""
     rng = random.Random(seed)
     for _ in range(ATTEMPTS):
-        made = attempt(n, stars, rng, stop)
+        made = attempt(n, stars, rng, grow, stop)
         if made is None:
             continue
         cells, truth = made
         grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
         if confirmed(grid, stars, truth, stop):
             return grid
-    raise GenerateError(f"no {n} x {n} {stars}-star grid in {ATTEMPTS} attempts with seed {seed}")
+    return None

@@ -87,7 +87,7 @@ from contextvars import ContextVar
 
 from queens.engines.counting import kernel
 from queens.engines.counting import kernel as counting_kernel
-from queens.puzzle import _region_search, _sat
+from queens.puzzle import _planted, _region_search, _sat
 from queens.puzzle.explain import DIFFICULTIES as STARS_DIFFICULTIES
 from queens.puzzle.explain import LEVELS, Explanation, apply, difficulty_name, explain, grade
 from queens.puzzle.grid import NAMES, Grid
@@ -982,9 +982,10 @@ def _unique_stars(n: int, stars: int, seed: int, stop: kernel.StopFlag | None) -
     """A grid with one solution of ``stars`` a row, column and region, checked by two
     engines (steps 1 to 5 of the module's outline; from 4 stars ``queens.puzzle._planted``)."""
     if stars in PLANTED_UP_TO:
-        from queens.puzzle import _planted  # lazy: it builds on this module
-
-        return _planted.unique(n, stars, seed, stop)
+        made = _planted.unique(n, stars, seed, grow_star_regions, stop)
+        if made is None:
+            raise GenerateError(f"no {n} x {n} {stars}-star grid found with seed {seed}")
+        return made
     rng = random.Random(seed)
 
     def attempt(_: int) -> Grid | None:
