@@ -123,7 +123,7 @@ def test_a_17_x_17_4_star_grid_is_valid_and_unique() -> None:
 @pytest.mark.slow  # a minute or so on a busy machine
 @needs_sat
 @needs_kernel
-@pytest.mark.parametrize(("n", "stars"), [(18, 4), (21, 5), (24, 6)])
+@pytest.mark.parametrize(("n", "stars"), [(17, 4), (21, 5), (24, 6)])
 def test_4_to_6_star_grids_are_valid_and_unique(n: int, stars: int) -> None:
     check_generated(n, stars, 0)
 
