@@ -113,8 +113,8 @@ unless forced (``GenerateTooLong``)."""
 
 PLANTED_UP_TO = {4: 18, 5: 21, 6: 24}
 """The largest grid generated for 4 to 6 stars without ``force``: the sizes measured with
-a median of seconds of CPU (``benchmarks/puzzle.py --stars --big``: 17 x 17 4-star 0.7 s,
-18 x 18 2.3 s, 21 x 21 5-star 1.1 s, 24 x 24 6-star 2.8 s); past them a grid may take
+a median of seconds of CPU (``benchmarks/puzzle.py --stars --big``: 17 x 17 4-star 0.6 s,
+18 x 18 2.3 s, 21 x 21 5-star 1.4 s, 24 x 24 6-star 2.8 s); past them a grid may take
 far longer (one 19 x 19 and one 20 x 20 4-star grid and one 25 x 25 6-star grid were not
 made in 100 s of CPU)."""
 
