@@ -116,7 +116,7 @@ PLANTED_UP_TO = {4: 18, 5: 21, 6: 24}
 a median of seconds of CPU (``benchmarks/puzzle.py --stars --big``: 17 x 17 4-star 0.6 s,
 18 x 18 2.3 s, 21 x 21 5-star 1.4 s, 24 x 24 6-star 2.8 s); past them a grid may take
 far longer (one 19 x 19 and one 20 x 20 4-star grid and one 25 x 25 6-star grid were not
-made in 100 s of CPU)."""
+made in 100 s of CPU, one 23 x 23 5-star grid not in 200 s)."""
 
 MIN_N, MAX_N = SIZES[1]
 """The sizes of one-star grids."""
