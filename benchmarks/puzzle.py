@@ -211,10 +211,11 @@ BIG = ((4, (17, 18, 19, 20)), (5, (21, 22, 23)), (6, (24, 25)))
 
 
 def bench_generate_big(seeds: int, timeout: float) -> None:
-    """Generate 4- to 6-star grids (``BIG``) for seeds 0, 1, ...: each grid checked unique
-    by two engines (the propagating search's count and the row-by-row counter), times in
-    CPU seconds of the process (the machine is shared); a grid not made within
-    ``timeout`` s of wall time (a stop flag ends the work) is marked so."""
+    """Generate 4- to 6-star grids (``BIG``, made by ``queens.puzzle._planted``) for seeds
+    0, 1, ...: each grid checked unique again here by the kernel's two engines (the
+    propagating search's count and the row-by-row counter), times in CPU seconds of the
+    process (the machine is shared) with the load average beside each row; a grid not made
+    within ``timeout`` s of wall time (a stop flag ends the work) is marked so."""
     import threading
 
     from queens.engines.counting import kernel
@@ -222,12 +223,10 @@ def bench_generate_big(seeds: int, timeout: float) -> None:
     from queens.puzzle import solve as stars
 
     print()
-    print("| stars: generate 4 to 6 (CPU s) | grids | median | largest |")
-    print("|---|---|---|---|")
+    print("| stars: generate 4 to 6 (CPU) | grids | median | largest | load |")
+    print("|---|---|---|---|---|")
     for k, sizes in BIG:
         for n in sizes:
-            low, high = generate_module.SIZES[k]
-            generate_module.SIZES[k] = (min(low, n), high)  # measure below today's sizes too
             times = []
             for seed in range(seeds):
                 stop = kernel.StopFlag()
@@ -235,9 +234,9 @@ def bench_generate_big(seeds: int, timeout: float) -> None:
                 timer.start()
                 start = time.process_time()
                 try:
-                    grid = generate(n, seed, stars=k, stop=stop)
+                    grid = generate(n, seed, stars=k, stop=stop, force=True)
                 except (kernel.Stopped, generate_module.GenerateError):
-                    print(f"| {n} x {n}, {k} stars, seed {seed} | none within {timeout:g} s | | |")
+                    print(f"| {n} x {n}, {k} stars, seed {seed} | none within {timeout:g} s |")
                     continue
                 finally:
                     timer.cancel()
@@ -245,8 +244,12 @@ def bench_generate_big(seeds: int, timeout: float) -> None:
                 assert stars.count(grid, k, limit=2) == 1, grid
                 assert stars.unique_by_rows(grid, k) is not False, grid
             if times:
-                row(f"{n} x {n}, {k} stars", times, "s")
-            print(f"(load average {os.getloadavg()[0]:.1f})", flush=True)
+                median, largest = statistics.median(times), max(times)
+                print(
+                    f"| {n} x {n}, {k} stars | {len(times)} | {median:.1f} s | {largest:.1f} s "
+                    f"| {load()} |",
+                    flush=True,
+                )
 
 
 def main_stars() -> None:

@@ -203,6 +203,10 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
     offer(look, maker.LOOKS)
     add_out_argument(parser)
     _add_stars(parser)
+    measured = ", ".join(f"{k} stars {n} x {n}" for k, n in maker.PLANTED_UP_TO.items())
+    parser.add_argument(
+        "--force", action="store_true", help=f"make even a grid larger than {measured}"
+    )
 
 
 def _daily_arguments(parser: argparse.ArgumentParser) -> None:
@@ -433,7 +437,9 @@ def run_generate(args: argparse.Namespace) -> int:
     _check_size(args.n, stars)
     chosen = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     try:
-        grid = generate(args.n, stars, chosen, args.difficulty, look=args.look)
+        grid = _generated(args.n, stars, chosen, args.difficulty, args.look, args.force)
+    except maker.GenerateTooLong as error:
+        raise CommandError(f"{error.reason}; add --force to run it anyway") from None
     except GenerateError as error:
         raise CommandError(str(error)) from None
     if args.seed is None:
@@ -449,6 +455,21 @@ def _check_look(look: str, stars: int) -> None:
         raise UsageError(message, PROG + " generate")
     if look != "even" and stars != 1:
         raise UsageError(f"--look {look} is for one-star grids", PROG + " generate")
+
+
+def _generated(
+    n: int, stars: int, seed: int, difficulty: str | None, look: str, force: bool
+) -> Grid:
+    """``generate``; from 4 stars (seconds to minutes) a notice after a second saying what
+    runs and that Ctrl-C stops it (the generator sees a Ctrl-C through
+    ``engines.counting.kernel.interruptible``)."""
+    if stars not in maker.PLANTED_UP_TO:
+        return generate(n, stars, seed, difficulty, look=look, force=force)
+    from queens.cli.searching import noticed  # lazy: start-up of the CLI
+
+    maker.check_planted(n, stars, force)  # refused before the notice
+    with noticed(f"generating a {n} x {n} grid with {stars} stars"):
+        return generate(n, stars, seed, difficulty, look=look, force=force)
 
 
 def _check_size(n: int, stars: int) -> None:

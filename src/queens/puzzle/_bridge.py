@@ -73,10 +73,11 @@ def generate(
     *,
     seconds: float | None = None,
     look: str = "even",
+    force: bool = False,
 ) -> Grid:
     """A new grid with one solution (of ``difficulty`` when given, one star grown with
     ``look``); ``maker.GenerateError`` (one line) for every K when none is made."""
-    return maker.generate(n, seed, difficulty, stars=stars, seconds=seconds, look=look)
+    return maker.generate(n, seed, difficulty, stars=stars, seconds=seconds, look=look, force=force)
 
 
 def daily(day: date, stars: int = 1) -> levels.GradedGrid:

@@ -47,7 +47,8 @@ answer given is always exact.  The budgets count steps, not time, and both engin
 the same steps, so a seed gives the same grid on every machine, with a C compiler or
 without.
 
-**K stars, K = 2 to 6**:
+**K stars, K = 2 and 3** (from 4 stars these searches stall; ``queens.puzzle._planted``
+draws the whole grid and repairs it with CaDiCaL instead, then checks it with the kernel):
 
 1. A random placement of k stars a row and a column, none touching: a row-by-row search
    filling the columns most in need first, started afresh after a bounded number of rows
@@ -86,7 +87,7 @@ from contextvars import ContextVar
 
 from queens.engines.counting import kernel
 from queens.engines.counting import kernel as counting_kernel
-from queens.puzzle import _region_search, _shapes
+from queens.puzzle import _planted, _region_search, _sat, _shapes
 from queens.puzzle.explain import DIFFICULTIES as STARS_DIFFICULTIES
 from queens.puzzle.explain import LEVELS, Explanation, apply, difficulty_name, explain, grade
 from queens.puzzle.grid import NAMES, Grid
@@ -101,14 +102,21 @@ from queens.puzzle.solve import (
     unique_by_rows,
 )
 
-SIZES = {1: (5, 16), 2: (8, 25), 3: (14, 25), 4: (17, 25), 5: (23, 25), 6: (25, 25)}
+SIZES = {1: (5, 16), 2: (8, 25), 3: (14, 25), 4: (17, 25), 5: (21, 25), 6: (24, 25)}
 """The sizes generated for each number of stars, smallest and largest.  One star: 4 x 4
 has two solutions and few grids, below none; 16 x 16 takes about a second at the median,
 seconds at worst.  K stars: smaller grids rarely, or never, have a unique solution made
-this way.  4 stars from 17 x 17: two 17 x 17 grids took 2.6 and 4.7 s of CPU, while an
-18 x 18 one (seed 0) was not made within 15 minutes on a machine at load 16 (grids past
-the smallest let more solutions through each step); 5 and 6 stars from 23 x 23 and
-25 x 25 as before (not measured again)."""
+this way.  4 to 6 stars are made by ``queens.puzzle._planted`` (CaDiCaL, the ``sat``
+extra), whose grids are measured up to ``PLANTED_UP_TO`` (4 stars from 17 x 17, 5 from
+21 x 21, 6 from 24 x 24: ``benchmarks/puzzle.py --stars --big``); larger ones are refused
+unless forced (``GenerateTooLong``)."""
+
+PLANTED_UP_TO = {4: 18, 5: 21, 6: 24}
+"""The largest grid generated for 4 to 6 stars without ``force``: the sizes measured with
+a median of seconds of CPU (``benchmarks/puzzle.py --stars --big``: 17 x 17 4-star 0.6 s,
+18 x 18 2.3 s, 21 x 21 5-star 1.4 s, 24 x 24 6-star 2.8 s); past them a grid may take
+far longer (one 19 x 19 and one 20 x 20 4-star grid and one 25 x 25 6-star grid were not
+made in 100 s of CPU, one 23 x 23 5-star grid not in 200 s)."""
 
 MIN_N, MAX_N = SIZES[1]
 """The sizes of one-star grids."""
@@ -245,6 +253,21 @@ class GenerateError(ValueError):
     """
 
 
+class GenerateTooLong(GenerateError):
+    """A grid past ``PLANTED_UP_TO`` asked for without ``force``; ``reason`` says so.
+
+    >>> GenerateTooLong(22, 4).reason
+    'a 22 x 22 4-star grid may take hours (measured up to 18 x 18)'
+    """
+
+    def __init__(self, n: int, stars: int) -> None:
+        largest = PLANTED_UP_TO[stars]
+        self.reason = (
+            f"a {n} x {n} {stars}-star grid may take hours (measured up to {largest} x {largest})"
+        )
+        super().__init__(f"{self.reason}; pass force=True to run it anyway")
+
+
 def _neighbours(n: int, index: int) -> list[int]:
     """The cells (row-major indexes) sharing a side with ``index``: above, below, left,
     right (the order the growth's random draws rest on)."""
@@ -310,6 +333,7 @@ def generate(
     seconds: float | None = None,
     stop: kernel.StopFlag | None = None,
     look: str = "even",
+    force: bool = False,
 ) -> Grid:
     """A grid with exactly one solution of ``stars`` a row, column and region, whose
     explanation needs ``difficulty``'s reasoning (easy, medium, hard; None: one star, any
@@ -319,6 +343,8 @@ def generate(
     The same arguments give the same grid.  With ``seconds``, a ``GenerateError`` once
     that time has passed between two attempts; ``Stopped`` when ``stop`` is set; from the
     main thread without one, a Ctrl-C stops it within a second (``interruptible``).
+    4 to 6 stars need python-sat (the ``sat`` extra; a ``GenerateError`` without it), and
+    past ``PLANTED_UP_TO`` ``force`` (a ``GenerateTooLong`` without it).
 
     >>> print(generate(5, seed=1))
     AABBB
@@ -337,6 +363,7 @@ def generate(
     EFFFGHHH
     """
     _check(n, stars, difficulty, look)
+    check_planted(n, stars, force)
     if stars == 1:
         work = lambda flag: _one_star(n, seed, difficulty, seconds, flag, look)  # noqa: E731
     else:
@@ -368,6 +395,20 @@ def _check(n: int, stars: int, difficulty: str | None, look: str = "even") -> No
             f"unknown difficulty {difficulty!r} (choose from {', '.join(wanted)}"
             + (", or None)" if stars == 1 else ")")
         )
+
+
+def check_planted(n: int, stars: int, force: bool) -> None:
+    """A ``GenerateError`` when 4 to 6 stars are asked for without python-sat, or past
+    ``PLANTED_UP_TO`` without ``force``."""
+    if stars not in PLANTED_UP_TO:
+        return
+    if not _sat.available():
+        raise GenerateError(
+            f"{stars}-star grids need python-sat: install queens-toolkit[sat] "
+            "(pip install 'queens-toolkit[sat]')"
+        )
+    if n > PLANTED_UP_TO[stars] and not force:
+        raise GenerateTooLong(n, stars)
 
 
 # ---- one star ------------------------------------------------------------------------
@@ -1008,7 +1049,12 @@ def _graded_stars(
 
 def _unique_stars(n: int, stars: int, seed: int, stop: kernel.StopFlag | None) -> Grid:
     """A grid with one solution of ``stars`` a row, column and region, checked by two
-    engines (steps 1 to 5 of the module's outline)."""
+    engines (steps 1 to 5 of the module's outline; from 4 stars ``queens.puzzle._planted``)."""
+    if stars in PLANTED_UP_TO:
+        made = _planted.unique(n, stars, seed, grow_star_regions, stop)
+        if made is None:
+            raise GenerateError(f"no {n} x {n} {stars}-star grid found with seed {seed}")
+        return made
     rng = random.Random(seed)
 
     def attempt(_: int) -> Grid | None:
@@ -1406,6 +1452,8 @@ __all__ = [
     "SIZES",
     "STARS_MIN_N",
     "GenerateError",
+    "GenerateTooLong",
+    "check_planted",
     "difficulty_name",
     "generate",
 ]

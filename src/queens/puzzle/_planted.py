@@ -1,0 +1,283 @@
+"""K-star grids for K = 4 to 6 at full size: a private part of ``queens.puzzle.generate``
+(which dispatches to it from ``FROM_STARS`` stars), built on CaDiCaL (the ``sat`` extra).
+
+The growth of ``generate`` asks the propagating search about every cell as the regions
+grow; with 4 stars and more those searches stall (an 18 x 18 4-star grid was not made in
+15 minutes).  Here the whole grid is drawn first and repaired after, with one
+incremental SAT solver asked again after each repair:
+
+1. A random placement (the *truth*): k stars a row and a column, none touching
+   (``queens.puzzle._sat.random_placement``).
+2. Regions of k of its stars each, grown around them at random to fill the grid
+   (``queens.puzzle.generate.grow_star_regions``, up to ``CORE_TRIES`` groupings of the
+   stars), so the truth is a solution.
+3. The solver holds the rows, columns and 2 x 2 blocks as fixed clauses, the truth
+   blocked (so any model is a *second* solution), and each region's "exactly k" behind a
+   selector literal of its own, assumed true.  While it finds a second solution, one of
+   that solution's stars off the truth leaves its region for a neighbouring one, along
+   the shortest path of its region's cells (no truth star on it) to the region's border:
+   its region then holds k - 1 of that solution's stars, so it is no solution any more,
+   and the truth keeps k stars in every region (``repair``).  The two regions changed get
+   new selectors (the old ones are switched off for good), so the solver keeps what it
+   learnt.  ``REPAIRS`` times n repairs at most, then a fresh attempt.
+4. When the solver finds none, the grid is checked by two other engines: the truth by the
+   independent validator (``queens.puzzle.solve.problem``), its uniqueness by the
+   compiled kernel's propagating search (``search_stars``, ``CHECK_NODES``), else its
+   row-by-row counter (``unique_by_rows``).  A grid neither kernel engine settles within
+   its budget is dropped and the next attempt starts.
+
+Every repair keeps the truth a solution (``tests/test_planted.py`` checks it with
+hypothesis for 1 to 3 stars on small grids).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from queens.engines.counting import kernel
+from queens.puzzle import _sat
+from queens.puzzle._star_search import Rows
+from queens.puzzle.grid import Grid
+
+if TYPE_CHECKING:
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    from queens.engines.counting.kernel import StopFlag
+
+FROM_STARS = 4
+"""``generate`` makes grids with this many stars and more here."""
+
+REPAIRS = 8
+"""Repairs (times n) of one attempt before the next starts afresh: attempts that end
+well mostly take fewer than n, those that run long rarely end (measured at 20 x 20)."""
+
+PATHS = 6
+"""Ways out (a path to the border and the region it joins) weighed for one repair: the
+shortest is taken, ties at random."""
+
+OTHERS = 4
+"""Solutions other than the truth found before each repair: the repair kills as many of
+them as it can."""
+
+CHECK_NODES = 5_000_000
+"""Nodes the kernel's propagating search may take to confirm a grid unique (seconds):
+past them its row-by-row counter is asked instead."""
+
+ATTEMPTS = 200
+"""Fresh attempts before giving up."""
+
+CORE_TRIES = 10
+"""Groupings of one placement's stars into regions tried before a new placement (a
+placement takes a second at 24 x 24 with 6 stars; many groupings cannot be joined)."""
+
+Cells = list[int]
+"""A region index per cell, row by row."""
+
+Grow = Callable[[int, int, Rows, random.Random], "Cells | None"]
+"""``queens.puzzle.generate.grow_star_regions`` (handed in: generate imports this module)."""
+
+
+def _neighbours(n: int, index: int) -> list[int]:
+    """The cells sharing a side with ``index`` (row-major indexes)."""
+    r, c = divmod(index, n)
+    steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [a * n + b for a, b in steps if 0 <= a < n and 0 <= b < n]
+
+
+def _stays_connected(n: int, cells: Cells, gone: set[int]) -> bool:
+    """Whether the region of ``gone`` (cells all in one region) is still one piece, and
+    not empty, without them."""
+    region = cells[next(iter(gone))]
+    left = {i for i, owner in enumerate(cells) if owner == region} - gone
+    if not left:
+        return False
+    reached = {next(iter(left))}
+    frontier = list(reached)
+    while frontier:
+        fresh = {o for o in _neighbours(n, frontier.pop()) if o in left and o not in reached}
+        reached |= fresh
+        frontier.extend(fresh)
+    return reached == left
+
+
+class _Regions:
+    """The incremental SAT solver of one attempt: the grid's fixed clauses, the truth
+    blocked, and each region's count behind its selector (module docstring, step 3)."""
+
+    def __init__(self, n: int, stars: int, cells: Cells, truth: Rows) -> None:
+        from pysat.formula import IDPool  # lazy: optional extra (sat)
+        from pysat.solvers import Solver
+
+        self.n, self.stars, self.cells = n, stars, cells
+        fixed, top = _sat._placement_clauses(n, stars, [])
+        self.pool: IDPool = IDPool(start_from=top + 1)
+        self.solver: Solver = Solver(name=_sat.SOLVER, bootstrap_with=fixed)
+        self.solver.add_clause([-(r * n + c + 1) for r, row in enumerate(truth) for c in row])
+        self.selectors: dict[int, int] = {}
+        self.versions = 0
+        for region in range(n):
+            self._encode(region)
+
+    def _encode(self, region: int) -> None:
+        from pysat.card import CardEnc, EncType  # lazy: optional extra (sat)
+
+        old = self.selectors.get(region)
+        if old is not None:
+            self.solver.add_clause([-old])  # that region's clauses are off for good
+        self.versions += 1
+        selector = self.pool.id(("selector", self.versions))
+        lits = [i + 1 for i, owner in enumerate(self.cells) if owner == region]
+        encoded = CardEnc.equals(
+            lits=lits, bound=self.stars, vpool=self.pool, encoding=EncType.seqcounter
+        )
+        for clause in encoded.clauses:
+            self.solver.add_clause([*clause, -selector])
+        self.selectors[region] = selector
+
+    def others(self, limit: int) -> list[set[int]]:
+        """The star cells of up to ``limit`` solutions other than the truth ([] when there
+        is none): each found is blocked for this call only, behind a selector of its own."""
+        found: list[set[int]] = []
+        self.versions += 1
+        blocking = self.pool.id(("blocking", self.versions))
+        assumed = [*self.selectors.values(), blocking]
+        while len(found) < limit and self.solver.solve(assumptions=assumed):
+            model = self.solver.get_model() or []
+            stars = {v - 1 for v in model if 0 < v <= self.n * self.n}
+            found.append(stars)
+            self.solver.add_clause([-(cell + 1) for cell in stars] + [-blocking])
+        self.solver.add_clause([-blocking])
+        return found
+
+    def move(self, path: list[int], region: int) -> None:
+        """The cells of ``path`` (all in one region) join ``region``."""
+        left = self.cells[path[0]]
+        for cell in path:
+            self.cells[cell] = region
+        self._encode(left)
+        self._encode(region)
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def ways_out(n: int, cells: Cells, start: int, keep: set[int]) -> list[tuple[list[int], int]]:
+    """Paths from ``start`` through its region's cells (none in ``keep``) to a cell
+    touching another region, shortest first (up to ``PATHS``), each with that region:
+    the path from ``start`` to the border cell."""
+    region = cells[start]
+    came: dict[int, int] = {start: start}
+    queue = deque([start])
+    found: list[tuple[list[int], int]] = []
+    while queue and len(found) < PATHS:
+        here = queue.popleft()
+        outside = sorted({cells[o] for o in _neighbours(n, here)} - {region})
+        if outside:
+            path = [here]
+            while path[-1] != start:
+                path.append(came[path[-1]])
+            found.extend((path[::-1], other) for other in outside)
+            continue
+        for other in _neighbours(n, here):
+            if other not in came and cells[other] == region and other not in keep:
+                came[other] = here
+                queue.append(other)
+    return found[:PATHS]
+
+
+def repair(
+    n: int, cells: Cells, truth_cells: set[int], others: list[set[int]], rng: random.Random
+) -> tuple[list[int], int] | None:
+    """The move that kills the most of the solutions ``others`` (their star cells, the
+    first always): a path out of its region (no truth star on it, the region left
+    connected) from a star of the first off the truth, and the region it joins; a
+    solution with a star on the path is killed (the region left holds fewer of its
+    stars).  The most killed first, then the shortest path, ties at random; None when
+    there is none."""
+    off = [cell for cell in others[0] if cell not in truth_cells]
+    rng.shuffle(off)
+    moves: list[tuple[int, int, float, list[int], int]] = []
+    for cell in off:
+        for path, region in ways_out(n, cells, cell, truth_cells):
+            if _stays_connected(n, cells, set(path)):
+                killed = sum(1 for stars in others if not stars.isdisjoint(path))
+                moves.append((-killed, len(path), rng.random(), path, region))
+    if not moves:
+        return None
+    *_, path, region = min(moves)
+    return path, region
+
+
+def attempt(
+    n: int, stars: int, rng: random.Random, grow: Grow, stop: StopFlag | None = None
+) -> tuple[Cells, Rows] | None:
+    """One attempt (steps 1 to 3): the regions and the truth, its only solution by
+    CaDiCaL, or None when the repairs ran out."""
+    truth = _sat.random_placement(n, stars, rng)
+    if truth is None:
+        return None
+    for _ in range(CORE_TRIES):  # (a placement takes a second at 24 x 24 with 6 stars)
+        cells = grow(n, stars, truth, rng)
+        if cells is not None:
+            break
+    else:
+        return None
+    truth_cells = {r * n + c for r, row in enumerate(truth) for c in row}
+    regions = _Regions(n, stars, cells, truth)
+    try:
+        for _ in range(REPAIRS * n):
+            if stop is not None and stop.is_set():
+                raise kernel.Stopped
+            others = regions.others(OTHERS)
+            if not others:
+                return cells, truth
+            move = repair(n, cells, truth_cells, others, rng)
+            if move is None:
+                return None
+            regions.move(*move)
+        return None
+    finally:
+        regions.close()
+
+
+def confirmed(grid: Grid, stars: int, truth: Rows, stop: StopFlag | None) -> bool:
+    """Whether engines other than CaDiCaL agree: the truth is a solution (the validator)
+    and the only one (the kernel's propagating search, else its row-by-row counter)."""
+    from queens.puzzle.solve import problem, unique_by_rows  # lazy: solve imports _sat
+
+    if problem(grid, truth, stars) is not None:
+        return False
+    try:
+        searched = kernel.search_stars(
+            grid.n, stars, bytes(grid.cells), 2, stop, budget=CHECK_NODES
+        )
+    except kernel.OverBudget:
+        searched = None
+    if searched is not None:
+        return searched[0][0] == 1
+    if not kernel.compiled():
+        from queens.puzzle.solve import solve_python  # without the kernel: slow, exact
+
+        return solve_python(grid, stars).unique
+    return unique_by_rows(grid, stars, stop) is True
+
+
+def unique(n: int, stars: int, seed: int, grow: Grow, stop: StopFlag | None = None) -> Grid | None:
+    """A grid with one solution of ``stars`` a row, column and region, by CaDiCaL and the
+    kernel (the module's steps 1 to 4); the same seed gives the same grid.  Raises
+    None after ``ATTEMPTS`` attempts without one; ``kernel.Stopped`` when ``stop`` is set.
+    ``grow`` grows the regions around a placement (step 2)."""
+    rng = random.Random(seed)
+    for _ in range(ATTEMPTS):
+        made = attempt(n, stars, rng, grow, stop)
+        if made is None:
+            continue
+        cells, truth = made
+        grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+        if confirmed(grid, stars, truth, stop):
+            return grid
+    return None

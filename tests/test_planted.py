@@ -1,0 +1,169 @@
+"""Generation of 4- to 6-star grids (issue 40, ``queens.puzzle._planted``): each repair
+keeps the planted solution (hypothesis, 1 and 2 stars on small grids), a finished grid is
+unique by engines other than CaDiCaL, and ``generate`` is bounded (python-sat needed,
+sizes past the measured ones refused without ``force``, a stop flag, Ctrl-C)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from queens.cli import main
+from queens.engines.counting import kernel
+from queens.puzzle import _planted, _sat, generate
+from queens.puzzle._planted import _Regions
+from queens.puzzle.grid import Grid
+from queens.puzzle.solve import count, problem, solve_python, unique_by_rows
+from runaway_support import interrupted_after
+from stopping import assert_the_flag_stops
+
+needs_sat = pytest.mark.skipif(
+    not _sat.available(), reason="python-sat is not installed: pip install 'queens-toolkit[sat]'"
+)
+needs_kernel = pytest.mark.skipif(not kernel.compiled(), reason="the compiled kernel's paths")
+
+
+def connected(n: int, cells: list[int], region: int) -> bool:
+    """Whether ``region``'s cells are one piece (a plain flood fill)."""
+    members = {i for i, owner in enumerate(cells) if owner == region}
+    seen = {min(members)}
+    todo = list(seen)
+    while todo:
+        r, c = divmod(todo.pop(), n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            other = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and other in members and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen == members
+
+
+def grid_of(n: int, cells: list[int]) -> Grid:
+    return Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+
+
+@needs_sat
+@settings(max_examples=25)
+@given(
+    case=st.sampled_from([(6, 1), (7, 1), (8, 1), (9, 2), (10, 2)]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_every_repair_keeps_the_planted_solution(case: tuple[int, int], seed: int) -> None:
+    n, stars = case
+    rng = random.Random(seed)
+    truth = _sat.random_placement(n, stars, rng)
+    assert truth is not None
+    cells = generate.grow_star_regions(n, stars, truth, rng)
+    if cells is None:
+        return  # a group's stars could not be joined: the attempt starts afresh
+    truth_cells = {r * n + c for r, row in enumerate(truth) for c in row}
+    regions = _Regions(n, stars, cells, truth)
+    try:
+        for _ in range(3 * n):
+            others = regions.others(_planted.OTHERS)
+            for stars_of in others:  # CaDiCaL's: real solutions, none the truth
+                rows = [sorted(c % n for c in stars_of if c // n == r) for r in range(n)]
+                assert problem(grid_of(n, cells), rows, stars) is None
+                assert stars_of != truth_cells
+            if not others:
+                assert count(grid_of(n, cells), stars) == 1  # brute force agrees
+                break
+            move = _planted.repair(n, cells, truth_cells, others, rng)
+            if move is None:
+                break
+            path, region = move
+            assert not truth_cells & set(path)
+            regions.move(path, region)
+            grid = grid_of(n, cells)
+            assert problem(grid, truth, stars) is None
+            assert all(connected(n, cells, region) for region in range(n))
+            for stars_of in others:  # the first one at least is killed
+                rows = [sorted(c % n for c in stars_of if c // n == r) for r in range(n)]
+                if not stars_of.isdisjoint(path):
+                    assert problem(grid, rows, stars) is not None
+    finally:
+        regions.close()
+
+
+@needs_sat
+@pytest.mark.parametrize(("n", "stars", "seed"), [(7, 1, 0), (9, 2, 1), (10, 2, 2)])
+def test_small_planted_grids_are_unique_by_brute_force(n: int, stars: int, seed: int) -> None:
+    made = None
+    rng = random.Random(seed)
+    while made is None:
+        made = _planted.attempt(n, stars, rng, generate.grow_star_regions)
+    cells, truth = made
+    grid = grid_of(n, cells)
+    assert problem(grid, truth, stars) is None
+    assert count(grid, stars) == 1
+    if stars > 1:
+        verdict = solve_python(grid, stars)
+        assert verdict.unique and verdict.rows == truth
+
+
+def check_generated(n: int, stars: int, seed: int) -> Grid:
+    grid = generate.generate(n, seed, stars=stars)
+    assert len(set(grid.cells)) == n
+    assert count(grid, stars, limit=2) == 1
+    assert unique_by_rows(grid, stars) is True
+    return grid
+
+
+@needs_sat
+@needs_kernel
+def test_a_17_x_17_4_star_grid_is_valid_and_unique() -> None:
+    grid = check_generated(17, 4, 2)
+    assert generate.generate(17, 2, stars=4) == grid  # a seed gives the same grid
+
+
+@pytest.mark.slow  # a minute or so on a busy machine
+@needs_sat
+@needs_kernel
+@pytest.mark.parametrize(("n", "stars"), [(17, 4), (21, 5), (24, 6)])
+def test_4_to_6_star_grids_are_valid_and_unique(n: int, stars: int) -> None:
+    check_generated(n, stars, 0)
+
+
+def test_without_python_sat_4_stars_are_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(_sat, "available", lambda: False)
+    with pytest.raises(generate.GenerateError, match="python-sat"):
+        generate.generate(17, stars=4)
+    assert main(["puzzle", "generate", "17", "--stars", "4", "--seed", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "queens-toolkit[sat]" in err
+
+
+@needs_sat
+def test_past_the_measured_sizes_generation_is_refused_naming_force(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    largest = generate.PLANTED_UP_TO[4]
+    with pytest.raises(generate.GenerateTooLong):
+        generate.generate(largest + 1, stars=4)
+    assert main(["puzzle", "generate", str(largest + 1), "--stars", "4", "--seed", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--force" in err and "may take hours" in err
+
+
+@pytest.mark.slow  # a generation stopped after a moment
+@needs_sat
+def test_the_stop_flag_ends_a_4_star_generation() -> None:
+    assert_the_flag_stops(lambda stop: generate.generate(25, 0, stars=4, stop=stop, force=True))
+
+
+@pytest.mark.slow  # a child process and Ctrl-C: seconds
+@needs_sat
+def test_a_forced_generation_gives_notice_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    argv = ["puzzle", "generate", "25", "--stars", "4", "--seed", "0", "--force"]
+    status, written = interrupted_after(argv, b"Ctrl-C stops it", terminal=False)
+    assert status == 130
+    assert written.decode().splitlines() == [
+        "queens: generating a 25 x 25 grid with 4 stars; Ctrl-C stops it",
+        "queens: interrupted",
+    ]
