@@ -34,8 +34,7 @@ from queens.formats import format_problem, write_solution
 from queens.puzzle import generate as maker
 from queens.puzzle import levels, schema
 from queens.puzzle import read as pictures
-from queens.puzzle._bridge import daily, explain, generate, solutions
-from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck
+from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck, explain, level_reason
 from queens.puzzle.generate import GenerateError
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 from queens.puzzle.json_level import json_text_limit, parse_puzzle
@@ -50,6 +49,7 @@ from queens.puzzle.solve import (
     count,
     impossible,
     precount,
+    solution_rows,
     solve,
 )
 from queens.show.text import resolve_style
@@ -384,7 +384,7 @@ def run_solve(args: argparse.Namespace) -> int:
     style = _style(args, grid)
     if args.all:
         written = 0
-        for rows in solutions(grid, stars):
+        for rows in solution_rows(grid, stars):
             if written and args.format == "board":
                 sys.stdout.write("\n")
             _write(grid, stars, rows, args.format, style)
@@ -419,10 +419,10 @@ def run_explain(args: argparse.Namespace) -> int:
         raise _no_solution(grid, stars) from None
     except NotUnique:
         raise not_unique(f"queens puzzle solve{_with_stars(stars)} --count") from None
-    record = schema.explanation(
-        grid.n, stars, found.rows, found.level, found.difficulty, found.steps
-    )
-    why = f" ({found.reason})" if found.reason else ""
+    assert found.rows is not None  # explain raises when there is no solution
+    steps = [step.to_json() for step in found.steps]
+    record = schema.explanation(grid.n, stars, found.rows, found.level, found.difficulty, steps)
+    why = f" ({found.level}: {level_reason(found.level)})" if stars == 1 else ""
     return print_explanation(args.json, record, board(grid, found.rows), found.difficulty + why)
 
 
@@ -464,12 +464,12 @@ def _generated(
     runs and that Ctrl-C stops it (the generator sees a Ctrl-C through
     ``engines.counting.kernel.interruptible``)."""
     if stars not in maker.PLANTED_UP_TO:
-        return generate(n, stars, seed, difficulty, look=look, force=force)
+        return maker.generate(n, seed, difficulty, stars=stars, look=look, force=force)
     from queens.cli.searching import noticed  # lazy: start-up of the CLI
 
     maker.check_planted(n, stars, force)  # refused before the notice
     with noticed(f"generating a {n} x {n} grid with {stars} stars"):
-        return generate(n, stars, seed, difficulty, look=look, force=force)
+        return maker.generate(n, seed, difficulty, stars=stars, look=look, force=force)
 
 
 def _check_size(n: int, stars: int) -> None:
@@ -491,7 +491,7 @@ def run_daily(args: argparse.Namespace) -> int:
     when: date = args.date or date.today()
     stars = args.stars
     try:
-        puzzle = daily(when, stars)
+        puzzle = levels.daily_puzzle(when, stars)
     except levels.LevelsError as error:
         raise CommandError(str(error)) from None
     record = schema.daily(when, stars, puzzle.to_json())

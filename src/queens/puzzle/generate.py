@@ -399,7 +399,11 @@ def _check(n: int, stars: int, difficulty: str | None, look: str = "even") -> No
 
 def check_planted(n: int, stars: int, force: bool) -> None:
     """A ``GenerateError`` when 4 to 6 stars are asked for without python-sat, or past
-    ``PLANTED_UP_TO`` without ``force``."""
+    ``PLANTED_UP_TO`` without ``force``; nothing to check for 1 to 3 stars.
+
+    >>> check_planted(10, 2, force=False) is None
+    True
+    """
     if stars not in PLANTED_UP_TO:
         return
     if not _sat.available():

@@ -277,6 +277,22 @@ def daily(day: date) -> Level:
     return level(number) if number <= CYCLE else made_level(number)
 
 
+def daily_puzzle(day: date, stars: int = 1) -> GradedGrid:
+    """``day``'s grid with ``stars`` (one star: ``daily``; more: ``daily_stars``), every
+    refusal a ``LevelsError`` (one line), as the command and the page show it.
+
+    >>> from datetime import date
+    >>> daily_puzzle(date(2026, 12, 2), 2).difficulty
+    'medium'
+    """
+    if stars == 1:
+        return daily(day)
+    try:
+        return daily_stars(day, stars)
+    except DailyError as error:
+        raise LevelsError(str(error)) from None
+
+
 MADE_TRIES = 100
 """Seeds tried for a made level's balanced grid before taking the last one."""
 
@@ -559,6 +575,7 @@ __all__ = [
     "StarsDaily",
     "daily",
     "daily_number",
+    "daily_puzzle",
     "daily_stars",
     "level",
     "levels",

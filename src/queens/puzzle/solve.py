@@ -414,6 +414,27 @@ def solve_sat(grid: Grid, stars: int) -> Verdict | None:
 
 # (one star gives columns, k stars rows: a ``stars`` typed int that is 1 at run time gives
 # columns too, which the second signature cannot say; the callers with k stars pass k > 1)
+def as_rows(columns: Sequence[int]) -> Rows:
+    """A one-star solution (a column a row) as rows of star columns, the form of every K.
+
+    >>> as_rows([1, 3, 0, 2])
+    ((1,), (3,), (0,), (2,))
+    """
+    return tuple((column,) for column in columns)
+
+
+def solution_rows(grid: Grid, stars: int = 1) -> Iterator[Rows]:
+    """Every solution as ``rows`` (each row's star columns), for every K.
+
+    >>> from queens.puzzle.grid import parse_grid
+    >>> next(solution_rows(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD")))
+    ((1,), (3,), (0,), (2,))
+    """
+    if stars == 1:
+        return (as_rows(columns) for columns in solutions(grid))
+    return solutions(grid, stars)
+
+
 @overload
 def solutions(  # type: ignore[overload-overlap]
     grid: Grid,
@@ -774,6 +795,7 @@ __all__ = [
     "StarVerdict",
     "StarsError",
     "Verdict",
+    "as_rows",
     "board",
     "check_limits",
     "count",
@@ -781,6 +803,7 @@ __all__ = [
     "impossible",
     "precount",
     "problem",
+    "solution_rows",
     "solutions",
     "solve",
     "star_tree",

@@ -50,9 +50,6 @@ from starlette.routing import Route
 from queens.puzzle import generate as maker
 from queens.puzzle import levels, play, schema
 from queens.puzzle import read as pictures
-from queens.puzzle._bridge import daily as daily_grid
-from queens.puzzle._bridge import generate as generate_grid
-from queens.puzzle._bridge import smallest
 from queens.puzzle.explain import DIFFICULTIES
 from queens.puzzle.grid import Grid, GridError
 from queens.puzzle.json_level import parse_puzzle
@@ -199,7 +196,7 @@ async def generate(request: Request) -> Response:
     stars = read_stars(data)
     if stars > GENERATE_STARS:
         raise InputError(f"the page generates grids with up to {GENERATE_STARS} stars")
-    low = smallest(stars)
+    low = maker.STARS_MIN_N[stars]
     high = GENERATE_MAX_N if stars == 1 else GENERATE_STARS_MAX_N
     n = data.get("n")
     if type(n) is not int or not low <= n <= high:
@@ -223,7 +220,9 @@ async def generate(request: Request) -> Response:
     state.generating += 1
     try:
         grid = await anyio.to_thread.run_sync(
-            lambda: generate_grid(n, stars, seed, difficulty, seconds=GENERATE_SECONDS, look=look)
+            lambda: maker.generate(
+                n, seed, difficulty, stars=stars, seconds=GENERATE_SECONDS, look=look
+            )
         )
     except maker.GenerateError as error:
         raise InputError(f"{error}; try another seed", 503) from None
@@ -384,7 +383,7 @@ async def daily(request: Request) -> Response:
         raise InputError(f"stars must be a whole number from 1 to {MAX_STARS}")
     stars = int(stars_text)
     try:
-        puzzle = await anyio.to_thread.run_sync(daily_grid, day, stars)
+        puzzle = await anyio.to_thread.run_sync(levels.daily_puzzle, day, stars)
     except levels.LevelsError as error:
         raise InputError(str(error)) from None
     record = schema.daily(day, stars, puzzle.to_json())
