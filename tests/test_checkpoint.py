@@ -375,6 +375,7 @@ _CELL = st.one_of(
 )
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     meta=st.dictionaries(st.sampled_from([k for k, _ in _header().as_rows()]), _CELL, max_size=8),

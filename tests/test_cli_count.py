@@ -83,6 +83,7 @@ def test_ctrl_c_stops_workers_and_exits_130() -> None:
     assert without_engine_warning(err).strip().splitlines() == ["queens: interrupted"]
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 def test_workers_exit_when_the_parent_is_killed() -> None:
     # Worker processes are the fallback's (the compiled kernel counts in
     # threads, which die with their process).

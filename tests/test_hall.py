@@ -27,7 +27,7 @@ def _brute_matching(edges: dict[int, set[int]]) -> int:
     return 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.dictionaries(st.integers(0, 5), st.sets(st.integers(0, 5), min_size=1), max_size=6))
 def test_the_matching_is_maximum(edges: dict[int, set[int]]) -> None:
     assert hall.max_matching(edges) == _brute_matching(edges)

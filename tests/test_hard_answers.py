@@ -3,6 +3,7 @@ N = 20 agrees with the exhaustive counter (and every solution is valid)."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import subprocess
 import sys
@@ -27,31 +28,32 @@ def _benchmark() -> ModuleType:
     return module
 
 
+@functools.cache
 def _small_instances() -> list[tuple[str, Board]]:
+    # Made when a test asks, not at import: making them takes seconds (propagation), and
+    # every worker of the suite imports this file to collect it.
     hard = _benchmark()
     found = hard.instances(4, False, {"completion", "blocked", "diagonals"}, 60.0)
     return [(f"{family} {label}", board) for family, label, board in found if board.n <= 20]
 
 
-SMALL = _small_instances()
-
-
 def test_the_instances_cover_every_family() -> None:
-    assert {name.split()[0] for name, _ in SMALL} == {"completion", "blocked", "diagonals"}
+    names = {name.split()[0] for name, _ in _small_instances()}
+    assert names == {"completion", "blocked", "diagonals"}
 
 
-@pytest.mark.parametrize(("name", "board"), SMALL, ids=[name for name, _ in SMALL])
-def test_no_solution_agrees_with_the_counter(name: str, board: Board) -> None:
+def test_no_solution_agrees_with_the_counter() -> None:
     need_pysat()
-    answers = [
-        engine(board.allowed_masks()).columns
-        for engine in (propagate.decide, sat.decide, portfolio.decide)
-    ]
-    if any(answer is None for answer in answers):
-        assert queens.count(board) == 0, name
-        assert all(answer is None for answer in answers), name
-    else:
-        assert all(honours(answer, board) for answer in answers), name
+    for name, board in _small_instances():
+        answers = [
+            engine(board.allowed_masks()).columns
+            for engine in (propagate.decide, sat.decide, portfolio.decide)
+        ]
+        if any(answer is None for answer in answers):
+            assert queens.count(board) == 0, name
+            assert all(answer is None for answer in answers), name
+        else:
+            assert all(honours(answer, board) for answer in answers), name
 
 
 def test_the_symmetric_family_keeps_its_symmetry() -> None:

@@ -244,6 +244,7 @@ def test_each_search_counts_every_subproblem_like_the_plain_loop(
 
 
 @needs_kernel
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 @pytest.mark.parametrize("kind", _vector_searches() or ["none on this CPU"])
 def test_marks_from_the_rows_of_a_prefix(kind: str) -> None:
     # The vector search counts the completions of a border node as classes
@@ -722,6 +723,7 @@ def _wide_or_tall_shapes(draw: st.DrawFn) -> tuple[tuple[int, ...], int, int, by
     return allowed, width, k, bytes(int(row in required) for row in range(rows))
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 @needs_kernel
 @settings(max_examples=150, deadline=None)
 @given(_wide_or_tall_shapes())

@@ -77,6 +77,7 @@ def test_valid_for_many_seeds(compiled: bool) -> None:
             assert valid(columns), (n, seed)
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 def test_reaches_all_92_solutions_of_8(compiled: bool) -> None:
     found = {tuple(local.local_search(8, seed, compiled=compiled) or ()) for seed in range(1500)}
     assert all(valid(f) for f in found)

@@ -177,6 +177,7 @@ def test_bad_input(argv: list[str], message: str, tmp_path: Path) -> None:
     assert result.stderr.startswith("queens: error: ") and result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 def test_shards_of_a_shaped_count_merge_and_verify(tmp_path: Path) -> None:
     # 4 queens on 7 x 6, in two shards: merged, recounted from the header's board and
     # queen count, and the total is the whole count's.

@@ -59,6 +59,7 @@ def test_fast_parsing_agrees_with_the_careful_reading(pieces: list[str], bracket
     assert parsed == careful_parse(text)
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 def test_parses_a_million_columns() -> None:
     n = 10**6
     text = "[" + ", ".join(map(str, range(n, 0, -1))) + "]"

@@ -14,7 +14,7 @@ from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.solve import State, Verdict, bits, count, problem, solutions, solve
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(small_grids())
 def test_every_solution_and_only_those(grid: Grid) -> None:
     rows = grid.rows()

@@ -53,6 +53,7 @@ def test_cli_generate_with_stars_and_difficulty(
     assert "unknown difficulty 'expert'" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 def test_daily_stars_is_fixed_by_the_date_and_checked() -> None:
     puzzle = daily_stars(MONDAY, 2)
     assert (puzzle.n, puzzle.stars) == (8, 2)  # Mondays are small

@@ -243,6 +243,7 @@ def test_a_split_count_under_a_rule_adds_up_and_names_its_rule(board: Board) -> 
     assert parts.key != split(board.with_rule(Rule.QUEEN)).key
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 def test_the_split_of_the_whole_torus_searches_first_queens_in_column_0_only() -> None:
     from queens.counting.split import count_subproblem, split, sum_counts
 

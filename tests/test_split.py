@@ -103,6 +103,7 @@ def test_shaped_boards_sum_to_reference_counts(board: Board) -> None:
     assert _sum(board) == Counts(len(found), _orbits(found, board))
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 def test_a_shaped_split_leaves_rows_empty_in_order() -> None:
     # 3 queens on 8 x 8: prefixes with empty rows (-1) first, lexicographic, many of them.
     parts = split(Board(8, k=3)).subproblems
@@ -124,6 +125,7 @@ def test_the_classic_split_is_unchanged_by_shapes() -> None:
     assert split(Board(9, height=8)).key != split(Board(8, height=9)).key
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 @pytest.mark.parametrize(
     "board",
     [

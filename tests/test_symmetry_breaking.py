@@ -307,7 +307,7 @@ def test_lex_leader_keeps_exactly_one_solution_of_every_orbit(board: Board) -> N
     assert len(kept) == len(orbits)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(symmetric_boards())
 def test_the_lex_leader_clauses_join_after_the_budget(board: Board) -> None:
     need_pysat()

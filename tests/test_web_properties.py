@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ def test_random_bytes(client: TestClient, body: bytes) -> None:
         check(client.post(path, content=body), allowed)  # no content type: 415
 
 
+@pytest.mark.slow  # a few seconds: the fast suite keeps under 3 minutes
 @SETTINGS
 @given(data=requests)
 def test_random_json_requests(client: TestClient, data: dict[str, object]) -> None:
