@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 from functools import partial
@@ -105,3 +106,22 @@ def test_the_plain_member_is_for_n_queens_on_n_by_n() -> None:
     assert sat.plain_encoding(masks, {"width": 7}) is None
     assert sat.plain_encoding(masks, {"queens": 5}) is None
     assert sat.plain_encoding(masks, {}) is not None
+
+
+def test_a_member_waits_for_its_start() -> None:
+    # A member stopped only after it was started could run (and answer) in the moment
+    # between: each waits, asleep, for its first turn (a flaky test under load found it).
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    wait, start = context.Pipe(duplex=False)
+    child = context.Process(target=turns._run, args=(send, _quick, wait), daemon=True)
+    child.start()
+    send.close()
+    wait.close()
+    try:
+        assert not receive.poll(0.3)  # not started: no answer
+        start.send(True)
+        assert receive.poll(5) and receive.recv().how == "quick"
+    finally:
+        child.kill()
+        child.join()

@@ -72,32 +72,48 @@ def race(
         else multiprocessing.get_context("spawn")
     )
     runners: list[Runner] = []
+    starts: dict[int | None, Connection] = {}
     try:
         for member in members:
             receive, send = context.Pipe(duplex=False)
-            child = context.Process(target=_run, args=(send, member), daemon=True)
+            wait, start = context.Pipe(duplex=False)
+            child = context.Process(target=_run, args=(send, member, wait), daemon=True)
             child.start()
             send.close()
+            wait.close()
             runners.append((child, receive))
+            starts[child.pid] = start
         if not _can_stop(runners[0][0].pid):
+            for start in starts.values():
+                start.send(True)
             return _side_by_side(runners, deadline)
-        for stopped, _ in runners[1:]:
-            _signal(stopped, signal.SIGSTOP)
         weights = shares or [1.0] * len(runners)
         share = {process.pid: weight for (process, _), weight in zip(runners, weights, strict=True)}
-        return _in_turns(runners, deadline, share)
+        return _in_turns(runners, deadline, share, starts)
     finally:
         for ended, receive in runners:
             if ended.is_alive():
                 ended.kill()
             ended.join()
             receive.close()
+        for start in starts.values():
+            start.close()
 
 
-def _in_turns(runners: list[Runner], deadline: Deadline, share: dict[int | None, float]) -> Verdict:
+def _in_turns(
+    runners: list[Runner],
+    deadline: Deadline,
+    share: dict[int | None, float],
+    starts: dict[int | None, Connection],
+) -> Verdict:
+    # Every member waits for its start (``_run``) and is then stopped between its turns:
+    # one that ran between its fork and a stop would have had CPU time no turn gave it.
+    waiting = dict(starts)
     turn = FIRST_TURN
     while True:
         for process, receive in list(runners):
+            if process.pid in waiting:
+                waiting.pop(process.pid).send(True)
             _signal(process, signal.SIGCONT)
             start = cpu_seconds(process.pid)
             mine = turn * share[process.pid]
@@ -143,7 +159,9 @@ def _answer(runner: Runner) -> Verdict | None:
     return answer
 
 
-def _run(conn: Connection, member: Member) -> None:
+def _run(conn: Connection, member: Member, start: Connection) -> None:
+    start.recv()  # its first turn (asleep until then, using no CPU time)
+    start.close()
     conn.send(member())
     conn.close()
 
