@@ -61,6 +61,16 @@ def test_sat_placements_are_placements() -> None:
     assert _sat.random_placement(5, 2, rng) is None  # a 5 x 5 grid holds 9 stars, not 10
 
 
+@pytest.mark.parametrize("stars", [1, 2])
+def test_the_sat_encoding_takes_a_region_no_larger_than_its_stars(stars: int) -> None:
+    # Region A is one cell: all of it for one star, too small for two (CardEnc takes no
+    # bound past its literals: hypothesis found the 2-star case in CI's package step).
+    _needs_sat()
+    grid = parse_grid("ABBCC\nBBBCC\nDDDCC\nDDEEE\nDDEEE")
+    truth = sorted(brute_force(grid.rows(), stars))
+    assert sorted(_sat.solve(grid, stars, limit=len(truth) + 1)) == truth
+
+
 @settings(max_examples=12, deadline=None)
 @given(star_grids(), st.integers(1, 2))
 def test_the_sat_encoding_finds_what_brute_force_finds(grid: Grid, stars: int) -> None:

@@ -45,6 +45,12 @@ def _placement_clauses(n: int, stars: int, more: list[list[int]]) -> tuple[list[
     units += [[r * n + c + 1 for r in range(n)] for c in range(n)]
     cnf: list[list[int]] = []
     for lits in units + more:
+        if len(lits) <= stars:  # CardEnc takes no bound past its literals
+            cnf.extend([lit] for lit in lits)  # every cell a star ...
+            if len(lits) < stars:  # ... and still too few: no solution
+                never = pool.id(("too small", len(cnf)))
+                cnf.extend([[never], [-never]])
+            continue
         encoded = CardEnc.equals(lits=lits, bound=stars, vpool=pool, encoding=EncType.seqcounter)
         cnf.extend(encoded.clauses)
     for r in range(n - 1):
