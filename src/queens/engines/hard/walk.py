@@ -30,12 +30,12 @@ wins everywhere, so they take turns.
 
 from __future__ import annotations
 
-import importlib
 import random
 from array import array
 from collections.abc import Iterator, Sequence
 from types import ModuleType
 
+from queens.engines.counting import kernel
 from queens.engines.hard.verdict import Verdict
 
 PENALTY = 2
@@ -58,11 +58,9 @@ LOCAL_SEARCH = "local search (min-conflicts), solution checked"
 
 
 def compiled() -> ModuleType | None:
-    """The compiled kernel (its ``walk_board``), or None where it was not built."""
-    try:
-        return importlib.import_module("queens.engines._kernel")
-    except ImportError:
-        return None
+    """The compiled kernel (its ``walk_board``), or None where it was not built or
+    ``QUEENS_PURE_PYTHON`` turns it off."""
+    return kernel.loaded()
 
 
 def decide(allowed: Sequence[int], seed: int = 0) -> Verdict:
