@@ -16,7 +16,7 @@ from queens import api
 from queens.api import ruled_shape
 from queens.board import Board
 from queens.engines.counting import reference
-from queens.engines.hard import cnf, portfolio, propagate, sat, symmetry_breaking
+from queens.engines.hard import cnf, portfolio, propagate, sat, symmetry_breaking, walk
 from queens.engines.hard.state import State
 from queens.rules import Rule, attack_kind
 from queens.symmetry import Symmetry, shape_symmetries
@@ -320,10 +320,18 @@ def test_the_lex_leader_clauses_join_after_the_budget(board: Board) -> None:
     answers_rule(found.columns, board)
 
 
+def _spin_forever(ok: bytes, n: int, seed: int) -> list[int]:
+    while True:  # CPU time, so its turns end
+        pass
+
+
 def test_the_verdict_names_the_lex_leader_clauses_when_they_joined(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     need_pysat()
+    # The local search takes turns too and, on a busy machine, may answer first: here it
+    # only spins, so the verdict is CaDiCaL's.
+    monkeypatch.setattr(walk, "solve", _spin_forever)
     masks = _symmetric_board(12, Symmetry.ROTATE_180, 0.3, 1).allowed_masks()
     # Within the default budget CaDiCaL solves it without the clauses.
     assert sat.decide(masks).how == "SAT solver (CaDiCaL)"
