@@ -212,6 +212,43 @@ def test_the_fewest_cells_first_among_block_steps() -> None:
     assert len(taken.focus) == min(len(step.focus) for step in offered)
 
 
+def test_a_line_of_three_clears_the_cells_beside_its_middle() -> None:
+    # The 2 x 2 block's straight form: region A's cells lie within row 1, columns 2-4, so
+    # its queen touches row 2, column 3 wherever it is.
+    step = next(blocks(State.start(parse_grid("BAAAB\nCCCCC\nDDDDD\nEEEEE\nDDDDD"))))
+    assert (step.kind, step.level, step.clear) == ("block", 3, ((1, 2),))
+    assert step.text == (
+        "The cells left in region A lie within three cells in a line (row 1, columns 2-4): "
+        "a queen on any of them touches row 2, column 3, which is cleared (1 cleared)"
+    )
+    # Two cells with a gap (rows 2 and 4 of column 1): no 2 x 2 block holds them.
+    step = next(blocks(State.start(parse_grid("BCDDD\nACDDD\nBCEEE\nACEEE\nBBBBB"))))
+    assert step.clear == ((2, 1),) and "(column 1, rows 2-4)" in step.text
+
+
+# A 9 x 9 grid of the shipped archive before the line of three was graded like a block
+# (level 12, a hard Friday then): its hardest steps are lines of three and blocks.
+LINE_GRADED = """\
+ABBBCCDDE
+AABBBCDEE
+AFBBCCCEE
+FFFFCCCEE
+FFFFCFEEE
+GFHFFFHEI
+GGHHFHHHI
+GHHHHHHHH
+HHHHHHHHH"""
+
+
+def test_a_line_of_three_costs_like_a_2x2_block() -> None:
+    # Graded hard (level 4, an exclusion) before; the issue: a line of three costs like a
+    # 2 x 2 block, so the grid is medium.
+    explanation = explain(parse_grid(LINE_GRADED))
+    lines = [step for step in explanation.steps if "three cells in a line" in step.text]
+    assert lines and {step.level for step in lines} == {LEVELS["block"]} == {3}
+    assert explanation.difficulty == "medium"
+
+
 def test_a_hint_is_the_supposition_the_explanation_takes_there() -> None:
     # The page's hint is the explanation's next step from the player's marks: where the
     # explanation supposes, so does the hint (same text, same cleared cell).

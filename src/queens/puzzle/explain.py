@@ -798,8 +798,9 @@ def _large_groups(state: StarState) -> Step | None:
 def blocks(state: State) -> Iterator[Step]:
     """A row, column or region whose cells left lie within a 2 x 2 block (or two, side by
     side) clears every cell touching all of them (its queen is in the block, and a 2 x 2
-    block holds at most one queen): one step a unit, the unit with the fewest cells
-    first."""
+    block holds at most one queen); the block's straight form, cells left within three
+    cells in a line, clears the two cells beside the middle one (``_line_of_three``): one
+    step a unit, the unit with the fewest cells first."""
     found = [step for unit in state.open_units() if (step := _block(state, *unit)) is not None]
     if found:
         yield min(found, key=lambda step: len(step.focus))
@@ -811,8 +812,6 @@ def _block(state: State, kind: str, index: int, cells: list[Square]) -> Step | N
         return None
     rows = _lines_of(cells, 0)
     columns = _lines_of(cells, 1)
-    if rows.bit_count() > 2 or columns.bit_count() > 2:
-        return None
     chosen = [
         (row, col)
         for row in _block_starts(rows, grid.n)
@@ -820,7 +819,7 @@ def _block(state: State, kind: str, index: int, cells: list[Square]) -> Step | N
         if _block_others(state, row, col, cells)
     ]
     if not chosen:
-        return None
+        return _line_of_three(state, kind, index, cells, rows, columns)
     others: set[Square] = set()
     for row, col in chosen:
         others |= _block_others(state, row, col, cells)
@@ -831,6 +830,36 @@ def _block(state: State, kind: str, index: int, cells: list[Square]) -> Step | N
     else:
         text += "each holding at most one queen: the blocks' other cells are cleared"
     return _clearing("block", text, others, cells)
+
+
+def _line_of_three(
+    state: State, kind: str, index: int, cells: list[Square], rows: int, columns: int
+) -> Step | None:
+    """A unit whose cells left lie within three cells in a line (one row, three
+    neighbouring columns, or the other way round): each of them touches the two cells
+    beside the middle one, which are cleared.  The 2 x 2 block's straight form, level 3
+    like it (a person sees both at a glance)."""
+    if rows.bit_count() == 1 and columns.bit_length() - (columns & -columns).bit_length() == 2:
+        row, middle = rows.bit_length() - 1, columns.bit_length() - 2
+        beside = [(row - 1, middle), (row + 1, middle)]
+        span = f"row {row + 1}, columns {middle}-{middle + 2}"
+    elif columns.bit_count() == 1 and rows.bit_length() - (rows & -rows).bit_length() == 2:
+        col, middle = columns.bit_length() - 1, rows.bit_length() - 2
+        beside = [(middle, col - 1), (middle, col + 1)]
+        span = f"column {col + 1}, rows {middle}-{middle + 2}"
+    else:
+        return None
+    n = state.grid.n
+    cleared = {s for s in beside if 0 <= min(s) and max(s) < n and state.is_candidate(*s)}
+    if not cleared:
+        return None
+    name = unit_name(state.grid, kind, index)
+    which = "which are" if len(cleared) > 1 else "which is"
+    text = (
+        f"The cells left in {name} lie within three cells in a line ({span}): a queen on "
+        f"any of them touches {_cells_text(sorted(cleared), ' and ')}, {which} cleared"
+    )
+    return _clearing("block", text, cleared, cells)
 
 
 def _block_others(state: State, row: int, col: int, cells: list[Square]) -> set[Square]:
