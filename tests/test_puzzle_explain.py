@@ -224,7 +224,8 @@ def test_the_wording() -> None:
     if region.startswith("Region"):
         assert f"({region.lower()})" not in step.text
     named = [s.text for s in explain(parse_grid("AAAB\nCAAB\nCCDB\nCCDD")).steps]
-    assert "Region A has one cell left: a queen at row 1, column 2, which clears 1 cell" in named
+    # (row 3 within three cells in a line clears row 2, column 2 first: a level-3 step)
+    assert "Region A has one cell left: a queen at row 1, column 2, which clears 2 cells" in named
     found = [s for s in explain(generate(8, 3, "hard")).steps if s.kind == "exclusion"]
     for s in found:
         assert ";" not in s.text

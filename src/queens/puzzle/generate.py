@@ -79,6 +79,7 @@ repairs, depends on the engine).
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections import Counter, deque
@@ -89,7 +90,7 @@ from queens.engines.counting import kernel
 from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle import _planted, _region_search, _sat, _shapes
 from queens.puzzle.explain import DIFFICULTIES as STARS_DIFFICULTIES
-from queens.puzzle.explain import LEVELS, Explanation, apply, difficulty_name, explain, grade
+from queens.puzzle.explain import Explanation, apply, difficulty_name, explain, grade
 from queens.puzzle.grid import NAMES, Grid
 from queens.puzzle.solve import (
     MAX_STARS,
@@ -151,6 +152,33 @@ grids are rare: none in 60 unique 10 x 10 grids, 8 with n / 3 bars)."""
 
 WANTED = {"easy": (1, 2), "medium": (3, 3), "hard": (4, 5)}
 """The levels of the hardest step of each difficulty."""
+
+SPREAD = {7: (52, 0, 0), 8: (52, 52, 0), 9: (0, 52, 52), 10: (0, 0, 52), 11: (0, 0, 52)}
+"""How many shipped levels (``levels.json``) of each size are easy, medium and hard: a
+one-star grid generated without a difficulty draws one with these weights (a size
+outside them takes the nearest's), so that generated grids spread like the levels handed
+out.  The published levels the benchmarks compare with are not kept with the project,
+so their spread is not used here; a test checks these numbers against the archive."""
+
+
+def drawn_difficulty(n: int, seed: int) -> str:
+    """The difficulty a one-star ``n`` x ``n`` grid generated from ``seed`` without one
+    takes: drawn with ``SPREAD``'s weights for its size, from a hash of the size and seed
+    (the same on every machine and Python).
+
+    >>> drawn_difficulty(7, 0), drawn_difficulty(10, 5)
+    ('easy', 'hard')
+    >>> sorted({drawn_difficulty(8, seed) for seed in range(40)})
+    ['easy', 'medium']
+    """
+    weights = SPREAD[min(max(n, min(SPREAD)), max(SPREAD))]
+    digest = hashlib.sha256(f"queens-difficulty/{n}/{seed}".encode()).digest()
+    point = int.from_bytes(digest[:8], "big") * sum(weights) >> 64
+    for difficulty, weight in zip(WANTED, weights, strict=True):
+        if point < weight:
+            return difficulty
+        point -= weight
+    raise AssertionError("unreachable: point < sum(weights)")
 
 OTHERS = 1
 """Solutions other than the truth looked at before each move: the move takes a queen
@@ -336,8 +364,9 @@ def generate(
     force: bool = False,
 ) -> Grid:
     """A grid with exactly one solution of ``stars`` a row, column and region, whose
-    explanation needs ``difficulty``'s reasoning (easy, medium, hard; None: one star, any
-    that needs no case split; K stars, the first grid made, whatever its difficulty).
+    explanation needs ``difficulty``'s reasoning (easy, medium, hard; None: one star, one
+    drawn for the size like the shipped levels', ``drawn_difficulty``; K stars, the first
+    grid made, whatever its difficulty).
     ``look`` (one star): ``even``, the regions grown evenly (the daily levels' look), or
     ``background``, one large region the others sit in (``queens.puzzle._shapes``).
     The same arguments give the same grid.  With ``seconds``, a ``GenerateError`` once
@@ -347,11 +376,11 @@ def generate(
     past ``PLANTED_UP_TO`` ``force`` (a ``GenerateTooLong`` without it).
 
     >>> print(generate(5, seed=1))
-    AABBB
-    AAABC
-    DCCCC
-    DDDCC
-    DDDCE
+    AABCD
+    ACCCD
+    EECCD
+    EEEED
+    EEDDD
     >>> print(generate(8, seed=1, stars=2))
     AAABBCCC
     AABBCCCC
@@ -365,7 +394,8 @@ def generate(
     _check(n, stars, difficulty, look)
     check_planted(n, stars, force)
     if stars == 1:
-        work = lambda flag: _one_star(n, seed, difficulty, seconds, flag, look)  # noqa: E731
+        wanted = difficulty or drawn_difficulty(n, seed)
+        work = lambda flag: _one_star(n, seed, wanted, seconds, flag, look)  # noqa: E731
     else:
         work = lambda flag: _graded_stars(n, stars, seed, difficulty, seconds, flag)  # noqa: E731
     return kernel.interruptible(work, stop)
@@ -425,21 +455,21 @@ it on, so a Ctrl-C ends even a long one within a second)."""
 def _one_star(
     n: int,
     seed: int,
-    difficulty: str | None,
+    difficulty: str,
     seconds: float | None,
     stop: kernel.StopFlag | None,
     look: str = "even",
 ) -> Grid:
-    low, high = WANTED[difficulty] if difficulty is not None else (1, LEVELS["probe"])
+    low, high = WANTED[difficulty]
     rng = random.Random(seed)
-    bars = int(BARS.get(difficulty or "hard", 0.0) * n)
-    skew = SKEW.get(difficulty or "hard", 2.0)
+    bars = int(BARS.get(difficulty, 0.0) * n)
+    skew = SKEW[difficulty]
 
     def attempt(_: int) -> Grid | None:
         made = _unique_regions(n, rng, skew, bars, look)
         return None if made is None else _graded(*made, low, high)
 
-    what = f"{difficulty or 'any difficulty'} {n} x {n} grid"
+    what = f"{difficulty} {n} x {n} grid"
     token = _stop.set(stop)
     try:
         return _attempts(attempt, ATTEMPTS, seconds, stop, what, seed)
@@ -1459,5 +1489,6 @@ __all__ = [
     "GenerateTooLong",
     "check_planted",
     "difficulty_name",
+    "drawn_difficulty",
     "generate",
 ]
