@@ -18,8 +18,6 @@ from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.solve import count, unique_by_rows
 
 EVEN_BEFORE = {
-    (10, 0, None): "AAAABBBBBB\nAAABBBBBCC\nAADDBBBBCE\nAADDDFFFEE\nADDDGFFFEE\n"
-    "AAADGGHFFF\nAAIDGGHHFF\nAIIIGHHHFF\nAAIIJHHHHF\nIIIIJJJHHH",
     (
         8,
         1,
@@ -29,7 +27,8 @@ EVEN_BEFORE = {
     "FIIGGGGGE\nFIIIGIGGG\nIIIIIIGGG",
 }
 """Grids the generator made before looks existed (main at dd17b27): ``even`` must still
-make them, letter for letter."""
+make them, letter for letter.  (A grid asked for no difficulty draws one for its size
+since issue 41, so the one pinned then without a difficulty is no longer made.)"""
 
 SEEDS = range(12)
 
@@ -41,7 +40,7 @@ def unique_by_two_engines(grid: Grid) -> bool:
 
 
 @pytest.mark.parametrize(("args", "text"), EVEN_BEFORE.items())
-def test_even_draws_as_before(args: tuple[int, int, str | None], text: str) -> None:
+def test_even_draws_as_before(args: tuple[int, int, str], text: str) -> None:
     n, seed, difficulty = args
     assert str(generate(n, seed, difficulty)) == text
     assert str(generate(n, seed, difficulty, look="even")) == text
@@ -60,17 +59,24 @@ def test_background_grids_are_unique_connected_and_of_their_difficulty() -> None
 
 
 def test_the_looks_differ_measurably() -> None:
-    # 12 grids of each look at 10 x 10: background has a larger largest region and fewer
-    # 2-cell regions (benchmarks/looks.py measures 40 of each against published levels).
-    even = [generate(10, seed) for seed in SEEDS]
-    background = [generate(10, seed, look="background") for seed in SEEDS]
-    share = [
-        statistics.median(_shapes.largest_share(g) for g in grids) for grids in (even, background)
-    ]
-    pairs = [sum(_shapes.has_pair(g) for g in grids) for grids in (even, background)]
-    assert share[1] >= share[0] + 0.08, share
-    assert max(_shapes.largest_share(g) for g in background) >= 0.45
-    assert pairs[1] <= pairs[0] // 2, pairs
+    # 8 grids of each look at 10 x 10 for each difficulty (the default draws one for the
+    # size, hard at 10 x 10): background has a larger largest region and fewer 2-cell
+    # regions (benchmarks/looks.py measures 40 of each against published levels).  The
+    # margin depends on the difficulty: a hard background grid's large region is smaller
+    # (median share 0.255 against 0.435 for easy ones, seeds 0-11).
+    largest = 0.0
+    for difficulty in ("easy", "medium", "hard"):
+        even = [generate(10, seed, difficulty) for seed in SEEDS[:8]]
+        background = [generate(10, seed, difficulty, look="background") for seed in SEEDS[:8]]
+        share = [
+            statistics.median(_shapes.largest_share(g) for g in grids)
+            for grids in (even, background)
+        ]
+        pairs = [sum(_shapes.has_pair(g) for g in grids) for grids in (even, background)]
+        assert share[1] >= share[0] + 0.04, (difficulty, share)
+        assert pairs[1] <= pairs[0] * 2 // 3, (difficulty, pairs)
+        largest = max(largest, *(_shapes.largest_share(g) for g in background))
+    assert largest >= 0.45
 
 
 def test_a_look_is_one_of_two_and_for_one_star() -> None:
