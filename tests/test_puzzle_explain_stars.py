@@ -331,3 +331,26 @@ def test_the_k_star_rules_at_one_star_reach_the_one_star_solution(seed: int, n: 
         assert step is not None and step.text[0].isupper()
         _agrees(step, [solution])
     assert state.rows() == truth
+
+
+def test_a_pattern_step_costs_by_its_ways_when_turned_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 41: a way-enumeration step costs by its number of ways.  Off (the shipped
+    # dailies' grading), the first shipped Monday is easy; on, its 3-way pattern gives way
+    # to a level-4 step and it is medium, and every pattern step is graded by its ways.
+    import re
+    from datetime import date
+
+    from queens.puzzle.levels import star_dailies
+
+    puzzle = star_dailies()[2, date(2026, 11, 30)]
+    assert explain(puzzle.grid, 2).difficulty == puzzle.difficulty == "easy"
+    monkeypatch.setattr(explainer, "PATTERN_BY_WAYS", True)
+    explanation = explain(puzzle.grid, 2)
+    assert explanation.difficulty == "medium"
+    assert replay(puzzle.grid, 2, explanation.steps) == explanation.rows
+    patterns = [step for step in explanation.steps if step.kind == "pattern"]
+    assert patterns
+    for step in patterns:
+        listed = re.search(r"in (\d+) ways", step.text)
+        ways = int(listed.group(1)) if listed else 1
+        assert step.level == explainer.ways_level(ways) <= LEVELS["pattern"], step.text

@@ -17,7 +17,9 @@ name a technique differently, both are given (one star / K stars):
   k lines within k regions clear the rest of those regions.  One star: the smallest group
   first, one on neighbouring lines before one on scattered lines.
 - **2 x 2 blocks** (``block``, 3; K stars: inside ``pattern``): a 2 x 2 block holds at most
-  one star (its cells all touch), so a unit within a block clears the block's other cells.
+  one star (its cells all touch), so a unit within a block clears the block's other cells;
+  and its straight form, a unit within three cells in a line, clears the two cells beside
+  the middle one (each of the three touches them).
 - **Ways of a unit** (``pattern``, 3; K stars): the ways a unit can still take its stars
   (none touching, no unit over K, a 2 x 2 block holds one), listed: a cell in every way
   holds a star, and a cell every way rules out is cleared.  With one star the full units,
@@ -138,7 +140,7 @@ REASONS = {
     1: "a row, column or region with one cell left",
     2: "a region within one line, or a line within one region",
     3: "two or three regions within as many lines (or lines within regions), or a unit "
-    "within a 2 x 2 block",
+    "within a 2 x 2 block or three cells in a line",
     4: "a queen that would leave a row, column or region with no cell, or four or more "
     "regions within as many lines",
     5: "a queen that would leave a unit with one cell, whose queen would leave another with none "
@@ -850,7 +852,7 @@ def _line_of_three(
     else:
         return None
     n = state.grid.n
-    cleared = {s for s in beside if 0 <= min(s) and max(s) < n and state.is_candidate(*s)}
+    cleared = {s for s in beside if min(s) >= 0 and max(s) < n and state.is_candidate(*s)}
     if not cleared:
         return None
     name = unit_name(state.grid, kind, index)
@@ -1008,8 +1010,35 @@ def _unit_ways(state: StarState, unit: int) -> tuple[int, int, int]:
     return found
 
 
-def _pattern(state: StarState, near: int = -1) -> Step | None:
-    """A ``pattern`` step about a unit meeting ``near`` (a cell mask; -1: any unit)."""
+PATTERN_BY_WAYS = False
+"""Whether a ``pattern`` step's level grows with its number of ways (``ways_level``: a
+person holds two ways in mind at a glance, lists three or four, and needs paper past
+that), the easiest first: the rules ``_few_ways``, ``_some_ways`` and ``_many_ways``
+take the ways up to 2, 4 and ``PATTERN_MAX`` at levels 3, 4 and 5.  Off: every
+``pattern`` step is level 3 (2 with one way), as the shipped K-star dailies were graded.
+Turned on it regrades 304 of the 364 shipped 2-star dailies (and breaks their weekday
+schedule: measured in issue 41's work), so it waits for those dailies to be made anew."""
+
+
+PATTERN_WAYS = ((2, 3), (4, 4), (PATTERN_MAX, 5))
+"""The most ways a ``pattern`` step of each level lists, with ``PATTERN_BY_WAYS``."""
+
+
+def ways_level(ways: int) -> int:
+    """The level of a ``pattern`` step listing ``ways`` ways with ``PATTERN_BY_WAYS``: one
+    way is level 2 (a group of one), up to 2 level 3, up to 4 level 4, more level 5.
+
+    >>> [ways_level(ways) for ways in (1, 2, 3, 4, 5, 14)]
+    [2, 3, 4, 4, 5, 5]
+    """
+    if ways == 1:
+        return LEVELS["confined"]
+    return next(level for most, level in PATTERN_WAYS if ways <= most)
+
+
+def _pattern(state: StarState, near: int = -1, most: int = PATTERN_MAX) -> Step | None:
+    """A ``pattern`` step about a unit meeting ``near`` (a cell mask; -1: any unit) with
+    at most ``most`` ways."""
     units = state.units
     n = units.n
     for unit in range(3 * n):
@@ -1020,7 +1049,7 @@ def _pattern(state: StarState, near: int = -1) -> Step | None:
         ways, every, ruled = _unit_ways(state, unit)
         if not ways:
             raise Stuck
-        if not every and not ruled:
+        if (not every and not ruled) or ways > most:
             continue
         extra = ruled & ~_ruled_out(state, every) if every else ruled  # beyond the stars'
         text = _pattern_text(state, unit, ways, every, extra)
@@ -1032,9 +1061,24 @@ def _pattern(state: StarState, near: int = -1) -> Step | None:
             _cells(n, every),
             _cells(n, cleared),
             _cells(n, free),
-            LEVELS["confined"] if ways == 1 else 0,
+            ways_level(ways) if PATTERN_BY_WAYS or ways == 1 else 0,
         )
     return None
+
+
+def _few_ways(state: StarState) -> Step | None:
+    """A ``pattern`` step of level 3 or less (with ``PATTERN_BY_WAYS``; else any)."""
+    return _pattern(state, most=PATTERN_WAYS[0][0] if PATTERN_BY_WAYS else PATTERN_MAX)
+
+
+def _some_ways(state: StarState) -> Step | None:
+    """A ``pattern`` step of level 4 (only with ``PATTERN_BY_WAYS``)."""
+    return _pattern(state, most=PATTERN_WAYS[1][0]) if PATTERN_BY_WAYS else None
+
+
+def _many_ways(state: StarState) -> Step | None:
+    """A ``pattern`` step of level 5 (only with ``PATTERN_BY_WAYS``)."""
+    return _pattern(state) if PATTERN_BY_WAYS else None
 
 
 def _pattern_text(state: StarState, unit: int, ways: int, every: int, extra: int) -> str:
@@ -1450,10 +1494,12 @@ RULES = (
 STAR_RULES: tuple[Callable[[StarState], Step | None], ...] = (
     _full,
     _small_groups,
-    _pattern,
+    _few_ways,
     _room,
     _large_groups,
+    _some_ways,
     _short_chain,
+    _many_ways,
     _star_chain,
     _long_chain,
     _star_supposition,
