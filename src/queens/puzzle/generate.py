@@ -180,6 +180,7 @@ def drawn_difficulty(n: int, seed: int) -> str:
         point -= weight
     raise AssertionError("unreachable: point < sum(weights)")
 
+
 OTHERS = 1
 """Solutions other than the truth looked at before each move: the move takes a queen
 most of them share (so it kills most of them at once)."""
