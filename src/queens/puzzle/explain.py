@@ -1016,8 +1016,10 @@ person holds two ways in mind at a glance, lists three or four, and needs paper 
 that), the easiest first: the rules ``_few_ways``, ``_some_ways`` and ``_many_ways``
 take the ways up to 2, 4 and ``PATTERN_MAX`` at levels 3, 4 and 5.  Off: every
 ``pattern`` step is level 3 (2 with one way), as the shipped K-star dailies were graded.
-Turned on it regrades 304 of the 364 shipped 2-star dailies (and breaks their weekday
-schedule: measured in issue 41's work), so it waits for those dailies to be made anew."""
+Turned on, it regrades 89 of the 364 shipped 2-star dailies, all easy to medium (89 of
+the 104 easy Mondays and Tuesdays; medium and hard days keep their grade), which breaks
+their weekday schedule: it waits until those days are made anew
+(``scripts/make_star_dailies.py``) or the schedule changes."""
 
 
 PATTERN_WAYS = ((2, 3), (4, 4), (PATTERN_MAX, 5))
