@@ -188,7 +188,7 @@ class Step:
         >>> from queens.puzzle.grid import parse_grid
         >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
         >>> [step.level for step in explain(grid).steps]
-        [2, 2, 3, 3, 2, 3, 2, 3, 1, 1, 1, 1, 1]
+        [2, 2, 3, 3, 2, 2, 1, 1, 1, 1, 1]
         """
         return self.grade or LEVELS[self.kind]
 
@@ -224,7 +224,7 @@ class Explanation:
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> explanation = explain(grid)
     >>> len(explanation.steps), explanation.solution, explanation.rows[:2]
-    (13, (0, 2, 4, 1, 3), ((0,), (2,)))
+    (11, (0, 2, 4, 1, 3), ((0,), (2,)))
     """
 
     steps: list[Step] = field(default_factory=list)
@@ -282,7 +282,7 @@ class NeedsSplit(Exception):
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
     >>> len(explain(grid, splits=False).steps)  # no split needed: nothing raised
-    13
+    11
     """
 
 

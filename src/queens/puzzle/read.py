@@ -905,12 +905,12 @@ def read_picture(data: bytes, size: int | None = None, stars: int = 1) -> Readin
     >>> from queens.show.puzzle import puzzle_png
     >>> GRID = generate(6, 2)
     >>> print(read_picture(puzzle_png(GRID, None, size=300)).grid)
-    AABBBB
-    AAACBB
-    AAACCD
-    AEEEDD
-    AEEFFF
-    EEEFFF
+    ABBBBB
+    ABBBBC
+    DBBBEC
+    DEEEEE
+    DDFFEE
+    FFFFEE
     >>> read_picture(puzzle_png(GRID, None, size=300), size=7).error
     ReadError('the grid found is 6 x 6, not 7 x 7 (--size 7)')
     """
