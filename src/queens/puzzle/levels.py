@@ -3,9 +3,12 @@
 The archive is ``CYCLE`` numbered grids shipped as data (``levels.json`` next to this
 module), made once by ``scripts/make_puzzle_levels.py`` from fixed seeds (each level
 records its own) with ``queens.puzzle.generate.generate``, so the grids stay the same
-whatever the generator later becomes.  Level k has the size and difficulty of day
-``(k - 1) % 7`` of ``WEEK`` (Monday first): small and easy early in the week, bigger
-and harder towards Sunday, as in the game it imitates.
+whatever the generator later becomes; when the explainer's grading changes, the script
+keeps every level still of its weekday's difficulty and makes only the others anew (a
+line of three graded like a 2 x 2 block made 29 hard levels medium: those were remade).
+Level k has the size and difficulty of day ``(k - 1) % 7`` of ``WEEK`` (Monday first):
+small and easy early in the week, bigger and harder towards Sunday, as in the game it
+imitates.
 
 The daily puzzle of a date is level ``(date - EPOCH).days + 1``: the same for everyone
 on that date.  The archive holds levels 1 to ``CYCLE`` (52 weeks); a later level is made
