@@ -1017,7 +1017,8 @@ that), the easiest first: the rules ``_few_ways``, ``_some_ways`` and ``_many_wa
 take the ways up to 2, 4 and ``PATTERN_MAX`` at levels 3, 4 and 5.  Off: every
 ``pattern`` step is level 3 (2 with one way), as the shipped K-star dailies were graded.
 Turned on, it regrades 89 of the 364 shipped 2-star dailies, all easy to medium (89 of
-the 104 easy Mondays and Tuesdays; medium and hard days keep their grade), which breaks
+the 104 easy Mondays and Tuesdays; medium and hard days keep their grade, and so do the
+first 28 shipped 3-star days, all hard or expert), which breaks
 their weekday schedule: it waits until those days are made anew
 (``scripts/make_star_dailies.py``) or the schedule changes."""
 
