@@ -102,22 +102,21 @@ def test_a_stopped_generation_leaves_no_stop_flag_behind() -> None:
 
 
 def test_the_default_difficulty_spreads_like_the_shipped_levels() -> None:
-    # No published levels are kept with the project, so a grid generated without a
-    # difficulty draws one like the shipped archive's levels of its size (issue 41).
+    # A grid generated without a difficulty draws one like published levels of its
+    # size (issue 41): every difficulty a size's weights allow comes up in 200 seeds,
+    # about as often as its weight says; sizes between and beyond take their neighbours'.
     from collections import Counter
 
     from queens.puzzle.explain import explain
-    from queens.puzzle.generate import SPREAD, WANTED, drawn_difficulty
-    from queens.puzzle.levels import levels
+    from queens.puzzle.generate import SPREAD, WANTED, _spread, drawn_difficulty
 
-    shipped: dict[int, Counter[str]] = {}
-    for level in levels():
-        shipped.setdefault(level.n, Counter())[level.difficulty] += 1
-    assert {n: tuple(shipped[n][d] for d in WANTED) for n in shipped} == SPREAD
-    for n in (8, 9):  # 40 seeds spread over the size's levels, none of the size's zero
-        drawn = Counter(drawn_difficulty(n, seed) for seed in range(40))
-        assert len(drawn) == 2 and min(drawn.values()) >= 10, drawn
-        assert {d for d, weight in zip(WANTED, SPREAD[n], strict=True) if weight} == set(drawn)
-    assert [drawn_difficulty(n, 3) for n in (5, 7, 11, 16)] == ["easy", "easy", "hard", "hard"]
+    for n in (6, 8, 9, 10, 14):
+        weights = _spread(n)
+        drawn = Counter(drawn_difficulty(n, seed) for seed in range(200))
+        for difficulty, weight in zip(WANTED, weights, strict=True):
+            share = weight / sum(weights)
+            assert abs(drawn[difficulty] / 200 - share) < 0.1, (n, drawn, weights)
+    assert _spread(6) == SPREAD[8] and _spread(14) == SPREAD[10]
+    assert _spread(9) == tuple(a + b for a, b in zip(SPREAD[8], SPREAD[10], strict=True))
     for seed in range(2):  # the grid made has the difficulty drawn
         assert explain(generate(8, seed)).difficulty == drawn_difficulty(8, seed)

@@ -191,7 +191,7 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
     difficulty = parser.add_argument(
         "--difficulty",
         metavar="LEVEL",
-        help="easy, medium or hard (default: drawn for the size like the shipped levels)",
+        help="easy, medium or hard (default: drawn for the size like published levels)",
     )
     offer(difficulty, DIFFICULTIES)
     look = parser.add_argument(

@@ -153,12 +153,24 @@ grids are rare: none in 60 unique 10 x 10 grids, 8 with n / 3 bars)."""
 WANTED = {"easy": (1, 2), "medium": (3, 3), "hard": (4, 5)}
 """The levels of the hardest step of each difficulty."""
 
-SPREAD = {7: (52, 0, 0), 8: (52, 52, 0), 9: (0, 52, 52), 10: (0, 0, 52), 11: (0, 0, 52)}
-"""How many shipped levels (``levels.json``) of each size are easy, medium and hard: a
-one-star grid generated without a difficulty draws one with these weights (a size
-outside them takes the nearest's), so that generated grids spread like the levels handed
-out.  The published levels the benchmarks compare with are not kept with the project,
-so their spread is not used here; a test checks these numbers against the archive."""
+SPREAD = {8: (9, 11, 4), 10: (7, 11, 4)}
+"""How many published one-star levels of each size measured (``benchmarks/looks.py
+--published``: 24 of 8 x 8 and 22 of 10 x 10, LinkedIn's levels as a community clone keeps
+them, not shipped) ``explain`` grades easy, medium and hard: a one-star grid generated
+without a difficulty draws one with these weights, so that generated grids spread like
+published ones.  A size between two measured ones takes both's counts added, a smaller
+or larger one the nearest's.  (The shipped levels cannot serve: their difficulty follows
+the weekday, and so their size, not a publisher's spread.)"""
+
+
+def _spread(n: int) -> tuple[int, ...]:
+    """``SPREAD``'s weights for size ``n``."""
+    below = [size for size in SPREAD if size <= n]
+    above = [size for size in SPREAD if size >= n]
+    if not below or not above:
+        return SPREAD[min(SPREAD) if not below else max(SPREAD)]
+    low, high = SPREAD[max(below)], SPREAD[min(above)]
+    return low if low is high else tuple(a + b for a, b in zip(low, high, strict=True))
 
 
 def drawn_difficulty(n: int, seed: int) -> str:
@@ -166,12 +178,12 @@ def drawn_difficulty(n: int, seed: int) -> str:
     takes: drawn with ``SPREAD``'s weights for its size, from a hash of the size and seed
     (the same on every machine and Python).
 
-    >>> drawn_difficulty(7, 0), drawn_difficulty(10, 5)
+    >>> drawn_difficulty(7, 3), drawn_difficulty(10, 5)
     ('easy', 'hard')
     >>> sorted({drawn_difficulty(8, seed) for seed in range(40)})
-    ['easy', 'medium']
+    ['easy', 'hard', 'medium']
     """
-    weights = SPREAD[min(max(n, min(SPREAD)), max(SPREAD))]
+    weights = _spread(n)
     digest = hashlib.sha256(f"queens-difficulty/{n}/{seed}".encode()).digest()
     point = int.from_bytes(digest[:8], "big") * sum(weights) >> 64
     for difficulty, weight in zip(WANTED, weights, strict=True):
@@ -366,7 +378,7 @@ def generate(
 ) -> Grid:
     """A grid with exactly one solution of ``stars`` a row, column and region, whose
     explanation needs ``difficulty``'s reasoning (easy, medium, hard; None: one star, one
-    drawn for the size like the shipped levels', ``drawn_difficulty``; K stars, the first
+    drawn for the size like published levels', ``drawn_difficulty``; K stars, the first
     grid made, whatever its difficulty).
     ``look`` (one star): ``even``, the regions grown evenly (the daily levels' look), or
     ``background``, one large region the others sit in (``queens.puzzle._shapes``).
@@ -377,11 +389,11 @@ def generate(
     past ``PLANTED_UP_TO`` ``force`` (a ``GenerateTooLong`` without it).
 
     >>> print(generate(5, seed=1))
-    AABCD
-    ACCCD
-    EECCD
-    EEEED
-    EEDDD
+    AABBB
+    AAABC
+    DCCCC
+    DDDCC
+    DDDCE
     >>> print(generate(8, seed=1, stars=2))
     AAABBCCC
     AABBCCCC
