@@ -252,6 +252,51 @@ def bench_generate_big(seeds: int, timeout: float) -> None:
                 )
 
 
+def bench_page(seeds: int) -> None:
+    """The page's grids of 3 to 6 stars (issue 40): ``POST /api/puzzle/generate`` for each
+    size the page offers, seeds 0, 1, ..., through Starlette's test client in this process
+    under the page's own time (``GENERATE_SECONDS``): the process's CPU seconds and the
+    wall seconds of each request, how many came back past the time (503), with the load
+    average; then the grading that the page leaves out from 3 stars (``explain.grade`` of
+    14 x 14 3-star grids, CPU seconds)."""
+    from starlette.testclient import TestClient
+
+    from queens.puzzle.explain import grade
+    from queens.web import puzzle as page
+    from queens.web.app import create_app
+
+    print()
+    print("| page: generate (CPU / wall) | grids | median | largest | past the time | load |")
+    print("|---|---|---|---|---|---|")
+    with TestClient(create_app(allowed_hosts={"testserver"})) as client:
+        for k, (low, high) in page.GENERATE_SIZES.items():
+            for n in range(low, high + 1) if k >= 3 else ():
+                cpu, wall, late = [], [], 0
+                for seed in range(seeds):
+                    start, began = time.process_time(), time.monotonic()
+                    body = {"n": n, "stars": k, "seed": seed}
+                    status = client.post("/api/puzzle/generate", json=body).status_code
+                    cpu.append(time.process_time() - start)
+                    wall.append(time.monotonic() - began)
+                    late += status == 503
+                print(
+                    f"| {n} x {n}, {k} stars | {seeds} | {statistics.median(cpu):.2f} / "
+                    f"{statistics.median(wall):.2f} s | {max(cpu):.2f} / {max(wall):.2f} s "
+                    f"| {late} | {load()} |",
+                    flush=True,
+                )
+    times = []
+    for seed in range(3):
+        grid = generate(14, seed, stars=3)
+        start = time.process_time()
+        grade(grid, 3)
+        times.append(time.process_time() - start)
+    print(
+        f"\ngrading 14 x 14 3-star grids, seeds 0 to 2 (CPU): {min(times):.1f} to "
+        f"{max(times):.1f} s; load {load()}"
+    )
+
+
 def main_stars() -> None:
     parser = argparse.ArgumentParser(description=bench_stars.__doc__)
     parser.add_argument("--stars", action="store_true", required=True)
@@ -262,8 +307,11 @@ def main_stars() -> None:
     )
     parser.add_argument("--big", action="store_true", help="only the 4- to 6-star generate rows")
     parser.add_argument("--timeout", type=float, default=600, help="wall s a --big grid may take")
+    parser.add_argument("--page", action="store_true", help="only the page's 3- to 6-star rows")
     args = parser.parse_args()
-    if args.planted:
+    if args.page:
+        bench_page(args.seeds)
+    elif args.planted:
         bench_planted(args.seeds)
     elif args.big:
         bench_generate_big(args.seeds, args.timeout)

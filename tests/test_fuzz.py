@@ -371,8 +371,8 @@ _WEB = _REPORT_RSS + (
 _POSTS = ["/api/puzzle/grid", "/api/puzzle/generate", "/api/puzzle/check", "/api/puzzle/hint",
           "/api/puzzle/solution", "/api/puzzle/read", "/api/puzzle/stars", "/api/board",
           "/api/solve", "/api/count", "/api/runs", "/api/runs/{id}/control"]  # fmt: skip
-_GETS = ["/api/puzzle/daily", "/api/puzzle/levels", "/api/info", "/api/runs/{id}/events",
-         "/api/count/{id}/events"]  # fmt: skip
+_GETS = ["/api/puzzle/daily", "/api/puzzle/levels", "/api/puzzle/generate", "/api/info",
+         "/api/runs/{id}/events", "/api/count/{id}/events"]  # fmt: skip
 _DELETES = ["/api/runs/{id}", "/api/count/{id}"]
 _IDS = st.one_of(st.sampled_from(["0", "1", "-1", "x", "9" * 5000]), st.uuids().map(str))
 

@@ -444,6 +444,26 @@ def test_stop_flag_ends_a_long_count(plain: bool) -> None:
         assert_the_flag_stops(lambda stop: kernel.count(masks, (), stop))
 
 
+@needs_kernel
+def test_a_timed_stop_ends_a_long_count_by_its_time() -> None:
+    # N = 19 takes minutes: the kernel stops only when the flag's own thread sets the
+    # byte it reads (nothing in Python looks at the flag meanwhile).  The time limit
+    # is not asserted on, only that its stop came from the time.
+    with kernel.TimedStop(0.2) as flag, pytest.raises(kernel.Stopped):
+        kernel.count_symmetric(19, (), flag)
+    assert flag.timed_out()
+    assert not flag._timer.is_alive()  # its thread ended with the block
+
+
+def test_a_timed_stop_passes_its_outer_flag_on() -> None:
+    outer = kernel.StopFlag()
+    with kernel.TimedStop(600.0, outer) as flag:
+        assert not flag.is_set()
+        outer.set()
+        flag._timer.join(5)  # its thread saw the outer flag and set the byte
+        assert flag.byte[0] == 1 and not flag.timed_out()
+
+
 # ---- the wrapper: every argument is checked; no size can wrap around --------------------
 
 DOCUMENTED = (TypeError, ValueError, OverflowError, BufferError, MemoryError)

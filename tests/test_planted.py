@@ -6,7 +6,10 @@ sizes past the measured ones refused without ``force``, a stop flag, Ctrl-C)."""
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -24,6 +27,8 @@ from stopping import assert_the_flag_stops
 needs_sat = pytest.mark.skipif(
     not _sat.available(), reason="python-sat is not installed: pip install 'queens-toolkit[sat]'"
 )
+T = TypeVar("T")
+
 needs_kernel = pytest.mark.skipif(not kernel.compiled(), reason="the compiled kernel's paths")
 
 
@@ -167,3 +172,84 @@ def test_a_forced_generation_gives_notice_and_stops_on_ctrl_c(tmp_path: Path) ->
         "queens: generating a 25 x 25 grid with 4 stars; Ctrl-C stops it",
         "queens: interrupted",
     ]
+
+
+@needs_sat
+@pytest.mark.parametrize(("n", "seed"), [(8, 1), (10, 0)])
+@pytest.mark.parametrize("at", [1, 2, 3, 5, 8, 13, 21])
+def test_a_stop_between_any_two_steps_starts_no_sat_call_or_growth_after_it(
+    n: int, seed: int, at: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flag set (as by a Ctrl-C or a time limit) at the end of the ``at``-th call to
+    CaDiCaL or growth of the regions: no such call starts after it (CaDiCaL cannot be
+    interrupted, so the flag is looked at before each), and the answer is ``Stopped`` or,
+    when the flag came after the last step, a grid checked unique."""
+    from pysat.solvers import Solver
+
+    stop = kernel.StopFlag()
+    steps: list[str] = []
+    late: list[str] = []
+
+    def watched(name: str, call: Callable[..., T]) -> Callable[..., T]:
+        def step(*args: object, **kwargs: object) -> T:
+            if stop.is_set():
+                late.append(name)
+            try:
+                return call(*args, **kwargs)
+            finally:
+                steps.append(name)
+                if len(steps) == at:
+                    stop.set()
+
+        return step
+
+    monkeypatch.setattr(Solver, "solve", watched("solve", Solver.solve))
+    grow = watched("grow", generate.grow_star_regions)
+    try:
+        grid = _planted.unique(n, 2, seed, grow, stop)
+    except kernel.Stopped:
+        assert stop.is_set()
+    else:
+        assert grid is not None and count(grid, 2, limit=2) == 1
+    assert late == []
+
+
+@needs_sat
+def test_past_a_tiny_time_budget_4_star_generation_ends_with_the_generators_error() -> None:
+    with pytest.raises(
+        generate.GenerateError, match=r"^no 17 x 17 4-star grid found within 0\.001 s$"
+    ):
+        generate.generate(17, 0, stars=4, seconds=0.001)
+    with pytest.raises(generate.GenerateError, match=r"^no easy 17 x 17 4-star grid found within"):
+        generate.generate(17, 0, "easy", stars=4, seconds=0.001)
+
+
+@needs_sat
+def test_a_stop_flag_set_under_a_time_budget_is_a_stop_not_the_time() -> None:
+    stop = kernel.StopFlag()
+    stop.set()
+    with pytest.raises(kernel.Stopped):
+        generate.generate(17, 0, stars=4, seconds=60.0, stop=stop)
+
+
+@pytest.mark.slow  # a generation stopped by its time after a moment
+@needs_sat
+@needs_kernel
+def test_a_time_budget_ends_a_long_forced_generation() -> None:
+    """A 25 x 25 4-star grid takes minutes: its budget of 0.5 s ends it (the kernel's
+    searches too, through the timed flag) with the generators' error.  The 60 s join is
+    a guard against a hang, not a timing assertion."""
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(generate.generate(25, 0, stars=4, seconds=0.5, force=True))
+        except generate.GenerateError as error:
+            outcome.append(error)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(timeout=60)
+    assert not worker.is_alive()
+    (error,) = outcome
+    assert str(error) == "no 25 x 25 4-star grid found within 0.5 s"

@@ -19,7 +19,7 @@ import jsonschema  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from queens.cli import main  # noqa: E402
-from queens.puzzle import schema  # noqa: E402
+from queens.puzzle import _sat, schema  # noqa: E402
 from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.json_level import json_level  # noqa: E402
 from queens.puzzle.levels import level  # noqa: E402
@@ -102,6 +102,18 @@ def test_every_endpoint_s_json_validates(client: TestClient, stars: int) -> None
 def test_the_level_archive_s_endpoints_validate(client: TestClient) -> None:
     valid("levelList", client.get("/api/puzzle/levels").json())
     valid("pageGrid", client.get("/api/puzzle/levels/3").json())
+
+
+def test_the_generated_sizes_validate_with_and_without_python_sat(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    offered = client.get("/api/puzzle/generate").json()
+    valid("generateSizes", offered)
+    monkeypatch.setattr(_sat, "available", lambda: False)
+    missing = client.get("/api/puzzle/generate").json()
+    valid("generateSizes", missing)
+    assert [size for size in missing["sizes"] if "reason" in size]
+    assert invalid("generateSizes", {"seconds": 10, "sizes": [{"stars": 4}]})
 
 
 def test_the_older_vocabularies_do_not_validate_and_are_read() -> None:

@@ -63,6 +63,15 @@ def tab_to(page: Page, selector: str) -> None:
     raise AssertionError(f"{selector} never had the focus")
 
 
+def generate_by_keys(page: Page, seed: int, told: str) -> None:
+    """The seed typed and New puzzle pressed, by the keyboard; then the page's ``told``."""
+    tab_to(page, "#seed")
+    page.keyboard.type(str(seed))
+    tab_to(page, "#generate")
+    page.keyboard.press("Enter")
+    expect(page.locator("#message")).to_contain_text(told, timeout=TIMEOUT_MS)
+
+
 def test_a_generated_two_star_grid_won_with_the_keyboard_alone(open_page: Opener) -> None:  # noqa: F811
     page = open_page()
     tab_to(page, "#stars")
@@ -76,13 +85,7 @@ def test_a_generated_two_star_grid_won_with_the_keyboard_alone(open_page: Opener
     page.keyboard.press("2")
     page.keyboard.press("Shift+Tab")
     assert page.input_value("#size") == "8"
-    tab_to(page, "#seed")
-    page.keyboard.type(str(SEED))
-    tab_to(page, "#generate")
-    page.keyboard.press("Enter")
-    expect(page.locator("#message")).to_contain_text(
-        f"Generated with seed {SEED}: place 16 queens", timeout=TIMEOUT_MS
-    )
+    generate_by_keys(page, SEED, f"Generated with seed {SEED}: place 16 queens")
     text = page.input_value("#grid-text")
     grid = parse_grid(text)
     assert text == str(generate(8, SEED, stars=2)) + "\n"

@@ -11,10 +11,14 @@ require("starlette", "httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from queens.puzzle import _sat  # noqa: E402
+from queens.puzzle import generate as maker  # noqa: E402
 from queens.puzzle import solve as stars  # noqa: E402
 from queens.puzzle.explain import grade  # noqa: E402
 from queens.puzzle.generate import generate  # noqa: E402
+from queens.puzzle.grid import parse_grid  # noqa: E402
 from queens.puzzle.levels import daily_stars  # noqa: E402
+from queens.web import puzzle as page  # noqa: E402
 
 
 def test_hints_lead_to_the_solution_with_two_stars(client: TestClient) -> None:
@@ -62,8 +66,6 @@ def test_solution_with_two_stars(client: TestClient) -> None:
 def test_generate_with_two_stars_and_a_difficulty(client: TestClient) -> None:
     body = {"n": 8, "seed": 3, "difficulty": "easy", "stars": 2}
     data = client.post("/api/puzzle/generate", json=body).json()
-    from queens.puzzle.grid import parse_grid
-
     grid = parse_grid(data["text"])
     assert data["stars"] == 2 and stars.count(grid, 2) == 1 and grade(grid, 2) == "easy"
 
@@ -73,7 +75,10 @@ def test_generate_with_two_stars_and_a_difficulty(client: TestClient) -> None:
     [
         {"n": 7, "stars": 2},
         {"n": 13, "stars": 2},
-        {"n": 14, "stars": 3},
+        {"n": 13, "stars": 3},
+        {"n": 15, "stars": 3},
+        {"n": 16, "stars": 4},
+        {"n": 14, "stars": 3, "difficulty": "easy"},
         {"n": 8, "stars": 0},
         {"n": 8, "stars": "2"},
     ],
@@ -99,3 +104,62 @@ def test_daily_with_two_stars(client: TestClient) -> None:
     for bad in ("4", "x", "22"):
         response = client.get("/api/puzzle/daily", params={"date": "2026-01-05", "stars": bad})
         assert response.status_code == 400
+
+
+def test_the_sizes_offered_are_those_generate_makes_unforced(client: TestClient) -> None:
+    offered = client.get("/api/puzzle/generate").json()
+    assert offered["seconds"] == page.GENERATE_SECONDS
+    assert [size["stars"] for size in offered["sizes"]] == list(range(1, stars.MAX_STARS + 1))
+    for size in offered["sizes"]:
+        k = size["stars"]
+        if "reason" in size:
+            continue
+        assert (size["low"], size["high"]) == page.GENERATE_SIZES[k]
+        assert size["graded"] == (k <= page.GRADED_STARS)
+        low, high = maker.SIZES[k]
+        assert low <= size["low"] <= size["high"] <= min(high, maker.PLANTED_UP_TO.get(k, high))
+        assert size["high"] <= page.MAX_N  # the page takes back what it made
+
+
+def test_without_python_sat_4_to_6_stars_are_not_offered_and_say_why(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_sat, "available", lambda: False)
+    offered = {size["stars"]: size for size in client.get("/api/puzzle/generate").json()["sizes"]}
+    for k in (4, 5, 6):
+        assert "low" not in offered[k] and "python-sat" in offered[k]["reason"]
+    assert "reason" not in offered[3] and offered[3]["low"] == 14
+    response = client.post("/api/puzzle/generate", json={"n": 17, "stars": 4})
+    assert response.status_code == 400 and "python-sat" in response.json()["error"]
+
+
+needs_sat = pytest.mark.skipif(
+    not _sat.available(),
+    reason="python-sat is not installed: pip install 'queens-toolkit[sat]'",
+)
+
+
+@needs_sat
+def test_a_4_star_grid_is_generated_and_its_solution_checked(client: TestClient) -> None:
+    body = {"n": 17, "seed": 2, "stars": 4}
+    data = client.post("/api/puzzle/generate", json=body).json()
+    assert data["stars"] == 4 and data["n"] == 17 and data["seed"] == 2
+    grid = parse_grid(data["text"])
+    verdict = stars.solve(grid, 4)
+    assert verdict.unique and verdict.rows is not None
+    placed = [[r, c] for r, columns in enumerate(verdict.rows) for c in columns]
+    position = {"grid": data["text"], "queens": placed, "crosses": [], "stars": 4}
+    checked = client.post("/api/puzzle/check", json=position).json()
+    assert checked == {"wrong": [], "solved": True, "message": "Solved!"}
+
+
+@needs_sat
+def test_a_generation_past_the_page_s_time_is_a_503_naming_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(page, "GENERATE_SECONDS", 0.001)  # the hook: any grid is late
+    response = client.post("/api/puzzle/generate", json={"n": 17, "seed": 2, "stars": 4})
+    assert response.status_code == 503
+    assert response.json()["error"] == (
+        "no 17 x 17 4-star grid found within 0.001 s; try another seed"
+    )

@@ -15,6 +15,7 @@ from puzzle_support import is_solution  # noqa: E402
 from queens.puzzle.generate import generate  # noqa: E402
 from queens.puzzle.grid import GridError, parse_grid  # noqa: E402
 from queens.puzzle.solve import solve  # noqa: E402
+from queens.web import puzzle as page  # noqa: E402
 
 UNIQUE = "AAAB\nCAAB\nCCDB\nCCDD\n"  # its solution: columns [1, 3, 0, 2]
 
@@ -54,7 +55,7 @@ def test_grid(client: TestClient) -> None:
         {"grid": "AB\nB#"},
         {"grid": "AAB\nCA\nCCB"},
         {"grid": "AAB\nAAB\nABB"},
-        {"grid": "A" * 21},
+        {"grid": "A" * (page.MAX_N + 1)},
         {"grid": 5},
         {"grid": "AB\nBA", "extra": 1},
         [1],
@@ -67,7 +68,7 @@ def test_bad_grids_are_400_with_one_line(client: TestClient, body: object) -> No
     assert message and "\n" not in message
     if isinstance(body, dict) and isinstance(body.get("grid"), str) and len(body) == 1:
         with pytest.raises(GridError) as caught:
-            parse_grid(body["grid"], max_n=20)
+            parse_grid(body["grid"], max_n=page.MAX_N)
         assert message == str(caught.value)  # the CLI's words
 
 

@@ -33,7 +33,8 @@ def refused(response: Any) -> str:
 def test_the_largest_size_is_generated_and_the_next_refused(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(page, "GENERATE_MAX_N", 7)  # a small largest size: a quick test
+    sizes = {**page.GENERATE_SIZES, 1: (5, 7)}  # a small largest size: a quick test
+    monkeypatch.setattr(page, "GENERATE_SIZES", sizes)
     ok = client.post("/api/puzzle/generate", json={"n": 7, "seed": 5})
     assert ok.status_code == 200 and ok.json()["n"] == 7
     assert "from 5 to 7" in refused(client.post("/api/puzzle/generate", json={"n": 8}))

@@ -108,11 +108,13 @@ class _Regions:
     """The incremental SAT solver of one attempt: the grid's fixed clauses, the truth
     blocked, and each region's count behind its selector (module docstring, step 3)."""
 
-    def __init__(self, n: int, stars: int, cells: Cells, truth: Rows) -> None:
+    def __init__(
+        self, n: int, stars: int, cells: Cells, truth: Rows, stop: StopFlag | None = None
+    ) -> None:
         from pysat.formula import IDPool  # lazy: optional extra (sat)
         from pysat.solvers import Solver
 
-        self.n, self.stars, self.cells = n, stars, cells
+        self.n, self.stars, self.cells, self.stop = n, stars, cells, stop
         fixed, top = _sat._placement_clauses(n, stars, [])
         self.pool: IDPool = IDPool(start_from=top + 1)
         self.solver: Solver = Solver(name=_sat.SOLVER, bootstrap_with=fixed)
@@ -140,12 +142,14 @@ class _Regions:
 
     def others(self, limit: int) -> list[set[int]]:
         """The star cells of up to ``limit`` solutions other than the truth ([] when there
-        is none): each found is blocked for this call only, behind a selector of its own."""
+        is none): each found is blocked for this call only, behind a selector of its own.
+        ``Stopped`` when the stop flag is set (looked at before each call to CaDiCaL, which
+        cannot be interrupted: each takes under a second at the sizes made unforced)."""
         found: list[set[int]] = []
         self.versions += 1
         blocking = self.pool.id(("blocking", self.versions))
         assumed = [*self.selectors.values(), blocking]
-        while len(found) < limit and self.solver.solve(assumptions=assumed):
+        while len(found) < limit and _go_on(self.stop) and self.solver.solve(assumptions=assumed):
             model = self.solver.get_model() or []
             stars = {v - 1 for v in model if 0 < v <= self.n * self.n}
             found.append(stars)
@@ -163,6 +167,13 @@ class _Regions:
 
     def close(self) -> None:
         self.solver.delete()
+
+
+def _go_on(stop: StopFlag | None) -> bool:
+    """True; ``kernel.Stopped`` when ``stop`` is set."""
+    if stop is not None and stop.is_set():
+        raise kernel.Stopped
+    return True
 
 
 def ways_out(n: int, cells: Cells, start: int, keep: set[int]) -> list[tuple[list[int], int]]:
@@ -216,22 +227,22 @@ def attempt(
     n: int, stars: int, rng: random.Random, grow: Grow, stop: StopFlag | None = None
 ) -> tuple[Cells, Rows] | None:
     """One attempt (steps 1 to 3): the regions and the truth, its only solution by
-    CaDiCaL, or None when the repairs ran out."""
-    truth = _sat.random_placement(n, stars, rng)
+    CaDiCaL, or None when the repairs ran out.  ``kernel.Stopped`` when ``stop`` is set
+    (looked at between the steps)."""
+    truth = _sat.random_placement(n, stars, rng, stop)
     if truth is None:
         return None
     for _ in range(CORE_TRIES):  # (a placement takes a second at 24 x 24 with 6 stars)
+        _go_on(stop)
         cells = grow(n, stars, truth, rng)
         if cells is not None:
             break
     else:
         return None
     truth_cells = {r * n + c for r, row in enumerate(truth) for c in row}
-    regions = _Regions(n, stars, cells, truth)
+    regions = _Regions(n, stars, cells, truth, stop)
     try:
         for _ in range(REPAIRS * n):
-            if stop is not None and stop.is_set():
-                raise kernel.Stopped
             others = regions.others(OTHERS)
             if not others:
                 return cells, truth

@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from importlib.util import find_spec
 
+from queens.engines.counting import kernel
+from queens.engines.counting.kernel import StopFlag
 from queens.puzzle._star_search import Rows
 from queens.puzzle.grid import Grid
 
@@ -60,16 +62,22 @@ def _placement_clauses(n: int, stars: int, more: list[list[int]]) -> tuple[list[
     return cnf, pool.top
 
 
-def random_placement(n: int, stars: int, rng: random.Random) -> Rows | None:
+def random_placement(
+    n: int, stars: int, rng: random.Random, stop: StopFlag | None = None
+) -> Rows | None:
     """``stars`` a row and column on an n x n grid, none touching, at random (CaDiCaL's,
     with a random star assumed in some rows, fewer after each try that finds none: at
-    24 x 24 and 25 x 25 with 6 stars in a second or so); None when there is none."""
+    24 x 24 and 25 x 25 with 6 stars in a second or so); None when there is none.
+    ``Stopped`` when ``stop`` is set (looked at before each try: a call to CaDiCaL cannot
+    be interrupted)."""
     from pysat.solvers import Solver  # lazy: optional extra (sat)
 
     cnf, _ = _placement_clauses(n, stars, [])
     with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
         size = n // 3
         while True:
+            if stop is not None and stop.is_set():
+                raise kernel.Stopped
             assumed = [r * n + rng.randrange(n) + 1 for r in rng.sample(range(n), size)]
             if solver.solve(assumptions=assumed):
                 true = {v - 1 for v in solver.get_model() or [] if 0 < v <= n * n}

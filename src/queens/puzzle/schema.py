@@ -33,7 +33,7 @@ SCHEMA_FILE = f"schema-v{VERSION}.json"
 
 KINDS = (
     "level", "step", "solution", "explanation", "daily",
-    "pageGrid", "check", "hint", "pageSolution", "starsTaken", "levelList",
+    "pageGrid", "check", "hint", "pageSolution", "starsTaken", "levelList", "generateSizes",
 )  # fmt: skip
 """The kinds of JSON the schema describes (its ``$defs`` that a command or endpoint
 prints whole)."""

@@ -3,7 +3,11 @@
 - ``POST /api/puzzle/grid`` ``{"grid": text}``: the grid read as ``queens puzzle`` reads it
   (grid text, or a JSON level ``{"size": n, "colorRegions": [...]}``).
 - ``POST /api/puzzle/generate`` ``{"n", "seed"?, "difficulty"?, "look"?}``: a new grid (and
-  its seed); ``look`` ``even`` (the default) or ``background`` (one star).
+  its seed) of a size of ``GENERATE_SIZES``, made within ``GENERATE_SECONDS`` (else a 503
+  naming the time); ``look`` ``even`` (the default) or ``background`` (one star).
+- ``GET /api/puzzle/generate``: those sizes for each K (``{"seconds", "sizes": [{"stars",
+  "low", "high", "graded"}, ...]}``, ``graded`` when a difficulty may be asked for; a K not
+  generated here, 4 to 6 stars without python-sat, has a ``"reason"`` instead).
 - ``POST /api/puzzle/check`` ``{"grid", "queens", "crosses"}``: the wrong moves, and whether
   the grid is solved.
 - ``POST /api/puzzle/hint`` ``{"grid", "queens", "crosses"}``: the next deduction (or the
@@ -59,27 +63,33 @@ from queens.web import limits
 from queens.web.inputs import InputError, read_json
 from queens.web.runs import Busy
 
-MAX_N = 20
-"""The largest grid the page takes (the hints of bigger ones get slow to compute)."""
+MAX_N = 24
+"""The largest grid the page takes: the largest it generates (6 stars, 24 x 24; a hint or
+a solution there takes a second or two of CPU, the stars selector's six searches about
+as long)."""
 
 MAX_GRID_TEXT = 1024 + 16 * MAX_N * MAX_N
-"""Characters of grid text accepted (a 20 x 20 grid with spaces and CRLF needs 840; as a
-JSON level with one cell a line, about 7,000): ``json_text_limit(MAX_N)``."""
+"""Characters of grid text accepted (a 24 x 24 grid with spaces and CRLF needs 1,200; as a
+JSON level with one cell a line, about 10,000): ``json_text_limit(MAX_N)``."""
 
-GENERATE_MAX_N = 16
-"""The largest one-star grid the page generates (16 x 16: about a second at the median, a
-few at worst, as measured in the docs)."""
+GENERATE_SIZES = {1: (5, 16), 2: (8, 12), 3: (14, 14), 4: (17, 18), 5: (21, 21), 6: (24, 24)}
+"""The sizes the page generates with each number of stars, smallest and largest: those
+made well within ``GENERATE_SECONDS`` (measured through the page, ``docs/guides/
+region-puzzle.md``: 16 x 16 one-star grids in about a second at the median; 12 x 12 2-star
+ones a second, 14 x 14 ones a minute; 14 x 14 3-star ones 1.6 s of CPU, 15 x 15 ones not
+within a minute; from 4 stars CaDiCaL's, the sizes ``queens.puzzle.generate`` makes
+unforced).  4 to 6 stars need python-sat (``maker.check_planted`` says so)."""
 
-GENERATE_STARS_MAX_N = 12
-"""The largest grid with K stars the page generates (12 x 12 2-star grids take about a
-second; 14 x 14 ones about a minute, past the page's 10 s)."""
-
-GENERATE_STARS = 2
-"""The most stars of a grid the page generates (3 need 14 x 14 grids: too slow here)."""
+GRADED_STARS = 2
+"""The most stars of a grid the page generates at a chosen difficulty: from 3 stars a
+difficulty means grading grid after grid by the explainer, which no stop flag reaches (no
+easy 14 x 14 3-star or 17 x 17 4-star grid was made within 30 s, 3 seeds each, and the
+grading in hand ran up to 40 s past the time on a busy machine)."""
 
 GENERATE_SECONDS = 10.0
-"""Seconds a generation may take before the page is told to try another seed (503); at
-most ``limits.MAX_RUNS`` generate at once (429 beyond), each in a thread of its own."""
+"""Seconds a generation may take: then it stops (``generate``'s ``seconds``) and the page
+is told to try another seed (503); at most ``limits.MAX_RUNS`` generate at once (429
+beyond), each in a thread of its own."""
 
 SOLVE_SECONDS = 10.0
 """Seconds a check, hint, solution or stars request may search before the page is told
@@ -191,16 +201,44 @@ async def read(request: Request) -> Response:
     return JSONResponse(grid_json(read_grid(await _body(request, {"grid"}))))
 
 
+def _not_generated(stars: int) -> str | None:
+    """Why the page does not generate grids with ``stars`` here (python-sat missing), or
+    None when it does."""
+    low, _ = GENERATE_SIZES[stars]
+    try:
+        maker.check_planted(low, stars, force=False)
+    except maker.GenerateError as error:
+        return str(error)
+    return None
+
+
+async def generate_sizes(request: Request) -> Response:
+    """``GET /api/puzzle/generate``: the sizes generated with each K, or why none."""
+    sizes: list[dict[str, object]] = []
+    for stars, (low, high) in GENERATE_SIZES.items():
+        reason = _not_generated(stars)
+        offer: dict[str, object] = {"stars": stars}
+        if reason is None:
+            offer.update(low=low, high=high, graded=stars <= GRADED_STARS)
+        else:
+            offer["reason"] = reason
+        sizes.append(offer)
+    return JSONResponse({"seconds": GENERATE_SECONDS, "sizes": sizes})
+
+
 async def generate(request: Request) -> Response:
     data = await _body(request, {"n", "seed", "difficulty", "stars", "look"})
     stars = read_stars(data)
-    if stars > GENERATE_STARS:
-        raise InputError(f"the page generates grids with up to {GENERATE_STARS} stars")
-    low = maker.STARS_MIN_N[stars]
-    high = GENERATE_MAX_N if stars == 1 else GENERATE_STARS_MAX_N
+    reason = _not_generated(stars)
+    if reason is not None:
+        raise InputError(f"the page does not generate {stars}-star grids here: {reason}")
+    low, high = GENERATE_SIZES[stars]
     n = data.get("n")
     if type(n) is not int or not low <= n <= high:
-        raise InputError(f"n must be a whole number from {low} to {high}")
+        raise InputError(
+            f"n must be a whole number from {low} to {high}"
+            + ("" if stars == 1 else f" with {stars} stars")
+        )
     seed = data.get("seed")
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED + 1)
@@ -209,6 +247,11 @@ async def generate(request: Request) -> Response:
     difficulty = data.get("difficulty")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise InputError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    if difficulty is not None and stars > GRADED_STARS:
+        raise InputError(
+            f"the page generates grids of {GRADED_STARS + 1} stars and more at any "
+            "difficulty (grading them takes minutes: 'queens puzzle generate' does it)"
+        )
     look = data.get("look", "even")
     if look not in maker.LOOKS:
         raise InputError(f"look must be one of {', '.join(maker.LOOKS)}")
@@ -409,6 +452,7 @@ ROUTES = [
     Route("/api/puzzle/read", read_picture, methods=["POST"]),
     Route("/api/puzzle/grid", read, methods=["POST"]),
     Route("/api/puzzle/generate", generate, methods=["POST"]),
+    Route("/api/puzzle/generate", generate_sizes, methods=["GET"]),
     Route("/api/puzzle/check", check, methods=["POST"]),
     Route("/api/puzzle/hint", hint, methods=["POST"]),
     Route("/api/puzzle/solution", solution, methods=["POST"]),

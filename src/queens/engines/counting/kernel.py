@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 import warnings
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -106,6 +107,60 @@ class StopFlag:
 
     def is_set(self) -> bool:
         return self.byte[0] != 0
+
+
+TIMER_LOOK = 0.05
+"""Seconds between a ``TimedStop``'s looks at the clock and at the flag it wraps."""
+
+
+class TimedStop(StopFlag):
+    """A stop flag that is also set ``seconds`` after it is made, or once ``outer`` is set:
+    a time limit that ends searches (the kernel's too) as a Ctrl-C does.
+
+    Python code sees the time and ``outer`` at once (``is_set``); the kernel reads the
+    byte, which a thread of its own sets within ``TIMER_LOOK`` seconds while the ``with``
+    block runs.  ``timed_out`` tells a stop by the time from one by ``outer``.
+
+    >>> with TimedStop(0.0) as flag:
+    ...     flag.is_set(), flag.timed_out()
+    (True, True)
+    >>> outer = StopFlag()
+    >>> with TimedStop(60.0, outer) as flag:
+    ...     outer.set()
+    ...     flag.is_set(), flag.timed_out()
+    (True, False)
+    """
+
+    def __init__(self, seconds: float, outer: StopFlag | None = None) -> None:
+        super().__init__()
+        self.seconds, self.outer = seconds, outer
+        self.at = time.monotonic() + seconds
+        self._done = threading.Event()
+        self._timer = threading.Thread(target=self._watch, name="queens-timer", daemon=True)
+
+    def _outer_set(self) -> bool:
+        return self.outer is not None and self.outer.is_set()
+
+    def is_set(self) -> bool:
+        if not self.byte[0] and (self._outer_set() or time.monotonic() >= self.at):
+            self.set()
+        return self.byte[0] != 0
+
+    def timed_out(self) -> bool:
+        """True once the time is up, unless ``outer`` was set (then it is its stop)."""
+        return time.monotonic() >= self.at and not self._outer_set()
+
+    def _watch(self) -> None:
+        while not self._done.wait(TIMER_LOOK) and not self.is_set():
+            pass
+
+    def __enter__(self) -> TimedStop:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._done.set()
+        self._timer.join()
 
 
 STOP_WAIT_SECONDS = 0.5

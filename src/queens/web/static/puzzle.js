@@ -23,7 +23,8 @@ const state = {
   grid: null, about: {}, marks: [], owner: [], undo: [], redo: [], hints: 0, checks: 0, hint: null,
   elapsed: 0, started: null, paused: false, solved: false, revealed: false, peeked: false, focus: 0,
   drag: null, version: 0, busy: 0, levels: [], cellEls: [], tapping: false, ghost: -Infinity,
-  takes: null, undecided: null,
+  takes: null, undecided: null, generating: { seconds: 10, sizes: new Map([
+    [1, { stars: 1, low: 5, high: 16, graded: true }], [2, { stars: 2, low: 8, high: 12, graded: true }]]) },
 };
 // A win by a tap: the click that follows the tap is dropped if it lands on the win dialog
 // (opened under the finger) within this many milliseconds.
@@ -761,12 +762,12 @@ async function openLevel(number) {
 
 async function generate() {
   const body = { n: Number($("size").value) }, k = Number($("new-stars").value) || 1;
-  if ($("difficulty").value) body.difficulty = $("difficulty").value;
+  if ($("difficulty").value && !$("difficulty").disabled) body.difficulty = $("difficulty").value;
   if (k === 1 && $("look").value !== "even") body.look = $("look").value;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if (k > 1) body.stars = k;
   if (!leaveGame()) return;
-  say("Generating\u2026");
+  say(k > 2 ? `Generating (up to ${state.generating.seconds} s)\u2026` : "Generating\u2026");
   const grid = await request("/api/puzzle/generate", body);
   play(grid, { kind: "generated", seed: grid.seed, difficulty: body.difficulty, stars: k });
   say(`Generated with seed ${grid.seed}: place ${grid.n * k} queens${k > 1 ? `, ${k} in every row, column and region` : ""}.`);
@@ -1070,14 +1071,39 @@ async function askStars() {
   offerStars();
 }
 
-// Sizes offered for a new puzzle: those generated with the stars chosen there.
+// The stars and sizes the server generates within its time (GET /api/puzzle/generate; until
+// it answers, one and two stars as the page ships). A K it cannot make here (4 to 6 stars
+// without python-sat) is still listed: chosen, it says why and nothing is generated.
+async function loadGenerated() {
+  const offered = await request("/api/puzzle/generate");
+  state.generating = { seconds: offered.seconds, sizes: new Map(offered.sizes.map((size) => [size.stars, size])) };
+  const select = $("new-stars"), was = select.value;
+  select.replaceChildren(...offered.sizes.map(({ stars, reason }) => {
+    const chosen = String(stars) === was;
+    return new Option(reason ? `${stars} (not here)` : String(stars), String(stars), chosen, chosen);
+  }));
+  showSizes();
+}
+
+// Sizes offered for a new puzzle: those generated with the stars chosen there, or why none;
+// a difficulty only where the server grades within its time (one and two stars).
 function showSizes() {
-  const several = Number($("new-stars").value) > 1, select = $("size"), was = Number(select.value) || 8;
-  const low = several ? 8 : 5, high = several ? 12 : 16; // as the server's GENERATE_*MAX_N
-  if (select.options.length && Number(select.options[0].value) === low) return;
+  const k = Number($("new-stars").value), offer = state.generating.sizes.get(k) || { reason: "not offered" };
+  const select = $("size"), note = $("new-stars-note"), was = Number(select.value) || 8;
+  note.textContent = offer.reason ? `Not generated here: ${offer.reason}`
+    : offer.graded ? "" : `${k} stars: any difficulty (grading takes longer than the page's ${state.generating.seconds} s).`;
+  note.hidden = !note.textContent;
+  select.disabled = $("generate").disabled = Boolean(offer.reason);
+  $("difficulty").disabled = !offer.graded;
+  if (offer.reason) {
+    select.replaceChildren();
+    return;
+  }
+  const { low, high } = offer, options = select.options;
+  if (options.length && Number(options[0].value) === low && Number(options[options.length - 1].value) === high) return;
   select.replaceChildren();
   for (let n = low; n <= high; n++) {
-    const chosen = n === Math.max(low, was);
+    const chosen = n === Math.min(high, Math.max(low, was));
     select.append(new Option(`${n} x ${n}`, String(n), chosen, chosen));
   }
 }
@@ -1260,7 +1286,7 @@ function setUp() {
   setInterval(() => { if (state.started !== null) tick(); }, 250);
   loadSettings();
   document.body.dataset.busy = "0";
-  Promise.all([run(loadLevels), run(openFromUrl)]).finally(() => {
+  Promise.all([run(loadLevels), run(openFromUrl), run(loadGenerated)]).finally(() => {
     let seen = true;
     try { seen = Boolean(localStorage.getItem(TUTORIAL_KEY)); } catch { seen = true; }
     if (!seen) openTutorial();  // a first visit
