@@ -450,11 +450,18 @@ def test_mirror_symmetric_boards_keep_lexicographic_order(n: int) -> None:
 
 
 @needs_kernel
-@pytest.mark.parametrize("plain", [True, False], ids=["symmetric", "masks"])
-def test_stop_flag_ends_a_long_count(plain: bool) -> None:
+@pytest.mark.parametrize(
+    "plain", ["symmetric", "walkers", ""], ids=["symmetric", "walkers", "masks"]
+)
+def test_stop_flag_ends_a_long_count(plain: str) -> None:
     # Counting all of N = 19 in one call takes minutes: only the kernel's own
-    # look at the flag can end it within the join's timeout.
-    if plain:
+    # look at the flag can end it within the join's timeout.  "walkers": the
+    # symmetric counter without a vector search (symmetric_flat.h) on N = 21, whose
+    # first sub-tree alone outlasts the join unless the walkers look at the flag.
+    if plain == "walkers":
+        with kernel.searching_with(""):
+            assert_the_flag_stops(lambda stop: kernel.count_symmetric(21, (), stop))
+    elif plain:
         assert_the_flag_stops(lambda stop: kernel.count_symmetric(19, (), stop))
     else:
         masks = Board.empty(19).allowed_masks()
