@@ -163,7 +163,7 @@ def test_symmetric_counts_match_known(n: int) -> None:
 
 
 @needs_kernel
-@pytest.mark.parametrize("n", range(kernel.SYMMETRIC_MIN_N, 13))
+@pytest.mark.parametrize("n", range(kernel.SYMMETRIC_MIN_N, 14))
 def test_wide_masks_count_the_same(n: int) -> None:
     # Boards of n <= 32 use 32-bit masks; the 64-bit search (for n > 32) is
     # forced here so it is checked too, sub-problem by sub-problem.
@@ -172,6 +172,23 @@ def test_wide_masks_count_the_same(n: int) -> None:
     assert _kernel.count_symmetric(n, (), True) == known_counts()[n]
     for prefix in _kernel.symmetric_prefixes(n, min(3, n - 1)):
         assert _kernel.count_symmetric(n, prefix, True) == _kernel.count_symmetric(n, prefix)
+
+
+@needs_kernel
+@settings(max_examples=25, deadline=None)
+@given(st.integers(8, 14), st.integers(2, 10))
+def test_plain_walkers_count_every_subproblem_like_the_wide_loop(n: int, depth: int) -> None:
+    # Without a vector search, boards of n <= 32 are counted by the branch-free walkers
+    # (symmetric_flat.h); the 64-bit loop (symmetric_loop.h, forced with `wide`) is
+    # another search: the same classes of 2, 4 and 8 (total and unique) sub-problem by
+    # sub-problem, those whose rows need the rotation check included.
+    from queens.engines import _kernel
+
+    prefixes = _kernel.symmetric_prefixes(n, min(depth, n - 5))
+    with kernel.searching_with(""):
+        found = [_kernel.count_symmetric(n, p) for p in prefixes]
+    assert found == [_kernel.count_symmetric(n, p, True) for p in prefixes]
+    assert tuple(map(sum, zip(*found, strict=True))) == known_counts()[n]
 
 
 @needs_kernel
@@ -433,11 +450,18 @@ def test_mirror_symmetric_boards_keep_lexicographic_order(n: int) -> None:
 
 
 @needs_kernel
-@pytest.mark.parametrize("plain", [True, False], ids=["symmetric", "masks"])
-def test_stop_flag_ends_a_long_count(plain: bool) -> None:
+@pytest.mark.parametrize(
+    "plain", ["symmetric", "walkers", ""], ids=["symmetric", "walkers", "masks"]
+)
+def test_stop_flag_ends_a_long_count(plain: str) -> None:
     # Counting all of N = 19 in one call takes minutes: only the kernel's own
-    # look at the flag can end it within the join's timeout.
-    if plain:
+    # look at the flag can end it within the join's timeout.  "walkers": the
+    # symmetric counter without a vector search (symmetric_flat.h) on N = 21, whose
+    # first sub-tree alone outlasts the join unless the walkers look at the flag.
+    if plain == "walkers":
+        with kernel.searching_with(""):
+            assert_the_flag_stops(lambda stop: kernel.count_symmetric(21, (), stop))
+    elif plain:
         assert_the_flag_stops(lambda stop: kernel.count_symmetric(19, (), stop))
     else:
         masks = Board.empty(19).allowed_masks()

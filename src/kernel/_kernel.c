@@ -18,7 +18,9 @@
  *   enumerate.c      the resumable enumerator (mirror-halved) and its text
  *   symmetric.c      the symmetric counter of the plain board (sym_count) and
  *                    its prefixes; its loops from symmetric_loop.h, one copy
- *                    per part (corner, border) and mask type (32, 64 bits)
+ *                    per part (corner, border) and mask type (32, 64 bits),
+ *                    and for n <= 32 its branch-free walkers from
+ *                    symmetric_flat.h (sym_flat_corner, sym_flat_border)
  *   simd.c           the vector search's buffers, marks and driver
  *                    (simd_search); the names of its per-set copies
  *                    (simd_expand: simd_expand_avx2, simd_expand_avx512)
@@ -87,8 +89,11 @@
  * takes boards of up to 32 columns, the scalar column the others):
  *
  *  cell            scalar                           AVX2 / AVX-512
- *  sym  Q  F       sym_search_{corner,border}       sym_search_ISA: simd_expand_ISA,
- *  (n x n only)    {32,64} (symmetric_loop.h)       simd_finish_ISA (n <= 32)
+ *  sym  Q  F       sym_flat_{corner,border} (n <=   sym_search_ISA: simd_expand_ISA,
+ *  (n x n only)    32, symmetric_flat.h); sym_      simd_finish_ISA (n <= 32)
+ *                  search_{corner,border}{32,64}
+ *                  (symmetric_loop.h: n > 32, the
+ *                  last rows, `wide`)
  *  sym  T, K; G    none: a board's own symmetries give fundamental counts,
  *                  each solution walked to and checked (is_canonical,
  *                  shape_canonical), scalar

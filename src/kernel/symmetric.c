@@ -29,8 +29,7 @@ static mask_t sym_avail(const sym_t *s, int y, mask_t attacked, mask_t down) {
 
 /* Classify a complete border placement: is it the representative, and of
  * how large a class (the rotation checks of Takaken's counter). */
-static void sym_check(sym_t *s) {
-    const mask_t *b = s->board;
+static void sym_check_board(sym_t *s, const mask_t *b) {
     int last = s->last, own, you;
     mask_t bit, ptn;
     if (b[s->bound2] == 1) { /* rotation by 90 degrees */
@@ -62,6 +61,8 @@ static void sym_check(sym_t *s) {
     s->c8++;
 }
 
+static void sym_check(sym_t *s) { sym_check_board(s, s->board); }
+
 static void sym_found(sym_t *s) {
     if (s->corner) s->c8++;
     else sym_check(s);
@@ -89,6 +90,13 @@ static void sym_found(sym_t *s) {
 #define SYM_SUFFIX border64
 #include "symmetric_loop.h"
 
+#define SYM_CORNER 1
+#define SYM_SUFFIX corner
+#include "symmetric_flat.h"
+#define SYM_CORNER 0
+#define SYM_SUFFIX border
+#include "symmetric_flat.h"
+
 #if HAVE_SIMD
 static int sym_search_simd(sym_t *s, int y0, uint32_t c, uint32_t l, uint32_t r);
 #endif
@@ -105,7 +113,10 @@ static void sym_search(sym_t *s, int y0, mask_t cd0, mask_t ld0, mask_t rd0, int
 #if HAVE_SIMD
         if (y0 <= s->last - 3 && sym_search_simd(s, y0, c, l, r)) return;
 #endif
-        if (s->corner) sym_search_corner32(s, y0, c, l, r, a);
+        if (y0 <= s->last - 4) {
+            if (s->corner) sym_flat_corner(s, y0, c, l, r, a);
+            else sym_flat_border(s, y0, c, l, r, a);
+        } else if (s->corner) sym_search_corner32(s, y0, c, l, r, a);
         else sym_search_border32(s, y0, c, l, r, a);
     } else if (s->corner) {
         sym_search_corner64(s, y0, cd0, ld0, rd0, avail);
