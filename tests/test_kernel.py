@@ -176,7 +176,7 @@ def test_wide_masks_count_the_same(n: int) -> None:
 
 @needs_kernel
 @settings(max_examples=25, deadline=None)
-@given(st.integers(8, 14), st.integers(2, 10))
+@given(st.integers(8, 12), st.integers(2, 10))
 def test_plain_walkers_count_every_subproblem_like_the_wide_loop(n: int, depth: int) -> None:
     # Without a vector search, boards of n <= 32 are counted by the branch-free walkers
     # (symmetric_flat.h); the 64-bit loop (symmetric_loop.h, forced with `wide`) is
