@@ -300,10 +300,10 @@ MUTANTS = (
         STARS,
     ),
     Mutant(
-        "explain (K stars): ways == 1 to <= 2",
+        "explain (K stars): a pattern graded by its ways with PATTERN_BY_WAYS off",
         "src/queens/puzzle/explain.py",
-        'LEVELS["confined"] if ways == 1 else 0,',
-        'LEVELS["confined"] if ways <= 2 else 0,',
+        "ways_level(ways) if PATTERN_BY_WAYS or ways == 1 else 0,",
+        "ways_level(ways) if PATTERN_BY_WAYS or ways >= 1 else 0,",
         STARS,
     ),
     Mutant(
