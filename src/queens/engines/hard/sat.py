@@ -51,13 +51,16 @@ sets them): always in stable mode (long phases of the saved assignment), less
 time in elimination and subsumption; its authors' preset for satisfiable
 instances.  CaDiCaL ignores an option name it does not know, silently."""
 
-WALK_SHARE = 3.0
+WALK_SHARE = 4.0
 """The share of the turns of the local search (``queens.engines.hard.walk``), after
-CaDiCaL on the propagated board and before the plain members: about 40 % of the CPU.
+CaDiCaL on the propagated board and before the plain members: about half the CPU.
 On the frontier boards it alone decided within 20 CPU-seconds the three boards no SAT
 member did (N = 36, K = 32, seed 0: 3.8 to 19 CPU-seconds over four seeds of its
 own, under load 10), and most others in under a second; it never answers on a board
-with no solution, whose proof then takes about 1.7 times as long."""
+with no solution, whose proof then takes about 1.9 times as long.  With a share of 3
+(of 6.5) the walk's 9 to 11 CPU-seconds on N = 36, K = 32, seed 0 came to more than
+20 in the turns; with 4 (of 7.5), Kissat's 2.2 on N = 32, K = 29, seed 0 comes to
+about 16.5 (``queens.engines.hard.turns``: the turns by level)."""
 
 PLAIN_MEMBERS: tuple[tuple[str, Options, float], ...] = (
     (SOLVER, SAT_CONFIGURATION, 1.0),
