@@ -24,7 +24,8 @@ SAT member decided within 20 CPU-seconds (CaDiCaL or Kissat alone took 245, 60
 and 15.9 CPU-seconds), compiled, load 10: N = 36, K = 32, seed 0 in 3.8 to 19
 CPU-seconds (3 of 4 seeds of the walk within 20), N = 40, K = 36, seed 0 in 6.9
 and seed 1 in 0.01 to 1.5 (with an earlier random generator, xoshiro256**; with
-today's, ``decide``'s seed 0 took 11.4, 3.7 and 2.9 on the three, load 12).  It
+today's, ``decide``'s seed 0 took 11.4, 3.7 and 2.9 on the three, load 12; the
+first 8.0 since the compiled swap cost is worked out from the counts, load 12).  It
 did not decide N = 32, K = 29, seed 0 within 60, which Kissat does in 2.2: neither
 wins everywhere, so they take turns.
 """
