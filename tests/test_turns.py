@@ -125,3 +125,18 @@ def test_a_member_waits_for_its_start() -> None:
     finally:
         child.kill()
         child.join()
+
+
+class _Process:
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+
+
+def test_the_turn_goes_to_the_member_lowest_by_its_share() -> None:
+    runners = [(_Process(pid), None) for pid in (1, 2, 3)]
+    share = {1: 0.5, 2: 3.0, 3: 1.0}
+    lowest = partial(turns.lowest, runners, share=share)  # type: ignore[arg-type]
+    assert lowest({1: 0.0, 2: 0.0, 3: 0.0})[0].pid == 1  # ties: the first in order
+    assert lowest({1: 0.25, 2: 0.0, 3: 0.0})[0].pid == 2
+    assert lowest({1: 0.25, 2: 1.2, 3: 0.3})[0].pid == 3  # levels 0.5, 0.4, 0.3
+    assert lowest({1: 0.1, 2: 1.2, 3: 0.3})[0].pid == 1  # levels 0.2, 0.4, 0.3

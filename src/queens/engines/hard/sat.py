@@ -51,19 +51,25 @@ sets them): always in stable mode (long phases of the saved assignment), less
 time in elimination and subsumption; its authors' preset for satisfiable
 instances.  CaDiCaL ignores an option name it does not know, silently."""
 
-WALK_SHARE = 3.0
+WALK_SHARE = 5.0
 """The share of the turns of the local search (``queens.engines.hard.walk``), after
-CaDiCaL on the propagated board and before the plain members: about 40 % of the CPU.
+CaDiCaL on the propagated board and before the plain members: 5 of 8.5.
 On the frontier boards it alone decided within 20 CPU-seconds the three boards no SAT
 member did (N = 36, K = 32, seed 0: 3.8 to 19 CPU-seconds over four seeds of its
-own, under load 10), and most others in under a second; it never answers on a board
-with no solution, whose proof then takes about 1.7 times as long."""
+own, under load 10; 8.0 from the portfolio's seed since the swap cost is worked out
+from the counts, load 12), and most others in under a second; it never answers on a
+board with no solution, whose proof then takes about 2.4 times as long (8.5 / 3.5).
+``benchmarks/hard.py --frontier`` (turns by level, ``queens.engines.hard.turns``;
+load 10 to 12): with a share of 3 of 6.5 the walk took N = 36, K = 32, seed 0 past
+20 CPU-seconds in the turns; with 4 of 7.5 it took 17.0 and 18.9 in two runs, with 5
+of 8.5, 14.8, where Kissat's board N = 32, K = 29, seed 0 (``PLAIN_MEMBERS``) went
+from 14.3 and 12.3 to 16.1."""
 
 PLAIN_MEMBERS: tuple[tuple[str, Options, float], ...] = (
     (SOLVER, SAT_CONFIGURATION, 1.0),
-    (KISSAT, (), 1.0),
-    (SOLVER, (), 0.5),
-    (SOLVER, (("phase", 0),), 0.5),
+    (KISSAT, (), 1.5),
+    (SOLVER, (), 0.25),
+    (SOLVER, (("phase", 0),), 0.25),
 )
 """The solvers that work on the plain CNF beside CaDiCaL on the propagated board:
 PySAT's name, CaDiCaL's options, and the share of the turns.
@@ -79,11 +85,14 @@ configuration (``SAT_CONFIGURATION``) decided N = 40, K = 32, seed 0 in 0.3 s,
 which CaDiCaL as it comes took 14.95 s for, and 4 of 5 other solvable boards tried
 in 0.19 to 3.2 s (load 15), so it takes the first plain turn.  None wins
 everywhere, so all take turns.  Since the local search (``WALK_SHARE``) takes turns
-too, CaDiCaL as it comes and with ``phase=0`` have a share of 0.5 each: the boards
+too, CaDiCaL as it comes and with ``phase=0`` have a share of 0.25 each: the boards
 where they were the quickest (N = 36, K = 29 and 31, seed 0; N = 40, K = 34, seed 0)
 the walk decides in about a second, while on N = 32, K = 29, seed 0 (which the walk
 did not decide within 60 CPU-seconds) only Kissat (2.19 alone) and the ``--sat``
-CaDiCaL (3.15) did, the other two not within 20 (load 8 to 10)."""
+CaDiCaL (3.15) did, the other two not within 20 (load 8 to 10).  So Kissat has a
+share of 1.5: with 1 (of 7.5) that board took more than 20 CPU-seconds in the
+turns, with 1.5 it took 14.3 (``benchmarks/hard.py --frontier``, load 10; 16.1
+with the walk's share 5, of 8.5)."""
 
 MISSING = (
     "the sat method needs python-sat: install queens-toolkit[sat] "

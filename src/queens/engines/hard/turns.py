@@ -2,11 +2,22 @@
 
 Each member (a function returning a ``Verdict``) runs in a child process;
 one at a time is let run (the others are stopped with SIGSTOP) for a turn
-of CPU time, read from ``/proc/PID/stat``, the turns growing by ``GROWTH``
-a round, until one answers; a member may have a larger share of each round
-(``race``'s ``shares``).  Each solver runs exactly as it would alone, so with
-equal shares the portfolio costs at most the number of members times the
-fastest one's CPU time (plus a turn), whichever member that is on a board.
+of CPU time, read from ``/proc/PID/stat``, until one answers.  A member's
+*level* is its CPU time so far over its share (``race``'s ``shares``, 1 when
+not given); the turn always goes to the member of the lowest level (the first
+in order on ties), and takes it ``GROWTH`` times higher (``FIRST_TURN`` at
+least).  So when a member of share s answers after t CPU-seconds, every other
+member has had about t / s times its own share, and the portfolio cost about
+t times the sum of the shares over s (the others at most ``GROWTH`` times that
+much), whichever member answers on a board; the CPU time a turn overshoots
+(the ``POLL``) counts in its member's level, so it is paid back.  Each solver
+runs exactly as it would alone.
+
+Why levels and not rounds of equal turns growing 1.5 times a round (the turns
+before): there, the members before the winner in the order had a whole round
+more, up to half as much again as their share: on N = 32, K = 29, seed 0 of
+``benchmarks/hard.py --frontier`` Kissat needs 2.2 CPU-seconds alone, about 14
+in the turns by the shares, and the rounds took it past 20.
 
 Why processes and not turns of conflicts in one process: CaDiCaL stopped and
 resumed by conflict budgets (``solve_limited``) took 29.7 CPU-seconds on an
@@ -36,10 +47,12 @@ from queens.engines.hard.budget import NEVER, Deadline
 from queens.engines.hard.verdict import Verdict
 
 FIRST_TURN = 0.25
-"""CPU seconds of each member's first turn."""
+"""CPU seconds a unit of share of each member's first turn, and the least a turn
+raises its member's level by."""
 
-GROWTH = 1.5
-"""How much longer each round's turns are than the last one's."""
+GROWTH = 1.1
+"""How much higher a turn takes its member's level (CPU seconds over share): the
+others have at most this much more than their share when a member answers."""
 
 POLL = 0.02
 """Seconds between looks at a running member (its answer, its CPU time, the deadline)."""
@@ -109,28 +122,36 @@ def _in_turns(
     # Every member waits for its start (``_run``) and is then stopped between its turns:
     # one that ran between its fork and a stop would have had CPU time no turn gave it.
     waiting = dict(starts)
-    turn = FIRST_TURN
+    used = {process.pid: 0.0 for process, _ in runners}
     while True:
-        for process, receive in list(runners):
-            if process.pid in waiting:
-                waiting.pop(process.pid).send(True)
-            _signal(process, signal.SIGCONT)
-            start = cpu_seconds(process.pid)
-            mine = turn * share[process.pid]
-            while process.is_alive() and cpu_seconds(process.pid) - start < mine:
-                if receive.poll(POLL):
-                    break
-                deadline.check()
-            _signal(process, signal.SIGSTOP)
-            for runner in list(runners):  # an answer, perhaps sent just before a stop
-                answer = _answer(runner)
-                if answer is not None:
-                    return answer
-                if not runner[0].is_alive():  # ended without an answer (killed, out of memory)
-                    runners.remove(runner)
-            if not runners:
-                raise RuntimeError("every solver process ended without an answer")
-        turn *= GROWTH
+        process, receive = lowest(runners, used, share)
+        if process.pid in waiting:
+            waiting.pop(process.pid).send(True)
+        level = used[process.pid] / share[process.pid]
+        until = max(level + FIRST_TURN, level * GROWTH) * share[process.pid]
+        _signal(process, signal.SIGCONT)
+        while process.is_alive() and cpu_seconds(process.pid) < until:
+            if receive.poll(POLL):
+                break
+            deadline.check()
+        _signal(process, signal.SIGSTOP)
+        if process.is_alive():
+            used[process.pid] = max(used[process.pid], cpu_seconds(process.pid))
+        for runner in list(runners):  # an answer, perhaps sent just before a stop
+            answer = _answer(runner)
+            if answer is not None:
+                return answer
+            if not runner[0].is_alive():  # ended without an answer (killed, out of memory)
+                runners.remove(runner)
+        if not runners:
+            raise RuntimeError("every solver process ended without an answer")
+
+
+def lowest(
+    runners: Sequence[Runner], used: dict[int | None, float], share: dict[int | None, float]
+) -> Runner:
+    """The runner whose CPU time over its share is the lowest, the first of them on ties."""
+    return min(runners, key=lambda runner: used[runner[0].pid] / share[runner[0].pid])
 
 
 def _side_by_side(runners: list[Runner], deadline: Deadline) -> Verdict:

@@ -10,20 +10,22 @@ permutation, so rows and columns never clash; the cost of a queen is the
 number of other queens on its diagonals, plus ``PENALTY`` on a reserved
 square.  A step takes a clashing row at random and swaps its column with the
 row that lowers the cost most (ties at random; no move when every swap raises
-it), or, one step in ``1 / NOISE``, with a random row.  The walk starts over
+it), or, ``NOISE_PER_MILLE`` steps in a thousand, with a random row.  The walk starts over
 from a random permutation after a number of steps following Luby's sequence
 (``luby``) times ``RESTART_UNIT``: its time to a solution has a long tail.
 
 The compiled kernel's ``walk_board`` (``src/kernel/board_walk.c``) runs the
 same steps about a hundred times faster; without the kernel the Python steps
-below run (their random choices differ).
+below run (the same choices from the same seed: ``_python_walk``, the plain
+reference the compiled steps are tested against).
 
 Measured alone on the three boards of ``benchmarks/hard.py --frontier`` that no
 SAT member decided within 20 CPU-seconds (CaDiCaL or Kissat alone took 245, 60
 and 15.9 CPU-seconds), compiled, load 10: N = 36, K = 32, seed 0 in 3.8 to 19
 CPU-seconds (3 of 4 seeds of the walk within 20), N = 40, K = 36, seed 0 in 6.9
 and seed 1 in 0.01 to 1.5 (with an earlier random generator, xoshiro256**; with
-today's, ``decide``'s seed 0 took 11.4, 3.7 and 2.9 on the three, load 12).  It
+today's, ``decide``'s seed 0 took 11.4, 3.7 and 2.9 on the three, load 12; the
+first 8.0 since the compiled swap cost is worked out from the counts, load 12).  It
 did not decide N = 32, K = 29, seed 0 within 60, which Kissat does in 2.2: neither
 wins everywhere, so they take turns.
 """
@@ -41,8 +43,8 @@ from queens.engines.hard.verdict import Verdict
 PENALTY = 2
 """The cost of a queen on a reserved square (a diagonal clash costs 1 a queen)."""
 
-NOISE = 20
-"""One step in NOISE swaps with a random row (the compiled steps: 50 per mille)."""
+NOISE_PER_MILLE = 50
+"""Steps in a thousand that swap with a random row (``BW_NOISE_PER_MILLE`` in C)."""
 
 RESTART_UNIT = 16_000_000
 """Steps of the shortest walk before a restart (the compiled module does about
@@ -83,7 +85,7 @@ def solve(ok: bytes, n: int, seed: int) -> list[int]:
         rng.shuffle(columns)
         budget = length * RESTART_UNIT
         if module is None:
-            if _python_walk(ok, columns, rng, budget):
+            if _python_walk(ok, columns, rng.getrandbits(64), budget):
                 return columns
             continue
         buffer = array("i", columns)
@@ -131,9 +133,33 @@ def placement_fits(allowed: Sequence[int], columns: Sequence[int]) -> bool:
     return len(sums) == len(differences) == n
 
 
-def _python_walk(ok: bytes, columns: list[int], rng: random.Random, steps: int) -> bool:
-    """The walk's steps in Python (as ``src/kernel/board_walk.c``): True when ``columns`` became
-    a solution within ``steps``."""
+MASK = (1 << 64) - 1
+
+
+class XorShift:
+    """The compiled steps' random generator (Marsaglia's xorshift64*, Vigna's multiplier),
+    so the Python steps make the same choices from the same seed."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = (seed ^ 0x9E3779B97F4A7C15) & MASK or 1
+
+    def below(self, bound: int) -> int:
+        """A number in 0..bound-1 (the next output modulo ``bound``, as in C)."""
+        s = self.state
+        s ^= s >> 12
+        s ^= (s << 25) & MASK
+        s ^= s >> 27
+        self.state = s
+        return ((s * 0x2545F4914F6CDD1D) & MASK) % bound
+
+
+def _python_walk(ok: bytes, columns: list[int], seed: int, steps: int) -> bool:
+    """The walk's steps in Python, the plain reference of ``src/kernel/board_walk.c``'s
+    (each swap's change in cost by lifting and putting the queens, where C works it out
+    from the counts): the same choices from the same ``seed``, so ``columns`` ends the
+    same; True when it became a solution within ``steps``."""
     n = len(columns)
     up = [0] * (2 * n)
     down = [0] * (2 * n)
@@ -148,7 +174,21 @@ def _python_walk(ok: bytes, columns: list[int], rng: random.Random, steps: int) 
         up[r + c] += by
         down[r - c + n] += by
 
-    for _ in range(steps + 1):
+    def delta(r: int, s: int) -> int:
+        a, b = columns[r], columns[s]
+        move(r, a, -1)
+        move(s, b, -1)
+        before = cost(r, a) + cost(s, b)
+        after = cost(r, b)
+        move(r, b, 1)
+        after += cost(s, a)
+        move(r, b, -1)
+        move(r, a, 1)
+        move(s, b, 1)
+        return after - before
+
+    rng = XorShift(seed)
+    for step in range(steps + 1):
         clashing = [
             r
             for r, c in enumerate(columns)
@@ -156,33 +196,27 @@ def _python_walk(ok: bytes, columns: list[int], rng: random.Random, steps: int) 
         ]
         if not clashing:
             return True
-        if n < 2:
+        if step == steps or n < 2:
             return False
-        r = rng.choice(clashing)
-        a = columns[r]
-        if rng.randrange(NOISE) == 0:
-            chosen = rng.choice([s for s in range(n) if s != r])
+        r = clashing[rng.below(len(clashing))]
+        if rng.below(1000) < NOISE_PER_MILLE:
+            chosen = rng.below(n - 1)
+            chosen += chosen >= r
         else:
-            deltas = {}
+            chosen, best, ties = -1, 0, 0
             for s in range(n):
                 if s == r:
                     continue
-                b = columns[s]
-                move(r, a, -1)
-                move(s, b, -1)
-                before = cost(r, a) + cost(s, b)
-                after = cost(r, b)
-                move(r, b, 1)
-                after += cost(s, a)
-                move(r, b, -1)
-                move(r, a, 1)
-                move(s, b, 1)
-                deltas[s] = after - before
-            best = min(deltas.values())
+                change = delta(r, s)
+                if chosen < 0 or change < best:
+                    chosen, best, ties = s, change, 1
+                elif change == best:
+                    ties += 1
+                    if rng.below(ties) == 0:
+                        chosen = s
             if best > 0:
                 continue
-            chosen = rng.choice([s for s, delta in deltas.items() if delta == best])
-        b = columns[chosen]
+        a, b = columns[r], columns[chosen]
         move(r, a, -1)
         move(chosen, b, -1)
         columns[r], columns[chosen] = b, a
