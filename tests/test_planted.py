@@ -167,3 +167,34 @@ def test_a_forced_generation_gives_notice_and_stops_on_ctrl_c(tmp_path: Path) ->
         "queens: generating a 25 x 25 grid with 4 stars; Ctrl-C stops it",
         "queens: interrupted",
     ]
+
+
+@needs_sat
+def test_a_repair_looks_past_a_solution_whose_stars_have_no_way_out() -> None:
+    """A first solution with no star off the truth (all walled in) does not end the
+    attempt: the other solutions found are repaired instead."""
+    checked = 0
+    for seed in range(12):
+        n, stars = 9, 2
+        rng = random.Random(seed)
+        truth = _sat.random_placement(n, stars, rng)
+        assert truth is not None
+        cells = generate.grow_star_regions(n, stars, truth, rng)
+        if cells is None:
+            continue
+        truth_cells = {r * n + c for r, row in enumerate(truth) for c in row}
+        regions = _Regions(n, stars, cells, truth)
+        try:
+            others = regions.others(_planted.OTHERS)
+        finally:
+            regions.close()
+        plain = _planted.repair(n, cells, truth_cells, others, random.Random(0)) if others else None
+        if plain is None:
+            continue
+        decoy = _planted.repair(n, cells, truth_cells, [truth_cells, *others], random.Random(0))
+        assert decoy is not None
+        path, _ = decoy
+        assert not truth_cells & set(path)
+        assert any(not found.isdisjoint(path) for found in others)
+        checked += 1
+    assert checked
