@@ -63,9 +63,12 @@ OTHERS = 4
 """Solutions other than the truth found before each repair: the repair kills as many of
 them as it can."""
 
-CHECK_NODES = 5_000_000
-"""Nodes the kernel's propagating search may take to confirm a grid unique (seconds):
-past them its row-by-row counter is asked instead."""
+CHECK_NODES = 1_000_000
+"""Nodes the kernel's propagating search may take to confirm a grid unique (about 10 s):
+past them its row-by-row counter is asked instead, and the grid is mostly dropped.  The
+grids it settles mostly take fewer (18 x 18 and 19 x 19 with 4 stars: 12,000 to 940,000
+nodes), the others rarely settle at all (``benchmarks/planted.py``), so a fresh attempt
+costs less than a longer search."""
 
 ATTEMPTS = 200
 """Fresh attempts before giving up."""
