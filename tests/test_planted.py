@@ -17,7 +17,7 @@ from queens.engines.counting import kernel
 from queens.puzzle import _planted, _sat, generate
 from queens.puzzle._planted import _Regions
 from queens.puzzle.grid import Grid
-from queens.puzzle.solve import count, problem, solve_python, unique_by_rows
+from queens.puzzle.solve import count, problem, solve_python
 from runaway_support import interrupted_after
 from stopping import assert_the_flag_stops
 
@@ -108,9 +108,9 @@ def test_small_planted_grids_are_unique_by_brute_force(n: int, stars: int, seed:
 def check_generated(n: int, stars: int, seed: int) -> Grid:
     grid = generate.generate(n, seed, stars=stars)
     assert len(set(grid.cells)) == n
-    assert count(grid, stars, limit=2) == 1
-    assert unique_by_rows(grid, stars) is True
-    return grid
+    assert count(grid, stars, limit=2) == 1  # the kernel's propagating search, no budget
+    assert len(_sat.solve(grid, stars)) == 1  # CaDiCaL (the row-by-row counter gives up
+    return grid  # on most grids from 19 x 19 with 4 stars)
 
 
 @needs_sat
@@ -123,7 +123,7 @@ def test_a_17_x_17_4_star_grid_is_valid_and_unique() -> None:
 @pytest.mark.slow  # a minute or so on a busy machine
 @needs_sat
 @needs_kernel
-@pytest.mark.parametrize(("n", "stars"), [(17, 4), (21, 5), (24, 6)])
+@pytest.mark.parametrize(("n", "stars"), [(17, 4), (19, 4), (21, 5), (24, 6)])
 def test_4_to_6_star_grids_are_valid_and_unique(n: int, stars: int) -> None:
     check_generated(n, stars, 0)
 
