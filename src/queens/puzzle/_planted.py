@@ -13,9 +13,9 @@ incremental SAT solver asked again after each repair:
    stars), so the truth is a solution.
 3. The solver holds the rows, columns and 2 x 2 blocks as fixed clauses, the truth
    blocked (so any model is a *second* solution), and each region's "exactly k" behind a
-   selector literal of its own, assumed true.  While it finds a second solution, one of
-   that solution's stars off the truth leaves its region for a neighbouring one, along
-   the shortest path of its region's cells (no truth star on it) to the region's border:
+   selector literal of its own, assumed true.  While it finds other solutions (up to
+   ``OTHERS``), one of their stars off the truth leaves its region for a neighbouring
+   one, along the shortest path of its region's cells (no truth star on it) to the region's border:
    its region then holds k - 1 of that solution's stars, so it is no solution any more,
    and the truth keeps k stars in every region (``repair``).  The two regions changed get
    new selectors (the old ones are switched off for good), so the solver keeps what it
@@ -63,9 +63,12 @@ OTHERS = 4
 """Solutions other than the truth found before each repair: the repair kills as many of
 them as it can."""
 
-CHECK_NODES = 5_000_000
-"""Nodes the kernel's propagating search may take to confirm a grid unique (seconds):
-past them its row-by-row counter is asked instead."""
+CHECK_NODES = 1_000_000
+"""Nodes the kernel's propagating search may take to confirm a grid unique (about 10 s):
+past them its row-by-row counter is asked instead, and the grid is mostly dropped.  The
+grids it settles mostly take fewer (18 x 18 and 19 x 19 with 4 stars: 12,000 to 940,000
+nodes), the others rarely settle at all (``benchmarks/planted.py``), so a fresh attempt
+costs less than a longer search."""
 
 ATTEMPTS = 200
 """Fresh attempts before giving up."""
@@ -203,13 +206,15 @@ def ways_out(n: int, cells: Cells, start: int, keep: set[int]) -> list[tuple[lis
 def repair(
     n: int, cells: Cells, truth_cells: set[int], others: list[set[int]], rng: random.Random
 ) -> tuple[list[int], int] | None:
-    """The move that kills the most of the solutions ``others`` (their star cells, the
-    first always): a path out of its region (no truth star on it, the region left
-    connected) from a star of the first off the truth, and the region it joins; a
-    solution with a star on the path is killed (the region left holds fewer of its
-    stars).  The most killed first, then the shortest path, ties at random; None when
-    there is none."""
-    off = [cell for cell in others[0] if cell not in truth_cells]
+    """The move that kills the most of the solutions ``others`` (their star cells): a path
+    out of its region (no truth star on it, the region left connected) from a star of one
+    of them off the truth, and the region it joins; a solution with a star on the path is
+    killed (the region left holds fewer of its stars).  The most killed first, then the
+    shortest path, ties at random; None when there is none.  The stars of every solution
+    found are tried, not only the first's: its stars are often all walled in by truth
+    stars or hold their region together ("no way out", most attempts that failed at
+    18 x 18 with 4 stars, ``benchmarks/planted.py``)."""
+    off = sorted({cell for stars in others for cell in stars} - truth_cells)
     rng.shuffle(off)
     moves: list[tuple[int, int, float, list[int], int]] = []
     for cell in off:

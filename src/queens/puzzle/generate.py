@@ -112,12 +112,14 @@ extra), whose grids are measured up to ``PLANTED_UP_TO`` (4 stars from 17 x 17, 
 21 x 21, 6 from 24 x 24: ``benchmarks/puzzle.py --stars --big``); larger ones are refused
 unless forced (``GenerateTooLong``)."""
 
-PLANTED_UP_TO = {4: 18, 5: 21, 6: 24}
+PLANTED_UP_TO = {4: 19, 5: 21, 6: 24}
 """The largest grid generated for 4 to 6 stars without ``force``: the sizes measured with
-a median of seconds of CPU (``benchmarks/puzzle.py --stars --big``: 17 x 17 4-star 0.6 s,
-18 x 18 2.3 s, 21 x 21 5-star 1.4 s, 24 x 24 6-star 2.8 s); past them a grid may take
-far longer (one 19 x 19 and one 20 x 20 4-star grid and one 25 x 25 6-star grid were not
-made in 100 s of CPU, one 23 x 23 5-star grid not in 200 s)."""
+a median under a minute of CPU (``benchmarks/puzzle.py --stars --big``: 17 x 17 4-star
+0.6 s, 18 x 18 2.3 s, 19 x 19 33 s, 21 x 21 5-star 1.4 s, 24 x 24 6-star 2.8 s); past
+them a grid may take far longer (a 20 x 20 4-star grid was not made in 128 s of CPU, a
+22 x 22 5-star grid not in 77 s, a 25 x 25 6-star grid not in 100 s, a 23 x 23 5-star grid
+not in 200 s): there most grids CaDiCaL finds unique are past what the kernel's
+confirmation settles (``benchmarks/planted.py``)."""
 
 MIN_N, MAX_N = SIZES[1]
 """The sizes of one-star grids."""
@@ -298,7 +300,7 @@ class GenerateTooLong(GenerateError):
     """A grid past ``PLANTED_UP_TO`` asked for without ``force``; ``reason`` says so.
 
     >>> GenerateTooLong(22, 4).reason
-    'a 22 x 22 4-star grid may take hours (measured up to 18 x 18)'
+    'a 22 x 22 4-star grid may take hours (measured up to 19 x 19)'
     """
 
     def __init__(self, n: int, stars: int) -> None:
