@@ -42,6 +42,7 @@ def test_the_instances_cover_every_family() -> None:
     assert names == {"completion", "blocked", "diagonals"}
 
 
+@pytest.mark.slow  # 2-6 s in the fast suite, which must stay under 3 minutes
 def test_no_solution_agrees_with_the_counter() -> None:
     need_pysat()
     for name, board in _small_instances():

@@ -118,6 +118,7 @@ def check_generated(n: int, stars: int, seed: int) -> Grid:
     return grid  # on most grids from 19 x 19 with 4 stars)
 
 
+@pytest.mark.slow  # 2-6 s in the fast suite, which must stay under 3 minutes
 @needs_sat
 @needs_kernel
 def test_a_17_x_17_4_star_grid_is_valid_and_unique() -> None:

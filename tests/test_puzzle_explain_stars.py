@@ -60,6 +60,7 @@ def test_no_step_contradicts_the_solution_of_a_generated_grid(seed: int) -> None
     assert replay(grid, 2, explanation.steps) == truth
 
 
+@pytest.mark.slow  # 2-6 s in the fast suite, which must stay under 3 minutes
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([8, 9]))
 def test_no_step_contradicts_any_solution_of_a_grid_with_several(seed: int, n: int) -> None:

@@ -58,6 +58,7 @@ def test_background_grids_are_unique_connected_and_of_their_difficulty() -> None
         assert explain(grid).difficulty == difficulty
 
 
+@pytest.mark.slow  # 2-6 s in the fast suite, which must stay under 3 minutes
 def test_the_looks_differ_measurably() -> None:
     # 8 grids of each look at 10 x 10 for each difficulty (the default draws one for the
     # size, hard at 10 x 10): background has a larger largest region and fewer 2-cell
