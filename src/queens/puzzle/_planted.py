@@ -152,7 +152,10 @@ class _Regions:
         self.versions += 1
         blocking = self.pool.id(("blocking", self.versions))
         assumed = [*self.selectors.values(), blocking]
-        while len(found) < limit and _go_on(self.stop) and self.solver.solve(assumptions=assumed):
+        while len(found) < limit:
+            kernel.check_stop(self.stop)
+            if not self.solver.solve(assumptions=assumed):
+                break
             model = self.solver.get_model() or []
             stars = {v - 1 for v in model if 0 < v <= self.n * self.n}
             found.append(stars)
@@ -170,13 +173,6 @@ class _Regions:
 
     def close(self) -> None:
         self.solver.delete()
-
-
-def _go_on(stop: StopFlag | None) -> bool:
-    """True; ``kernel.Stopped`` when ``stop`` is set."""
-    if stop is not None and stop.is_set():
-        raise kernel.Stopped
-    return True
 
 
 def ways_out(n: int, cells: Cells, start: int, keep: set[int]) -> list[tuple[list[int], int]]:
@@ -238,7 +234,7 @@ def attempt(
     if truth is None:
         return None
     for _ in range(CORE_TRIES):  # (a placement takes a second at 24 x 24 with 6 stars)
-        _go_on(stop)
+        kernel.check_stop(stop)
         cells = grow(n, stars, truth, rng)
         if cells is not None:
             break

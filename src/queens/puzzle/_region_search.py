@@ -12,7 +12,7 @@ random grids.
 
 from __future__ import annotations
 
-from queens.engines.counting.kernel import OverBudget, StopFlag, Stopped
+from queens.engines.counting.kernel import OverBudget, StopFlag, check_stop
 
 FREE = 255
 """A cell that holds no queen (a cell of no region yet)."""
@@ -216,8 +216,7 @@ def solve_regions(
             break
         else:
             y -= 1
-            if stop is not None and stop.is_set():
-                raise Stopped
+            check_stop(stop)
     first = found[0] if found else None
     second = found[1] if len(found) > 1 else None
     return total, first, second

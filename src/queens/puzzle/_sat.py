@@ -76,8 +76,7 @@ def random_placement(
     with Solver(name=SOLVER, bootstrap_with=cnf) as solver:
         size = n // 3
         while True:
-            if stop is not None and stop.is_set():
-                raise kernel.Stopped
+            kernel.check_stop(stop)
             assumed = [r * n + rng.randrange(n) + 1 for r in rng.sample(range(n), size)]
             if solver.solve(assumptions=assumed):
                 true = {v - 1 for v in solver.get_model() or [] if 0 < v <= n * n}

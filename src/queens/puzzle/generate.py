@@ -167,12 +167,13 @@ the weekday, and so their size, not a publisher's spread.)"""
 
 def _spread(n: int) -> tuple[int, ...]:
     """``SPREAD``'s weights for size ``n``."""
-    below = [size for size in SPREAD if size <= n]
-    above = [size for size in SPREAD if size >= n]
-    if not below or not above:
-        return SPREAD[min(SPREAD) if not below else max(SPREAD)]
-    low, high = SPREAD[max(below)], SPREAD[min(above)]
-    return low if low is high else tuple(a + b for a, b in zip(low, high, strict=True))
+    if n in SPREAD:
+        return SPREAD[n]
+    below = [size for size in SPREAD if size < n]
+    above = [size for size in SPREAD if size > n]
+    if not below or not above:  # outside the sizes measured: the nearest's
+        return SPREAD[max(below) if below else min(above)]
+    return tuple(a + b for a, b in zip(SPREAD[max(below)], SPREAD[min(above)], strict=True))
 
 
 def drawn_difficulty(n: int, seed: int) -> str:
@@ -357,8 +358,7 @@ def _attempts(
     attempts; ``Stopped`` when ``stop`` is set."""
     deadline = None if seconds is None else time.monotonic() + seconds
     for attempt in range(tries):
-        if stop is not None and stop.is_set():
-            raise kernel.Stopped
+        kernel.check_stop(stop)
         if deadline is not None and time.monotonic() > deadline:
             raise GenerateError(f"no {what} found within {seconds:g} s")
         grid = make(attempt)
@@ -1150,8 +1150,7 @@ def random_placement(
     search has).  Stops (``Stopped``) when ``stop`` is set; a ``GenerateError`` when a
     try ends within its budget with none (there is none)."""
     while True:
-        if stop is not None and stop.is_set():
-            raise counting_kernel.Stopped
+        counting_kernel.check_stop(stop)
         found = _placement_try(n, stars, rng)
         if found is None:
             raise GenerateError(f"no placement of {stars} stars on a {n} x {n} grid")
@@ -1314,8 +1313,7 @@ def _star_search(
             if first is None or last is None:
                 return total, None, None
             return total, rows_of_masks(first), rows_of_masks(last)
-    if stop is not None and stop.is_set():
-        raise counting_kernel.Stopped
+    counting_kernel.check_stop(stop)
     return search_holes(n, stars, cells, limit, star, HOLE)
 
 

@@ -722,8 +722,7 @@ def _counted(found: Iterable[object], limit: int | None, stop: StopFlag | None) 
     ``stop`` is set first."""
     total = 0
     for _ in found:
-        if stop is not None and stop.is_set():
-            raise kernel.Stopped
+        kernel.check_stop(stop)
         total += 1
         if total == limit:
             break

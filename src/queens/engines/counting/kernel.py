@@ -210,10 +210,23 @@ def interruptible(work: Callable[[StopFlag | None], T], stop: StopFlag | None) -
     return outcome[0]
 
 
-def stop_byte(stop: StopFlag | None) -> bytearray | None:
-    """The byte the kernel reads; raises ``Stopped`` when the flag is already set."""
+def check_stop(stop: StopFlag | None) -> None:
+    """Raises ``Stopped`` when ``stop`` is set (the look Python loops take between steps).
+
+    >>> flag = StopFlag()
+    >>> check_stop(flag); check_stop(None)
+    >>> flag.set(); check_stop(flag)
+    Traceback (most recent call last):
+    ...
+    queens.engines.counting.kernel.Stopped
+    """
     if stop is not None and stop.is_set():
         raise Stopped
+
+
+def stop_byte(stop: StopFlag | None) -> bytearray | None:
+    """The byte the kernel reads; raises ``Stopped`` when the flag is already set."""
+    check_stop(stop)
     return None if stop is None else stop.byte
 
 
