@@ -133,7 +133,7 @@ class TimedStop(StopFlag):
 
     def __init__(self, seconds: float, outer: StopFlag | None = None) -> None:
         super().__init__()
-        self.seconds, self.outer = seconds, outer
+        self.outer = outer
         self.at = time.monotonic() + seconds
         self._done = threading.Event()
         self._timer = threading.Thread(target=self._watch, name="queens-timer", daemon=True)
