@@ -28,11 +28,14 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import TypeVar
 
 from queens.puzzle.explain import explain
 from queens.puzzle.generate import generate, grow_regions, random_solution
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import count, problem, solve
+
+T = TypeVar("T")
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -210,48 +213,76 @@ BIG = ((4, (17, 18, 19, 20)), (5, (21, 22, 23)), (6, (24, 25)))
 """The sizes of the 4- to 6-star generate rows (``--big``)."""
 
 
-def bench_generate_big(seeds: int, timeout: float) -> None:
-    """Generate 4- to 6-star grids (``BIG``, made by ``queens.puzzle._planted``) for seeds
-    0, 1, ...: each grid checked unique again here by the kernel's propagating search's
-    count and by CaDiCaL (the row-by-row counter gives up on most from 19 x 19), times in
-    CPU seconds of the process (the machine is shared) with the load average beside each
-    row; a grid not made within ``timeout`` s of wall time (a stop flag ends the work) is
-    marked so."""
+def bench_generate_big(seeds: int, timeout: float, only: set[tuple[int, int]]) -> None:
+    """Generate 4- to 6-star grids (``BIG``, or the ``N:K`` of ``only``, made by
+    ``queens.puzzle._planted``) for seeds 0, 1, ...: each grid checked unique again here by
+    CaDiCaL and Gluecard (the kernel's searches stall on many from 19 x 19), times in CPU
+    seconds of the process (the machine is shared) with the load average beside each
+    row, and the parts: CaDiCaL's attempts (placement, regions, repairs) and the
+    confirmation (``_planted.confirmed``: the kernel's quick look, Gluecard); a grid not
+    made within ``timeout`` s of wall time (a stop flag ends the work) is marked so."""
     import threading
 
     from queens.engines.counting import kernel
-    from queens.puzzle import _sat
+    from queens.puzzle import _cardinality, _planted, _sat
     from queens.puzzle import generate as generate_module
-    from queens.puzzle import solve as stars
 
+    parts = {"attempt": 0.0, "confirmed": 0.0}
+
+    def clocked(name: str, call: Callable[..., T]) -> Callable[..., T]:
+        def timed(*args: object) -> T:
+            start = time.process_time()
+            try:
+                return call(*args)
+            finally:
+                parts[name] += time.process_time() - start
+
+        return timed
+
+    plain = _planted.attempt, _planted.confirmed
+    _planted.attempt = clocked("attempt", _planted.attempt)  # type: ignore[assignment]
+    _planted.confirmed = clocked("confirmed", _planted.confirmed)  # type: ignore[assignment]
     print()
-    print("| stars: generate 4 to 6 (CPU) | grids | median | largest | load |")
-    print("|---|---|---|---|---|")
-    for k, sizes in BIG:
-        for n in sizes:
-            times = []
-            for seed in range(seeds):
-                stop = kernel.StopFlag()
-                timer = threading.Timer(timeout, stop.set)
-                timer.start()
-                start = time.process_time()
-                try:
-                    grid = generate(n, seed, stars=k, stop=stop, force=True)
-                except (kernel.Stopped, generate_module.GenerateError):
-                    print(f"| {n} x {n}, {k} stars, seed {seed} | none within {timeout:g} s |")
+    print(
+        "| stars: generate 4 to 6 (CPU) | grids | median | largest | seeds: CPU (attempts "
+        "+ confirmation) | load |"
+    )
+    print("|---|---|---|---|---|---|")
+    try:
+        for k, sizes in BIG:
+            for n in sizes:
+                if only and (n, k) not in only:
                     continue
-                finally:
-                    timer.cancel()
-                times.append(time.process_time() - start)
-                assert stars.count(grid, k, limit=2) == 1, grid
-                assert len(_sat.solve(grid, k)) == 1, grid  # (the row counter gives up)
-            if times:
-                median, largest = statistics.median(times), max(times)
+                times, each = [], []
+                for seed in range(seeds):
+                    stop = kernel.StopFlag()
+                    timer = threading.Timer(timeout, stop.set)
+                    timer.start()
+                    parts.update(attempt=0.0, confirmed=0.0)
+                    start = time.process_time()
+                    try:
+                        grid = generate(n, seed, stars=k, stop=stop, force=True)
+                    except (kernel.Stopped, generate_module.GenerateError):
+                        each.append(f"{seed}: none in {time.process_time() - start:.0f} s")
+                        continue
+                    finally:
+                        timer.cancel()
+                    times.append(time.process_time() - start)
+                    each.append(
+                        f"{seed}: {times[-1]:.1f} ({parts['attempt']:.1f} + "
+                        f"{parts['confirmed']:.1f})"
+                    )
+                    assert len(_sat.solve(grid, k)) == 1, grid
+                    assert len(_cardinality.solutions(grid, k) or ()) == 1, grid
+                median = f"{statistics.median(times):.1f} s" if len(times) == seeds else "-"
+                largest = f"{max(times):.1f} s" if times else "-"
                 print(
-                    f"| {n} x {n}, {k} stars | {len(times)} | {median:.1f} s | {largest:.1f} s "
-                    f"| {load()} |",
+                    f"| {n} x {n}, {k} stars | {len(times)} | {median} | {largest} "
+                    f"| {'; '.join(each)} | {load()} |",
                     flush=True,
                 )
+    finally:
+        _planted.attempt, _planted.confirmed = plain
 
 
 def bench_page(seeds: int) -> None:
@@ -309,6 +340,7 @@ def main_stars() -> None:
     )
     parser.add_argument("--big", action="store_true", help="only the 4- to 6-star generate rows")
     parser.add_argument("--timeout", type=float, default=600, help="wall s a --big grid may take")
+    parser.add_argument("--only", nargs="*", default=[], help="--big sizes as N:K (all)")
     parser.add_argument("--page", action="store_true", help="only the page's 3- to 6-star rows")
     args = parser.parse_args()
     if args.page:
@@ -316,7 +348,8 @@ def main_stars() -> None:
     elif args.planted:
         bench_planted(args.seeds)
     elif args.big:
-        bench_generate_big(args.seeds, args.timeout)
+        only = {(int(n), int(k)) for n, k in (size.split(":") for size in args.only)}
+        bench_generate_big(args.seeds, args.timeout, only)
     else:
         bench_stars(args.seeds, args.slow)
 
