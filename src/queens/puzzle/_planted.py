@@ -150,7 +150,7 @@ class _Regions:
         """The star cells of up to ``limit`` solutions other than the truth ([] when there
         is none): each found is blocked for this call only, behind a selector of its own.
         ``Stopped`` when the stop flag is set (looked at before each call to CaDiCaL, which
-        cannot be interrupted: each takes under a second at the sizes made unforced)."""
+        cannot be interrupted: each took up to a second of CPU at 25 x 25 with 6 stars)."""
         found: list[set[int]] = []
         self.versions += 1
         blocking = self.pool.id(("blocking", self.versions))
