@@ -16,6 +16,7 @@ from queens.puzzle import _cardinality, _planted, _sat, generate
 from queens.puzzle.grid import Grid, parse_grid
 from queens.puzzle.solve import count, problem
 from runaway_support import rows_grid
+from test_puzzle_solve_stars import planted
 from test_puzzle_stars import brute_force, star_grids
 
 
@@ -45,13 +46,7 @@ def test_counts_up_to_two_as_the_kernels_counter_on_planted_grids(
     size: tuple[int, int], seed: int
 ) -> None:
     n, stars = size
-    rng = random.Random(seed)
-    placement = _sat.random_placement(n, stars, rng)
-    assert placement is not None
-    cells = generate.grow_star_regions(n, stars, placement, rng)
-    if cells is None:
-        return  # the placement's stars could not be grouped: nothing to count
-    grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+    grid = planted(n, stars, seed, _sat.random_placement)
     found = _cardinality.solutions(grid, stars)
     assert found is not None and len(found) == count(grid, stars, limit=2)
     assert all(problem(grid, rows, stars) is None for rows in found)
