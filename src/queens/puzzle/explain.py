@@ -34,9 +34,12 @@ name a technique differently, both are given (one star / K stars):
   ``SUPPOSE_MAX``): only when nothing else applies, "Suppose a queen at ...: then ...
   (steps of levels 1 to 3); row 4 is left with no cell.  So ... holds no queen", the
   shortest of any cell.  (K stars' chains are suppositions already.)
-- **Case splits** (``split``, 6): only when no supposition is found, a case split: a cell
-  whose star leads to a dead end (by search) is cleared; one star shows it as a tree, each
-  branch the easy steps to a unit with no cell.
+- **Case splits** (``split``, 6): only when no supposition is found, a case split on the
+  unit with the fewest open cells: its cells whose star leads to a dead end (by search)
+  are cleared, shown as a tree, each branch the easy steps to a unit with no cell (K
+  stars: with no way, and a case split inside the branch where the steps stop), or past
+  ``SPLIT_BRANCH_MAX`` of them, that a search finds no solution.  One sentence and one
+  choice of unit for every K (``_split_text``, ``_split_unit``).
 
 Within a level the step about the fewest units and cells comes first (one star: a unit
 within a 2 x 2 block before two regions within two lines, those before three), and a
@@ -1268,15 +1271,22 @@ def _chain_from(state: StarState, index: int, most: int, *, wide: bool = False) 
     ``pattern`` and the large groups too), up to ``most`` of them, ending in a unit left
     with no way to take its stars; None when there is no such chain."""
     trial = state.copy()
-    changed = trial.place(index) | 1 << index
+    links, dead = _follow(trial, trial.place(index) | 1 << index, most, wide=wide)
+    return links if dead else None
+
+
+def _follow(trial: StarState, changed: int, most: int, *, wide: bool) -> tuple[list[str], bool]:
+    """``_chain_from``'s deductions on ``trial`` (which they change; ``changed``, the cells
+    the supposed star changed): the links, and whether they end in a unit left with no
+    way (else they stopped: no easy step left, or ``most`` of them)."""
     links: list[str] = []
     for _ in range(most + 1):
         dead = _stranded(trial, changed)
         if dead is not None:
             links.append(f"which leaves {_no_way(trial, dead)}")
-            return links
+            return links, True
         if len(links) == most:
-            return None
+            break
         before = trial.cand
         try:
             step = _full(trial) or _small_groups(trial) or _pattern(trial, _reach(trial, changed))
@@ -1284,12 +1294,12 @@ def _chain_from(state: StarState, index: int, most: int, *, wide: bool = False) 
                 step = _pattern(trial) or _large_groups(trial)
         except Stuck:
             links.append("which leaves no way on")
-            return links
+            return links, True
         if step is None:
-            return None
+            break
         links.append(_lower_first(step.text))
         changed = before & ~trial.cand
-    return None
+    return links, False
 
 
 def _leads_nowhere(most: int) -> Callable[[StarState, int], str | None]:
@@ -1406,21 +1416,37 @@ SPLIT_BRANCH_MAX = 24
 """The most easy steps a case split's branch shows before it is left to the search."""
 
 
+def _split_unit(view: _OpenCells) -> int | None:
+    """The unit a case split takes (every K): the open unit with the fewest open cells,
+    more than its stars left (the first in ``Units``' order among those), or None."""
+    free, need = view.free, view.need
+    chosen = [u for u in range(len(free)) if need[u] and free[u].bit_count() > need[u]]
+    return min(chosen, key=lambda u: free[u].bit_count(), default=None)
+
+
+def _split_text(name: str, branches: list[str], dead: Sequence[Square], piece: str) -> str:
+    """A case split in words (every K): "Case split on row 1: (1) a queen at ...: then
+    ...; row 4 is left with no cell; (2) .... So ... and ... hold no queen"."""
+    said = "; ".join(f"({i + 1}) {branch}" for i, branch in enumerate(branches))
+    hold = "holds" if len(dead) == 1 else "hold"
+    return f"Case split on {name}: {said}. So {_cells_text(dead, ' and ')} {hold} no {piece}"
+
+
 def splits(state: State) -> Iterator[Step]:
     """A case split on the smallest open unit, shown as a short tree: for each of its
     cells whose queen leads to a dead end, the easy steps to a unit with no cell left
     (or, past ``SPLIT_BRANCH_MAX`` of them, that a search finds no solution)."""
-    grid = state.grid
-    units = [u for u in state.open_units() if len(u[2]) >= 2]
-    if not units:
+    view = _open_cells(state)
+    unit = _split_unit(view)
+    if unit is None:
         return
-    kind, index, cells = min(units, key=lambda unit: len(unit[2]))
+    cells = _cells(view.units.n, view.free[unit])
     dead = [square for square in cells if _dead_end(state, square)]
     if dead:
-        branches = "; ".join(f"({i + 1}) {_branch_text(state, s)}" for i, s in enumerate(dead))
-        text = f"Case split on {unit_name(grid, kind, index)}: {branches}. "
-        text += f"So {_cells_text(dead, ' and ')} {'holds' if len(dead) == 1 else 'hold'} no queen"
-        yield Step("split", text, (), tuple(sorted(dead)), tuple(cells))
+        text = _split_text(
+            _unit(view.units, unit), [_branch_text(state, s) for s in dead], dead, "queen"
+        )
+        yield Step("split", text, (), tuple(sorted(dead)), cells)
 
 
 def _branch_text(state: State, square: Square) -> str:
@@ -1459,22 +1485,86 @@ def _star_supposition(state: StarState) -> Step | None:
     return Step("suppose", text, (), (square,), (square,), LEVELS["split"])
 
 
-def _no_solution(state: StarState, index: int) -> str | None:
+def _off_solution(state: StarState, cells: int) -> int:
+    """The cells of ``cells`` whose star leads to no solution: those off the grid's only
+    solution where ``explain`` knows it (every rule being sound, the search would say the
+    same), else those a search refutes."""
     known = _SOLUTION_CELLS.get(state.units)
     if known is not None:
-        # The grid's only solution is known: a star off it leads to no solution (and
-        # ``_clear_first`` never offers a cell on it).  The search would say the same.
-        return "leads to no solution"
-    trial = state.copy()
-    trial.place(index)
-    return "leads to no solution" if next(star_search(trial), None) is None else None
+        return cells & ~known
+    dead = 0
+    for index in bit_indexes(cells):
+        trial = state.copy()
+        trial.place(index)
+        if next(star_search(trial), None) is None:
+            dead |= 1 << index
+    return dead
 
 
 def _split(state: StarState) -> Step | None:
-    step = _clear_first(state, "split", _no_solution)
-    if step is None:
+    """A case split on the smallest open unit, shown as a short tree as one star's
+    (``splits``): for each of its cells whose star leads to no solution, the steps of a
+    supposition to a unit left with no way, with case splits inside the branch where they
+    stop (``_star_branch``), or, past ``SPLIT_BRANCH_MAX`` stars and steps, that a search
+    finds no solution."""
+    view = _open_cells(state)
+    unit = _split_unit(view)
+    if unit is None:
         return None
-    return Step("split", f"Case split: {_lower_first(step.text)}", (), step.clear, step.focus)
+    dead = _off_solution(state, view.free[unit])
+    if not dead:
+        return None
+    n = state.units.n
+    branches = [
+        _branch_or_search(state, index, str(i + 1)) for i, index in enumerate(bit_indexes(dead))
+    ]
+    state.cand &= ~dead
+    squares = _cells(n, dead)
+    text = _split_text(_unit(view.units, unit), branches, squares, "star")
+    return Step("split", text, (), squares, _cells(n, view.free[unit]))
+
+
+def _star_branch(state: StarState, index: int, label: str, budget: list[int]) -> str | None:
+    """A branch of a K-star case split as a short tree: "a star at ...: then ...; which
+    leaves ..." (a supposition's steps); where they stop, a case split on the smallest
+    open unit of the branch, each of its cells a branch ("(1.1) a star at ..."), and so
+    on; None past ``budget`` (a one-item list: the stars supposed and steps taken the
+    tree may still show, ``SPLIT_BRANCH_MAX`` for a branch of the split)."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    where = f"a star at {_where(state.units.n, index)}"
+    trial = state.copy()
+    links, dead = _follow(trial, trial.place(index) | 1 << index, budget[0], wide=True)
+    budget[0] -= len(links)
+    if dead:
+        return f"{where}: {_links_text(links)}"
+    unit = _split_unit(_open_cells(trial))
+    if unit is None or budget[0] <= 0:
+        return None
+    branches = []
+    for i, cell_index in enumerate(bit_indexes(trial.free(unit))):
+        # The branch has no solution, so each cell of the unit leads to a dead end.
+        mark = f"{label}.{i + 1}"
+        branch = _star_branch(trial, cell_index, mark, budget)
+        if branch is None:
+            return None
+        branches.append(f"({mark}) {branch}")
+    said = "".join(f"then {link}; " for link in links)
+    return f"{where}: {said}case split on {_unit(trial.units, unit)}: {'; '.join(branches)}"
+
+
+def _branch_or_search(state: StarState, index: int, label: str) -> str:
+    """``_star_branch`` within ``SPLIT_BRANCH_MAX``, else that a search finds no solution."""
+    branch = _star_branch(state, index, label, [SPLIT_BRANCH_MAX])
+    if branch is None:
+        return f"a star at {_where(state.units.n, index)} leaves no solution (a search finds none)"
+    return branch
+
+
+def _links_text(links: list[str]) -> str:
+    """A supposition's links in words: "then ...; then ...; which leaves ..."."""
+    return "; ".join([*(f"then {link}" for link in links[:-1]), links[-1]])
 
 
 # -- the rules in order, and the entry points (every K) ------------------------------------
