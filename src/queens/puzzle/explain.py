@@ -68,6 +68,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
+from typing import Protocol, TypeVar
 from weakref import WeakKeyDictionary
 
 from queens.engines.counting import kernel as counting_kernel
@@ -1108,11 +1109,9 @@ def _pattern_text(state: StarState, unit: int, ways: int, every: int, extra: int
 
 
 def emptied_unit(state: State, square: Square) -> str | None:
-    """The row, column or region a queen at ``square`` would leave with no cell, or None."""
-    after = state.copy()
-    after.place(*square)
-    empty = after.empty_unit()
-    return None if empty is None else unit_name(state.grid, *empty)
+    """The row, column or region a queen at ``square`` would leave with no cell, or None:
+    a supposition of no step (``_walk``)."""
+    return _walk(_EasySteps(state, square), 0)[1]
 
 
 def exclusions(state: State) -> Iterator[Step]:
@@ -1163,13 +1162,78 @@ def _clear_first(
 
 
 def _leaves_no_way(state: StarState, index: int) -> str | None:
+    """Why a star at ``index`` leaves a unit no way, or None: a supposition of no step."""
     trial = state.copy()
-    dead = _stranded(trial, trial.place(index) | 1 << index)
-    return None if dead is None else f"would leave {_no_way(trial, dead)}"
+    end = _walk(_StarTrial(trial, trial.place(index) | 1 << index, wide=False), 0)[1]
+    return None if end is None else f"would leave {end}"
 
 
 def _room(state: StarState) -> Step | None:
     return _clear_first(state, "room", _leaves_no_way)
+
+
+# -- supposing a star (every K): chains, suppositions and the branches of a split ---------
+# One idea under all of them: suppose a star, follow steps from there (each K's own: one
+# star's forced queens or easy steps, K stars' full units, groups and ways) until a unit
+# cannot take its stars.  ``_walk`` follows the steps and ``_shortest`` takes the shortest
+# of any cell, for every K; what each K supplies is a ``_Trial``: how its position says a
+# dead end and takes its next step.
+
+Link = TypeVar("Link")
+Link_co = TypeVar("Link_co", covariant=True)
+
+
+class _Trial(Protocol[Link_co]):
+    """A position after a supposed star, as ``_walk`` reads it."""
+
+    def dead_end(self) -> str | None:
+        """The words of a unit that cannot take its stars, or None."""
+
+    def advance(self) -> Link_co | None:
+        """The next step, made on the position, or None when none is left."""
+
+    def stalled(self) -> str | None:
+        """After ``advance`` found nothing: a dead end all the same (its words), or None."""
+
+
+def _walk(trial: _Trial[Link], most: int) -> tuple[list[Link], str | None]:
+    """The steps from a supposed star (at most ``most``) and the words of the dead end
+    they reach, or of None when they stop before one."""
+    links: list[Link] = []
+    while True:
+        end = trial.dead_end()
+        if end is not None:
+            return links, end
+        if len(links) >= most:
+            return links, None
+        step = trial.advance()
+        if step is None:
+            return links, trial.stalled()
+        links.append(step)
+
+
+Found = TypeVar("Found")
+Where = TypeVar("Where")
+
+
+def _shortest(
+    cells: Iterable[Where],
+    attempt: Callable[[Where, int], Found | None],
+    most: int,
+    length: Callable[[Found], int],
+) -> tuple[Where, Found] | None:
+    """The cell (the first of ``cells`` among the shortest) whose ``attempt`` of at most
+    ``most`` steps finds a dead end, and what it found: each cell after one found need only
+    try a shorter one."""
+    best: tuple[Where, Found] | None = None
+    for where in cells:
+        limit = most if best is None else length(best[1]) - 1
+        if limit < 0:
+            break
+        found = attempt(where, limit)
+        if found is not None:
+            best = (where, found)
+    return best  # fmt: skip
 
 
 # -- chains (``probe`` and ``chain`` for one star, ``chain`` short and long for K) ---------
@@ -1208,37 +1272,57 @@ CHAIN_MAX = 4
 """The most forced queens a ``chain`` step follows (a person keeps a few in mind)."""
 
 
-def _chain(state: State, square: Square) -> tuple[list[tuple[str, Square]], str] | None:
-    """The forced queens after a queen at ``square`` (each with the unit it is the only
-    cell of), at most ``CHAIN_MAX``, until a unit has no cell: the chain and that unit;
-    None if no unit empties so."""
-    after = state.copy()
-    after.place(*square)
-    links: list[tuple[str, Square]] = []
-    while True:
-        forced = None
-        for kind, index, cells in after.open_units():
+class _ForcedQueens:
+    """One star's chain as a ``_Trial``: the queens forced after a supposed one, each the
+    only cell left in a unit (the first such unit, rows, columns then regions), until a
+    unit has no cell."""
+
+    def __init__(self, state: State, square: Square) -> None:
+        self.after = state.copy()
+        self.after.place(*square)
+        self.forced: tuple[str, Square] | None = None
+
+    def dead_end(self) -> str | None:
+        grid = self.after.grid
+        self.forced = None
+        for kind, index, cells in self.after.open_units():
             if not cells:
-                return links, unit_name(state.grid, kind, index)
-            if len(cells) == 1 and forced is None:
-                forced = (unit_name(state.grid, kind, index), cells[0])
-        if forced is None or len(links) == CHAIN_MAX:
-            return None
-        links.append(forced)
-        after.place(*forced[1])
+                return unit_name(grid, kind, index)
+            if len(cells) == 1 and self.forced is None:
+                self.forced = (unit_name(grid, kind, index), cells[0])
+        return None
+
+    def advance(self) -> tuple[str, Square] | None:
+        if self.forced is not None:
+            self.after.place(*self.forced[1])
+        return self.forced
+
+    def stalled(self) -> str | None:
+        return None
+
+
+def _chain(
+    state: State, square: Square, most: int = CHAIN_MAX
+) -> tuple[list[tuple[str, Square]], str] | None:
+    """The forced queens after a queen at ``square`` (each with the unit it is the only
+    cell of), at most ``most``, until a unit has no cell: the chain and that unit; None if
+    no unit empties so."""
+    links, emptied = _walk(_ForcedQueens(state, square), most)
+    return None if emptied is None else (links, emptied)
 
 
 def chains(state: State) -> Iterator[Step]:
     """A cell whose queen forces a chain of queens ending with a unit with no cell: the
     shortest such chain (the first cell in reading order among those)."""
-    best: tuple[int, Square, list[tuple[str, Square]], str] | None = None
-    for square in sorted(_candidates(state)):
-        found = _chain(state, square)
-        if found is not None and (best is None or len(found[0]) < best[0]):
-            best = (len(found[0]), square, *found)
+    best = _shortest(
+        sorted(_candidates(state)),
+        lambda square, most: _chain(state, square, most),
+        CHAIN_MAX,
+        lambda found: len(found[0]),
+    )
     if best is None:
         return
-    _, square, links, emptied = best
+    square, (links, emptied) = best
     text = f"A queen at {cell(square)} would leave "
     text += "; a queen there would leave ".join(
         f"{unit} with one cell, {cell(forced)}" for unit, forced in links
@@ -1275,31 +1359,51 @@ def _chain_from(state: StarState, index: int, most: int, *, wide: bool = False) 
     return links if dead else None
 
 
-def _follow(trial: StarState, changed: int, most: int, *, wide: bool) -> tuple[list[str], bool]:
-    """``_chain_from``'s deductions on ``trial`` (which they change; ``changed``, the cells
-    the supposed star changed): the links, and whether they end in a unit left with no
-    way (else they stopped: no easy step left, or ``most`` of them)."""
-    links: list[str] = []
-    for _ in range(most + 1):
-        dead = _stranded(trial, changed)
-        if dead is not None:
-            links.append(f"which leaves {_no_way(trial, dead)}")
-            return links, True
-        if len(links) == most:
-            break
+class _StarTrial:
+    """K stars' supposition as a ``_Trial``: full units, small groups and the ways of the
+    units the last step changed (``wide``: any unit's ways and the large groups too),
+    until a unit meeting the changed cells has no way to take its stars (the words after
+    "which leaves")."""
+
+    def __init__(self, trial: StarState, changed: int, *, wide: bool) -> None:
+        self.trial = trial
+        self.changed = changed
+        self.wide = wide
+        self.stuck = False
+
+    def dead_end(self) -> str | None:
+        dead = _stranded(self.trial, self.changed)
+        return None if dead is None else _no_way(self.trial, dead)
+
+    def advance(self) -> str | None:
+        trial = self.trial
         before = trial.cand
         try:
-            step = _full(trial) or _small_groups(trial) or _pattern(trial, _reach(trial, changed))
-            if wide and step is None:
+            step = (
+                _full(trial) or _small_groups(trial) or _pattern(trial, _reach(trial, self.changed))
+            )
+            if self.wide and step is None:
                 step = _pattern(trial) or _large_groups(trial)
         except Stuck:
-            links.append("which leaves no way on")
-            return links, True
+            self.stuck = True
+            return None
         if step is None:
-            break
-        links.append(_lower_first(step.text))
-        changed = before & ~trial.cand
-    return links, False
+            return None
+        self.changed = before & ~trial.cand
+        return _lower_first(step.text)
+
+    def stalled(self) -> str | None:
+        return "no way on" if self.stuck else None
+
+
+def _follow(trial: StarState, changed: int, most: int, *, wide: bool) -> tuple[list[str], bool]:
+    """``_chain_from``'s deductions on ``trial`` (which they change; ``changed``, the cells
+    the supposed star changed): the links, the last the dead end's words when they reach
+    one (then True; else they stopped: no easy step left, or ``most`` of them)."""
+    links, end = _walk(_StarTrial(trial, changed, wide=wide), most)
+    if end is None:
+        return links, False
+    return [*links, f"which leaves {end}"], True
 
 
 def _leads_nowhere(most: int) -> Callable[[StarState, int], str | None]:
@@ -1355,26 +1459,36 @@ def _link_text(step: Step) -> str:
     return _lower_first(text)
 
 
+class _EasySteps:
+    """One star's supposition as a ``_Trial``: the easy steps (levels 1 to 3) until a row,
+    column or region has no cell left (a contradiction on the way ends it, unexplained)."""
+
+    def __init__(self, state: State, square: Square) -> None:
+        self.trial = state.copy()
+        self.trial.place(*square)
+
+    def dead_end(self) -> str | None:
+        empty = self.trial.empty_unit()
+        return None if empty is None else unit_name(self.trial.grid, *empty)
+
+    def advance(self) -> Step | None:
+        try:
+            step = _easy_step(self.trial)
+        except Stuck:
+            return None
+        if step is not None:
+            apply(self.trial, step)
+        return step
+
+    def stalled(self) -> str | None:
+        return None
+
+
 def _supposed(state: State, square: Square, most: int) -> tuple[list[Step], str] | None:
     """The easy steps after a queen at ``square`` (at most ``most``) until a row, column or
     region has no cell left: those steps and that unit; None when they stop before."""
-    trial = state.copy()
-    trial.place(*square)
-    links: list[Step] = []
-    while True:
-        empty = trial.empty_unit()
-        if empty is not None:
-            return links, unit_name(state.grid, *empty)
-        if len(links) >= most:
-            return None
-        try:
-            step = _easy_step(trial)
-        except Stuck:
-            return None
-        if step is None:
-            return None
-        links.append(step)
-        apply(trial, step)
+    links, emptied = _walk(_EasySteps(state, square), most)
+    return None if emptied is None else (links, emptied)
 
 
 def _leads_to_empty(links: list[Step], emptied: str) -> str:
@@ -1388,17 +1502,15 @@ def suppositions(state: State) -> Iterator[Step]:
     """A cell whose queen leads, by the easy steps (levels 1 to 3), to a row, column or
     region with no cell left, in at most ``SUPPOSE_MAX`` steps: the shortest such
     supposition (the first cell in reading order among those), graded by its length."""
-    best: tuple[Square, list[Step], str] | None = None
-    for square in sorted(_candidates(state)):
-        most = SUPPOSE_MAX if best is None else len(best[1]) - 1
-        if most < 0:
-            break
-        found = _supposed(state, square, most)
-        if found is not None:
-            best = (square, *found)
+    best = _shortest(
+        sorted(_candidates(state)),
+        lambda square, most: _supposed(state, square, most),
+        SUPPOSE_MAX,
+        lambda found: len(found[0]),
+    )
     if best is None:
         return
-    square, links, emptied = best
+    square, (links, emptied) = best
     focus = [square, *(s for step in links for s in step.place)]
     grade = LEVELS["suppose"] if len(links) <= SUPPOSE_SHORT else LEVELS["split"]
     text = f"Suppose a queen at {cell(square)}: {_leads_to_empty(links, emptied)}. "
@@ -1466,21 +1578,18 @@ def _star_supposition(state: StarState) -> Step | None:
     the chains leave out) leaves a unit no way, in at most ``STAR_SUPPOSE_MAX`` steps: the
     shortest of any cell (the first in reading order among those)."""
     n = state.units.n
-    best: tuple[int, list[str]] | None = None
-    for index in bit_indexes(state.cand & ~_SOLUTION_CELLS.get(state.units, 0)):
-        most = STAR_SUPPOSE_MAX if best is None else len(best[1]) - 2
-        if most < 0:
-            break
-        links = _chain_from(state, index, most, wide=True)
-        if links is not None:
-            best = (index, links)
+    best = _shortest(
+        bit_indexes(state.cand & ~_SOLUTION_CELLS.get(state.units, 0)),
+        lambda index, most: _chain_from(state, index, most, wide=True),
+        STAR_SUPPOSE_MAX,
+        lambda links: len(links) - 1,  # the last link is the dead end, not a step
+    )
     if best is None:
         return None
     index, links = best
     state.cand &= ~(1 << index)
     where = _where(n, index)
-    said = "; ".join(f"then {link}" for link in links[:-1])
-    text = f"Suppose a star at {where}: {said}; {links[-1]}. So {where} holds no star"
+    text = f"Suppose a star at {where}: {_links_text(links)}. So {where} holds no star"
     square = _cell(n, index)
     return Step("suppose", text, (), (square,), (square,), LEVELS["split"])
 
