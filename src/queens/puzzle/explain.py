@@ -49,13 +49,19 @@ Written once for every K: the sentences and the names of units; the full units
 (``_full_unit``, ``_full_text``); confinement and groups (``_groups_in``,
 ``_group_text``), read from either state's open cells as masks (``_OpenCells``: one
 star's ``queens.puzzle.solve.State``, bitmasks of candidates a row, K stars'
-``queens.puzzle.solve.StarState``).  What still differs by K is kept where it is said:
-the order of the units and which group is taken first (one star: neighbouring lines
-first), one star's own sentences, and the rules each K has alone: one star's 2 x 2
-blocks, exclusions, probes, chains, suppositions and splits on ``State`` (fast, and what the shipped
-levels' explanations say); K stars' ways of a unit (the kernel's ``star_ways``), room,
-chains and splits on ``StarState``, which also run at one star but word and order their
-steps otherwise.
+``queens.puzzle.solve.StarState``); supposing a star and following steps to a unit that
+cannot take its stars (``_walk``, and ``_shortest`` for the shortest of any cell), which
+is what the exclusions and room (a supposition of no step), the chains, the suppositions
+and the branches of a case split all do, over a ``_Trial`` each K supplies (one star's
+``_ForcedQueens`` and ``_EasySteps``, K stars' ``_StarTrial``); and the case split's
+unit and sentence (``_split_unit``, ``_split_text``).  What still differs by K is kept
+where it is said: the order of the units and which group is taken first (one star:
+neighbouring lines first), each K's sentences for its steps, which cell a rule takes (one
+star: the shortest chain, exclusions grouped by unit; K stars: the first cell in reading
+order), and the rules each K has alone: one star's 2 x 2 blocks and probes on ``State``
+(fast, and what the shipped levels' explanations say); K stars' ways of a unit (the
+kernel's ``star_ways``), which hold the 2 x 2 rule, on ``StarState``, which also runs at
+one star but words and orders its steps otherwise.
 
 The difficulty of a grid is the level of the hardest step its explanation needs, on a
 scale for its K (``difficulty_name``): one star easy (1-2), medium (3), hard (4-5),
