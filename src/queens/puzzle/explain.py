@@ -1531,7 +1531,8 @@ def _dead_end(state: State, square: Square) -> bool:
 
 
 SPLIT_BRANCH_MAX = 24
-"""The most easy steps a case split's branch shows before it is left to the search."""
+"""The most easy steps a case split's branch shows before it is left to the search (K
+stars: the stars supposed and the steps of the branch's tree together)."""
 
 
 def _split_unit(view: _OpenCells) -> int | None:
