@@ -47,6 +47,8 @@ static void avx2_pack_init(void) {
     _mm256_cmpeq_epi32(AND(SET1(m), _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1)), \
                        _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1))
 #define SELECT(m, a, b) _mm256_blendv_epi8((b), (a), LANEMASK(m))
+/* x, or y in the lanes where a equals b: the comparison used as a vector, never a set */
+#define OR_IF_EQ(x, a, b, y) OR((x), AND(_mm256_cmpeq_epi32((a), (b)), (y)))
 #define PACKING __m256i
 #define PACK(m) LOADU(avx2_pack[(m) & 0xffu])
 #define COMPRESS(how, v) _mm256_permutevar8x32_epi32((v), (how))

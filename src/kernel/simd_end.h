@@ -28,6 +28,7 @@
 #undef EQM
 #undef GTM
 #undef SELECT
+#undef OR_IF_EQ
 #undef PACKING
 #undef PACK
 #undef COMPRESS

@@ -33,13 +33,17 @@ SIMD_STEP void simd_put(level_t *to, unsigned keep, V c, V l, V r, V parent, int
     SIMD_STAT(simd_stats.peak = to->count > simd_stats.peak ? to->count : simd_stats.peak);
 }
 
-/* Row y's free columns for each node (c, l, r) of the lanes `*valid`, the
- * others zero.  Row BOUND2's rule: a node with neither side column taken
- * above has no child (its lane leaves *valid); with one, only the other. */
-SIMD_STEP V simd_avail(const sym_t *s, int y, V c, V l, V r, unsigned *valid) {
-    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));
-    if (!s->corner && y == s->bound2) {
-        V side = SET1(s->sidemask), used = AND(c, side);
+/* Row y's free columns (`row`: its mask) for each node (c, l, r) of the
+ * lanes `*valid`, the others zero.  Row BOUND2's rule (`bound2`: y is that
+ * row; `side`: the side columns): a node with neither side column taken
+ * above has no child (its lane leaves *valid); with one, only the other.
+ * (The row's constants come from simd_expand's locals: read through s, they
+ * were reloaded after every store to a buffer, which the compiler cannot
+ * tell from s's fields.) */
+SIMD_STEP V simd_avail(V row, int bound2, V side, V c, V l, V r, unsigned *valid) {
+    V avail = ANDNOT(OR(c, OR(l, r)), row);
+    if (bound2) {
+        V used = AND(c, side);
         *valid &= NZ(used);
         avail = SELECT(~EQM(used, side), AND(avail, side), avail);
     }
@@ -56,7 +60,7 @@ typedef struct {
  * the next nodes waiting in `from`, in order, as many as there are.  A new
  * node with no free column (row BOUND2's rule) leaves its lane empty until
  * the next refill. */
-SIMD_STEP void simd_refill(const sym_t *s, int y, level_t *from, flight_t *f) {
+SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flight_t *f) {
     unsigned take = ~NZ(f->avail) & ((1u << LANES) - 1), valid;
     int at = from->pos, left = from->count - at;
     if (!take || left <= 0) return;
@@ -68,7 +72,9 @@ SIMD_STEP void simd_refill(const sym_t *s, int y, level_t *from, flight_t *f) {
     from->pos = at + LANECOUNT(take);
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
     valid = take;
-    f->avail = SELECT(take, simd_avail(s, y, f->c, f->l, f->r, &valid), f->avail);
+    (void)y;
+    /* (the lanes taken had no column left: zero, so an OR puts theirs in) */
+    f->avail = OR(f->avail, simd_avail(row, bound2, side, f->c, f->l, f->r, &valid));
 }
 
 /* One step of `f`: a child on the lowest free column of every busy lane,
@@ -78,7 +84,7 @@ SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking,
     unsigned live = NZ(f->avail), keep;
     V bit = AND(f->avail, SUB(ZERO, f->avail));
     V cc = OR(f->c, bit), ll = SHL(OR(f->l, bit), 1), rr = SHR(OR(f->r, bit), 1);
-    if (marking) cc = SELECT(EQM(bit, marked), OR(cc, SET1(SYM_MARK)), cc);
+    if (marking) cc = OR_IF_EQ(cc, bit, marked, SET1(SYM_MARK));
     V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);
     V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);
     keep = live & NZ(a1) & NZ(a2);
@@ -102,6 +108,8 @@ SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking,
  * and the count after the stores.) */
 SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row) {
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);
+    V row = SET1(s->rowmask[y]), side = SET1(s->sidemask);
+    const int bound2 = !s->corner && y == s->bound2;
     uint32_t column = sym_mark_column(s, y);
     const int marking = column != 0;
     V marked = SET1(column);
@@ -110,11 +118,11 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
     flight_t f0, f1, f2, f3; /* the first FLIGHTS of them (2 or 4) in use */
     f0.c = f0.l = f0.r = f0.parent = f0.avail = ZERO;
     f1 = f2 = f3 = f0;
-    simd_refill(s, y, from, &f0);
-    simd_refill(s, y, from, &f1);
+    simd_refill(row, bound2, side, y, from, &f0);
+    simd_refill(row, bound2, side, y, from, &f1);
     if (FLIGHTS > 2) {
-        simd_refill(s, y, from, &f2);
-        simd_refill(s, y, from, &f3);
+        simd_refill(row, bound2, side, y, from, &f2);
+        simd_refill(row, bound2, side, y, from, &f3);
     }
     while (NZ(FLIGHTS > 2 ? OR(OR(f0.avail, f1.avail), OR(f2.avail, f3.avail))
                           : OR(f0.avail, f1.avail))) {
@@ -125,11 +133,11 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
             simd_step(to, &f3, next, after, marking, marked);
         }
         if (to->count <= SIMD_CAP && from->pos < from->count) {
-            simd_refill(s, y, from, &f0);
-            simd_refill(s, y, from, &f1);
+            simd_refill(row, bound2, side, y, from, &f0);
+            simd_refill(row, bound2, side, y, from, &f1);
             if (FLIGHTS > 2) {
-                simd_refill(s, y, from, &f2);
-                simd_refill(s, y, from, &f3);
+                simd_refill(row, bound2, side, y, from, &f2);
+                simd_refill(row, bound2, side, y, from, &f3);
             }
         }
     }
