@@ -49,6 +49,11 @@ static void avx2_pack_init(void) {
 #define SELECT(m, a, b) _mm256_blendv_epi8((b), (a), LANEMASK(m))
 /* x, or y in the lanes where a equals b: the comparison used as a vector, never a set */
 #define OR_IF_EQ(x, a, b, y) OR((x), AND(_mm256_cmpeq_epi32((a), (b)), (y)))
+/* comparisons as vectors (all ones where true), for the three-row count (VECTOR_ORDERS) */
+#define VECTOR_ORDERS 1
+#define ZEROV(x) _mm256_cmpeq_epi32((x), ZERO)
+#define EQV(a, b) _mm256_cmpeq_epi32((a), (b))
+#define GTV(a, b) _mm256_cmpgt_epi32((a), (b))
 #define PACKING __m256i
 #define PACK(m) LOADU(avx2_pack[(m) & 0xffu])
 #define COMPRESS(how, v) _mm256_permutevar8x32_epi32((v), (how))

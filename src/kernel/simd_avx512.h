@@ -30,6 +30,8 @@
 #define SELECT(m, a, b) _mm512_mask_blend_epi32((__mmask16)(m), (b), (a))
 /* x, or y in the lanes where a equals b */
 #define OR_IF_EQ(x, a, b, y) _mm512_mask_or_epi32((x), _mm512_cmpeq_epi32_mask((a), (b)), (x), (y))
+/* (its comparisons give sets, so the three-row count reads them as sets) */
+#define VECTOR_ORDERS 0
 #define PACKING __mmask16
 #define PACK(m) ((__mmask16)(m))
 #define COMPRESS(how, v) _mm512_maskz_compress_epi32((how), (v)) /* the lanes `how`, packed */

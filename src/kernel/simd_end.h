@@ -29,6 +29,10 @@
 #undef GTM
 #undef SELECT
 #undef OR_IF_EQ
+#undef VECTOR_ORDERS
+#undef ZEROV
+#undef EQV
+#undef GTV
 #undef PACKING
 #undef PACK
 #undef COMPRESS

@@ -184,6 +184,11 @@ static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
 #define SELECT(m, a, b) generic_select(generic_lanemask(m), (a), (b))
 /* x, or y in the lanes where a equals b: the comparison used as a vector, never a set */
 #define OR_IF_EQ(x, a, b, y) ((x) | ((V)((a) == (b)) & (y)))
+/* comparisons as vectors (all ones where true), for the three-row count (VECTOR_ORDERS) */
+#define VECTOR_ORDERS 1
+#define ZEROV(x) ((V)((x) == 0))
+#define EQV(a, b) ((V)((a) == (b)))
+#define GTV(a, b) ((V)((generic_signed_v)(a) > (generic_signed_v)(b)))
 #define PACKING unsigned
 #define PACK(m) ((unsigned)(m) & 0xfu)
 /* the lanes of a set, by a table of the 16 sets' counts in a constant (x86-64's

@@ -145,6 +145,7 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
     to_row->count = to->count;
 }
 
+#if !VECTOR_ORDERS
 /* The orders in which a vector of nodes (c, l, r) of row `top` completes
  * the last three rows (masks m0, m1, m2 of the board's columns `full`):
  * each queen on a column its row has free, no two on a diagonal. */
@@ -188,6 +189,57 @@ SIMD_STEP orders_t simd_orders(V full, V m0, V m1, V m2, V c, V l, V r, const hi
     }
     return o;
 }
+#endif
+
+#if VECTOR_ORDERS
+/* simd_orders as vectors (VECTOR_ORDERS: sets where a comparison gives a
+ * vector, AVX2's and the portable search's): each order's failed tests
+ * OR-ed lane by lane, so that no set is read off a comparison but the few
+ * the caller needs.  The completions of each lane (0 to 6), and in *hits
+ * the lanes (nonzero) with one that puts a queen on a column of `hit`.
+ * (Read off as sets, the 14 comparisons and the six orders' lane counts
+ * were most of the three-row count's instructions.) */
+SIMD_STEP V simd_completions(V full, V m0, V m1, V m2, V c, V l, V r, const hits_t *hit, V *hits) {
+    V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);
+    V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q), one = SET1(1);
+    V a0 = AND(f, ANDNOT(OR(l, r), m0));
+    V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
+    V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
+    /* all ones where a queen cannot go: p in row 0 (np0), ... */
+    V np0 = ZEROV(AND(a0, p)), nq0 = ZEROV(AND(a0, q)), nt0 = ZEROV(AND(a0, t));
+    V np1 = ZEROV(AND(a1, p)), nq1 = ZEROV(AND(a1, q)), nt1 = ZEROV(AND(a1, t));
+    V np2 = ZEROV(AND(a2, p)), nq2 = ZEROV(AND(a2, q)), nt2 = ZEROV(AND(a2, t));
+    V pq1 = EQV(q, SHL(p, 1)), qt1 = EQV(t, SHL(q, 1));
+    V pq2 = EQV(q, SHL(p, 2)), qt2 = EQV(t, SHL(q, 2)), pt2 = EQV(t, SHL(p, 2));
+    /* 1 in the lanes where the order completes the rows */
+    V pqt = ANDNOT(OR(OR(OR(np0, nq1), OR(nt2, pq1)), OR(qt1, pt2)), one);
+    V ptq = ANDNOT(OR(OR(np0, nt1), OR(nq2, OR(qt1, pq2))), one);
+    V qpt = ANDNOT(OR(OR(nq0, np1), OR(nt2, OR(pq1, qt2))), one);
+    V qtp = ANDNOT(OR(OR(nq0, nt1), OR(np2, OR(qt1, pq2))), one);
+    V tpq = ANDNOT(OR(OR(nt0, np1), OR(nq2, OR(pq1, qt2))), one);
+    V tqp = ANDNOT(OR(OR(OR(nt0, nq1), OR(np2, qt1)), OR(pq1, pt2)), one);
+    V found = ZERO;
+    if (hit->column[0]) {
+        V h = SET1(hit->column[0]);
+        found = OR(OR(AND(OR(pqt, ptq), EQV(p, h)), AND(OR(qpt, qtp), EQV(q, h))),
+                   AND(OR(tpq, tqp), EQV(t, h)));
+    }
+    if (hit->column[1]) {
+        V h = SET1(hit->column[1]);
+        found = OR(found, OR(OR(AND(OR(qpt, tpq), EQV(p, h)), AND(OR(pqt, tqp), EQV(q, h))),
+                             AND(OR(ptq, qtp), EQV(t, h))));
+    }
+    if (hit->column[2]) {
+        V h = SET1(hit->column[2]), below = SET1(hit->middle_from - 1);
+        V gp = GTV(p, below), gq = GTV(q, below), gt = GTV(t, below);
+        found = OR(found, OR(OR(AND(OR(AND(qtp, gt), AND(tqp, gq)), EQV(p, h)),
+                                AND(OR(AND(ptq, gt), AND(tpq, gp)), EQV(q, h))),
+                             AND(OR(AND(pqt, gq), AND(qpt, gp)), EQV(t, h))));
+    }
+    *hits = found;
+    return ADD(ADD(ADD(pqt, ptq), ADD(qpt, qtp)), ADD(tpq, tqp));
+}
+#endif
 
 /* Count the last three rows of every node of row `top` (= last - 2), a
  * vector at a time.  Row BOUND2's rule there: no side queen below BOUND2.
@@ -217,6 +269,32 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
     }
     if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);
     if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2);
+#if VECTOR_ORDERS
+    {
+        V total = ZERO; /* each lane's completions counted in place (up to 6 a node) */
+        uint32_t sums[LANES];
+        int k;
+        for (at = 0; at < lv->count; at += LANES) {
+            unsigned valid = simd_lanes(lv->count - at, LANES), slow;
+            V c = LOADU(lv->c + at), hits;
+            V n = simd_completions(full, m0, m1, m2, c, LOADU(lv->l + at), LOADU(lv->r + at), &hit,
+                                   &hits);
+            SIMD_STAT((simd_stats.finish_vectors++,
+                       simd_stats.finished += (uint64_t)LANECOUNT(valid)));
+            if (s->corner) {
+                total = ADD(total, SELECT(valid, n, ZERO));
+            } else if (quick) {
+                slow = valid & NZ(n) & NZ(OR(AND(c, mark), hits));
+                total = ADD(total, SELECT(valid & ~slow, n, ZERO));
+                if (slow) simd_classify(s, levels, y0, top, at, slow);
+            } else {
+                simd_classify(s, levels, y0, top, at, valid & NZ(n));
+            }
+        }
+        STOREU(sums, total);
+        for (k = 0; k < LANES; k++) s->c8 += sums[k];
+    }
+#else
     for (at = 0; at < lv->count; at += LANES) {
         unsigned valid = simd_lanes(lv->count - at, LANES);
         V c = LOADU(lv->c + at);
@@ -233,6 +311,7 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
             simd_classify(s, levels, y0, top, at, orders_any(o, valid));
         }
     }
+#endif
     lv->count = lv->pos = 0;
 }
 
