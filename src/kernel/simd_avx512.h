@@ -32,6 +32,8 @@
 #define OR_IF_EQ(x, a, b, y) _mm512_mask_or_epi32((x), _mm512_cmpeq_epi32_mask((a), (b)), (x), (y))
 /* (its comparisons give sets, so the three-row count reads them as sets) */
 #define VECTOR_ORDERS 0
+/* the lanes where a, b and c are all nonzero */
+#define NZ3(a, b, c) (NZ(a) & NZ(b) & NZ(c))
 #define PACKING __mmask16
 #define PACK(m) ((__mmask16)(m))
 #define COMPRESS(how, v) _mm512_maskz_compress_epi32((how), (v)) /* the lanes `how`, packed */

@@ -33,6 +33,7 @@
 #undef ZEROV
 #undef EQV
 #undef GTV
+#undef NZ3
 #undef PACKING
 #undef PACK
 #undef COMPRESS

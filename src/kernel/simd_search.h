@@ -64,7 +64,7 @@ SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flig
     unsigned take = ~NZ(f->avail) & ((1u << LANES) - 1), valid;
     int at = from->pos, left = from->count - at;
     if (!take || left <= 0) return;
-    if (LANECOUNT(take) > left) take = simd_first_lanes(take, left);
+    if (left < LANES && LANECOUNT(take) > left) take = simd_first_lanes(take, left);
     f->c = EXPAND(f->c, take, LOADU(from->c + at));
     f->l = EXPAND(f->l, take, LOADU(from->l + at));
     f->r = EXPAND(f->r, take, LOADU(from->r + at));
@@ -81,14 +81,14 @@ SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flig
  * kept when its next row (and the one after) keep a free column; with
  * MARKING, a child whose queen is on the column `marked` is marked. */
 SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking, V marked) {
-    unsigned live = NZ(f->avail), keep;
+    unsigned keep;
     V bit = AND(f->avail, SUB(ZERO, f->avail));
     V cc = OR(f->c, bit), ll = SHL(OR(f->l, bit), 1), rr = SHR(OR(f->r, bit), 1);
     if (marking) cc = OR_IF_EQ(cc, bit, marked, SET1(SYM_MARK));
     V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);
     V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);
-    keep = live & NZ(a1) & NZ(a2);
-    SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)LANECOUNT(live),
+    keep = NZ3(f->avail, a1, a2); /* (one set read off, not three) */
+    SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)LANECOUNT(NZ(f->avail)),
                simd_stats.kept += (uint64_t)LANECOUNT(keep)));
     if (keep) simd_put(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
     f->avail = XOR(f->avail, bit);
