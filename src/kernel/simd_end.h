@@ -38,6 +38,8 @@
 #undef PACK
 #undef COMPRESS
 #undef EXPAND
+#undef EXPAND_INDEX
+#undef KEEP
 #undef SHIFT_T
 #undef SHIFT_COUNT
 #undef PUT

@@ -182,6 +182,7 @@ static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
 #define EQM(a, b) generic_laneset((V)((a) == (b)))
 #define GTM(a, b) generic_laneset((V)((generic_signed_v)(a) > (generic_signed_v)(b)))
 #define SELECT(m, a, b) generic_select(generic_lanemask(m), (a), (b))
+#define KEEP(m, a) ((a) & generic_lanemask(m)) /* SELECT(m, a, ZERO) */
 /* x, or y in the lanes where a equals b: the comparison used as a vector, never a set */
 #define OR_IF_EQ(x, a, b, y) ((x) | ((V)((a) == (b)) & (y)))
 /* comparisons as vectors (all ones where true), for the three-row count (VECTOR_ORDERS) */
@@ -199,5 +200,7 @@ static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
 #define PUT(p, how, v) generic_put((p), (how), (v))
 /* the lanes of the set m take the elements of v in order, the others old's */
 #define EXPAND(old, m, v) SELECT((m), generic_spread_lanes((unsigned)(m) & 0xfu, (v)), (old))
+/* the lanes of the set m take base, base + 1, ... in order, the others old's */
+#define EXPAND_INDEX(old, m, base) EXPAND((old), (m), ADD(SET1(base), IOTA))
 
 static ALWAYS_INLINE V generic_select(V mask, V a, V b) { return (a & mask) | (b & ~mask); }

@@ -47,7 +47,7 @@ SIMD_STEP V simd_avail(V row, int bound2, V side, V c, V l, V r, unsigned *valid
         *valid &= NZ(used);
         avail = SELECT(~EQM(used, side), AND(avail, side), avail);
     }
-    return SELECT(*valid, avail, ZERO);
+    return KEEP(*valid, avail);
 }
 
 /* A vector of nodes of row y in flight: their state (c, l, r), their index
@@ -68,7 +68,7 @@ SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flig
     f->c = EXPAND(f->c, take, LOADU(from->c + at));
     f->l = EXPAND(f->l, take, LOADU(from->l + at));
     f->r = EXPAND(f->r, take, LOADU(from->r + at));
-    f->parent = EXPAND(f->parent, take, ADD(SET1(at), IOTA));
+    f->parent = EXPAND_INDEX(f->parent, take, at);
     from->pos = at + LANECOUNT(take);
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
     valid = take;
@@ -282,10 +282,10 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
             SIMD_STAT((simd_stats.finish_vectors++,
                        simd_stats.finished += (uint64_t)LANECOUNT(valid)));
             if (s->corner) {
-                total = ADD(total, SELECT(valid, n, ZERO));
+                total = ADD(total, KEEP(valid, n));
             } else if (quick) {
                 slow = valid & NZ(n) & NZ(OR(AND(c, mark), hits));
-                total = ADD(total, SELECT(valid & ~slow, n, ZERO));
+                total = ADD(total, KEEP(valid & ~slow, n));
                 if (slow) simd_classify(s, levels, y0, top, at, slow);
             } else {
                 simd_classify(s, levels, y0, top, at, valid & NZ(n));
