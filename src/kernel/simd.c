@@ -285,6 +285,8 @@ typedef struct {
 #define simd_expand       SIMD_PICK(simd_expand_generic, simd_expand_avx2, simd_expand_avx512)
 #define simd_orders       SIMD_PICK(simd_orders_generic, simd_orders_avx2, simd_orders_avx512)
 #define simd_completions  SIMD_PICK(simd_completions_generic, simd_completions_avx2, simd_completions_avx512)
+#define free3_t           SIMD_PICK(free3_generic, free3_avx2, free3_avx512)
+#define simd_free3        SIMD_PICK(simd_free3_generic, simd_free3_avx2, simd_free3_avx512)
 #define simd_finish       SIMD_PICK(simd_finish_generic, simd_finish_avx2, simd_finish_avx512)
 #define sym_search        SIMD_PICK(sym_search_generic, sym_search_avx2, sym_search_avx512)
 #define simd_left         SIMD_PICK(simd_left_generic, simd_left_avx2, simd_left_avx512)

@@ -145,16 +145,33 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
     to_row->count = to->count;
 }
 
+/* The three free columns p < q < t of a vector of nodes (c, l, r) of row
+ * `top` (the board's columns `full`), and the columns each of the last three
+ * rows (masks m0, m1, m2) leaves them free: a0, a1, a2. */
+typedef struct {
+    V p, q, t, a0, a1, a2;
+} free3_t;
+
+SIMD_STEP free3_t simd_free3(V full, V m0, V m1, V m2, V c, V l, V r) {
+    free3_t x;
+    V f = ANDNOT(c, full), f2;
+    x.p = AND(f, SUB(ZERO, f));
+    f2 = XOR(f, x.p);
+    x.q = AND(f2, SUB(ZERO, f2));
+    x.t = XOR(f2, x.q);
+    x.a0 = AND(f, ANDNOT(OR(l, r), m0));
+    x.a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
+    x.a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
+    return x;
+}
+
 #if !VECTOR_ORDERS
 /* The orders in which a vector of nodes (c, l, r) of row `top` completes
  * the last three rows (masks m0, m1, m2 of the board's columns `full`):
  * each queen on a column its row has free, no two on a diagonal. */
 SIMD_STEP orders_t simd_orders(V full, V m0, V m1, V m2, V c, V l, V r, const hits_t *hit) {
-    V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);
-    V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);
-    V a0 = AND(f, ANDNOT(OR(l, r), m0));
-    V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
-    V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
+    free3_t x = simd_free3(full, m0, m1, m2, c, l, r);
+    V p = x.p, q = x.q, t = x.t, a0 = x.a0, a1 = x.a1, a2 = x.a2;
     unsigned p0 = NZ(AND(a0, p)), q0 = NZ(AND(a0, q)), t0 = NZ(AND(a0, t));
     unsigned p1 = NZ(AND(a1, p)), q1 = NZ(AND(a1, q)), t1 = NZ(AND(a1, t));
     unsigned p2 = NZ(AND(a2, p)), q2 = NZ(AND(a2, q)), t2 = NZ(AND(a2, t));
@@ -200,11 +217,9 @@ SIMD_STEP orders_t simd_orders(V full, V m0, V m1, V m2, V c, V l, V r, const hi
  * (Read off as sets, the 14 comparisons and the six orders' lane counts
  * were most of the three-row count's instructions.) */
 SIMD_STEP V simd_completions(V full, V m0, V m1, V m2, V c, V l, V r, const hits_t *hit, V *hits) {
-    V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);
-    V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q), one = SET1(1);
-    V a0 = AND(f, ANDNOT(OR(l, r), m0));
-    V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
-    V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
+    free3_t x = simd_free3(full, m0, m1, m2, c, l, r);
+    V p = x.p, q = x.q, t = x.t, a0 = x.a0, a1 = x.a1, a2 = x.a2;
+    V one = SET1(1);
     /* all ones where a queen cannot go: p in row 0 (np0), ... */
     V np0 = ZEROV(AND(a0, p)), nq0 = ZEROV(AND(a0, q)), nt0 = ZEROV(AND(a0, t));
     V np1 = ZEROV(AND(a1, p)), nq1 = ZEROV(AND(a1, q)), nt1 = ZEROV(AND(a1, t));
