@@ -5,16 +5,20 @@ hands its flag to the grading of a difficulty."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from queens.engines.counting.kernel import StopFlag, Stopped
+from queens.puzzle import explain as explainer
 from queens.puzzle import generate as maker
 from queens.puzzle import play
 from queens.puzzle.explain import DIFFICULTIES, explain, grade, next_step
 from queens.puzzle.grid import Grid, parse_grid
-from queens.puzzle.solve import StarState, Units, solve
+from queens.puzzle.solve import Rows, StarState, Units, search, solve, star_search
+from queens.puzzle.solve import given_state as one_star_state
 
 TWO_STARS = parse_grid(
     "\n".join(
@@ -57,6 +61,45 @@ def test_an_explanation_ends_at_the_look_that_sees_its_flag_set(grid: Grid, star
             explain(grid, stars, stop=flag)
         assert flag.looks == at  # nothing more done once it was seen set
     assert explain(grid, stars).rows == solve(grid, stars).rows  # no flag left behind
+
+
+ROWS_14 = parse_grid("\n".join("ABCDEFGHIJKLMN"[r] * 14 for r in range(14)))
+"""A grid whose regions are its rows: many solutions, long searches."""
+
+
+@pytest.mark.parametrize("stars", [1, 3])
+def test_a_search_ends_at_the_node_that_sees_its_flag_set(stars: int) -> None:
+    """The searches in Python look at their flag at each node, not only at solutions."""
+    flag = CountedStop(200)
+    with pytest.raises(Stopped):
+        if stars == 1:
+            list(search(one_star_state(ROWS_14, [], []), flag))
+        else:
+            list(star_search(StarState.start(Units(ROWS_14), stars), flag))
+    assert flag.looks == 200
+
+
+def test_a_case_split_s_search_is_handed_the_running_flag(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The explainer's case split refutes a star by a search when the solution is unknown
+    (on a grid of many solutions it takes minutes): the search gets the step's flag."""
+    handed: list[StopFlag | None] = []
+    real = explainer.star_search
+
+    def recorded(state: StarState, stop: StopFlag | None = None) -> Iterator[Rows]:
+        handed.append(stop)
+        return real(state, stop)
+
+    monkeypatch.setattr(explainer, "star_search", recorded)
+    flag = CountedStop(100)
+    token = explainer._stop.set(flag)
+    try:
+        with pytest.raises(Stopped):  # at its 100th node: the search alone takes 20 s
+            explainer._no_solution(StarState.start(Units(ROWS_14), 3), 0)
+    finally:
+        explainer._stop.reset(token)
+    assert handed == [flag] and flag.looks == 100
 
 
 def test_a_step_ends_at_its_flag_and_the_next_call_runs_without_it() -> None:

@@ -1419,7 +1419,7 @@ def _dead_end(state: State, square: Square) -> bool:
     _look()
     trial = state.copy()
     trial.place(*square)
-    return next(search(trial), None) is None
+    return next(search(trial, _stop.get()), None) is None
 
 
 SPLIT_BRANCH_MAX = 24
@@ -1488,7 +1488,8 @@ def _no_solution(state: StarState, index: int) -> str | None:
         return "leads to no solution"
     trial = state.copy()
     trial.place(index)
-    return "leads to no solution" if next(star_search(trial), None) is None else None
+    found = next(star_search(trial, _stop.get()), None)
+    return "leads to no solution" if found is None else None
 
 
 def _split(state: StarState) -> Step | None:

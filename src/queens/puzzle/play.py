@@ -114,7 +114,7 @@ def possible(
         state = explain.given_state(grid, stars, queens, crosses)
     except explain.Stuck:
         return False
-    return next(search(state), None) is not None
+    return next(search(state, stop), None) is not None
 
 
 class NoHint(Exception):

@@ -408,7 +408,7 @@ def solve_python(grid: Grid, stars: int = 2, stop: StopFlag | None = None) -> Ve
     """``solve`` by the propagating search for k stars alone (the second engine of the
     tests and the generator)."""
     _Problem(grid, stars)
-    found = _stoppable(star_search(StarState.start(Units(grid), stars)), stop)
+    found = star_search(StarState.start(Units(grid), stars), stop)
     first = next(found, None)
     if first is None:
         return Verdict(None, unique=False)
