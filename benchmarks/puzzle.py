@@ -261,7 +261,8 @@ def bench_page(seeds: int, difficulties: list[str]) -> None:
     1, ..., through Starlette's test client in this process under the page's own time
     (``GENERATE_SECONDS``; every difficulty offered for the run, so that those the page
     leaves out are measured too): the process's CPU seconds and the wall seconds of each
-    request, how many came back past the time (503), with the load average."""
+    request, how many came back past the time (503), with the load average; then a hint
+    past the page's time (``late_hint``)."""
     from starlette.testclient import TestClient
 
     from queens.web import puzzle as page
@@ -280,8 +281,25 @@ def bench_page(seeds: int, difficulties: list[str]) -> None:
                 for n in range(low, high + 1) if k >= 3 else ():
                     for difficulty in difficulties:
                         page_row(client, n, k, difficulty, seeds)
+            late_hint(client)
     finally:
         page.GRADED = offered
+
+
+def late_hint(client: Any) -> None:
+    """A hint the page cannot give in time: a 14 x 14 3-star grid whose regions are its
+    rows (many solutions, so the explainer's case split searches): when its 503 came."""
+    from queens.web import puzzle as page
+
+    grid = "\n".join("ABCDEFGHIJKLMN"[r] * 14 for r in range(14))
+    start, began = time.process_time(), time.monotonic()
+    body = {"grid": grid, "queens": [], "crosses": [], "stars": 3}
+    status = client.post("/api/puzzle/hint", json=body).status_code
+    print(
+        f"\nhint on a 14 x 14 3-star grid of rows (page's time {page.SOLVE_SECONDS:g} s): "
+        f"HTTP {status} after {time.monotonic() - began:.2f} s wall, "
+        f"{time.process_time() - start:.2f} s CPU; load {load()}"
+    )
 
 
 def page_row(client: Any, n: int, k: int, difficulty: str, seeds: int) -> None:
