@@ -193,6 +193,74 @@ def test_a_known_solution_settles_case_splits_as_the_search_does(
         explain(grid, 2, splits=False)
 
 
+SPLIT_TREE = (
+    "Case split on region C: (1) a star at row 2, column 5: then column 4 can take its 2 stars"
+    " left in 4 ways (none touching, a 2 x 2 block holds one); each rules out row 5, column 3;"
+    " row 5, column 5; row 8, column 5; row 9, column 3: cleared; then column 5 has 1 open cell"
+    " for a star: placed at row 6, column 5; then row 5 can take its 2 stars left in 4 ways"
+    " (none touching, a 2 x 2 block holds one); each rules out row 4, column 1; row 4, column"
+    " 2; row 4, column 8; row 6, column 1; row 6, column 8; row 6, column 9: cleared; then row"
+    " 4 has one way left for its 2 stars (none touching, a 2 x 2 block holds one): placed at"
+    " row 4, column 4; row 4, column 7; which leaves column 6 no way to place them in its 2"
+    " open cells for its 2 stars left; (2) a star at row 2, column 7 leaves no solution (a"
+    " search finds none). So row 2, column 5 and row 2, column 7 hold no star"
+)
+"""SPLIT's one case split with the long chains and suppositions left out (issue 41): a
+tree as one star's, each branch the steps to a unit with no way, or past
+``SPLIT_BRANCH_MAX`` the search's word."""
+
+
+def _split_steps(monkeypatch: pytest.MonkeyPatch) -> list[Step]:
+    monkeypatch.setattr(explainer, "LONG_CHAIN_MAX", explainer.STAR_CHAIN_MAX)
+    monkeypatch.setattr(explainer, "STAR_SUPPOSE_MAX", -1)
+    return [step for step in explain(parse_grid(SPLIT), 2).steps if step.kind == "split"]
+
+
+def test_a_k_star_case_split_is_a_short_tree_as_one_stars(monkeypatch: pytest.MonkeyPatch) -> None:
+    (split,) = _split_steps(monkeypatch)
+    assert split.text == SPLIT_TREE
+    assert split.to_json() == {
+        "kind": "split", "level": 6, "text": SPLIT_TREE, "place": [],
+        "clear": [[1, 4], [1, 6]], "focus": [[0, 4], [0, 6], [1, 4], [1, 6]],
+    }  # fmt: skip
+
+
+def test_a_k_star_branch_splits_again_where_its_steps_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With room for 80 stars and steps, branch (2) is shown too: its steps stop, so it
+    # splits on its smallest unit, each cell of it a branch ending with no way.
+    monkeypatch.setattr(explainer, "SPLIT_BRANCH_MAX", 80)
+    (split,) = _split_steps(monkeypatch)
+    assert "(a search finds none)" not in split.text
+    second = split.text[split.text.index("; (2) a star at row 2, column 7: ") :]
+    assert "case split on " in second and "(2.1) a star at " in second
+    assert second.count("which leaves") >= second.count("case split on ") + 1
+    (solution,) = stars.solutions(parse_grid(SPLIT), 2)
+    assert not set(split.clear) & _star_cells(solution)
+
+
+@pytest.mark.slow
+def test_a_shipped_3_star_daily_splits_once_on_a_units_cells() -> None:
+    # The 3-star daily of 2027-02-22 needs two case splits: each takes the cells of its
+    # smallest unit a star there leads to no solution, in one step.  Their branches are
+    # past the short tree's bound, so they say the search's word.
+    from datetime import date
+
+    from queens.puzzle.levels import star_dailies
+
+    grid = star_dailies()[3, date(2027, 2, 22)].grid
+    found = [step for step in explain(grid, 3).steps if step.kind == "split"]
+    assert [step.text for step in found] == [
+        "Case split on region A: (1) a star at row 1, column 1 leaves no solution (a search"
+        " finds none). So row 1, column 1 holds no star",
+        "Case split on row 5: (1) a star at row 5, column 11 leaves no solution (a search finds"
+        " none); (2) a star at row 5, column 12 leaves no solution (a search finds none). So row"
+        " 5, column 11 and row 5, column 12 hold no star",
+    ]
+    assert [step.focus for step in found] == [((0, 0), (0, 1)), ((4, 10), (4, 11), (4, 12))]
+
+
 def test_know_solution_takes_only_a_solution_the_position_agrees_with() -> None:
     grid = parse_grid(CHAINED)
     (solution,) = stars.solutions(grid, 2)

@@ -163,3 +163,24 @@ def test_the_picture_endpoint_s_json_validates(client: TestClient) -> None:
     read = client.post("/api/puzzle/read", content=picture, headers={"content-type": "image/png"})
     valid("pageGrid", read.json())
     assert read.json()["text"] == ONE + "\n"
+
+
+def test_a_case_split_s_json_validates_for_one_star_and_k_stars(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Case splits are rare (none on the shipped one- and 2-star levels): made here by
+    # leaving the harder rules out, one star's on a generated grid, two stars' on a 9 x 9.
+    from queens.puzzle import explain as explainer
+    from queens.puzzle.grid import parse_grid
+    from test_puzzle_explain_stars import SPLIT
+
+    monkeypatch.setattr(explainer, "LONG_CHAIN_MAX", explainer.STAR_CHAIN_MAX)
+    monkeypatch.setattr(explainer, "STAR_SUPPOSE_MAX", -1)
+    two = [s for s in explainer.explain(parse_grid(SPLIT), 2).steps if s.kind == "split"]
+    grid = generate(8, 0, "medium")  # before the rules change: generate explains too
+    monkeypatch.setattr(explainer, "RULES", ((1, explainer.singles), (6, explainer.splits)))
+    one = [s for s in explainer.explain(grid).steps if s.kind == "split"]
+    assert one and two
+    for step in one + two:
+        valid("step", step.to_json())
+        assert step.text.startswith("Case split on ") and "(1) a " in step.text

@@ -96,7 +96,7 @@ def test_a_case_split_s_search_is_handed_the_running_flag(
     token = explainer._stop.set(flag)
     try:
         with pytest.raises(Stopped):  # at its 100th node: the search alone takes 20 s
-            explainer._no_solution(StarState.start(Units(ROWS_14), 3), 0)
+            explainer._off_solution(StarState.start(Units(ROWS_14), 3), 1)  # cell 0
     finally:
         explainer._stop.reset(token)
     assert handed == [flag] and flag.looks == 100

@@ -47,11 +47,24 @@ static void avx2_pack_init(void) {
     _mm256_cmpeq_epi32(AND(SET1(m), _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1)), \
                        _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1))
 #define SELECT(m, a, b) _mm256_blendv_epi8((b), (a), LANEMASK(m))
+#define KEEP(m, a) AND((a), LANEMASK(m)) /* SELECT(m, a, ZERO), without a blend */
+/* x, or y in the lanes where a equals b: the comparison used as a vector, never a set */
+#define OR_IF_EQ(x, a, b, y) OR((x), AND(_mm256_cmpeq_epi32((a), (b)), (y)))
+/* comparisons as vectors (all ones where true), for the three-row count (VECTOR_ORDERS) */
+#define VECTOR_ORDERS 1
+#define ZEROV(x) _mm256_cmpeq_epi32((x), ZERO)
+#define EQV(a, b) _mm256_cmpeq_epi32((a), (b))
+#define GTV(a, b) _mm256_cmpgt_epi32((a), (b))
+/* the lanes where a, b and c are all nonzero */
+#define NZ3(a, b, c) (~LANESET(OR(OR(ZEROV(a), ZEROV(b)), ZEROV(c))) & 0xffu)
 #define PACKING __m256i
 #define PACK(m) LOADU(avx2_pack[(m) & 0xffu])
 #define COMPRESS(how, v) _mm256_permutevar8x32_epi32((v), (how))
 #define EXPAND(old, m, v) \
     SELECT((m), _mm256_permutevar8x32_epi32((v), LOADU(avx2_spread[(m) & 0xffu])), (old))
+/* the lanes of the set m take base, base + 1, ... in order, the others old's (the
+ * spreading order itself, plus base: no permutation) */
+#define EXPAND_INDEX(old, m, base) SELECT((m), ADD(SET1(base), LOADU(avx2_spread[(m) & 0xffu])), (old))
 #define SHIFT_T __m128i /* a shift count for SHLV, SHRV */
 #define SHIFT_COUNT(n) _mm_cvtsi32_si128(n)
 #define PUT(p, how, v) STOREU((p), COMPRESS((how), (v))) /* the lanes `how`, packed at p */

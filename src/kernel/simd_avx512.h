@@ -28,11 +28,20 @@
 #define EQM(a, b) ((unsigned)_mm512_cmpeq_epi32_mask((a), (b)))
 #define GTM(a, b) ((unsigned)_mm512_cmpgt_epi32_mask((a), (b)))
 #define SELECT(m, a, b) _mm512_mask_blend_epi32((__mmask16)(m), (b), (a))
+#define KEEP(m, a) _mm512_maskz_mov_epi32((__mmask16)(m), (a)) /* SELECT(m, a, ZERO) */
+/* x, or y in the lanes where a equals b */
+#define OR_IF_EQ(x, a, b, y) _mm512_mask_or_epi32((x), _mm512_cmpeq_epi32_mask((a), (b)), (x), (y))
+/* (its comparisons give sets, so the three-row count reads them as sets) */
+#define VECTOR_ORDERS 0
+/* the lanes where a, b and c are all nonzero */
+#define NZ3(a, b, c) (NZ(a) & NZ(b) & NZ(c))
 #define PACKING __mmask16
 #define PACK(m) ((__mmask16)(m))
 #define COMPRESS(how, v) _mm512_maskz_compress_epi32((how), (v)) /* the lanes `how`, packed */
 /* (EXPAND in the register form: the same CPU time as vpexpandd from memory, measured) */
 #define EXPAND(old, m, v) _mm512_mask_expand_epi32((old), (__mmask16)(m), (v))
+/* the lanes of the set m take base, base + 1, ... in order, the others old's */
+#define EXPAND_INDEX(old, m, base) EXPAND((old), (m), ADD(SET1(base), IOTA))
 #define SHIFT_T __m128i /* a shift count for SHLV, SHRV */
 #define SHIFT_COUNT(n) _mm_cvtsi32_si128(n)
 #define PUT(p, how, v) STOREU((p), COMPRESS((how), (v))) /* the lanes `how`, packed at p */

@@ -33,17 +33,21 @@ SIMD_STEP void simd_put(level_t *to, unsigned keep, V c, V l, V r, V parent, int
     SIMD_STAT(simd_stats.peak = to->count > simd_stats.peak ? to->count : simd_stats.peak);
 }
 
-/* Row y's free columns for each node (c, l, r) of the lanes `*valid`, the
- * others zero.  Row BOUND2's rule: a node with neither side column taken
- * above has no child (its lane leaves *valid); with one, only the other. */
-SIMD_STEP V simd_avail(const sym_t *s, int y, V c, V l, V r, unsigned *valid) {
-    V avail = ANDNOT(OR(c, OR(l, r)), SET1(s->rowmask[y]));
-    if (!s->corner && y == s->bound2) {
-        V side = SET1(s->sidemask), used = AND(c, side);
+/* Row y's free columns (`row`: its mask) for each node (c, l, r) of the
+ * lanes `*valid`, the others zero.  Row BOUND2's rule (`bound2`: y is that
+ * row; `side`: the side columns): a node with neither side column taken
+ * above has no child (its lane leaves *valid); with one, only the other.
+ * (The row's constants come from simd_expand's locals: read through s, they
+ * were reloaded after every store to a buffer, which the compiler cannot
+ * tell from s's fields.) */
+SIMD_STEP V simd_avail(V row, int bound2, V side, V c, V l, V r, unsigned *valid) {
+    V avail = ANDNOT(OR(c, OR(l, r)), row);
+    if (bound2) {
+        V used = AND(c, side);
         *valid &= NZ(used);
         avail = SELECT(~EQM(used, side), AND(avail, side), avail);
     }
-    return SELECT(*valid, avail, ZERO);
+    return KEEP(*valid, avail);
 }
 
 /* A vector of nodes of row y in flight: their state (c, l, r), their index
@@ -56,33 +60,35 @@ typedef struct {
  * the next nodes waiting in `from`, in order, as many as there are.  A new
  * node with no free column (row BOUND2's rule) leaves its lane empty until
  * the next refill. */
-SIMD_STEP void simd_refill(const sym_t *s, int y, level_t *from, flight_t *f) {
+SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flight_t *f) {
     unsigned take = ~NZ(f->avail) & ((1u << LANES) - 1), valid;
     int at = from->pos, left = from->count - at;
     if (!take || left <= 0) return;
-    if (LANECOUNT(take) > left) take = simd_first_lanes(take, left);
+    if (left < LANES && LANECOUNT(take) > left) take = simd_first_lanes(take, left);
     f->c = EXPAND(f->c, take, LOADU(from->c + at));
     f->l = EXPAND(f->l, take, LOADU(from->l + at));
     f->r = EXPAND(f->r, take, LOADU(from->r + at));
-    f->parent = EXPAND(f->parent, take, ADD(SET1(at), IOTA));
+    f->parent = EXPAND_INDEX(f->parent, take, at);
     from->pos = at + LANECOUNT(take);
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
     valid = take;
-    f->avail = SELECT(take, simd_avail(s, y, f->c, f->l, f->r, &valid), f->avail);
+    (void)y;
+    /* (the lanes taken had no column left: zero, so an OR puts theirs in) */
+    f->avail = OR(f->avail, simd_avail(row, bound2, side, f->c, f->l, f->r, &valid));
 }
 
 /* One step of `f`: a child on the lowest free column of every busy lane,
  * kept when its next row (and the one after) keep a free column; with
  * MARKING, a child whose queen is on the column `marked` is marked. */
 SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking, V marked) {
-    unsigned live = NZ(f->avail), keep;
+    unsigned keep;
     V bit = AND(f->avail, SUB(ZERO, f->avail));
     V cc = OR(f->c, bit), ll = SHL(OR(f->l, bit), 1), rr = SHR(OR(f->r, bit), 1);
-    if (marking) cc = SELECT(EQM(bit, marked), OR(cc, SET1(SYM_MARK)), cc);
+    if (marking) cc = OR_IF_EQ(cc, bit, marked, SET1(SYM_MARK));
     V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);
     V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);
-    keep = live & NZ(a1) & NZ(a2);
-    SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)LANECOUNT(live),
+    keep = NZ3(f->avail, a1, a2); /* (one set read off, not three) */
+    SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)LANECOUNT(NZ(f->avail)),
                simd_stats.kept += (uint64_t)LANECOUNT(keep)));
     if (keep) simd_put(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
     f->avail = XOR(f->avail, bit);
@@ -102,6 +108,8 @@ SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking,
  * and the count after the stores.) */
 SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row) {
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);
+    V row = SET1(s->rowmask[y]), side = SET1(s->sidemask);
+    const int bound2 = !s->corner && y == s->bound2;
     uint32_t column = sym_mark_column(s, y);
     const int marking = column != 0;
     V marked = SET1(column);
@@ -110,11 +118,11 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
     flight_t f0, f1, f2, f3; /* the first FLIGHTS of them (2 or 4) in use */
     f0.c = f0.l = f0.r = f0.parent = f0.avail = ZERO;
     f1 = f2 = f3 = f0;
-    simd_refill(s, y, from, &f0);
-    simd_refill(s, y, from, &f1);
+    simd_refill(row, bound2, side, y, from, &f0);
+    simd_refill(row, bound2, side, y, from, &f1);
     if (FLIGHTS > 2) {
-        simd_refill(s, y, from, &f2);
-        simd_refill(s, y, from, &f3);
+        simd_refill(row, bound2, side, y, from, &f2);
+        simd_refill(row, bound2, side, y, from, &f3);
     }
     while (NZ(FLIGHTS > 2 ? OR(OR(f0.avail, f1.avail), OR(f2.avail, f3.avail))
                           : OR(f0.avail, f1.avail))) {
@@ -125,11 +133,11 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
             simd_step(to, &f3, next, after, marking, marked);
         }
         if (to->count <= SIMD_CAP && from->pos < from->count) {
-            simd_refill(s, y, from, &f0);
-            simd_refill(s, y, from, &f1);
+            simd_refill(row, bound2, side, y, from, &f0);
+            simd_refill(row, bound2, side, y, from, &f1);
             if (FLIGHTS > 2) {
-                simd_refill(s, y, from, &f2);
-                simd_refill(s, y, from, &f3);
+                simd_refill(row, bound2, side, y, from, &f2);
+                simd_refill(row, bound2, side, y, from, &f3);
             }
         }
     }
@@ -137,15 +145,33 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
     to_row->count = to->count;
 }
 
+/* The three free columns p < q < t of a vector of nodes (c, l, r) of row
+ * `top` (the board's columns `full`), and the columns each of the last three
+ * rows (masks m0, m1, m2) leaves them free: a0, a1, a2. */
+typedef struct {
+    V p, q, t, a0, a1, a2;
+} free3_t;
+
+SIMD_STEP free3_t simd_free3(V full, V m0, V m1, V m2, V c, V l, V r) {
+    free3_t x;
+    V f = ANDNOT(c, full), f2;
+    x.p = AND(f, SUB(ZERO, f));
+    f2 = XOR(f, x.p);
+    x.q = AND(f2, SUB(ZERO, f2));
+    x.t = XOR(f2, x.q);
+    x.a0 = AND(f, ANDNOT(OR(l, r), m0));
+    x.a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
+    x.a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
+    return x;
+}
+
+#if !VECTOR_ORDERS
 /* The orders in which a vector of nodes (c, l, r) of row `top` completes
  * the last three rows (masks m0, m1, m2 of the board's columns `full`):
  * each queen on a column its row has free, no two on a diagonal. */
 SIMD_STEP orders_t simd_orders(V full, V m0, V m1, V m2, V c, V l, V r, const hits_t *hit) {
-    V f = ANDNOT(c, full), p = AND(f, SUB(ZERO, f)), f2 = XOR(f, p);
-    V q = AND(f2, SUB(ZERO, f2)), t = XOR(f2, q);
-    V a0 = AND(f, ANDNOT(OR(l, r), m0));
-    V a1 = AND(f, ANDNOT(OR(SHL(l, 1), SHR(r, 1)), m1));
-    V a2 = AND(f, ANDNOT(OR(SHL(l, 2), SHR(r, 2)), m2));
+    free3_t x = simd_free3(full, m0, m1, m2, c, l, r);
+    V p = x.p, q = x.q, t = x.t, a0 = x.a0, a1 = x.a1, a2 = x.a2;
     unsigned p0 = NZ(AND(a0, p)), q0 = NZ(AND(a0, q)), t0 = NZ(AND(a0, t));
     unsigned p1 = NZ(AND(a1, p)), q1 = NZ(AND(a1, q)), t1 = NZ(AND(a1, t));
     unsigned p2 = NZ(AND(a2, p)), q2 = NZ(AND(a2, q)), t2 = NZ(AND(a2, t));
@@ -180,6 +206,55 @@ SIMD_STEP orders_t simd_orders(V full, V m0, V m1, V m2, V c, V l, V r, const hi
     }
     return o;
 }
+#endif
+
+#if VECTOR_ORDERS
+/* simd_orders as vectors (VECTOR_ORDERS: sets where a comparison gives a
+ * vector, AVX2's and the portable search's): each order's failed tests
+ * OR-ed lane by lane, so that no set is read off a comparison but the few
+ * the caller needs.  The completions of each lane (0 to 6), and in *hits
+ * the lanes (nonzero) with one that puts a queen on a column of `hit`.
+ * (Read off as sets, the 14 comparisons and the six orders' lane counts
+ * were most of the three-row count's instructions.) */
+SIMD_STEP V simd_completions(V full, V m0, V m1, V m2, V c, V l, V r, const hits_t *hit, V *hits) {
+    free3_t x = simd_free3(full, m0, m1, m2, c, l, r);
+    V p = x.p, q = x.q, t = x.t, a0 = x.a0, a1 = x.a1, a2 = x.a2;
+    V one = SET1(1);
+    /* all ones where a queen cannot go: p in row 0 (np0), ... */
+    V np0 = ZEROV(AND(a0, p)), nq0 = ZEROV(AND(a0, q)), nt0 = ZEROV(AND(a0, t));
+    V np1 = ZEROV(AND(a1, p)), nq1 = ZEROV(AND(a1, q)), nt1 = ZEROV(AND(a1, t));
+    V np2 = ZEROV(AND(a2, p)), nq2 = ZEROV(AND(a2, q)), nt2 = ZEROV(AND(a2, t));
+    V pq1 = EQV(q, SHL(p, 1)), qt1 = EQV(t, SHL(q, 1));
+    V pq2 = EQV(q, SHL(p, 2)), qt2 = EQV(t, SHL(q, 2)), pt2 = EQV(t, SHL(p, 2));
+    /* 1 in the lanes where the order completes the rows */
+    V pqt = ANDNOT(OR(OR(OR(np0, nq1), OR(nt2, pq1)), OR(qt1, pt2)), one);
+    V ptq = ANDNOT(OR(OR(np0, nt1), OR(nq2, OR(qt1, pq2))), one);
+    V qpt = ANDNOT(OR(OR(nq0, np1), OR(nt2, OR(pq1, qt2))), one);
+    V qtp = ANDNOT(OR(OR(nq0, nt1), OR(np2, OR(qt1, pq2))), one);
+    V tpq = ANDNOT(OR(OR(nt0, np1), OR(nq2, OR(pq1, qt2))), one);
+    V tqp = ANDNOT(OR(OR(OR(nt0, nq1), OR(np2, qt1)), OR(pq1, pt2)), one);
+    V found = ZERO;
+    if (hit->column[0]) {
+        V h = SET1(hit->column[0]);
+        found = OR(OR(AND(OR(pqt, ptq), EQV(p, h)), AND(OR(qpt, qtp), EQV(q, h))),
+                   AND(OR(tpq, tqp), EQV(t, h)));
+    }
+    if (hit->column[1]) {
+        V h = SET1(hit->column[1]);
+        found = OR(found, OR(OR(AND(OR(qpt, tpq), EQV(p, h)), AND(OR(pqt, tqp), EQV(q, h))),
+                             AND(OR(ptq, qtp), EQV(t, h))));
+    }
+    if (hit->column[2]) {
+        V h = SET1(hit->column[2]), below = SET1(hit->middle_from - 1);
+        V gp = GTV(p, below), gq = GTV(q, below), gt = GTV(t, below);
+        found = OR(found, OR(OR(AND(OR(AND(qtp, gt), AND(tqp, gq)), EQV(p, h)),
+                                AND(OR(AND(ptq, gt), AND(tpq, gp)), EQV(q, h))),
+                             AND(OR(AND(pqt, gq), AND(qpt, gp)), EQV(t, h))));
+    }
+    *hits = found;
+    return ADD(ADD(ADD(pqt, ptq), ADD(qpt, qtp)), ADD(tpq, tqp));
+}
+#endif
 
 /* Count the last three rows of every node of row `top` (= last - 2), a
  * vector at a time.  Row BOUND2's rule there: no side queen below BOUND2.
@@ -209,6 +284,32 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
     }
     if (!s->corner && s->bound2 == top) m1 = ANDNOT(side, m1);
     if (!s->corner && (s->bound2 == top || s->bound2 == top + 1)) m2 = ANDNOT(side, m2);
+#if VECTOR_ORDERS
+    {
+        V total = ZERO; /* each lane's completions counted in place (up to 6 a node) */
+        uint32_t sums[LANES];
+        int k;
+        for (at = 0; at < lv->count; at += LANES) {
+            unsigned valid = simd_lanes(lv->count - at, LANES), slow;
+            V c = LOADU(lv->c + at), hits;
+            V n = simd_completions(full, m0, m1, m2, c, LOADU(lv->l + at), LOADU(lv->r + at), &hit,
+                                   &hits);
+            SIMD_STAT((simd_stats.finish_vectors++,
+                       simd_stats.finished += (uint64_t)LANECOUNT(valid)));
+            if (s->corner) {
+                total = ADD(total, KEEP(valid, n));
+            } else if (quick) {
+                slow = valid & NZ(n) & NZ(OR(AND(c, mark), hits));
+                total = ADD(total, KEEP(valid & ~slow, n));
+                if (slow) simd_classify(s, levels, y0, top, at, slow);
+            } else {
+                simd_classify(s, levels, y0, top, at, valid & NZ(n));
+            }
+        }
+        STOREU(sums, total);
+        for (k = 0; k < LANES; k++) s->c8 += sums[k];
+    }
+#else
     for (at = 0; at < lv->count; at += LANES) {
         unsigned valid = simd_lanes(lv->count - at, LANES);
         V c = LOADU(lv->c + at);
@@ -225,6 +326,7 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
             simd_classify(s, levels, y0, top, at, orders_any(o, valid));
         }
     }
+#endif
     lv->count = lv->pos = 0;
 }
 

@@ -34,9 +34,12 @@ name a technique differently, both are given (one star / K stars):
   ``SUPPOSE_MAX``): only when nothing else applies, "Suppose a queen at ...: then ...
   (steps of levels 1 to 3); row 4 is left with no cell.  So ... holds no queen", the
   shortest of any cell.  (K stars' chains are suppositions already.)
-- **Case splits** (``split``, 6): only when no supposition is found, a case split: a cell
-  whose star leads to a dead end (by search) is cleared; one star shows it as a tree, each
-  branch the easy steps to a unit with no cell.
+- **Case splits** (``split``, 6): only when no supposition is found, a case split on the
+  unit with the fewest open cells: its cells whose star leads to a dead end (by search)
+  are cleared, shown as a tree, each branch the easy steps to a unit with no cell (K
+  stars: with no way, and a case split inside the branch where the steps stop), or past
+  ``SPLIT_BRANCH_MAX`` of them, that a search finds no solution.  One sentence and one
+  choice of unit for every K (``_split_text``, ``_split_unit``).
 
 Within a level the step about the fewest units and cells comes first (one star: a unit
 within a 2 x 2 block before two regions within two lines, those before three), and a
@@ -46,13 +49,19 @@ Written once for every K: the sentences and the names of units; the full units
 (``_full_unit``, ``_full_text``); confinement and groups (``_groups_in``,
 ``_group_text``), read from either state's open cells as masks (``_OpenCells``: one
 star's ``queens.puzzle.solve.State``, bitmasks of candidates a row, K stars'
-``queens.puzzle.solve.StarState``).  What still differs by K is kept where it is said:
-the order of the units and which group is taken first (one star: neighbouring lines
-first), one star's own sentences, and the rules each K has alone: one star's 2 x 2
-blocks, exclusions, probes, chains, suppositions and splits on ``State`` (fast, and what the shipped
-levels' explanations say); K stars' ways of a unit (the kernel's ``star_ways``), room,
-chains and splits on ``StarState``, which also run at one star but word and order their
-steps otherwise.
+``queens.puzzle.solve.StarState``); supposing a star and following steps to a unit that
+cannot take its stars (``_walk``, and ``_shortest`` for the shortest of any cell), which
+is what the exclusions and room (a supposition of no step), the chains, the suppositions
+and the branches of a case split all do, over a ``_Trial`` each K supplies (one star's
+``_ForcedQueens`` and ``_EasySteps``, K stars' ``_StarTrial``); and the case split's
+unit and sentence (``_split_unit``, ``_split_text``).  What still differs by K is kept
+where it is said: the order of the units and which group is taken first (one star:
+neighbouring lines first), each K's sentences for its steps, which cell a rule takes (one
+star: the shortest chain, exclusions grouped by unit; K stars: the first cell in reading
+order), and the rules each K has alone: one star's 2 x 2 blocks and probes on ``State``
+(fast, and what the shipped levels' explanations say); K stars' ways of a unit (the
+kernel's ``star_ways``), which hold the 2 x 2 rule, on ``StarState``, which also runs at
+one star but words and orders its steps otherwise.
 
 The difficulty of a grid is the level of the hardest step its explanation needs, on a
 scale for its K (``difficulty_name``): one star easy (1-2), medium (3), hard (4-5),
@@ -66,6 +75,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from math import comb
+from typing import Protocol, TypeVar
 from weakref import WeakKeyDictionary
 
 from queens.engines.counting import kernel as counting_kernel
@@ -1118,11 +1128,9 @@ def _pattern_text(state: StarState, unit: int, ways: int, every: int, extra: int
 
 
 def emptied_unit(state: State, square: Square) -> str | None:
-    """The row, column or region a queen at ``square`` would leave with no cell, or None."""
-    after = state.copy()
-    after.place(*square)
-    empty = after.empty_unit()
-    return None if empty is None else unit_name(state.grid, *empty)
+    """The row, column or region a queen at ``square`` would leave with no cell, or None:
+    a supposition of no step (``_walk``)."""
+    return _walk(_EasySteps(state, square), 0)[1]
 
 
 def exclusions(state: State) -> Iterator[Step]:
@@ -1175,13 +1183,80 @@ def _clear_first(
 
 
 def _leaves_no_way(state: StarState, index: int) -> str | None:
+    """Why a star at ``index`` leaves a unit no way, or None: a supposition of no step."""
     trial = state.copy()
-    dead = _stranded(trial, trial.place(index) | 1 << index)
-    return None if dead is None else f"would leave {_no_way(trial, dead)}"
+    end = _walk(_StarTrial(trial, trial.place(index) | 1 << index, wide=False), 0)[1]
+    return None if end is None else f"would leave {end}"
 
 
 def _room(state: StarState) -> Step | None:
     return _clear_first(state, "room", _leaves_no_way)
+
+
+# -- supposing a star (every K): chains, suppositions and the branches of a split ---------
+# One idea under all of them: suppose a star, follow steps from there (each K's own: one
+# star's forced queens or easy steps, K stars' full units, groups and ways) until a unit
+# cannot take its stars.  ``_walk`` follows the steps and ``_shortest`` takes the shortest
+# of any cell, for every K; what each K supplies is a ``_Trial``: how its position says a
+# dead end and takes its next step.
+
+Link = TypeVar("Link")
+Link_co = TypeVar("Link_co", covariant=True)
+
+
+class _Trial(Protocol[Link_co]):
+    """A position after a supposed star, as ``_walk`` reads it."""
+
+    def dead_end(self) -> str | None:
+        """The words of a unit that cannot take its stars, or None."""
+
+    def advance(self) -> Link_co | None:
+        """The next step, made on the position, or None when none is left."""
+
+    def stalled(self) -> str | None:
+        """After ``advance`` found nothing: a dead end all the same (its words), or None."""
+
+
+def _walk(trial: _Trial[Link], most: int) -> tuple[list[Link], str | None]:
+    """The steps from a supposed star (at most ``most``) and the words of the dead end
+    they reach, or of None when they stop before one."""
+    links: list[Link] = []
+    while True:
+        _look()
+        end = trial.dead_end()
+        if end is not None:
+            return links, end
+        if len(links) >= most:
+            return links, None
+        step = trial.advance()
+        if step is None:
+            return links, trial.stalled()
+        links.append(step)
+
+
+Found = TypeVar("Found")
+Where = TypeVar("Where")
+
+
+def _shortest(
+    cells: Iterable[Where],
+    attempt: Callable[[Where, int], Found | None],
+    most: int,
+    length: Callable[[Found], int],
+) -> tuple[Where, Found] | None:
+    """The cell (the first of ``cells`` among the shortest) whose ``attempt`` of at most
+    ``most`` steps finds a dead end, and what it found: each cell after one found need only
+    try a shorter one."""
+    best: tuple[Where, Found] | None = None
+    for where in cells:
+        _look()
+        limit = most if best is None else length(best[1]) - 1
+        if limit < 0:
+            break
+        found = attempt(where, limit)
+        if found is not None:
+            best = (where, found)
+    return best  # fmt: skip
 
 
 # -- chains (``probe`` and ``chain`` for one star, ``chain`` short and long for K) ---------
@@ -1221,38 +1296,57 @@ CHAIN_MAX = 4
 """The most forced queens a ``chain`` step follows (a person keeps a few in mind)."""
 
 
-def _chain(state: State, square: Square) -> tuple[list[tuple[str, Square]], str] | None:
-    """The forced queens after a queen at ``square`` (each with the unit it is the only
-    cell of), at most ``CHAIN_MAX``, until a unit has no cell: the chain and that unit;
-    None if no unit empties so."""
-    after = state.copy()
-    after.place(*square)
-    links: list[tuple[str, Square]] = []
-    while True:
-        forced = None
-        for kind, index, cells in after.open_units():
+class _ForcedQueens:
+    """One star's chain as a ``_Trial``: the queens forced after a supposed one, each the
+    only cell left in a unit (the first such unit, rows, columns then regions), until a
+    unit has no cell."""
+
+    def __init__(self, state: State, square: Square) -> None:
+        self.after = state.copy()
+        self.after.place(*square)
+        self.forced: tuple[str, Square] | None = None
+
+    def dead_end(self) -> str | None:
+        grid = self.after.grid
+        self.forced = None
+        for kind, index, cells in self.after.open_units():
             if not cells:
-                return links, unit_name(state.grid, kind, index)
-            if len(cells) == 1 and forced is None:
-                forced = (unit_name(state.grid, kind, index), cells[0])
-        if forced is None or len(links) == CHAIN_MAX:
-            return None
-        links.append(forced)
-        after.place(*forced[1])
+                return unit_name(grid, kind, index)
+            if len(cells) == 1 and self.forced is None:
+                self.forced = (unit_name(grid, kind, index), cells[0])
+        return None
+
+    def advance(self) -> tuple[str, Square] | None:
+        if self.forced is not None:
+            self.after.place(*self.forced[1])
+        return self.forced
+
+    def stalled(self) -> str | None:
+        return None
+
+
+def _chain(
+    state: State, square: Square, most: int = CHAIN_MAX
+) -> tuple[list[tuple[str, Square]], str] | None:
+    """The forced queens after a queen at ``square`` (each with the unit it is the only
+    cell of), at most ``most``, until a unit has no cell: the chain and that unit; None if
+    no unit empties so."""
+    links, emptied = _walk(_ForcedQueens(state, square), most)
+    return None if emptied is None else (links, emptied)
 
 
 def chains(state: State) -> Iterator[Step]:
     """A cell whose queen forces a chain of queens ending with a unit with no cell: the
     shortest such chain (the first cell in reading order among those)."""
-    best: tuple[int, Square, list[tuple[str, Square]], str] | None = None
-    for square in sorted(_candidates(state)):
-        _look()
-        found = _chain(state, square)
-        if found is not None and (best is None or len(found[0]) < best[0]):
-            best = (len(found[0]), square, *found)
+    best = _shortest(
+        sorted(_candidates(state)),
+        lambda square, most: _chain(state, square, most),
+        CHAIN_MAX,
+        lambda found: len(found[0]),
+    )
     if best is None:
         return
-    _, square, links, emptied = best
+    square, (links, emptied) = best
     text = f"A queen at {cell(square)} would leave "
     text += "; a queen there would leave ".join(
         f"{unit} with one cell, {cell(forced)}" for unit, forced in links
@@ -1285,29 +1379,55 @@ def _chain_from(state: StarState, index: int, most: int, *, wide: bool = False) 
     ``pattern`` and the large groups too), up to ``most`` of them, ending in a unit left
     with no way to take its stars; None when there is no such chain."""
     trial = state.copy()
-    changed = trial.place(index) | 1 << index
-    links: list[str] = []
-    for _ in range(most + 1):
-        _look()
-        dead = _stranded(trial, changed)
-        if dead is not None:
-            links.append(f"which leaves {_no_way(trial, dead)}")
-            return links
-        if len(links) == most:
-            return None
+    links, dead = _follow(trial, trial.place(index) | 1 << index, most, wide=wide)
+    return links if dead else None
+
+
+class _StarTrial:
+    """K stars' supposition as a ``_Trial``: full units, small groups and the ways of the
+    units the last step changed (``wide``: any unit's ways and the large groups too),
+    until a unit meeting the changed cells has no way to take its stars (the words after
+    "which leaves")."""
+
+    def __init__(self, trial: StarState, changed: int, *, wide: bool) -> None:
+        self.trial = trial
+        self.changed = changed
+        self.wide = wide
+        self.stuck = False
+
+    def dead_end(self) -> str | None:
+        dead = _stranded(self.trial, self.changed)
+        return None if dead is None else _no_way(self.trial, dead)
+
+    def advance(self) -> str | None:
+        trial = self.trial
         before = trial.cand
         try:
-            step = _full(trial) or _small_groups(trial) or _pattern(trial, _reach(trial, changed))
-            if wide and step is None:
+            step = (
+                _full(trial) or _small_groups(trial) or _pattern(trial, _reach(trial, self.changed))
+            )
+            if self.wide and step is None:
                 step = _pattern(trial) or _large_groups(trial)
         except Stuck:
-            links.append("which leaves no way on")
-            return links
+            self.stuck = True
+            return None
         if step is None:
             return None
-        links.append(_lower_first(step.text))
-        changed = before & ~trial.cand
-    return None
+        self.changed = before & ~trial.cand
+        return _lower_first(step.text)
+
+    def stalled(self) -> str | None:
+        return "no way on" if self.stuck else None
+
+
+def _follow(trial: StarState, changed: int, most: int, *, wide: bool) -> tuple[list[str], bool]:
+    """``_chain_from``'s deductions on ``trial`` (which they change; ``changed``, the cells
+    the supposed star changed): the links, the last the dead end's words when they reach
+    one (then True; else they stopped: no easy step left, or ``most`` of them)."""
+    links, end = _walk(_StarTrial(trial, changed, wide=wide), most)
+    if end is None:
+        return links, False
+    return [*links, f"which leaves {end}"], True
 
 
 def _leads_nowhere(most: int) -> Callable[[StarState, int], str | None]:
@@ -1363,26 +1483,36 @@ def _link_text(step: Step) -> str:
     return _lower_first(text)
 
 
+class _EasySteps:
+    """One star's supposition as a ``_Trial``: the easy steps (levels 1 to 3) until a row,
+    column or region has no cell left (a contradiction on the way ends it, unexplained)."""
+
+    def __init__(self, state: State, square: Square) -> None:
+        self.trial = state.copy()
+        self.trial.place(*square)
+
+    def dead_end(self) -> str | None:
+        empty = self.trial.empty_unit()
+        return None if empty is None else unit_name(self.trial.grid, *empty)
+
+    def advance(self) -> Step | None:
+        try:
+            step = _easy_step(self.trial)
+        except Stuck:
+            return None
+        if step is not None:
+            apply(self.trial, step)
+        return step
+
+    def stalled(self) -> str | None:
+        return None
+
+
 def _supposed(state: State, square: Square, most: int) -> tuple[list[Step], str] | None:
     """The easy steps after a queen at ``square`` (at most ``most``) until a row, column or
     region has no cell left: those steps and that unit; None when they stop before."""
-    trial = state.copy()
-    trial.place(*square)
-    links: list[Step] = []
-    while True:
-        empty = trial.empty_unit()
-        if empty is not None:
-            return links, unit_name(state.grid, *empty)
-        if len(links) >= most:
-            return None
-        try:
-            step = _easy_step(trial)
-        except Stuck:
-            return None
-        if step is None:
-            return None
-        links.append(step)
-        apply(trial, step)
+    links, emptied = _walk(_EasySteps(state, square), most)
+    return None if emptied is None else (links, emptied)
 
 
 def _leads_to_empty(links: list[Step], emptied: str) -> str:
@@ -1396,18 +1526,15 @@ def suppositions(state: State) -> Iterator[Step]:
     """A cell whose queen leads, by the easy steps (levels 1 to 3), to a row, column or
     region with no cell left, in at most ``SUPPOSE_MAX`` steps: the shortest such
     supposition (the first cell in reading order among those), graded by its length."""
-    best: tuple[Square, list[Step], str] | None = None
-    for square in sorted(_candidates(state)):
-        _look()
-        most = SUPPOSE_MAX if best is None else len(best[1]) - 1
-        if most < 0:
-            break
-        found = _supposed(state, square, most)
-        if found is not None:
-            best = (square, *found)
+    best = _shortest(
+        sorted(_candidates(state)),
+        lambda square, most: _supposed(state, square, most),
+        SUPPOSE_MAX,
+        lambda found: len(found[0]),
+    )
     if best is None:
         return
-    square, links, emptied = best
+    square, (links, emptied) = best
     focus = [square, *(s for step in links for s in step.place)]
     grade = LEVELS["suppose"] if len(links) <= SUPPOSE_SHORT else LEVELS["split"]
     text = f"Suppose a queen at {cell(square)}: {_leads_to_empty(links, emptied)}. "
@@ -1423,24 +1550,41 @@ def _dead_end(state: State, square: Square) -> bool:
 
 
 SPLIT_BRANCH_MAX = 24
-"""The most easy steps a case split's branch shows before it is left to the search."""
+"""The most easy steps a case split's branch shows before it is left to the search (K
+stars: the stars supposed and the steps of the branch's tree together)."""
+
+
+def _split_unit(view: _OpenCells) -> int | None:
+    """The unit a case split takes (every K): the open unit with the fewest open cells,
+    more than its stars left (the first in ``Units``' order among those), or None."""
+    free, need = view.free, view.need
+    chosen = [u for u in range(len(free)) if need[u] and free[u].bit_count() > need[u]]
+    return min(chosen, key=lambda u: free[u].bit_count(), default=None)
+
+
+def _split_text(name: str, branches: list[str], dead: Sequence[Square], piece: str) -> str:
+    """A case split in words (every K): "Case split on row 1: (1) a queen at ...: then
+    ...; row 4 is left with no cell; (2) .... So ... and ... hold no queen"."""
+    said = "; ".join(f"({i + 1}) {branch}" for i, branch in enumerate(branches))
+    hold = "holds" if len(dead) == 1 else "hold"
+    return f"Case split on {name}: {said}. So {_cells_text(dead, ' and ')} {hold} no {piece}"
 
 
 def splits(state: State) -> Iterator[Step]:
     """A case split on the smallest open unit, shown as a short tree: for each of its
     cells whose queen leads to a dead end, the easy steps to a unit with no cell left
     (or, past ``SPLIT_BRANCH_MAX`` of them, that a search finds no solution)."""
-    grid = state.grid
-    units = [u for u in state.open_units() if len(u[2]) >= 2]
-    if not units:
+    view = _open_cells(state)
+    unit = _split_unit(view)
+    if unit is None:
         return
-    kind, index, cells = min(units, key=lambda unit: len(unit[2]))
+    cells = _cells(view.units.n, view.free[unit])
     dead = [square for square in cells if _dead_end(state, square)]
     if dead:
-        branches = "; ".join(f"({i + 1}) {_branch_text(state, s)}" for i, s in enumerate(dead))
-        text = f"Case split on {unit_name(grid, kind, index)}: {branches}. "
-        text += f"So {_cells_text(dead, ' and ')} {'holds' if len(dead) == 1 else 'hold'} no queen"
-        yield Step("split", text, (), tuple(sorted(dead)), tuple(cells))
+        text = _split_text(
+            _unit(view.units, unit), [_branch_text(state, s) for s in dead], dead, "queen"
+        )
+        yield Step("split", text, (), tuple(sorted(dead)), cells)
 
 
 def _branch_text(state: State, square: Square) -> str:
@@ -1460,43 +1604,103 @@ def _star_supposition(state: StarState) -> Step | None:
     the chains leave out) leaves a unit no way, in at most ``STAR_SUPPOSE_MAX`` steps: the
     shortest of any cell (the first in reading order among those)."""
     n = state.units.n
-    best: tuple[int, list[str]] | None = None
-    for index in bit_indexes(state.cand & ~_SOLUTION_CELLS.get(state.units, 0)):
-        _look()
-        most = STAR_SUPPOSE_MAX if best is None else len(best[1]) - 2
-        if most < 0:
-            break
-        links = _chain_from(state, index, most, wide=True)
-        if links is not None:
-            best = (index, links)
+    best = _shortest(
+        bit_indexes(state.cand & ~_SOLUTION_CELLS.get(state.units, 0)),
+        lambda index, most: _chain_from(state, index, most, wide=True),
+        STAR_SUPPOSE_MAX,
+        lambda links: len(links) - 1,  # the last link is the dead end, not a step
+    )
     if best is None:
         return None
     index, links = best
     state.cand &= ~(1 << index)
     where = _where(n, index)
-    said = "; ".join(f"then {link}" for link in links[:-1])
-    text = f"Suppose a star at {where}: {said}; {links[-1]}. So {where} holds no star"
+    text = f"Suppose a star at {where}: {_links_text(links)}. So {where} holds no star"
     square = _cell(n, index)
     return Step("suppose", text, (), (square,), (square,), LEVELS["split"])
 
 
-def _no_solution(state: StarState, index: int) -> str | None:
+def _off_solution(state: StarState, cells: int) -> int:
+    """The cells of ``cells`` whose star leads to no solution: those off the grid's only
+    solution where ``explain`` knows it (every rule being sound, the search would say the
+    same), else those a search refutes."""
     known = _SOLUTION_CELLS.get(state.units)
     if known is not None:
-        # The grid's only solution is known: a star off it leads to no solution (and
-        # ``_clear_first`` never offers a cell on it).  The search would say the same.
-        return "leads to no solution"
-    trial = state.copy()
-    trial.place(index)
-    found = next(star_search(trial, _stop.get()), None)
-    return "leads to no solution" if found is None else None
+        return cells & ~known
+    dead = 0
+    for index in bit_indexes(cells):
+        trial = state.copy()
+        trial.place(index)
+        if next(star_search(trial, _stop.get()), None) is None:
+            dead |= 1 << index
+    return dead
 
 
 def _split(state: StarState) -> Step | None:
-    step = _clear_first(state, "split", _no_solution)
-    if step is None:
+    """A case split on the smallest open unit, shown as a short tree as one star's
+    (``splits``): for each of its cells whose star leads to no solution, the steps of a
+    supposition to a unit left with no way, with case splits inside the branch where they
+    stop (``_star_branch``), or, past ``SPLIT_BRANCH_MAX`` stars and steps, that a search
+    finds no solution."""
+    view = _open_cells(state)
+    unit = _split_unit(view)
+    if unit is None:
         return None
-    return Step("split", f"Case split: {_lower_first(step.text)}", (), step.clear, step.focus)
+    dead = _off_solution(state, view.free[unit])
+    if not dead:
+        return None
+    n = state.units.n
+    branches = [
+        _branch_or_search(state, index, str(i + 1)) for i, index in enumerate(bit_indexes(dead))
+    ]
+    state.cand &= ~dead
+    squares = _cells(n, dead)
+    text = _split_text(_unit(view.units, unit), branches, squares, "star")
+    return Step("split", text, (), squares, _cells(n, view.free[unit]))
+
+
+def _star_branch(state: StarState, index: int, label: str, budget: list[int]) -> str | None:
+    """A branch of a K-star case split as a short tree: "a star at ...: then ...; which
+    leaves ..." (a supposition's steps); where they stop, a case split on the smallest
+    open unit of the branch, each of its cells a branch ("(1.1) a star at ..."), and so
+    on; None past ``budget`` (a one-item list: the stars supposed and steps taken the
+    tree may still show, ``SPLIT_BRANCH_MAX`` for a branch of the split)."""
+    _look()
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    where = f"a star at {_where(state.units.n, index)}"
+    trial = state.copy()
+    links, dead = _follow(trial, trial.place(index) | 1 << index, budget[0], wide=True)
+    budget[0] -= len(links)
+    if dead:
+        return f"{where}: {_links_text(links)}"
+    unit = _split_unit(_open_cells(trial))
+    if unit is None or budget[0] <= 0:
+        return None
+    branches = []
+    for i, cell_index in enumerate(bit_indexes(trial.free(unit))):
+        # The branch has no solution, so each cell of the unit leads to a dead end.
+        mark = f"{label}.{i + 1}"
+        branch = _star_branch(trial, cell_index, mark, budget)
+        if branch is None:
+            return None
+        branches.append(f"({mark}) {branch}")
+    said = "".join(f"then {link}; " for link in links)
+    return f"{where}: {said}case split on {_unit(trial.units, unit)}: {'; '.join(branches)}"
+
+
+def _branch_or_search(state: StarState, index: int, label: str) -> str:
+    """``_star_branch`` within ``SPLIT_BRANCH_MAX``, else that a search finds no solution."""
+    branch = _star_branch(state, index, label, [SPLIT_BRANCH_MAX])
+    if branch is None:
+        return f"a star at {_where(state.units.n, index)} leaves no solution (a search finds none)"
+    return branch
+
+
+def _links_text(links: list[str]) -> str:
+    """A supposition's links in words: "then ...; then ...; which leaves ..."."""
+    return "; ".join([*(f"then {link}" for link in links[:-1]), links[-1]])
 
 
 # -- the rules in order, and the entry points (every K) ------------------------------------
