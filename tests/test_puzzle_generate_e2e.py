@@ -72,9 +72,9 @@ def test_four_stars_generated_with_the_keyboard_at_desktop_width(open_page: Open
     page.keyboard.press("3")
     assert sizes(page) == ["14"]
     expect(page.locator("#difficulty")).to_be_disabled()  # no 3-star difficulty in 10 s
+    reasons = page_module.GRADED[3]
     expect(page.locator("#new-stars-note")).to_have_text(
-        "3 stars: easy not offered (0 of 5 made in 10 s); medium not offered (0 of 5 made "
-        "in 10 s); hard not offered (1 of 5 made in 10 s)."
+        "3 stars: " + "; ".join(f"{d} not offered ({reasons[d]})" for d in reasons) + "."
     )
     page.keyboard.press("ArrowDown")  # 3 -> 4 (typing "4" now would search for "34")
     assert page.input_value("#new-stars") == "4" and sizes(page) == ["17", "18"]
