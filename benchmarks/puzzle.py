@@ -28,7 +28,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from queens.puzzle.explain import explain
 from queens.puzzle.generate import generate, grow_regions, random_solution
@@ -285,48 +285,71 @@ def bench_generate_big(seeds: int, timeout: float, only: set[tuple[int, int]]) -
         _planted.attempt, _planted.confirmed = plain
 
 
-def bench_page(seeds: int) -> None:
+def bench_page(seeds: int, difficulties: list[str]) -> None:
     """The page's grids of 3 to 6 stars (issue 40): ``POST /api/puzzle/generate`` for each
-    size the page offers, seeds 0, 1, ..., through Starlette's test client in this process
-    under the page's own time (``GENERATE_SECONDS``): the process's CPU seconds and the
-    wall seconds of each request, how many came back past the time (503), with the load
-    average; then the grading that the page leaves out from 3 stars (``explain.grade`` of
-    14 x 14 3-star grids, CPU seconds)."""
+    size the page offers and each of ``difficulties`` ("any": none asked for), seeds 0,
+    1, ..., through Starlette's test client in this process under the page's own time
+    (``GENERATE_SECONDS``; every difficulty offered for the run, so that those the page
+    leaves out are measured too): the process's CPU seconds and the wall seconds of each
+    request, how many came back past the time (503), with the load average; then a hint
+    past the page's time (``late_hint``)."""
     from starlette.testclient import TestClient
 
-    from queens.puzzle.explain import grade
     from queens.web import puzzle as page
     from queens.web.app import create_app
 
     print()
     print("| page: generate (CPU / wall) | grids | median | largest | past the time | load |")
     print("|---|---|---|---|---|---|")
-    with TestClient(create_app(allowed_hosts={"testserver"})) as client:
-        for k, (low, high) in page.GENERATE_SIZES.items():
-            for n in range(low, high + 1) if k >= 3 else ():
-                cpu, wall, late = [], [], 0
-                for seed in range(seeds):
-                    start, began = time.process_time(), time.monotonic()
-                    body = {"n": n, "stars": k, "seed": seed}
-                    status = client.post("/api/puzzle/generate", json=body).status_code
-                    cpu.append(time.process_time() - start)
-                    wall.append(time.monotonic() - began)
-                    late += status == 503
-                print(
-                    f"| {n} x {n}, {k} stars | {seeds} | {statistics.median(cpu):.2f} / "
-                    f"{statistics.median(wall):.2f} s | {max(cpu):.2f} / {max(wall):.2f} s "
-                    f"| {late} | {load()} |",
-                    flush=True,
-                )
-    times = []
-    for seed in range(3):
-        grid = generate(14, seed, stars=3)
-        start = time.process_time()
-        grade(grid, 3)
-        times.append(time.process_time() - start)
+    offered = page.GRADED
+    page.GRADED = {
+        k: dict.fromkeys(DIFFICULTIES, low_high) for k, low_high in page.GENERATE_SIZES.items()
+    }
+    try:
+        with TestClient(create_app(allowed_hosts={"testserver"})) as client:
+            for k, (low, high) in page.GENERATE_SIZES.items():
+                for n in range(low, high + 1) if k >= 3 else ():
+                    for difficulty in difficulties:
+                        page_row(client, n, k, difficulty, seeds)
+            late_hint(client)
+    finally:
+        page.GRADED = offered
+
+
+def late_hint(client: Any) -> None:
+    """A hint the page cannot give in time: a 14 x 14 3-star grid whose regions are its
+    rows (many solutions, so the explainer's case split searches): when its 503 came."""
+    from queens.web import puzzle as page
+
+    grid = "\n".join("ABCDEFGHIJKLMN"[r] * 14 for r in range(14))
+    start, began = time.process_time(), time.monotonic()
+    body = {"grid": grid, "queens": [], "crosses": [], "stars": 3}
+    status = client.post("/api/puzzle/hint", json=body).status_code
     print(
-        f"\ngrading 14 x 14 3-star grids, seeds 0 to 2 (CPU): {min(times):.1f} to "
-        f"{max(times):.1f} s; load {load()}"
+        f"\nhint on a 14 x 14 3-star grid of rows (page's time {page.SOLVE_SECONDS:g} s): "
+        f"HTTP {status} after {time.monotonic() - began:.2f} s wall, "
+        f"{time.process_time() - start:.2f} s CPU; load {load()}"
+    )
+
+
+def page_row(client: Any, n: int, k: int, difficulty: str, seeds: int) -> None:
+    """One row of ``bench_page``."""
+    cpu, wall, late = [], [], 0
+    for seed in range(seeds):
+        start, began = time.process_time(), time.monotonic()
+        body: dict[str, object] = {"n": n, "stars": k, "seed": seed}
+        if difficulty != "any":
+            body["difficulty"] = difficulty
+        response = client.post("/api/puzzle/generate", json=body)
+        cpu.append(time.process_time() - start)
+        wall.append(time.monotonic() - began)
+        assert response.status_code in (200, 503), response.text
+        late += response.status_code == 503
+    print(
+        f"| {n} x {n}, {k} stars, {difficulty} | {seeds} | {statistics.median(cpu):.2f} / "
+        f"{statistics.median(wall):.2f} s | {max(cpu):.2f} / {max(wall):.2f} s "
+        f"| {late} | {load()} |",
+        flush=True,
     )
 
 
@@ -342,9 +365,15 @@ def main_stars() -> None:
     parser.add_argument("--timeout", type=float, default=600, help="wall s a --big grid may take")
     parser.add_argument("--only", nargs="*", default=[], help="--big sizes as N:K (all)")
     parser.add_argument("--page", action="store_true", help="only the page's 3- to 6-star rows")
+    parser.add_argument(
+        "--difficulties",
+        type=lambda t: t.split(","),
+        default=["any"],
+        help="with --page: any (none asked for), easy, medium, hard (default any)",
+    )
     args = parser.parse_args()
     if args.page:
-        bench_page(args.seeds)
+        bench_page(args.seeds, args.difficulties)
     elif args.planted:
         bench_planted(args.seeds)
     elif args.big:

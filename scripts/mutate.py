@@ -59,6 +59,8 @@ READ_STYLES = (
     "tests/test_puzzle_read.py::test_a_picture_of_each_style_reads_back",
     "tests/test_puzzle_read.py::test_a_large_picture_is_read_at_a_reduced_scale",
 )
+STOP = ("tests/test_puzzle_stop.py",)
+WEB_STOP = ("tests/test_puzzle_stars_web.py",)
 DAILY_SEEDS = (
     "tests/test_puzzle_stars_levels.py::test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest",
 )
@@ -606,6 +608,28 @@ MUTANTS = (
         "            if timed.timed_out():\n",
         "            if not timed:\n",
         PLANTED,
+    ),
+    # -- issue 40's stop flags on the page's requests (explain, generate, web.puzzle) --
+    Mutant(
+        "explain: the techniques' loops never look at the stop flag",
+        "src/queens/puzzle/explain.py",
+        "    counting_kernel.check_stop(_stop.get())",
+        "    return",
+        STOP,
+    ),
+    Mutant(
+        "generate: a difficulty's grading not handed the generator's stop flag",
+        "src/queens/puzzle/generate.py",
+        "explanation = explain(grid, stars, hardest, stop=stop)",
+        "explanation = explain(grid, stars, hardest)",
+        STOP,
+    ),
+    Mutant(
+        "web.puzzle: a request's work handed a flag its time never sets",
+        "src/queens/web/puzzle.py",
+        "                return work(stop)",
+        "                return work(kernel.StopFlag())",
+        WEB_STOP,
     ),
 )
 
