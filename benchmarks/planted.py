@@ -5,15 +5,16 @@ outcome is printed (its CPU time, the repairs it took, the load average beside i
 - ``ran out``: the repairs (``REPAIRS`` times n) ended with CaDiCaL still finding other
   solutions; ``no way out``: a second solution had no star off the placement that could
   leave its region;
-- ``unique by CaDiCaL``: then the kernel's confirmation as ``_planted.confirmed`` asks it,
-  its two engines timed apart: the propagating search within ``--nodes`` nodes (default
-  ``CHECK_NODES``), the row-by-row counter on the grid's four images within
-  ``ROWS_BUDGET``; ``over`` when an engine gives up, and the grid would be dropped.
+- ``unique by CaDiCaL``: then the engines ``_planted.confirmed`` may ask, timed apart:
+  the kernel's propagating search within ``--nodes`` nodes (default ``QUICK_NODES``,
+  what ``confirmed`` gives it), Gluecard (``queens.puzzle._cardinality``, within
+  ``CONFLICTS``), and with ``--rows`` the kernel's row-by-row counter on the grid's four
+  images within ``ROWS_BUDGET``; ``over`` when an engine gives up.
 
 Times are CPU seconds of this process (CaDiCaL and the kernel run in it; the machine is
 shared).  Needs the ``sat`` extra and the compiled kernel.
 
-Usage: python benchmarks/planted.py 19:4 20:4 [--seconds 120] [--nodes N] [--seed S]
+Usage: python benchmarks/planted.py 19:4 20:4 [--seconds 120] [--nodes N] [--seed S] [--rows]
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from collections.abc import Callable
 from functools import partial
 
 from queens.engines.counting import kernel
-from queens.puzzle import _planted, _sat
+from queens.puzzle import _cardinality, _planted, _sat
 from queens.puzzle.generate import grow_star_regions
+from queens.puzzle.grid import Grid
 from queens.puzzle.solve import ROWS_BUDGET
 
 
@@ -71,6 +73,12 @@ def by_search(n: int, stars: int, cells: list[int], nodes: int) -> str:
     return f"{searched[0][0]} solution(s), {searched[1]} nodes"
 
 
+def by_gluecard(n: int, stars: int, cells: list[int]) -> str:
+    grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
+    found = _cardinality.solutions(grid, stars)
+    return "over" if found is None else f"{len(found)} solution(s)"
+
+
 def by_rows(n: int, stars: int, cells: list[int]) -> str:
     rows = [cells[r * n : (r + 1) * n] for r in range(n)]
     images = (rows, rows[::-1], list(zip(*rows, strict=True)), list(zip(*rows[::-1], strict=True)))
@@ -92,10 +100,13 @@ def timed(work: Callable[[], str]) -> tuple[str, float]:
     return verdict, time.process_time() - start
 
 
-def report(n: int, stars: int, seconds: float, nodes: int, seed: int) -> None:
+def report(n: int, stars: int, seconds: float, nodes: int, seed: int, rows_too: bool) -> None:
     print(f"\n{n} x {n}, {stars} stars (seed {seed}, {seconds:g} CPU s)")
-    print("| attempt | outcome | repairs | CPU | search | CPU | rows (4 images) | CPU | load |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(
+        "| attempt | outcome | repairs | CPU | search | CPU | Gluecard | CPU "
+        "| rows (4 images) | CPU | load |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     rng = random.Random(seed)
     start = time.process_time()
     number = 0
@@ -104,13 +115,16 @@ def report(n: int, stars: int, seconds: float, nodes: int, seed: int) -> None:
         began = time.process_time()
         outcome, repairs, cells = repaired(n, stars, rng)
         spent = time.process_time() - began
-        search = rows = ("", 0.0)
+        search = gluecard = rows = ("", 0.0)
         if cells is not None:
             search = timed(partial(by_search, n, stars, cells, nodes))
-            rows = timed(partial(by_rows, n, stars, cells))
+            gluecard = timed(partial(by_gluecard, n, stars, cells))
+            if rows_too:
+                rows = timed(partial(by_rows, n, stars, cells))
         print(
             f"| {number} | {outcome} | {repairs} | {spent:.1f} s | {search[0]} | "
-            f"{search[1]:.1f} s | {rows[0]} | {rows[1]:.1f} s | {load()} |",
+            f"{search[1]:.1f} s | {gluecard[0]} | {gluecard[1]:.2f} s | {rows[0]} | "
+            f"{rows[1]:.1f} s | {load()} |",
             flush=True,
         )
 
@@ -119,12 +133,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sizes", nargs="+", help="N:K, e.g. 19:4")
     parser.add_argument("--seconds", type=float, default=120, help="CPU s a size (120)")
-    parser.add_argument("--nodes", type=int, default=_planted.CHECK_NODES)
+    parser.add_argument("--nodes", type=int, default=_planted.QUICK_NODES)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rows", action="store_true", help="the row-by-row counter too")
     args = parser.parse_args()
     for size in args.sizes:
         n, stars = (int(part) for part in size.split(":"))
-        report(n, stars, args.seconds, args.nodes, args.seed)
+        report(n, stars, args.seconds, args.nodes, args.seed, args.rows)
 
 
 if __name__ == "__main__":

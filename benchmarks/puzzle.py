@@ -28,11 +28,14 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from queens.puzzle.explain import explain
 from queens.puzzle.generate import generate, grow_regions, random_solution
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import count, problem, solve
+
+T = TypeVar("T")
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -210,92 +213,143 @@ BIG = ((4, (17, 18, 19, 20)), (5, (21, 22, 23)), (6, (24, 25)))
 """The sizes of the 4- to 6-star generate rows (``--big``)."""
 
 
-def bench_generate_big(seeds: int, timeout: float) -> None:
-    """Generate 4- to 6-star grids (``BIG``, made by ``queens.puzzle._planted``) for seeds
-    0, 1, ...: each grid checked unique again here by the kernel's propagating search's
-    count and by CaDiCaL (the row-by-row counter gives up on most from 19 x 19), times in
-    CPU seconds of the process (the machine is shared) with the load average beside each
-    row; a grid not made within ``timeout`` s of wall time (a stop flag ends the work) is
-    marked so."""
+def bench_generate_big(seeds: int, timeout: float, only: set[tuple[int, int]]) -> None:
+    """Generate 4- to 6-star grids (``BIG``, or the ``N:K`` of ``only``, made by
+    ``queens.puzzle._planted``) for seeds 0, 1, ...: each grid checked unique again here by
+    CaDiCaL and Gluecard (the kernel's searches stall on many from 19 x 19), times in CPU
+    seconds of the process (the machine is shared) with the load average beside each
+    row, and the parts: CaDiCaL's attempts (placement, regions, repairs) and the
+    confirmation (``_planted.confirmed``: the kernel's quick look, Gluecard); a grid not
+    made within ``timeout`` s of wall time (a stop flag ends the work) is marked so."""
     import threading
 
     from queens.engines.counting import kernel
-    from queens.puzzle import _sat
+    from queens.puzzle import _cardinality, _planted, _sat
     from queens.puzzle import generate as generate_module
-    from queens.puzzle import solve as stars
 
+    parts = {"attempt": 0.0, "confirmed": 0.0}
+
+    def clocked(name: str, call: Callable[..., T]) -> Callable[..., T]:
+        def timed(*args: object) -> T:
+            start = time.process_time()
+            try:
+                return call(*args)
+            finally:
+                parts[name] += time.process_time() - start
+
+        return timed
+
+    plain = _planted.attempt, _planted.confirmed
+    _planted.attempt = clocked("attempt", _planted.attempt)  # type: ignore[assignment]
+    _planted.confirmed = clocked("confirmed", _planted.confirmed)  # type: ignore[assignment]
     print()
-    print("| stars: generate 4 to 6 (CPU) | grids | median | largest | load |")
-    print("|---|---|---|---|---|")
-    for k, sizes in BIG:
-        for n in sizes:
-            times = []
-            for seed in range(seeds):
-                stop = kernel.StopFlag()
-                timer = threading.Timer(timeout, stop.set)
-                timer.start()
-                start = time.process_time()
-                try:
-                    grid = generate(n, seed, stars=k, stop=stop, force=True)
-                except (kernel.Stopped, generate_module.GenerateError):
-                    print(f"| {n} x {n}, {k} stars, seed {seed} | none within {timeout:g} s |")
+    print(
+        "| stars: generate 4 to 6 (CPU) | grids | median | largest | seeds: CPU (attempts "
+        "+ confirmation) | load |"
+    )
+    print("|---|---|---|---|---|---|")
+    try:
+        for k, sizes in BIG:
+            for n in sizes:
+                if only and (n, k) not in only:
                     continue
-                finally:
-                    timer.cancel()
-                times.append(time.process_time() - start)
-                assert stars.count(grid, k, limit=2) == 1, grid
-                assert len(_sat.solve(grid, k)) == 1, grid  # (the row counter gives up)
-            if times:
-                median, largest = statistics.median(times), max(times)
+                times, each = [], []
+                for seed in range(seeds):
+                    stop = kernel.StopFlag()
+                    timer = threading.Timer(timeout, stop.set)
+                    timer.start()
+                    parts.update(attempt=0.0, confirmed=0.0)
+                    start = time.process_time()
+                    try:
+                        grid = generate(n, seed, stars=k, stop=stop, force=True)
+                    except (kernel.Stopped, generate_module.GenerateError):
+                        each.append(f"{seed}: none in {time.process_time() - start:.0f} s")
+                        continue
+                    finally:
+                        timer.cancel()
+                    times.append(time.process_time() - start)
+                    each.append(
+                        f"{seed}: {times[-1]:.1f} ({parts['attempt']:.1f} + "
+                        f"{parts['confirmed']:.1f})"
+                    )
+                    assert len(_sat.solve(grid, k)) == 1, grid
+                    assert len(_cardinality.solutions(grid, k) or ()) == 1, grid
+                median = f"{statistics.median(times):.1f} s" if len(times) == seeds else "-"
+                largest = f"{max(times):.1f} s" if times else "-"
                 print(
-                    f"| {n} x {n}, {k} stars | {len(times)} | {median:.1f} s | {largest:.1f} s "
-                    f"| {load()} |",
+                    f"| {n} x {n}, {k} stars | {len(times)} | {median} | {largest} "
+                    f"| {'; '.join(each)} | {load()} |",
                     flush=True,
                 )
+    finally:
+        _planted.attempt, _planted.confirmed = plain
 
 
-def bench_page(seeds: int) -> None:
+def bench_page(seeds: int, difficulties: list[str]) -> None:
     """The page's grids of 3 to 6 stars (issue 40): ``POST /api/puzzle/generate`` for each
-    size the page offers, seeds 0, 1, ..., through Starlette's test client in this process
-    under the page's own time (``GENERATE_SECONDS``): the process's CPU seconds and the
-    wall seconds of each request, how many came back past the time (503), with the load
-    average; then the grading that the page leaves out from 3 stars (``explain.grade`` of
-    14 x 14 3-star grids, CPU seconds)."""
+    size the page offers and each of ``difficulties`` ("any": none asked for), seeds 0,
+    1, ..., through Starlette's test client in this process under the page's own time
+    (``GENERATE_SECONDS``; every difficulty offered for the run, so that those the page
+    leaves out are measured too): the process's CPU seconds and the wall seconds of each
+    request, how many came back past the time (503), with the load average; then a hint
+    past the page's time (``late_hint``)."""
     from starlette.testclient import TestClient
 
-    from queens.puzzle.explain import grade
     from queens.web import puzzle as page
     from queens.web.app import create_app
 
     print()
     print("| page: generate (CPU / wall) | grids | median | largest | past the time | load |")
     print("|---|---|---|---|---|---|")
-    with TestClient(create_app(allowed_hosts={"testserver"})) as client:
-        for k, (low, high) in page.GENERATE_SIZES.items():
-            for n in range(low, high + 1) if k >= 3 else ():
-                cpu, wall, late = [], [], 0
-                for seed in range(seeds):
-                    start, began = time.process_time(), time.monotonic()
-                    body = {"n": n, "stars": k, "seed": seed}
-                    status = client.post("/api/puzzle/generate", json=body).status_code
-                    cpu.append(time.process_time() - start)
-                    wall.append(time.monotonic() - began)
-                    late += status == 503
-                print(
-                    f"| {n} x {n}, {k} stars | {seeds} | {statistics.median(cpu):.2f} / "
-                    f"{statistics.median(wall):.2f} s | {max(cpu):.2f} / {max(wall):.2f} s "
-                    f"| {late} | {load()} |",
-                    flush=True,
-                )
-    times = []
-    for seed in range(3):
-        grid = generate(14, seed, stars=3)
-        start = time.process_time()
-        grade(grid, 3)
-        times.append(time.process_time() - start)
+    offered = page.GRADED
+    page.GRADED = {
+        k: dict.fromkeys(DIFFICULTIES, low_high) for k, low_high in page.GENERATE_SIZES.items()
+    }
+    try:
+        with TestClient(create_app(allowed_hosts={"testserver"})) as client:
+            for k, (low, high) in page.GENERATE_SIZES.items():
+                for n in range(low, high + 1) if k >= 3 else ():
+                    for difficulty in difficulties:
+                        page_row(client, n, k, difficulty, seeds)
+            late_hint(client)
+    finally:
+        page.GRADED = offered
+
+
+def late_hint(client: Any) -> None:
+    """A hint the page cannot give in time: a 14 x 14 3-star grid whose regions are its
+    rows (many solutions, so the explainer's case split searches): when its 503 came."""
+    from queens.web import puzzle as page
+
+    grid = "\n".join("ABCDEFGHIJKLMN"[r] * 14 for r in range(14))
+    start, began = time.process_time(), time.monotonic()
+    body = {"grid": grid, "queens": [], "crosses": [], "stars": 3}
+    status = client.post("/api/puzzle/hint", json=body).status_code
     print(
-        f"\ngrading 14 x 14 3-star grids, seeds 0 to 2 (CPU): {min(times):.1f} to "
-        f"{max(times):.1f} s; load {load()}"
+        f"\nhint on a 14 x 14 3-star grid of rows (page's time {page.SOLVE_SECONDS:g} s): "
+        f"HTTP {status} after {time.monotonic() - began:.2f} s wall, "
+        f"{time.process_time() - start:.2f} s CPU; load {load()}"
+    )
+
+
+def page_row(client: Any, n: int, k: int, difficulty: str, seeds: int) -> None:
+    """One row of ``bench_page``."""
+    cpu, wall, late = [], [], 0
+    for seed in range(seeds):
+        start, began = time.process_time(), time.monotonic()
+        body: dict[str, object] = {"n": n, "stars": k, "seed": seed}
+        if difficulty != "any":
+            body["difficulty"] = difficulty
+        response = client.post("/api/puzzle/generate", json=body)
+        cpu.append(time.process_time() - start)
+        wall.append(time.monotonic() - began)
+        assert response.status_code in (200, 503), response.text
+        late += response.status_code == 503
+    print(
+        f"| {n} x {n}, {k} stars, {difficulty} | {seeds} | {statistics.median(cpu):.2f} / "
+        f"{statistics.median(wall):.2f} s | {max(cpu):.2f} / {max(wall):.2f} s "
+        f"| {late} | {load()} |",
+        flush=True,
     )
 
 
@@ -309,14 +363,22 @@ def main_stars() -> None:
     )
     parser.add_argument("--big", action="store_true", help="only the 4- to 6-star generate rows")
     parser.add_argument("--timeout", type=float, default=600, help="wall s a --big grid may take")
+    parser.add_argument("--only", nargs="*", default=[], help="--big sizes as N:K (all)")
     parser.add_argument("--page", action="store_true", help="only the page's 3- to 6-star rows")
+    parser.add_argument(
+        "--difficulties",
+        type=lambda t: t.split(","),
+        default=["any"],
+        help="with --page: any (none asked for), easy, medium, hard (default any)",
+    )
     args = parser.parse_args()
     if args.page:
-        bench_page(args.seeds)
+        bench_page(args.seeds, args.difficulties)
     elif args.planted:
         bench_planted(args.seeds)
     elif args.big:
-        bench_generate_big(args.seeds, args.timeout)
+        only = {(int(n), int(k)) for n, k in (size.split(":") for size in args.only)}
+        bench_generate_big(args.seeds, args.timeout, only)
     else:
         bench_stars(args.seeds, args.slow)
 

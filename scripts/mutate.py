@@ -59,6 +59,8 @@ READ_STYLES = (
     "tests/test_puzzle_read.py::test_a_picture_of_each_style_reads_back",
     "tests/test_puzzle_read.py::test_a_large_picture_is_read_at_a_reduced_scale",
 )
+STOP = ("tests/test_puzzle_stop.py",)
+WEB_STOP = ("tests/test_puzzle_stars_web.py",)
 DAILY_SEEDS = (
     "tests/test_puzzle_stars_levels.py::test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest",
 )
@@ -307,18 +309,11 @@ MUTANTS = (
         STARS,
     ),
     Mutant(
-        "explain (K stars): a chain one link shorter",
+        "explain (every K): a walk from a supposed star one step shorter",
         "src/queens/puzzle/explain.py",
-        "for _ in range(most + 1):",
-        "for _ in range(most):",
-        STARS,
-    ),
-    Mutant(
-        "explain (K stars): a chain's length check == to >=",
-        "src/queens/puzzle/explain.py",
-        "if len(links) == most:",
-        "if len(links) >= most + 1:",
-        STARS_CHAINS,
+        "        if len(links) >= most:\n            return links, None",
+        "        if len(links) >= most - 1:\n            return links, None",
+        STARS + STARS_CHAINS,
     ),
     Mutant(
         "explain (K stars): the chain's level constant swapped",
@@ -344,15 +339,15 @@ MUTANTS = (
     Mutant(
         "explain (suppose): a supposition stalling short of a dead end still clears",
         "src/queens/puzzle/explain.py",
-        "        if step is None:\n            return None\n        links.append(step)",
-        '        if step is None:\n            return links, "row 1"\n        links.append(step)',
+        "            return links, trial.stalled()",
+        '            return links, trial.stalled() or "row 1"',
         SUPPOSE,
     ),
     Mutant(
         "explain (suppose): the last supposition found kept, not the shortest",
         "src/queens/puzzle/explain.py",
-        "most = SUPPOSE_MAX if best is None else len(best[1]) - 1",
-        "most = SUPPOSE_MAX",
+        "limit = most if best is None else length(best[1]) - 1",
+        "limit = most",
         SUPPOSE,
     ),
     Mutant(
@@ -365,10 +360,8 @@ MUTANTS = (
     Mutant(
         "explain (suppose, K stars): a supposition's stalled chain counts as a dead end",
         "src/queens/puzzle/explain.py",
-        "        if step is None:\n            return None\n"
-        "        links.append(_lower_first(step.text))",
-        '        if step is None:\n            return links + ["X"] if wide else None\n'
-        "        links.append(_lower_first(step.text))",
+        'return "no way on" if self.stuck else None',
+        'return "no way on"',
         SUPPOSE,
     ),
     Mutant(
@@ -499,17 +492,17 @@ MUTANTS = (
         LOOKS,
     ),
     Mutant(
-        "explain: chains one link longer",
+        "explain (every K): chains one link longer",
         "src/queens/puzzle/explain.py",
-        "if forced is None or len(links) == CHAIN_MAX:",
-        "if forced is None or len(links) == CHAIN_MAX + 1:",
-        CHAINS,
+        "        if len(links) >= most:\n            return links, None",
+        "        if len(links) > most:\n            return links, None",
+        CHAINS + STARS_CHAINS,
     ),
     Mutant(
-        "explain: the longest chain kept instead of the shortest",
+        "explain: the first chain found kept instead of the shortest",
         "src/queens/puzzle/explain.py",
-        "(best is None or len(found[0]) < best[0])",
-        "(best is None or len(found[0]) > best[0])",
+        "        if found is not None:\n            best = (where, found)",
+        "        if found is not None and best is None:\n            best = (where, found)",
         CHAINS,
     ),
     # -- the picture reader (src/queens/puzzle/read.py, rewritten by issue 36) --
@@ -588,16 +581,15 @@ MUTANTS = (
     Mutant(
         "_planted: no look at the stop flag before each repair's call to CaDiCaL",
         "src/queens/puzzle/_planted.py",
-        "and _go_on(self.stop) and self.solver.solve(",
-        "and self.solver.solve(",
+        "            kernel.check_stop(self.stop)\n            if not self.solver.solve(",
+        "            if not self.solver.solve(",
         PLANTED,
     ),
     Mutant(
         "_sat: no look at the stop flag before each placement try",
         "src/queens/puzzle/_sat.py",
-        "            if stop is not None and stop.is_set():\n"
-        "                raise kernel.Stopped\n",
-        "",
+        "            kernel.check_stop(stop)\n            assumed = ",
+        "            assumed = ",
         PLANTED,
     ),
     Mutant(
@@ -606,6 +598,28 @@ MUTANTS = (
         "            if timed.timed_out():\n",
         "            if not timed:\n",
         PLANTED,
+    ),
+    # -- issue 40's stop flags on the page's requests (explain, generate, web.puzzle) --
+    Mutant(
+        "explain: the techniques' loops never look at the stop flag",
+        "src/queens/puzzle/explain.py",
+        "    counting_kernel.check_stop(_stop.get())",
+        "    return",
+        STOP,
+    ),
+    Mutant(
+        "generate: a difficulty's grading not handed the generator's stop flag",
+        "src/queens/puzzle/generate.py",
+        "explanation = explain(grid, stars, hardest, stop=stop)",
+        "explanation = explain(grid, stars, hardest)",
+        STOP,
+    ),
+    Mutant(
+        "web.puzzle: a request's work handed a flag its time never sets",
+        "src/queens/web/puzzle.py",
+        "                return work(stop)",
+        "                return work(kernel.StopFlag())",
+        WEB_STOP,
     ),
 )
 

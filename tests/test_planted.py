@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from queens.cli import main
 from queens.engines.counting import kernel
-from queens.puzzle import _planted, _sat, generate
+from queens.puzzle import _cardinality, _planted, _sat, generate
 from queens.puzzle._planted import _Regions
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import count, problem, solve_python
@@ -28,6 +28,9 @@ needs_sat = pytest.mark.skipif(
     not _sat.available(), reason="python-sat is not installed: pip install 'queens-toolkit[sat]'"
 )
 T = TypeVar("T")
+
+BIG_SIZES = [(n, k) for k, n in generate.PLANTED_UP_TO.items()]
+"""The largest size of each number of stars made without ``force``."""
 
 needs_kernel = pytest.mark.skipif(not kernel.compiled(), reason="the compiled kernel's paths")
 
@@ -132,6 +135,19 @@ def test_a_17_x_17_4_star_grid_is_valid_and_unique() -> None:
 @pytest.mark.parametrize(("n", "stars"), [(17, 4), (19, 4), (21, 5), (24, 6)])
 def test_4_to_6_star_grids_are_valid_and_unique(n: int, stars: int) -> None:
     check_generated(n, stars, 0)
+
+
+@pytest.mark.slow  # seconds to a minute each on a busy machine
+@needs_sat
+@pytest.mark.parametrize(("n", "stars"), BIG_SIZES)
+def test_the_largest_grids_made_unforced_are_unique_by_both_sat_engines(n: int, stars: int) -> None:
+    """The sizes raised past the kernel's reach (its search stalls on many of them): the
+    grid made unforced, checked again by CaDiCaL and Gluecard (two encodings)."""
+    grid = generate.generate(n, 2, stars=stars)  # seed 2: 38.5 s of CPU at 20 x 20
+    assert len(set(grid.cells)) == n
+    (truth,) = _sat.solve(grid, stars)
+    assert problem(grid, truth, stars) is None
+    assert _cardinality.solutions(grid, stars) == [truth]
 
 
 def test_without_python_sat_4_stars_are_refused_in_one_line(

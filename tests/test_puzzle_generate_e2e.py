@@ -71,9 +71,10 @@ def test_four_stars_generated_with_the_keyboard_at_desktop_width(open_page: Open
     tab_to(page, "#new-stars")
     page.keyboard.press("3")
     assert sizes(page) == ["14"]
-    expect(page.locator("#difficulty")).to_be_disabled()  # any difficulty from 3 stars
+    expect(page.locator("#difficulty")).to_be_disabled()  # no 3-star difficulty in 10 s
+    reasons = page_module.GRADED[3]
     expect(page.locator("#new-stars-note")).to_have_text(
-        "3 stars: any difficulty (grading takes longer than the page's 10 s)."
+        "3 stars: " + "; ".join(f"{d} not offered ({reasons[d]})" for d in reasons) + "."
     )
     page.keyboard.press("ArrowDown")  # 3 -> 4 (typing "4" now would search for "34")
     assert page.input_value("#new-stars") == "4" and sizes(page) == ["17", "18"]
@@ -156,7 +157,7 @@ def test_without_python_sat_4_to_6_stars_say_why_and_generate_nothing(
     expect(page.locator("#size")).to_be_disabled()
     no_violations(page, "4 to 6 stars not generated here")
     page.select_option("#new-stars", "3")  # back to a K made here: the panel works again
-    expect(page.locator("#new-stars-note")).to_contain_text("3 stars: any difficulty")
+    expect(page.locator("#new-stars-note")).to_contain_text("3 stars: easy not offered")
     expect(page.locator("#generate")).to_be_enabled()
     assert sizes(page) == ["14"]
     page.select_option("#new-stars", "2")

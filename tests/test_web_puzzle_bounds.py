@@ -90,8 +90,9 @@ def test_a_picture_size_too_long_to_convert_is_a_400(client: TestClient) -> None
 def test_searches_answer_within_their_time_and_hold_at_most_max_runs(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A search that does not end (a solve held until the test lets it go) gets the late
-    answer of each endpoint, and holds its place until it ends: the next is a 429."""
+    """A search that does not end (a solve held until the test lets it go, deaf to its
+    stop flag) gets the late answer of each endpoint ``STOP_SECONDS`` past the time, and
+    holds its place until it ends: the next is a 429."""
     import threading
     import time
 
@@ -101,18 +102,18 @@ def test_searches_answer_within_their_time_and_hold_at_most_max_runs(
     started = threading.Semaphore(0)
     real_solve = page.solve
 
-    def held(grid: Any, stars: int = 1) -> Any:
+    def held(grid: Any, stars: int = 1, stop: Any = None) -> Any:  # deaf to its stop flag
         started.release()
         release.wait(30)
         return real_solve(grid, stars)
 
     monkeypatch.setattr(page, "SOLVE_SECONDS", 0.05)
+    monkeypatch.setattr(page, "STOP_SECONDS", 0.05)
     monkeypatch.setattr(page, "solve", held)
     monkeypatch.setattr(page.play, "solve", held)
     try:
-        answer = client.post("/api/puzzle/solution", json={"grid": UNIQUE, "stars": 1}).json()
-        assert answer["rows"] is None and answer["columns"] is None
-        assert answer["message"] == "No solution found within 0.05 seconds."
+        late = client.post("/api/puzzle/solution", json={"grid": UNIQUE, "stars": 1})
+        assert late.status_code == 503 and "no answer within 0.05 seconds" in late.json()["error"]
         taken = client.post("/api/puzzle/stars", json={"grid": UNIQUE}).json()
         assert taken == {"stars": [], "undecided": [1, 2, 3, 4, 5, 6]}
         late = client.post("/api/puzzle/hint", json={"grid": UNIQUE, "queens": [], "crosses": []})

@@ -20,11 +20,15 @@ incremental SAT solver asked again after each repair:
    and the truth keeps k stars in every region (``repair``).  The two regions changed get
    new selectors (the old ones are switched off for good), so the solver keeps what it
    learnt.  ``REPAIRS`` times n repairs at most, then a fresh attempt.
-4. When the solver finds none, the grid is checked by two other engines: the truth by the
-   independent validator (``queens.puzzle.solve.problem``), its uniqueness by the
-   compiled kernel's propagating search (``search_stars``, ``CHECK_NODES``), else its
-   row-by-row counter (``unique_by_rows``).  A grid neither kernel engine settles within
-   its budget is dropped and the next attempt starts.
+4. When the solver finds none, the grid is checked by engines written apart from it:
+   the truth by the independent validator (``queens.puzzle.solve.problem``), its
+   uniqueness by the compiled kernel's propagating search when that settles it within
+   ``QUICK_NODES``, else by Gluecard 4 on an encoding of its own
+   (``queens.puzzle._cardinality``: native cardinality constraints), whose only solution
+   must be the truth.  So every grid is unique by two engines of different code:
+   CaDiCaL and the kernel, or CaDiCaL and Gluecard.  A grid the second engine does not
+   settle within its budget, or finds another solution in, is dropped and the next
+   attempt starts.
 
 Every repair keeps the truth a solution (``tests/test_planted.py`` checks it with
 hypothesis for 1 to 3 stars on small grids).
@@ -38,7 +42,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from queens.engines.counting import kernel
-from queens.puzzle import _sat
+from queens.puzzle import _cardinality, _sat
 from queens.puzzle._star_search import Rows
 from queens.puzzle.grid import Grid
 
@@ -63,12 +67,11 @@ OTHERS = 4
 """Solutions other than the truth found before each repair: the repair kills as many of
 them as it can."""
 
-CHECK_NODES = 1_000_000
-"""Nodes the kernel's propagating search may take to confirm a grid unique (about 10 s):
-past them its row-by-row counter is asked instead, and the grid is mostly dropped.  The
-grids it settles mostly take fewer (18 x 18 and 19 x 19 with 4 stars: 12,000 to 940,000
-nodes), the others rarely settle at all (``benchmarks/planted.py``), so a fresh attempt
-costs less than a longer search."""
+QUICK_NODES = 20_000
+"""Nodes the kernel's propagating search may take to confirm a grid unique (a tenth of a
+second or so): past them Gluecard is asked instead, which settled every grid CaDiCaL
+made unique in under a second or two (the kernel's search most of them not within a
+million nodes, 10 s, at 19 x 19 with 4 stars and up: ``benchmarks/planted.py``)."""
 
 ATTEMPTS = 200
 """Fresh attempts before giving up."""
@@ -147,7 +150,7 @@ class _Regions:
         """The star cells of up to ``limit`` solutions other than the truth ([] when there
         is none): each found is blocked for this call only, behind a selector of its own.
         ``Stopped`` when the stop flag is set (looked at before each call to CaDiCaL, which
-        cannot be interrupted: each takes under a second at the sizes made unforced)."""
+        cannot be interrupted: each took up to a second of CPU at 25 x 25 with 6 stars)."""
         found: list[set[int]] = []
         self.versions += 1
         blocking = self.pool.id(("blocking", self.versions))
@@ -257,30 +260,30 @@ def attempt(
 
 
 def confirmed(grid: Grid, stars: int, truth: Rows, stop: StopFlag | None) -> bool:
-    """Whether engines other than CaDiCaL agree: the truth is a solution (the validator)
-    and the only one (the kernel's propagating search, else its row-by-row counter)."""
-    from queens.puzzle.solve import problem, unique_by_rows  # lazy: solve imports _sat
+    """Whether an engine written apart from CaDiCaL's agrees: the truth is a solution (the
+    validator) and the only one, by the compiled kernel's propagating search when it
+    settles within ``QUICK_NODES``, else by Gluecard (``queens.puzzle._cardinality``),
+    whose one solution must be the truth.  False when the engine finds another solution
+    or gives up (``CONFLICTS``): the grid is dropped."""
+    from queens.puzzle.solve import problem  # lazy: solve imports _sat
 
     if problem(grid, truth, stars) is not None:
         return False
     try:
         searched = kernel.search_stars(
-            grid.n, stars, bytes(grid.cells), 2, stop, budget=CHECK_NODES
+            grid.n, stars, bytes(grid.cells), 2, stop, budget=QUICK_NODES
         )
     except kernel.OverBudget:
         searched = None
     if searched is not None:
         return searched[0][0] == 1
-    if not kernel.compiled():
-        from queens.puzzle.solve import solve_python  # without the kernel: slow, exact
-
-        return solve_python(grid, stars).unique
-    return unique_by_rows(grid, stars, stop) is True
+    found = _cardinality.solutions(grid, stars, 2, stop)
+    return found == [tuple(tuple(sorted(row)) for row in truth)]
 
 
 def unique(n: int, stars: int, seed: int, grow: Grow, stop: StopFlag | None = None) -> Grid | None:
     """A grid with one solution of ``stars`` a row, column and region, by CaDiCaL and the
-    kernel (the module's steps 1 to 4); the same seed gives the same grid.  Raises
+    kernel or Gluecard (the module's steps 1 to 4); the same seed gives the same grid.  Raises
     None after ``ATTEMPTS`` attempts without one; ``kernel.Stopped`` when ``stop`` is set.
     ``grow`` grows the regions around a placement (step 2)."""
     rng = random.Random(seed)

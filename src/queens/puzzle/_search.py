@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from queens.engines.counting.kernel import StopFlag, check_stop
 from queens.engines.matching import matched
 from queens.puzzle.grid import Grid
 
@@ -288,8 +289,10 @@ def _perfect(options: list[int]) -> bool:
     return all(matched([list(bits(mask)) for mask in ordered]))
 
 
-def search(state: State) -> Iterator[list[int]]:
-    """Every solution reachable from ``state`` (which it changes), as columns by row."""
+def search(state: State, stop: StopFlag | None = None) -> Iterator[list[int]]:
+    """Every solution reachable from ``state`` (which it changes), as columns by row;
+    ``Stopped`` once ``stop`` is set (looked at each node)."""
+    check_stop(stop)
     branch = propagate(state)
     if branch is None:
         return
@@ -299,5 +302,5 @@ def search(state: State) -> Iterator[list[int]]:
     for row, col in branch:
         child = state.copy()
         child.place(row, col)
-        yield from search(child)
+        yield from search(child, stop)
         state.exclude(row, col)  # the later branches are the solutions without this queen

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from queens.engines.counting.kernel import StopFlag, check_stop
 from queens.puzzle.grid import NAMES, Grid
 
 Rows = tuple[tuple[int, ...], ...]
@@ -236,9 +237,11 @@ def star_propagate(state: StarState) -> int | None:
         return best
 
 
-def star_search(state: StarState) -> Iterator[Rows]:
-    """Every solution reachable from ``state`` (which it changes), each once."""
+def star_search(state: StarState, stop: StopFlag | None = None) -> Iterator[Rows]:
+    """Every solution reachable from ``state`` (which it changes), each once; ``Stopped``
+    once ``stop`` is set (looked at each node)."""
     while True:
+        check_stop(stop)
         unit = star_propagate(state)
         if unit is None:
             return
@@ -248,7 +251,7 @@ def star_search(state: StarState) -> Iterator[Rows]:
         cell = (state.free(unit) & -state.free(unit)).bit_length() - 1
         child = state.copy()
         child.place(cell)
-        yield from star_search(child)
+        yield from star_search(child, stop)
         state.cand &= ~(1 << cell)  # the rest: the solutions without this star
 
 

@@ -72,6 +72,7 @@ expert (6: a case split); K stars, which nearly always need the ways of a unit, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from math import comb
 from typing import Protocol, TypeVar
@@ -92,6 +93,16 @@ from queens.puzzle.solve import (
     solve,
     star_search,
 )
+
+_stop: ContextVar[counting_kernel.StopFlag | None] = ContextVar("_stop", default=None)
+"""The stop flag of the ``next_step`` running in this thread: the techniques' long loops
+look at it (``_look``), so that a time limit (the page's) ends a hint or a grading."""
+
+
+def _look() -> None:
+    """``Stopped`` once the running ``next_step``'s stop flag is set."""
+    counting_kernel.check_stop(_stop.get())
+
 
 # -- levels, steps and explanations (every K) ----------------------------------------------
 
@@ -659,6 +670,7 @@ def _groups_in(view: _OpenCells, size: int, covers: Covers) -> Iterator[_Group]:
     free, need = view.free, view.need
     for outer, spans in covers:
         for chosen, joined in covering_groups(spans, size):
+            _look()
             # Fewer than ``size`` would be a contradiction, which the search reports, not a step.
             if joined.bit_count() != size:
                 continue
@@ -1055,6 +1067,7 @@ def _pattern(state: StarState, near: int = -1, most: int = PATTERN_MAX) -> Step 
     units = state.units
     n = units.n
     for unit in range(3 * n):
+        _look()
         need = state.need(unit)
         free = state.free(unit)
         if not need or not units.masks[unit] & near or comb(free.bit_count(), need) > PATTERN_MAX:
@@ -1124,6 +1137,7 @@ def exclusions(state: State) -> Iterator[Step]:
     """Cells whose queen would empty a line or region, grouped by the unit they empty."""
     found: dict[str, list[Square]] = {}
     for square in sorted(_candidates(state)):
+        _look()
         unit = emptied_unit(state, square)
         if unit is not None:
             found.setdefault(unit, []).append(square)
@@ -1159,6 +1173,7 @@ def _clear_first(
     the reason, "a star at ... " before it and ": cleared" after)."""
     n = state.units.n
     for index in bit_indexes(state.cand & ~_SOLUTION_CELLS.get(state.units, 0)):
+        _look()
         reason = why(state, index)
         if reason is not None:
             state.cand &= ~(1 << index)
@@ -1207,6 +1222,7 @@ def _walk(trial: _Trial[Link], most: int) -> tuple[list[Link], str | None]:
     they reach, or of None when they stop before one."""
     links: list[Link] = []
     while True:
+        _look()
         end = trial.dead_end()
         if end is not None:
             return links, end
@@ -1233,6 +1249,7 @@ def _shortest(
     try a shorter one."""
     best: tuple[Where, Found] | None = None
     for where in cells:
+        _look()
         limit = most if best is None else length(best[1]) - 1
         if limit < 0:
             break
@@ -1265,6 +1282,7 @@ def probes(state: State) -> Iterator[Step]:
     """A cell whose queen would force another queen that leaves a unit with no cell:
     the chain, one step at a time (the first such cell in reading order)."""
     for square in sorted(_candidates(state)):
+        _look()
         chain = _probe(state, square)
         if chain is not None:
             unit, forced, emptied = chain
@@ -1525,9 +1543,10 @@ def suppositions(state: State) -> Iterator[Step]:
 
 
 def _dead_end(state: State, square: Square) -> bool:
+    _look()
     trial = state.copy()
     trial.place(*square)
-    return next(search(trial), None) is None
+    return next(search(trial, _stop.get()), None) is None
 
 
 SPLIT_BRANCH_MAX = 24
@@ -1612,7 +1631,7 @@ def _off_solution(state: StarState, cells: int) -> int:
     for index in bit_indexes(cells):
         trial = state.copy()
         trial.place(index)
-        if next(star_search(trial), None) is None:
+        if next(star_search(trial, _stop.get()), None) is None:
             dead |= 1 << index
     return dead
 
@@ -1646,6 +1665,7 @@ def _star_branch(state: StarState, index: int, label: str, budget: list[int]) ->
     open unit of the branch, each of its cells a branch ("(1.1) a star at ..."), and so
     on; None past ``budget`` (a one-item list: the stars supposed and steps taken the
     tree may still show, ``SPLIT_BRANCH_MAX`` for a branch of the split)."""
+    _look()
     budget[0] -= 1
     if budget[0] < 0:
         return None
@@ -1717,12 +1737,19 @@ STAR_RULES: tuple[Callable[[StarState], Step | None], ...] = (
 """The K-star rules, easiest first (each applies its step to the state it is given)."""
 
 
-def next_step(state: State | StarState, hardest: int = LEVELS["split"]) -> Step | None:
+def next_step(
+    state: State | StarState,
+    hardest: int = LEVELS["split"],
+    stop: counting_kernel.StopFlag | None = None,
+) -> Step | None:
     """The easiest deduction from ``state`` up to level ``hardest``, or None.
 
     One star (a ``State``): the step is not applied (``apply`` does it).  K stars (a
     ``StarState``, any K): the step is applied to ``state``.  Raises ``Stuck`` when
-    ``state`` has a row, column or region that cannot take its stars.
+    ``state`` has a row, column or region that cannot take its stars; ``Stopped``
+    (``queens.engines.counting.kernel``) once ``stop`` is set, looked at between the
+    techniques and inside their long loops (``state`` then as it was, or with the step
+    found before).
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
@@ -1730,20 +1757,26 @@ def next_step(state: State | StarState, hardest: int = LEVELS["split"]) -> Step 
     >>> next_step(one_star_state(grid, [], [])).text
     'The cells left in region A lie in row 1: the rest of row 1 is cleared (3 cleared)'
     """
-    if isinstance(state, StarState):
-        return _next_star_step(state, hardest)
-    for level, rule in RULES:
-        if level > hardest:
-            break
-        for step in rule(state):
-            return step
-    return None
+    token = _stop.set(stop)
+    try:
+        if isinstance(state, StarState):
+            return _next_star_step(state, hardest)
+        for level, rule in RULES:
+            if level > hardest:
+                break
+            _look()
+            for step in rule(state):
+                return step
+        return None
+    finally:
+        _stop.reset(token)
 
 
 def _next_star_step(state: StarState, hardest: int) -> Step | None:
     if state.dead_unit() is not None:
         raise Stuck
     for rule in STAR_RULES:
+        _look()
         step = rule(state)
         if step is not None:
             if step.level > hardest:
@@ -1759,10 +1792,12 @@ at once, not after minutes of deductions (a 62 x 62 grid whose regions are its r
 over 400 s); past it the deductions tell, as they do without the kernel."""
 
 
-def _several_solutions(grid: Grid) -> bool:
+def _several_solutions(grid: Grid, stop: counting_kernel.StopFlag | None = None) -> bool:
     """True when the kernel finds two solutions of ``grid`` within ``UNIQUE_BUDGET``."""
     try:
-        found = counting_kernel.solve_regions(grid.n, bytes(grid.cells), 2, budget=UNIQUE_BUDGET)
+        found = counting_kernel.solve_regions(
+            grid.n, bytes(grid.cells), 2, stop, budget=UNIQUE_BUDGET
+        )
     except counting_kernel.OverBudget:
         return False
     return found is not None and found[0] >= 2
@@ -1781,13 +1816,19 @@ def know_solution(state: StarState, solution: Rows) -> bool:
 
 
 def steps(
-    grid: Grid, stars: int = 1, solution: Rows | None = None, *, splits: bool = True
+    grid: Grid,
+    stars: int = 1,
+    solution: Rows | None = None,
+    *,
+    splits: bool = True,
+    stop: counting_kernel.StopFlag | None = None,
 ) -> Iterator[Step]:
     """The deductions in order, each applied before the next is looked for; raises
     ``Stuck`` at a contradiction, ``NotUnique`` when they stop short and, without
-    ``splits``, ``NeedsSplit`` where a case split is needed.  ``solution``, the grid's
-    only solution when known (proven the only one), only makes K-star steps quicker to
-    find: no search need refute a star off it.
+    ``splits``, ``NeedsSplit`` where a case split is needed; ``Stopped`` once ``stop`` is
+    set (``next_step``).  ``solution``, the grid's only solution when known (proven the
+    only one), only makes K-star steps quicker to find: no search need refute a star off
+    it.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
@@ -1795,14 +1836,14 @@ def steps(
     ['confined', 'confined', 'block', 'block']
     """
     if stars == 1:
-        yield from _one_star_steps(grid, LEVELS["split"], splits=splits)
+        yield from _one_star_steps(grid, LEVELS["split"], splits=splits, stop=stop)
         return
     check_limits(grid, stars)
     state = StarState.start(Units(grid), stars)
     if solution is not None:
         know_solution(state, solution)
     while not state.solved:
-        step = next_step(state)
+        step = next_step(state, stop=stop)
         if step is None:
             raise NotUnique("the grid has more than one solution")
         if step.kind == "split" and not splits:
@@ -1810,12 +1851,14 @@ def steps(
         yield step
 
 
-def _one_star_steps(grid: Grid, hardest: int, *, splits: bool) -> Iterator[Step]:
+def _one_star_steps(
+    grid: Grid, hardest: int, *, splits: bool, stop: counting_kernel.StopFlag | None = None
+) -> Iterator[Step]:
     """The one-star steps up to level ``hardest`` (they stop where a harder one is
     needed); ``NotUnique`` when no cell of the smallest unit is a dead end."""
     state = State.start(grid)
     while not state.solved:
-        step = next_step(state, hardest)
+        step = next_step(state, hardest, stop)
         if step is None:
             if hardest >= LEVELS["split"]:
                 raise NotUnique("the grid has more than one solution")
@@ -1827,7 +1870,12 @@ def _one_star_steps(grid: Grid, hardest: int, *, splits: bool) -> Iterator[Step]
 
 
 def explain(
-    grid: Grid, stars: int = 1, hardest: int = LEVELS["split"], *, splits: bool = True
+    grid: Grid,
+    stars: int = 1,
+    hardest: int = LEVELS["split"],
+    *,
+    splits: bool = True,
+    stop: counting_kernel.StopFlag | None = None,
 ) -> Explanation:
     """The steps from the empty grid to its solution with ``stars`` stars a row, column
     and region, each the easiest one left.
@@ -1835,7 +1883,8 @@ def explain(
     Raises ``Stuck`` for a grid with no solution and ``NotUnique`` for a grid with
     several; stops early (``solution`` and ``rows`` None) when a step harder than
     ``hardest`` would be needed; without ``splits``, raises ``NeedsSplit`` as soon as a
-    case split is needed.
+    case split is needed; ``Stopped`` (``queens.engines.counting.kernel``) once ``stop``
+    is set, looked at between the steps and inside the techniques' long loops.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join(["AABBB", "BBBBB", "CCBDD", "CCCED", "CCCEE"]))
@@ -1852,14 +1901,14 @@ def explain(
     and need their 6 stars: the other cells there cleared
     """
     if stars == 1:
-        return _explain_one_star(grid, hardest, splits=splits)
-    verdict = solve(grid, stars)  # the kernel's search when there
+        return _explain_one_star(grid, hardest, splits=splits, stop=stop)
+    verdict = solve(grid, stars, stop)  # the kernel's search when there
     if verdict.rows is None:
         raise Stuck("the grid has no solution")
     if not verdict.unique:
         raise NotUnique("the grid has more than one solution")
     explanation = Explanation(stars=stars)
-    for step in steps(grid, stars, verdict.rows, splits=splits):
+    for step in steps(grid, stars, verdict.rows, splits=splits, stop=stop):
         if step.level > hardest:
             return explanation
         explanation.steps.append(step)
@@ -1867,13 +1916,15 @@ def explain(
     return explanation
 
 
-def _explain_one_star(grid: Grid, hardest: int, *, splits: bool) -> Explanation:
-    if hardest >= LEVELS["split"] and _several_solutions(grid):
+def _explain_one_star(
+    grid: Grid, hardest: int, *, splits: bool, stop: counting_kernel.StopFlag | None = None
+) -> Explanation:
+    if hardest >= LEVELS["split"] and _several_solutions(grid, stop):
         raise NotUnique("the grid has more than one solution")
     state = State.start(grid)
     explanation = Explanation()
     while not state.solved:
-        step = next_step(state, hardest)
+        step = next_step(state, hardest, stop)
         if step is None:
             if hardest >= LEVELS["split"]:  # no cell of the smallest unit is a dead end
                 raise NotUnique("the grid has more than one solution")
@@ -1887,9 +1938,9 @@ def _explain_one_star(grid: Grid, hardest: int, *, splits: bool) -> Explanation:
     return explanation
 
 
-def grade(grid: Grid, stars: int = 1) -> str | None:
+def grade(grid: Grid, stars: int = 1, stop: counting_kernel.StopFlag | None = None) -> str | None:
     """The difficulty of a grid with exactly one solution (its explanation's), or None
-    when it has none or several.
+    when it has none or several; ``Stopped`` once ``stop`` is set (``explain``).
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("\\n".join([
@@ -1900,7 +1951,7 @@ def grade(grid: Grid, stars: int = 1) -> str | None:
     'medium'
     """
     try:
-        return explain(grid, stars).difficulty
+        return explain(grid, stars, stop=stop).difficulty
     except (Stuck, NotUnique):
         return None
 

@@ -90,7 +90,15 @@ from queens.engines.counting import kernel
 from queens.engines.counting import kernel as counting_kernel
 from queens.puzzle import _planted, _region_search, _sat, _shapes
 from queens.puzzle.explain import DIFFICULTIES as STARS_DIFFICULTIES
-from queens.puzzle.explain import Explanation, apply, difficulty_name, explain, grade
+from queens.puzzle.explain import (
+    LEVELS,
+    Explanation,
+    NotUnique,
+    Stuck,
+    apply,
+    difficulty_name,
+    explain,
+)
 from queens.puzzle.grid import NAMES, Grid
 from queens.puzzle.solve import (
     MAX_STARS,
@@ -107,19 +115,20 @@ SIZES = {1: (5, 16), 2: (8, 25), 3: (14, 25), 4: (17, 25), 5: (21, 25), 6: (24, 
 """The sizes generated for each number of stars, smallest and largest.  One star: 4 x 4
 has two solutions and few grids, below none; 16 x 16 takes about a second at the median,
 seconds at worst.  K stars: smaller grids rarely, or never, have a unique solution made
-this way.  4 to 6 stars are made by ``queens.puzzle._planted`` (CaDiCaL, the ``sat``
-extra), whose grids are measured up to ``PLANTED_UP_TO`` (4 stars from 17 x 17, 5 from
+this way.  4 to 6 stars are made by ``queens.puzzle._planted`` (CaDiCaL and Gluecard,
+the ``sat`` extra), whose grids are measured up to ``PLANTED_UP_TO`` (4 stars from 17 x 17, 5 from
 21 x 21, 6 from 24 x 24: ``benchmarks/puzzle.py --stars --big``); larger ones are refused
 unless forced (``GenerateTooLong``)."""
 
-PLANTED_UP_TO = {4: 19, 5: 21, 6: 24}
+PLANTED_UP_TO = {4: 20, 5: 22, 6: 25}
 """The largest grid generated for 4 to 6 stars without ``force``: the sizes measured with
-a median under a minute of CPU (``benchmarks/puzzle.py --stars --big``: 17 x 17 4-star
-0.6 s, 18 x 18 2.3 s, 19 x 19 33 s, 21 x 21 5-star 1.4 s, 24 x 24 6-star 2.8 s); past
-them a grid may take far longer (a 20 x 20 4-star grid was not made in 128 s of CPU, a
-22 x 22 5-star grid not in 77 s, a 25 x 25 6-star grid not in 100 s, a 23 x 23 5-star grid
-not in 200 s): there most grids CaDiCaL finds unique are past what the kernel's
-confirmation settles (``benchmarks/planted.py``)."""
+a median under a minute of CPU over seeds 0 to 2 (``benchmarks/puzzle.py --stars --big``,
+shared machine: 20 x 20 4-star 38.5, 51.2 s and one not in 103 s, over seeds 0 to 4
+53.4 s with two not in 251 and 391 s, so a long tail; 22 x 22 5-star 2.1 s, 25 x 25
+6-star 6.7 s); 23 x 23 with 5 stars is refused unforced (9.8 s, 134.9 s and one
+not in 91 s: most of CaDiCaL's attempts there run out of repairs).  Since the grids are
+confirmed by Gluecard when the kernel's search does not settle them
+(``_planted.confirmed``), the time is CaDiCaL's repairs."""
 
 MIN_N, MAX_N = SIZES[1]
 """The sizes of one-star grids."""
@@ -301,7 +310,7 @@ class GenerateTooLong(GenerateError):
     """A grid past ``PLANTED_UP_TO`` asked for without ``force``; ``reason`` says so.
 
     >>> GenerateTooLong(22, 4).reason
-    'a 22 x 22 4-star grid may take hours (measured up to 19 x 19)'
+    'a 22 x 22 4-star grid may take hours (measured up to 20 x 20)'
     """
 
     def __init__(self, n: int, stars: int) -> None:
@@ -387,7 +396,7 @@ def generate(
     The same arguments give the same grid.  With ``seconds``, a ``GenerateError`` once
     that time has passed ("no ... found within S s"): one star between two attempts (each
     short), K stars as at a stop (a ``kernel.TimedStop``), within a second from 4 stars
-    at the sizes made unforced, though a difficulty's grading runs to its end;
+    at the sizes made unforced (a difficulty's grading as well);
     ``Stopped`` when ``stop`` is set; from the main thread without one, a Ctrl-C stops it
     within a second (``interruptible``).
     4 to 6 stars need python-sat (the ``sat`` extra; a ``GenerateError`` without it), and
@@ -1090,8 +1099,9 @@ def _graded_stars(
     ``difficulty`` (None: the first grid).  With ``seconds``, a ``GenerateError`` once they
     have passed: the searches stop then as at a Ctrl-C (a ``TimedStop`` over ``stop``).
     What no flag reaches runs to its end first: a call to CaDiCaL from 4 stars (under a
-    second of CPU at the sizes made unforced: 0.85 s the longest measured at 24 x 24 with
-    6 stars) and a difficulty's grading (5 to 12 s of CPU at 14 x 14 with 3 stars)."""
+    second of CPU at 22 x 22 with 5 stars, 0.85 s the longest measured at 24 x 24 with 6
+    stars, up to 3.1 s at 25 x 25 with 6: the placement's); a difficulty's grading
+    (``explain.grade``) stops at the flag too."""
     what = f"{difficulty or ''} {n} x {n} {stars}-star grid".lstrip()
     if seconds is None:
         return _stars_of(n, stars, seed, difficulty, stop, what)
@@ -1112,9 +1122,28 @@ def _stars_of(
 
     def attempt(number: int) -> Grid | None:
         grid = _unique_stars(n, stars, seed + number * 2**64, stop)
-        return grid if grade(grid, stars) == difficulty else None
+        return grid if _graded_as(grid, stars, difficulty, stop) else None
 
     return _attempts(attempt, GRADED_ATTEMPTS, None, stop, what, seed)
+
+
+def _graded_as(
+    grid: Grid, stars: int, difficulty: str, stop: kernel.StopFlag | None = None
+) -> bool:
+    """``grade(grid, stars) == difficulty``, the explanation stopped at its first step
+    harder than ``difficulty`` (a grid is turned down without its harder steps found: at
+    14 x 14 with 3 stars, seeds 0 to 3, 0.1 to 0.3 s of CPU for easy instead of the 0.9 to
+    13.4 s of the whole explanation, all four expert)."""
+    hardest = max(
+        level
+        for level in range(1, LEVELS["split"] + 1)
+        if difficulty_name(level, stars) == difficulty
+    )
+    try:
+        explanation = explain(grid, stars, hardest, stop=stop)
+    except (Stuck, NotUnique):
+        return False
+    return explanation.rows is not None and explanation.difficulty == difficulty
 
 
 def _unique_stars(n: int, stars: int, seed: int, stop: kernel.StopFlag | None) -> Grid:

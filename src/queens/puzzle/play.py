@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from queens.engines.counting.kernel import StopFlag, check_stop
 from queens.puzzle import explain, schema
 from queens.puzzle.grid import Grid
 from queens.puzzle.solve import Contradiction, Square, given_state, problem, solutions, solve
@@ -63,42 +64,57 @@ def mistakes_message(queens: int, crosses: int) -> str:
     return "; ".join(parts) + ". Undo back to before the mistake first."
 
 
-def check(grid: Grid, queens: Sequence[Square], crosses: Sequence[Square], stars: int = 1) -> Check:
-    """The wrong marks among ``queens`` and ``crosses``, and whether the grid is solved.
+def check(
+    grid: Grid,
+    queens: Sequence[Square],
+    crosses: Sequence[Square],
+    stars: int = 1,
+    stop: StopFlag | None = None,
+) -> Check:
+    """The wrong marks among ``queens`` and ``crosses``, and whether the grid is solved;
+    ``Stopped`` (``queens.engines.counting.kernel``) once ``stop`` is set.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> check(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1)], [(1, 3)]).wrong
     ((1, 3),)
     """
-    verdict = solve(grid, stars)
+    verdict = solve(grid, stars, stop)
     if verdict.unique and verdict.rows is not None:
         truth = {(r, c) for r, columns in enumerate(verdict.rows) for c in columns}
         wrong = [q for q in queens if q not in truth] + [x for x in crosses if x in truth]
     else:  # no solution, or several: ask the solver about each move
-        wrong = [q for q in queens if not possible(grid, stars, [q], [])]
-        wrong += [x for x in crosses if not possible(grid, stars, [], [x])]
+        wrong = [q for q in queens if not possible(grid, stars, [q], [], stop)]
+        wrong += [x for x in crosses if not possible(grid, stars, [], [x], stop)]
     rows = [sorted(c for r, c in set(queens) if r == row) for row in range(grid.n)]
     solved = not wrong and len(queens) == stars * grid.n and problem(grid, rows, stars) is None
-    if solved and not possible(grid, stars, queens, []):
+    if solved and not possible(grid, stars, queens, [], stop):
         solved = False  # right one by one, but not together (a grid with several solutions)
     return Check(tuple(wrong), solved)
 
 
-def possible(grid: Grid, stars: int, queens: Sequence[Square], crosses: Sequence[Square]) -> bool:
-    """Whether some solution has stars on ``queens`` and none on ``crosses``.
+def possible(
+    grid: Grid,
+    stars: int,
+    queens: Sequence[Square],
+    crosses: Sequence[Square],
+    stop: StopFlag | None = None,
+) -> bool:
+    """Whether some solution has stars on ``queens`` and none on ``crosses`` (``Stopped``
+    once ``stop`` is set, looked at before the search).
 
     >>> from queens.puzzle.grid import parse_grid
     >>> grid = parse_grid("AABB\\nAABB\\nCCDD\\nCCDD")  # two solutions
     >>> possible(grid, 1, [(0, 1)], []), possible(grid, 1, [(0, 1), (1, 0)], [])
     (True, False)
     """
+    check_stop(stop)
     if stars == 1:
         return next(solutions(grid, queens=queens, excluded=crosses), None) is not None
     try:
         state = explain.given_state(grid, stars, queens, crosses)
     except explain.Stuck:
         return False
-    return next(search(state), None) is not None
+    return next(search(state, stop), None) is not None
 
 
 class NoHint(Exception):
@@ -115,10 +131,15 @@ class NoHint(Exception):
 
 
 def hint(
-    grid: Grid, queens: Sequence[Square], crosses: Sequence[Square], stars: int = 1
+    grid: Grid,
+    queens: Sequence[Square],
+    crosses: Sequence[Square],
+    stars: int = 1,
+    stop: StopFlag | None = None,
 ) -> schema.Step:
     """The next deduction from the player's marks (which must be right: see ``check``), as
-    the schema's step; ``NoHint`` saying why when there is none.
+    the schema's step; ``NoHint`` saying why when there is none; ``Stopped`` once ``stop``
+    is set (``explain.next_step``).
 
     >>> from queens.puzzle.grid import parse_grid
     >>> step = hint(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"), [(0, 1)], [])
@@ -128,13 +149,15 @@ def hint(
     try:
         if stars == 1:
             state = given_state(grid, queens, crosses)
-            step = first_deduction(state.solved, lambda: explain.next_step(state))
+            step = first_deduction(state.solved, lambda: explain.next_step(state, stop=stop))
             return schema.read_step(step.to_json())
         star_state = explain.given_state(grid, stars, queens, crosses)
-        verdict = solve(grid, stars)
+        verdict = solve(grid, stars, stop)
         if verdict.unique and verdict.rows is not None:
             explain.know_solution(star_state, verdict.rows)  # quicker chains and splits
-        star_step = first_deduction(star_state.solved, lambda: explain.next_step(star_state))
+        star_step = first_deduction(
+            star_state.solved, lambda: explain.next_step(star_state, stop=stop)
+        )
         return schema.read_step(star_step.to_json())
     except (explain.Stuck, Contradiction) as error:
         raise NoHint(str(error) or "No deduction from here.") from None

@@ -58,7 +58,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Literal, TypeVar, overload
 
 from queens.engines.counting import kernel
 from queens.puzzle import _sat
@@ -85,6 +85,8 @@ from queens.puzzle.grid import Grid
 
 if TYPE_CHECKING:
     from queens.engines.counting.kernel import StopFlag
+
+T = TypeVar("T")
 
 MAX_STARS = 6
 """The most stars a row, column and region (as StarBattleLab and puzzle books go)."""
@@ -315,11 +317,13 @@ class _Problem:
         found = kernel.count_stars_rows(self.grid.n, self.stars, bytes(self.grid.cells), limit)
         return _found(found)
 
-    def budgeted(self, budget: int) -> tuple[int, Rows | None, Rows | None] | None:
+    def budgeted(
+        self, budget: int, stop: StopFlag | None = None
+    ) -> tuple[int, Rows | None, Rows | None] | None:
         """``kernel(2)`` giving up (None) past ``budget`` nodes, or without the kernel."""
         try:
             searched = kernel.search_stars(
-                self.grid.n, self.stars, bytes(self.grid.cells), 2, budget=budget
+                self.grid.n, self.stars, bytes(self.grid.cells), 2, stop, budget=budget
             )
         except kernel.OverBudget:
             return None
@@ -345,8 +349,11 @@ minutes while CaDiCaL needs under a second (``benchmarks/puzzle.py --stars``).  
 of steps, not of time, so a grid takes the same engine on every machine."""
 
 
-def solve(grid: Grid, stars: int = 1) -> Verdict:
+def solve(grid: Grid, stars: int = 1, stop: StopFlag | None = None) -> Verdict:
     """The first solution and whether another exists (the search stops at the second).
+    ``Stopped`` once ``stop`` is set: the kernel's searches look at it as they go, the
+    searches in Python between solutions; a call to CaDiCaL (from 4 stars, under a second
+    at the sizes generated) runs to its end first.
 
     >>> from queens.puzzle.grid import parse_grid
     >>> solve(parse_grid("AAAB\\nCAAB\\nCCDB\\nCCDD"))
@@ -356,7 +363,7 @@ def solve(grid: Grid, stars: int = 1) -> Verdict:
     """
     task = _Problem(grid, stars)
     if stars == 1:
-        found = solutions(grid)
+        found = _stoppable(solutions(grid), stop)
         first = next(found, None)
         if first is None:
             return Verdict(None, unique=False)
@@ -364,14 +371,24 @@ def solve(grid: Grid, stars: int = 1) -> Verdict:
     if task.hopeless:
         return Verdict(None, unique=False)
     if _sat.available():
-        quick = task.budgeted(KERNEL_NODES)
+        quick = task.budgeted(KERNEL_NODES, stop)
         if quick is not None:
             return _verdict(quick)
+        kernel.check_stop(stop)
         return _sat_verdict(grid, stars)
-    found_by_kernel = task.kernel(2)
+    found_by_kernel = task.kernel(2, stop)
     if found_by_kernel is not None:
         return _verdict(found_by_kernel)
-    return solve_python(grid, stars)
+    return solve_python(grid, stars, stop)
+
+
+def _stoppable(found: Iterator[T], stop: StopFlag | None) -> Iterator[T]:
+    """``found``, looking at ``stop`` before the search starts and at each solution it
+    yields (the searches in Python take no flag of their own)."""
+    kernel.check_stop(stop)
+    for item in found:
+        kernel.check_stop(stop)
+        yield item
 
 
 def _verdict(found: tuple[int, Rows | None, Rows | None]) -> Verdict:
@@ -387,11 +404,11 @@ def _sat_verdict(grid: Grid, stars: int) -> Verdict:
     return Verdict(found[0] if found else None, unique=len(found) == 1)
 
 
-def solve_python(grid: Grid, stars: int = 2) -> Verdict:
+def solve_python(grid: Grid, stars: int = 2, stop: StopFlag | None = None) -> Verdict:
     """``solve`` by the propagating search for k stars alone (the second engine of the
     tests and the generator)."""
     _Problem(grid, stars)
-    found = star_search(StarState.start(Units(grid), stars))
+    found = star_search(StarState.start(Units(grid), stars), stop)
     first = next(found, None)
     if first is None:
         return Verdict(None, unique=False)

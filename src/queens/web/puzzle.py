@@ -6,8 +6,10 @@
   its seed) of a size of ``GENERATE_SIZES``, made within ``GENERATE_SECONDS`` (else a 503
   naming the time); ``look`` ``even`` (the default) or ``background`` (one star).
 - ``GET /api/puzzle/generate``: those sizes for each K (``{"seconds", "sizes": [{"stars",
-  "low", "high", "graded"}, ...]}``, ``graded`` when a difficulty may be asked for; a K not
-  generated here, 4 to 6 stars without python-sat, has a ``"reason"`` instead).
+  "low", "high", "graded", "difficulties"}, ...]}``, ``graded`` when a difficulty may be
+  asked for, ``difficulties`` each one's sizes (``low``, ``high``) or why it is not offered
+  (``reason``), from ``GRADED``; a K not generated here, 4 to 6 stars without python-sat,
+  has a ``"reason"`` instead).
 - ``POST /api/puzzle/check`` ``{"grid", "queens", "crosses"}``: the wrong moves, and whether
   the grid is solved.
 - ``POST /api/puzzle/hint`` ``{"grid", "queens", "crosses"}``: the next deduction (or the
@@ -33,8 +35,10 @@ Every answer is in the puzzle schema's vocabulary (``queens.puzzle.schema``).
 
 Check, hint, solution and stars search at most ``SOLVE_SECONDS`` (a 20 x 20 grid whose
 regions are its rows takes seconds with 5 stars), at most ``limits.MAX_RUNS`` at once (429
-beyond), each in a thread of its own.  A bad grid is a 400 with the one-line message
-``queens puzzle`` prints.
+beyond), each in a thread of its own with a stop flag set at that time (``within``): check,
+hint and solution past it are a 503 whose one-line reason the page shows (the game kept),
+the stars selector answers with the K decided until then.  A bad grid is a 400 with the
+one-line message ``queens puzzle`` prints.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from queens.engines.counting import kernel
 from queens.puzzle import generate as maker
 from queens.puzzle import levels, play, schema
 from queens.puzzle import read as pictures
@@ -80,11 +85,26 @@ ones a second, 14 x 14 ones a minute; 14 x 14 3-star ones 1.6 s of CPU, 15 x 15 
 within a minute; from 4 stars CaDiCaL's, the sizes ``queens.puzzle.generate`` makes
 unforced).  4 to 6 stars need python-sat (``maker.check_planted`` says so)."""
 
-GRADED_STARS = 2
-"""The most stars of a grid the page generates at a chosen difficulty: from 3 stars a
-difficulty means grading grid after grid by the explainer, which no stop flag reaches (no
-easy 14 x 14 3-star or 17 x 17 4-star grid was made within 30 s, 3 seeds each, and the
-grading in hand ran up to 40 s past the time on a busy machine)."""
+Offer = tuple[int, int] | str
+
+GRADED: dict[int, dict[str, Offer]] = {
+    1: dict.fromkeys(DIFFICULTIES, GENERATE_SIZES[1]),
+    2: dict.fromkeys(DIFFICULTIES, GENERATE_SIZES[2]),
+    3: {"easy": "1 of 5 made in 10 s", "medium": "0 of 5 made in 10 s",
+        "hard": "1 of 5 made in 10 s"},
+    4: {"easy": (17, 17), "medium": (17, 17), "hard": "2 of 5 made in 10 s"},
+    5: {"easy": "0 of 5 made in 10 s", "medium": "2 of 5 made in 10 s",
+        "hard": "0 of 5 made in 10 s"},
+    6: {"easy": "0 of 5 made in 10 s", "medium": (24, 24), "hard": "1 of 5 made in 10 s"},
+}  # fmt: skip
+"""For each K and difficulty, the sizes (smallest, largest) the page generates at that
+difficulty, or why it does not: from 3 stars a difficulty means grading grid after grid by
+the explainer (which stops at the page's time as the generator does), offered where at
+least 3 of 5 seeds made one within ``GENERATE_SECONDS`` on the shared machine (two runs
+at load average 5 to 8 made the same offers: ``benchmarks/puzzle.py --stars --page
+--difficulties easy,medium,hard``, ``docs/guides/region-puzzle.md``; an idle machine makes
+more, but the page offers what a busy one makes): 4 stars easy and medium at 17 x 17 and
+6 stars medium at 24 x 24."""
 
 GENERATE_SECONDS = 10.0
 """Seconds a generation may take: then it stops (``generate``'s ``seconds``) and the page
@@ -93,9 +113,14 @@ beyond), each in a thread of its own."""
 
 SOLVE_SECONDS = 10.0
 """Seconds a check, hint, solution or stars request may search before the page is told
-no answer came in time (the page's 10 s, as for generate).  A search past its time goes
-on to its end in its thread (the solver has no stop flag to hand), still counted among
-``limits.MAX_RUNS``."""
+no answer came in time (the page's 10 s, as for generate): its stop flag (a
+``kernel.TimedStop``) is set then, and the solver's and the explainer's loops end at it."""
+
+STOP_SECONDS = 2.0
+"""Seconds past ``SOLVE_SECONDS`` the page waits for a search to end at its stop flag
+before it answers anyway: what no flag reaches (a call to CaDiCaL from 4 stars, under a
+second at the sizes generated) runs to its end first; past this, the thread keeps its
+place among ``limits.MAX_RUNS`` until it ends."""
 
 MAX_SEED = 2**32 - 1
 
@@ -106,29 +131,35 @@ class Late(Exception):
     """No answer within ``SOLVE_SECONDS``."""
 
 
-async def within(request: Request, work: Callable[[], T]) -> T:
-    """``work()`` in a thread of its own, at most ``limits.MAX_RUNS`` at once over all
-    pages (``Busy``, 429, beyond); ``Late`` when it has not answered within
-    ``SOLVE_SECONDS`` (the thread keeps its place until the work ends)."""
+async def within(request: Request, work: Callable[[kernel.StopFlag], T]) -> T:
+    """``work(stop)`` in a thread of its own, at most ``limits.MAX_RUNS`` at once over all
+    pages (``Busy``, 429, beyond), ``stop`` set once ``SOLVE_SECONDS`` have passed;
+    ``Late`` when the work stopped at it (``kernel.Stopped``), or has not answered
+    ``STOP_SECONDS`` later (then the thread keeps its place until the work ends)."""
     slots: threading.BoundedSemaphore = request.app.state.puzzle_slots
     if not slots.acquire(blocking=False):
         raise Busy(limits.MAX_RUNS)
 
     def run() -> T:
         try:
-            return work()
+            with kernel.TimedStop(SOLVE_SECONDS) as stop:
+                return work(stop)
         finally:
             slots.release()
 
-    with anyio.move_on_after(SOLVE_SECONDS):
-        return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+    with anyio.move_on_after(SOLVE_SECONDS + STOP_SECONDS):
+        try:
+            return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+        except kernel.Stopped:
+            raise Late from None
     raise Late
 
 
-def _late(stars: int) -> InputError:
+def _late(stars: int, command: str = "solve") -> InputError:
+    """The 503 of a request stopped at ``SOLVE_SECONDS``, naming the command that goes on."""
     return InputError(
         f"no answer within {SOLVE_SECONDS:g} seconds: the grid is too hard to search here "
-        f"('queens puzzle solve{'' if stars == 1 else f' --stars {stars}'}' searches on)",
+        f"('queens puzzle {command}{'' if stars == 1 else f' --stars {stars}'}' goes on)",
         503,
     )
 
@@ -212,18 +243,48 @@ def _not_generated(stars: int) -> str | None:
     return None
 
 
+def _difficulties(stars: int) -> list[dict[str, object]]:
+    """Each difficulty with the sizes it is generated at with ``stars``, or why not."""
+    listed: list[dict[str, object]] = []
+    for difficulty, offer in GRADED[stars].items():
+        if isinstance(offer, str):
+            listed.append({"difficulty": difficulty, "reason": offer})
+        else:
+            listed.append({"difficulty": difficulty, "low": offer[0], "high": offer[1]})
+    return listed
+
+
 async def generate_sizes(request: Request) -> Response:
-    """``GET /api/puzzle/generate``: the sizes generated with each K, or why none."""
+    """``GET /api/puzzle/generate``: the sizes generated with each K and at each
+    difficulty, or why none."""
     sizes: list[dict[str, object]] = []
     for stars, (low, high) in GENERATE_SIZES.items():
         reason = _not_generated(stars)
         offer: dict[str, object] = {"stars": stars}
         if reason is None:
-            offer.update(low=low, high=high, graded=stars <= GRADED_STARS)
+            difficulties = _difficulties(stars)
+            graded = any("reason" not in item for item in difficulties)
+            offer.update(low=low, high=high, graded=graded, difficulties=difficulties)
         else:
             offer["reason"] = reason
         sizes.append(offer)
     return JSONResponse({"seconds": GENERATE_SECONDS, "sizes": sizes})
+
+
+def _check_graded(n: int, stars: int, difficulty: str) -> None:
+    """A 400 when the page does not generate ``difficulty`` at ``n`` with ``stars``."""
+    offer = GRADED[stars][difficulty]
+    if isinstance(offer, str):
+        raise InputError(
+            f"the page does not generate {difficulty} {stars}-star grids ({offer}): "
+            f"'queens puzzle generate N --stars {stars} --difficulty {difficulty}' makes them"
+        )
+    low, high = offer
+    if not low <= n <= high:
+        raise InputError(
+            f"the page generates {difficulty} {stars}-star grids from {low} x {low} "
+            f"to {high} x {high}"
+        )
 
 
 async def generate(request: Request) -> Response:
@@ -247,11 +308,8 @@ async def generate(request: Request) -> Response:
     difficulty = data.get("difficulty")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise InputError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
-    if difficulty is not None and stars > GRADED_STARS:
-        raise InputError(
-            f"the page generates grids of {GRADED_STARS + 1} stars and more at any "
-            "difficulty (grading them takes minutes: 'queens puzzle generate' does it)"
-        )
+    if difficulty is not None:
+        _check_graded(n, stars, difficulty)
     look = data.get("look", "even")
     if look not in maker.LOOKS:
         raise InputError(f"look must be one of {', '.join(maker.LOOKS)}")
@@ -288,7 +346,7 @@ def _position(data: Mapping[str, object]) -> tuple[Grid, Cells, Cells, int]:
 async def check(request: Request) -> Response:
     grid, queens, crosses, stars = _position(await _body(request, POSITION))
     try:
-        verdict = await within(request, lambda: play.check(grid, queens, crosses, stars))
+        verdict = await within(request, lambda stop: play.check(grid, queens, crosses, stars, stop))
     except Late:
         raise _late(stars) from None
     return JSONResponse(
@@ -307,8 +365,10 @@ def _check_message(wrong: tuple[tuple[int, int], ...], solved: bool) -> str:
     return "No mistake so far."
 
 
-def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str, object]:
-    verdict = play.check(grid, queens, crosses, stars)
+def _hint(
+    grid: Grid, queens: Cells, crosses: Cells, stars: int, stop: kernel.StopFlag
+) -> dict[str, object]:
+    verdict = play.check(grid, queens, crosses, stars, stop)
     if verdict.solved:
         return {"wrong": [], "wrongCrosses": 0, "step": None, "message": "Solved!"}
     if verdict.wrong:
@@ -318,7 +378,7 @@ def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str
         message = play.mistakes_message(len(bad_queens), bad_crosses)
         return {"wrong": bad_queens, "wrongCrosses": bad_crosses, "step": None, "message": message}
     try:
-        step = play.hint(grid, queens, crosses, stars)
+        step = play.hint(grid, queens, crosses, stars, stop)
     except play.NoHint as error:
         message = str(error) or "No deduction from here."
         return {"wrong": [], "wrongCrosses": 0, "step": None, "message": message}
@@ -328,9 +388,10 @@ def _hint(grid: Grid, queens: Cells, crosses: Cells, stars: int = 1) -> dict[str
 async def hint(request: Request) -> Response:
     grid, queens, crosses, stars = _position(await _body(request, POSITION))
     try:
-        return JSONResponse(await within(request, lambda: _hint(grid, queens, crosses, stars)))
+        answer = await within(request, lambda stop: _hint(grid, queens, crosses, stars, stop))
+        return JSONResponse(answer)
     except Late:
-        raise _late(stars) from None
+        raise _late(stars, "explain") from None
 
 
 async def solution(request: Request) -> Response:
@@ -338,10 +399,9 @@ async def solution(request: Request) -> Response:
     grid = read_grid(data)
     stars = read_stars(data, grid)
     try:
-        verdict = await within(request, lambda: solve(grid, stars))
+        verdict = await within(request, lambda stop: solve(grid, stars, stop))
     except Late:
-        message = f"No solution found within {SOLVE_SECONDS:g} seconds."
-        return JSONResponse(_no_rows(grid, stars, message))
+        raise _late(stars) from None
     if verdict.rows is None:
         return JSONResponse(_no_rows(grid, stars, "No solution."))
     note = "" if verdict.unique else " (one of several)"
@@ -357,16 +417,17 @@ def _no_rows(grid: Grid, stars: int, message: str) -> dict[str, object]:
     return {**empty, "message": message}
 
 
-def _stars_taken(grid: Grid, taken: list[int], decided: list[int]) -> None:
+def _stars_taken(grid: Grid, taken: list[int], decided: list[int], stop: kernel.StopFlag) -> None:
     """The K (1 to ``MAX_STARS``) with which the grid has a solution, into ``taken``, each K
-    into ``decided`` once known (so that a late answer still tells what it knew)."""
+    into ``decided`` once known (so that a late answer still tells what it knew); ends at
+    ``stop`` (``kernel.Stopped``)."""
     for stars in range(1, MAX_STARS + 1):
         try:
             check_limits(grid, stars)
         except StarsError:
             decided.append(stars)
             continue
-        if solve(grid, stars).rows is not None:
+        if solve(grid, stars, stop).rows is not None:
             taken.append(stars)
         decided.append(stars)
 
@@ -376,7 +437,7 @@ async def stars_taken(request: Request) -> Response:
     taken: list[int] = []
     decided: list[int] = []
     with contextlib.suppress(Late):  # a late answer: the K decided until then
-        await within(request, lambda: _stars_taken(grid, taken, decided))
+        await within(request, lambda stop: _stars_taken(grid, taken, decided, stop))
     known = list(decided)  # a copy: the thread may go on after a late answer
     undecided = [k for k in range(1, MAX_STARS + 1) if k not in known]
     return JSONResponse({"stars": [k for k in list(taken) if k in known], "undecided": undecided})

@@ -24,7 +24,8 @@ const state = {
   elapsed: 0, started: null, paused: false, solved: false, revealed: false, peeked: false, focus: 0,
   drag: null, version: 0, busy: 0, levels: [], cellEls: [], tapping: false, ghost: -Infinity,
   takes: null, undecided: null, generating: { seconds: 10, sizes: new Map([
-    [1, { stars: 1, low: 5, high: 16, graded: true }], [2, { stars: 2, low: 8, high: 12, graded: true }]]) },
+    [1, { stars: 1, low: 5, high: 16, graded: true, difficulties: everyDifficulty(5, 16) }],
+    [2, { stars: 2, low: 8, high: 12, graded: true, difficulties: everyDifficulty(8, 12) }]]) },
 };
 // A win by a tap: the click that follows the tap is dropped if it lands on the win dialog
 // (opened under the finger) within this many milliseconds.
@@ -1085,27 +1086,59 @@ async function loadGenerated() {
   showSizes();
 }
 
+function everyDifficulty(low, high) {
+  return ["easy", "medium", "hard"].map((difficulty) => ({ difficulty, low, high }));
+}
+
 // Sizes offered for a new puzzle: those generated with the stars chosen there, or why none;
-// a difficulty only where the server grades within its time (one and two stars).
+// each difficulty where the server grades within its time (the note says where it does not).
 function showSizes() {
   const k = Number($("new-stars").value), offer = state.generating.sizes.get(k) || { reason: "not offered" };
   const select = $("size"), note = $("new-stars-note"), was = Number(select.value) || 8;
-  note.textContent = offer.reason ? `Not generated here: ${offer.reason}`
-    : offer.graded ? "" : `${k} stars: any difficulty (grading takes longer than the page's ${state.generating.seconds} s).`;
+  note.textContent = offer.reason ? `Not generated here: ${offer.reason}` : gradedNote(k, offer);
   note.hidden = !note.textContent;
   select.disabled = $("generate").disabled = Boolean(offer.reason);
-  $("difficulty").disabled = !offer.graded;
   if (offer.reason) {
     select.replaceChildren();
+    showDifficulties();
     return;
   }
   const { low, high } = offer, options = select.options;
-  if (options.length && Number(options[0].value) === low && Number(options[options.length - 1].value) === high) return;
-  select.replaceChildren();
-  for (let n = low; n <= high; n++) {
-    const chosen = n === Math.min(high, Math.max(low, was));
-    select.append(new Option(`${n} x ${n}`, String(n), chosen, chosen));
+  if (!options.length || Number(options[0].value) !== low || Number(options[options.length - 1].value) !== high) {
+    select.replaceChildren();
+    for (let n = low; n <= high; n++) {
+      const chosen = n === Math.min(high, Math.max(low, was));
+      select.append(new Option(`${n} x ${n}`, String(n), chosen, chosen));
+    }
   }
+  showDifficulties();
+}
+
+// What the difficulty menu leaves out with these stars: "3 stars: hard not offered (why)",
+// or a difficulty offered at some sizes only.
+function gradedNote(k, offer) {
+  const parts = (offer.difficulties || []).flatMap(({ difficulty, low, high, reason }) => {
+    if (reason) return [`${difficulty} not offered (${reason})`];
+    if (low === offer.low && high === offer.high) return [];
+    return [`${difficulty} only ${low === high ? `at ${low} x ${low}` : `from ${low} x ${low} to ${high} x ${high}`}`];
+  });
+  return parts.length ? `${k} stars: ${parts.join("; ")}.` : "";
+}
+
+// The difficulties generated at the stars and size chosen; the others disabled, "(not here)".
+function showDifficulties() {
+  const k = Number($("new-stars").value), n = Number($("size").value), menu = $("difficulty");
+  const offer = state.generating.sizes.get(k) || {};
+  const listed = new Map((offer.difficulties || []).map((item) => [item.difficulty, item]));
+  for (const option of menu.options) {
+    if (!option.value) continue;
+    const item = listed.get(option.value);
+    const here = Boolean(item && !item.reason && item.low <= n && n <= item.high);
+    option.disabled = !here;
+    option.textContent = here ? option.value : `${option.value} (not here)`;
+  }
+  if (menu.selectedOptions[0] && menu.selectedOptions[0].disabled) menu.value = "";
+  menu.disabled = !offer.graded;
 }
 
 // Other stars for this grid: on today's daily that many stars' daily, else the same grid.
@@ -1211,6 +1244,7 @@ function setUp() {
   for (let k = 1; k <= MAX_STARS; k++) $("stars").append(new Option(String(k), String(k), k === 1, k === 1));
   showSizes();
   $("new-stars").addEventListener("change", showSizes);
+  $("size").addEventListener("change", showDifficulties);
   document.addEventListener("click", onGhostClick, true);
   window.addEventListener("hashchange", onHashChange);
   $("stars").addEventListener("change", changeStars);
