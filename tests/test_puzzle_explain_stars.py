@@ -240,16 +240,31 @@ def test_a_k_star_branch_splits_again_where_its_steps_stop(
     assert not set(split.clear) & _star_cells(solution)
 
 
+SPLIT_14 = """
+AAABBBBBCCCCCC
+AAABBBBBDDCCEE
+ABBBBFBDDDCDDE
+AAFFFFFDDDDDEE
+ADDDDDDDGDEEEE
+DDDHHHHGGDDDEE
+DIIIHHHHGGJDDE
+DDIIIHHGGJJJJK
+DIIILLHGGJJJKK
+DIIILLLLJJKKKK
+DLLLLLLLLJKKKK
+DDLLLMMNNJKKKK
+DDDDMMMNNJNNNK
+DDDMMMMMNNNNNN
+"""
+
+
 @pytest.mark.slow
-def test_a_shipped_3_star_daily_splits_once_on_a_units_cells() -> None:
-    # The 3-star daily of 2027-02-22 needs two case splits: each takes the cells of its
-    # smallest unit a star there leads to no solution, in one step.  Their branches are
-    # past the short tree's bound, so they say the search's word.
-    from datetime import date
-
-    from queens.puzzle.levels import star_dailies
-
-    grid = star_dailies()[3, date(2027, 2, 22)].grid
+def test_a_made_3_star_grid_splits_once_on_a_units_cells() -> None:
+    # This 3-star grid (once the daily of 2027-02-22, replaced because no shipped daily
+    # needs a case split) needs two: each takes the cells of its smallest unit a star
+    # there leads to no solution, in one step.  Their branches are past the short tree's
+    # bound, so they say the search's word.
+    grid = parse_grid(SPLIT_14.strip())
     found = [step for step in explain(grid, 3).steps if step.kind == "split"]
     assert [step.text for step in found] == [
         "Case split on region A: (1) a star at row 1, column 1 leaves no solution (a search"

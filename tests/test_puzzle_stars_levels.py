@@ -120,9 +120,9 @@ def test_cli_daily_with_stars(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The day's seeds in turn: the first whose grid has the day's difficulty (a Monday:
-    easy), else the first of those nearest to it.  Long chains are left out so that the
-    9 x 9 grid ``SPLIT`` needs case splits (expert)."""
+    """The day's seeds in turn, leaving out grids that need a case split: the first whose
+    grid has the day's difficulty (a Monday: easy), else the first of those nearest to it.
+    Long chains are left out so that the 9 x 9 grid ``SPLIT`` needs case splits."""
     from queens.puzzle import explain as explainer
     from queens.puzzle import levels
     from queens.puzzle.grid import parse_grid
@@ -146,9 +146,14 @@ def test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest(
     found = made([split, medium, split, other_medium] + [split] * DAILY_ATTEMPTS[2])
     assert str(found.grid) == str(medium) and found.seed == base + 1
     assert found.difficulty == "medium"
-    found = made([split])
-    assert str(found.grid) == str(split) and found.seed == base
-    assert found.difficulty == "expert"
+    # A grid that needs a case split is never the day's, even on an expert day (without
+    # suppositions ``SPLIT`` needs one; with them it is expert).
+    monkeypatch.setattr(explainer, "STAR_SUPPOSE_MAX", 0)
+    monkeypatch.setitem(levels.STARS_WEEK, 2, ((8, "expert"),) * 7)
+    found = made([split, medium])
+    assert str(found.grid) == str(medium) and found.seed == base + 1
+    with pytest.raises(DailyError, match="no 2-star grid for 2026-01-05 in 40 seeds"):
+        made([split])
 
 
 def test_cli_generate_names_the_sizes_it_makes_for_k_stars(
@@ -192,6 +197,23 @@ def test_the_shipped_dailies_follow_the_week_and_do_not_repeat() -> None:
             assert shipped[k, day].n == n
             if k == 2:  # the 2-star week is kept every day
                 assert shipped[k, day].difficulty == difficulty, day
+
+
+@pytest.mark.slow  # about 4 CPU-minutes: 61 3-star explanations
+@pytest.mark.parametrize("stars", [2, 3])
+def test_no_shipped_daily_needs_a_case_split(stars: int) -> None:
+    # Every 2-star day, and every 6th 3-star day (all 364 were checked when they were
+    # made; 66 days of the first shipped year needed a split and were made anew).
+    from queens.puzzle.explain import NeedsSplit
+    from queens.puzzle.levels import star_dailies
+
+    days = sorted(day for k, day in star_dailies() if k == stars)
+    for day in days[:: 1 if stars == 2 else 6]:
+        daily = star_dailies()[stars, day]
+        try:
+            assert explain(daily.grid, stars, splits=False).difficulty == daily.difficulty
+        except NeedsSplit:
+            pytest.fail(f"the {stars}-star daily of {day} needs a case split")
 
 
 def test_a_shipped_daily_is_the_made_one_and_past_them_the_daily_is_made() -> None:

@@ -464,8 +464,9 @@ def daily_stars(day: date, stars: int) -> StarsDaily:
 
 def make_daily_stars(day: date, stars: int) -> StarsDaily:
     """``day``'s K-star grid made: of the day's seeds (``daily_seed`` + 0, 1, ... up to
-    ``DAILY_ATTEMPTS``), the first whose grid has the day's difficulty, else the first of
-    those nearest to it; checked as it is made (``check_daily``)."""
+    ``DAILY_ATTEMPTS``) whose grid is explained without a case split, the first with the
+    day's difficulty, else the first of those nearest to it; checked as it is made
+    (``check_daily``)."""
     n, wanted = stars_schedule(day, stars)
     base = daily_seed(day, stars)
     best: tuple[int, StarsDaily] | None = None
@@ -476,6 +477,8 @@ def make_daily_stars(day: date, stars: int) -> StarsDaily:
         except GenerateError:
             continue
         difficulty = _difficulty(grid, stars)
+        if difficulty is None:  # a daily a player is shown is solved by reasoning alone
+            continue
         distance = abs(_RANK[difficulty] - _RANK[wanted])
         if best is None or distance < best[0]:
             best = (distance, StarsDaily(grid, difficulty, seed, day=day, stars=stars))
@@ -497,13 +500,13 @@ def make_daily_stars(day: date, stars: int) -> StarsDaily:
 _RANK = {"easy": 0, "medium": 1, "hard": 2, "expert": 3}
 
 
-def _difficulty(grid: Grid, stars: int) -> str:
-    """The K-star difficulty of a made grid, without taking a case split (one that needs
-    it is expert)."""
+def _difficulty(grid: Grid, stars: int) -> str | None:
+    """The K-star difficulty of a made grid, or None if its explanation needs a case
+    split."""
     try:
         return explain(grid, stars, splits=False).difficulty
     except NeedsSplit:
-        return "expert"
+        return None
     except (Stuck, NotUnique):
         raise DailyError(f"a made {stars}-star grid has not exactly one solution") from None
 
