@@ -54,8 +54,11 @@ def _work(seconds: float, how: str) -> Verdict:
 
 
 def test_a_larger_share_gets_longer_turns() -> None:
-    first, second = partial(_work, 0.3, "first"), partial(_work, 0.3, "second")
-    assert turns.race([first, second]).how == "first"  # equal shares: the first starts first
+    # The second needs twice the first's CPU: with equal shares the first ends first, with
+    # four times the first's share the second does (a margin of two both ways, so a busy
+    # machine's uneven accounting of a turn cannot swap them; equal work was flaky).
+    first, second = partial(_work, 0.3, "first"), partial(_work, 0.6, "second")
+    assert turns.race([first, second]).how == "first"
     assert turns.race([first, second], shares=[1, 4]).how == "second"
     with pytest.raises(ValueError, match="1 shares for 2 members"):
         turns.race([first, second], shares=[1])
