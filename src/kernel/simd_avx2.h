@@ -69,3 +69,16 @@ static void avx2_pack_init(void) {
 #define SHIFT_COUNT(n) _mm_cvtsi32_si128(n)
 #define PUT(p, how, v) STOREU((p), COMPRESS((how), (v))) /* the lanes `how`, packed at p */
 #define LANECOUNT(m) __builtin_popcount(m) /* the lanes of a set */
+/* Conditions on lanes (COND: a comparison's vector here, a mask register with
+ * AVX-512), for the refill of full vectors: used as the blend itself, where a
+ * set had to be turned back into a vector (LANEMASK) for each blend. */
+#define COND __m256i
+#define CZERO(x) _mm256_cmpeq_epi32((x), ZERO) /* the lanes where x is 0 */
+#define CEQ(a, b) _mm256_cmpeq_epi32((a), (b))
+#define CSET(k) LANESET(k) /* as a set */
+#define CSELECT(k, a, b) _mm256_blendv_epi8((b), (a), (k))
+#define CKEEP(k, a) AND((k), (a)) /* a where k, else 0 */
+#define CDROP(k, a) ANDNOT((k), (a)) /* 0 where k, else a */
+/* EXPAND and EXPAND_INDEX for the lanes of k (its set: m) */
+#define CEXPAND(old, k, m, v) CSELECT((k), _mm256_permutevar8x32_epi32((v), LOADU(avx2_spread[(m) & 0xffu])), (old))
+#define CEXPAND_INDEX(old, k, m, base) CSELECT((k), ADD(SET1(base), LOADU(avx2_spread[(m) & 0xffu])), (old))

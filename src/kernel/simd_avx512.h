@@ -46,3 +46,15 @@
 #define SHIFT_COUNT(n) _mm_cvtsi32_si128(n)
 #define PUT(p, how, v) STOREU((p), COMPRESS((how), (v))) /* the lanes `how`, packed at p */
 #define LANECOUNT(m) __builtin_popcount(m) /* the lanes of a set */
+/* Conditions on lanes (COND: a mask register here, a comparison's vector with
+ * AVX2 and the portable search), for the refill of full vectors. */
+#define COND __mmask16
+#define CZERO(x) _mm512_testn_epi32_mask((x), (x)) /* the lanes where x is 0 */
+#define CEQ(a, b) _mm512_cmpeq_epi32_mask((a), (b))
+#define CSET(k) ((unsigned)(k)) /* as a set */
+#define CSELECT(k, a, b) _mm512_mask_blend_epi32((k), (b), (a))
+#define CKEEP(k, a) _mm512_maskz_mov_epi32((k), (a)) /* a where k, else 0 */
+#define CDROP(k, a) _mm512_maskz_mov_epi32((__mmask16)~(k), (a)) /* 0 where k, else a */
+/* EXPAND and EXPAND_INDEX for the lanes of k (its set: m) */
+#define CEXPAND(old, k, m, v) EXPAND((old), (k), (v))
+#define CEXPAND_INDEX(old, k, m, base) EXPAND_INDEX((old), (k), (base))

@@ -44,3 +44,12 @@
 #undef SHIFT_COUNT
 #undef PUT
 #undef LANECOUNT
+#undef COND
+#undef CZERO
+#undef CEQ
+#undef CSET
+#undef CSELECT
+#undef CKEEP
+#undef CDROP
+#undef CEXPAND
+#undef CEXPAND_INDEX

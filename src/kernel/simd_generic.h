@@ -204,3 +204,17 @@ static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
 #define EXPAND_INDEX(old, m, base) EXPAND((old), (m), ADD(SET1(base), IOTA))
 
 static ALWAYS_INLINE V generic_select(V mask, V a, V b) { return (a & mask) | (b & ~mask); }
+
+/* Conditions on lanes (COND: a comparison's vector, all ones where true), for
+ * the refill of full vectors: used as the select itself, where a set had to
+ * be looked up as a vector again (generic_lanemask) for each select. */
+#define COND V
+#define CZERO(x) ((V)((x) == 0)) /* the lanes where x is 0 */
+#define CEQ(a, b) ((V)((a) == (b)))
+#define CSET(k) generic_laneset(k) /* as a set */
+#define CSELECT(k, a, b) generic_select((k), (a), (b))
+#define CKEEP(k, a) ((a) & (k)) /* a where k, else 0 */
+#define CDROP(k, a) ((a) & ~(k)) /* 0 where k, else a */
+/* EXPAND and EXPAND_INDEX for the lanes of k (its set: m) */
+#define CEXPAND(old, k, m, v) CSELECT((k), generic_spread_lanes((unsigned)(m) & 0xfu, (v)), (old))
+#define CEXPAND_INDEX(old, k, m, base) CEXPAND((old), (k), (m), ADD(SET1(base), IOTA))

@@ -77,6 +77,32 @@ SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flig
     f->avail = OR(f->avail, simd_avail(row, bound2, side, f->c, f->l, f->r, &valid));
 }
 
+/* simd_refill while at least LANES nodes wait (the common case): every lane
+ * with no column left takes one, and the lanes' condition (COND) is the blend
+ * itself, where simd_refill turns its set back into a vector for each blend
+ * and counts the nodes left. */
+SIMD_STEP void simd_refill_full(V row, int bound2, V side, int y, level_t *from, flight_t *f) {
+    COND empty = CZERO(f->avail);
+    unsigned take = CSET(empty);
+    int at = from->pos;
+    V avail;
+    if (!take) return;
+    f->c = CEXPAND(f->c, empty, take, LOADU(from->c + at));
+    f->l = CEXPAND(f->l, empty, take, LOADU(from->l + at));
+    f->r = CEXPAND(f->r, empty, take, LOADU(from->r + at));
+    f->parent = CEXPAND_INDEX(f->parent, empty, take, at);
+    from->pos = at + LANECOUNT(take);
+    SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
+    (void)y;
+    avail = ANDNOT(OR(f->c, OR(f->l, f->r)), row);
+    if (bound2) { /* simd_avail's rule of row BOUND2, by conditions */
+        V used = AND(f->c, side);
+        avail = CDROP(CZERO(used), CSELECT(CEQ(used, side), avail, AND(avail, side)));
+    }
+    /* (the lanes taken had no column left: zero, so an OR puts theirs in) */
+    f->avail = OR(f->avail, CKEEP(empty, avail));
+}
+
 /* One step of `f`: a child on the lowest free column of every busy lane,
  * kept when its next row (and the one after) keep a free column; with
  * MARKING, a child whose queen is on the column `marked` is marked. */
@@ -90,7 +116,8 @@ SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking,
     keep = NZ3(f->avail, a1, a2); /* (one set read off, not three) */
     SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)LANECOUNT(NZ(f->avail)),
                simd_stats.kept += (uint64_t)LANECOUNT(keep)));
-    if (keep) simd_put(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
+    /* (put when none is kept too: nothing counted, no branch to mispredict) */
+    simd_put(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
     f->avail = XOR(f->avail, bit);
 }
 
@@ -106,13 +133,11 @@ SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking,
  * SIMD_CAP + 2 * 16 * 32 (SIMD_ROOM).  (The rows' buffers are copied into
  * locals, kept in registers: through the pointers, each put reloaded them
  * and the count after the stores.) */
-SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row) {
+SIMD_STEP void simd_expand_row(sym_t *s, int y, level_t *from_row, level_t *to_row, int bound2,
+                                int marking) {
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);
     V row = SET1(s->rowmask[y]), side = SET1(s->sidemask);
-    const int bound2 = !s->corner && y == s->bound2;
-    uint32_t column = sym_mark_column(s, y);
-    const int marking = column != 0;
-    V marked = SET1(column);
+    V marked = SET1(sym_mark_column(s, y));
     level_t from_copy = *from_row, to_copy = *to_row;
     level_t *from = &from_copy, *to = &to_copy;
     flight_t f0, f1, f2, f3; /* the first FLIGHTS of them (2 or 4) in use */
@@ -124,6 +149,23 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
         simd_refill(row, bound2, side, y, from, &f2);
         simd_refill(row, bound2, side, y, from, &f3);
     }
+    /* while every vector can take a whole vector of nodes: the full refill */
+    while (from->count - from->pos >= FLIGHTS * LANES) {
+        simd_step(to, &f0, next, after, marking, marked);
+        simd_step(to, &f1, next, after, marking, marked);
+        if (FLIGHTS > 2) {
+            simd_step(to, &f2, next, after, marking, marked);
+            simd_step(to, &f3, next, after, marking, marked);
+        }
+        if (to->count > SIMD_CAP) break; /* (the loop below steps on) */
+        simd_refill_full(row, bound2, side, y, from, &f0);
+        simd_refill_full(row, bound2, side, y, from, &f1);
+        if (FLIGHTS > 2) {
+            simd_refill_full(row, bound2, side, y, from, &f2);
+            simd_refill_full(row, bound2, side, y, from, &f3);
+        }
+    }
+    /* then the last nodes, and the lanes to their end */
     while (NZ(FLIGHTS > 2 ? OR(OR(f0.avail, f1.avail), OR(f2.avail, f3.avail))
                           : OR(f0.avail, f1.avail))) {
         simd_step(to, &f0, next, after, marking, marked);
@@ -143,6 +185,17 @@ SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row)
     }
     from_row->pos = from->pos;
     to_row->count = to->count;
+}
+
+/* simd_expand_row with row BOUND2's rule and the marks constants: a copy for
+ * the rows that need neither (all but two), without their tests in the
+ * steps and refills. */
+SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row) {
+    const int bound2 = !s->corner && y == s->bound2, marking = sym_mark_column(s, y) != 0;
+    if (bound2 || marking)
+        simd_expand_row(s, y, from_row, to_row, bound2, marking);
+    else
+        simd_expand_row(s, y, from_row, to_row, 0, 0);
 }
 
 /* The three free columns p < q < t of a vector of nodes (c, l, r) of row
