@@ -57,6 +57,7 @@ static void avx2_pack_init(void) {
 #define GTV(a, b) _mm256_cmpgt_epi32((a), (b))
 /* the lanes where a, b and c are all nonzero */
 #define NZ3(a, b, c) (~LANESET(OR(OR(ZEROV(a), ZEROV(b)), ZEROV(c))) & 0xffu)
+#define NZ4(a, b, c, d) (~LANESET(OR(OR(ZEROV(a), ZEROV(b)), OR(ZEROV(c), ZEROV(d)))) & 0xffu)
 #define PACKING __m256i
 #define PACK(m) LOADU(avx2_pack[(m) & 0xffu])
 #define COMPRESS(how, v) _mm256_permutevar8x32_epi32((v), (how))

@@ -35,6 +35,7 @@
 #define VECTOR_ORDERS 0
 /* the lanes where a, b and c are all nonzero */
 #define NZ3(a, b, c) (NZ(a) & NZ(b) & NZ(c))
+#define NZ4(a, b, c, d) (NZ3((a), (b), (c)) & NZ(d))
 #define PACKING __mmask16
 #define PACK(m) ((__mmask16)(m))
 #define COMPRESS(how, v) _mm512_maskz_compress_epi32((how), (v)) /* the lanes `how`, packed */

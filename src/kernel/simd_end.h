@@ -34,6 +34,7 @@
 #undef EQV
 #undef GTV
 #undef NZ3
+#undef NZ4
 #undef PACKING
 #undef PACK
 #undef COMPRESS

@@ -192,6 +192,7 @@ static ALWAYS_INLINE V generic_spread_lanes(unsigned m, V v) {
 #define GTV(a, b) ((V)((generic_signed_v)(a) > (generic_signed_v)(b)))
 /* the lanes where a, b and c are all nonzero */
 #define NZ3(a, b, c) (~generic_laneset(ZEROV(a) | ZEROV(b) | ZEROV(c)) & 0xfu)
+#define NZ4(a, b, c, d) (~generic_laneset(ZEROV(a) | ZEROV(b) | ZEROV(c) | ZEROV(d)) & 0xfu)
 #define PACKING unsigned
 #define PACK(m) ((unsigned)(m) & 0xfu)
 /* the lanes of a set, by a table of the 16 sets' counts in a constant (x86-64's

@@ -81,7 +81,8 @@ SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flig
  * with no column left takes one, and the lanes' condition (COND) is the blend
  * itself, where simd_refill turns its set back into a vector for each blend
  * and counts the nodes left. */
-SIMD_STEP void simd_refill_full(V row, int bound2, V side, int y, level_t *from, flight_t *f) {
+SIMD_STEP void simd_refill_full(V row, int bound2, V side, int y, level_t *from, flight_t *f,
+                                 int parents) {
     COND empty = CZERO(f->avail);
     unsigned take = CSET(empty);
     int at = from->pos;
@@ -90,7 +91,7 @@ SIMD_STEP void simd_refill_full(V row, int bound2, V side, int y, level_t *from,
     f->c = CEXPAND(f->c, empty, take, LOADU(from->c + at));
     f->l = CEXPAND(f->l, empty, take, LOADU(from->l + at));
     f->r = CEXPAND(f->r, empty, take, LOADU(from->r + at));
-    f->parent = CEXPAND_INDEX(f->parent, empty, take, at);
+    if (parents) f->parent = CEXPAND_INDEX(f->parent, empty, take, at);
     from->pos = at + LANECOUNT(take);
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
     (void)y;
@@ -108,19 +109,21 @@ SIMD_STEP void simd_refill_full(V row, int bound2, V side, int y, level_t *from,
  * that: row mask `last`) keep a free column; with MARKING, a child whose queen
  * is on the column `marked` is marked. */
 SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking, V marked, int third,
-                          V last) {
+                          V last, int parents) {
     unsigned keep;
     V bit = AND(f->avail, SUB(ZERO, f->avail));
     V cc = OR(f->c, bit), ll = SHL(OR(f->l, bit), 1), rr = SHR(OR(f->r, bit), 1);
     if (marking) cc = OR_IF_EQ(cc, bit, marked, SET1(SYM_MARK));
     V a1 = ANDNOT(OR(cc, OR(ll, rr)), next);
     V a2 = ANDNOT(OR(cc, OR(SHL(ll, 1), SHR(rr, 1))), after);
-    keep = NZ3(f->avail, a1, a2); /* (one set read off, not three) */
-    if (third) keep &= NZ(ANDNOT(OR(cc, OR(SHL(ll, 2), SHR(rr, 2))), last));
+    if (third) /* (one set read off, not three or four) */
+        keep = NZ4(f->avail, a1, a2, ANDNOT(OR(cc, OR(SHL(ll, 2), SHR(rr, 2))), last));
+    else
+        keep = NZ3(f->avail, a1, a2);
     SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)LANECOUNT(NZ(f->avail)),
                simd_stats.kept += (uint64_t)LANECOUNT(keep)));
     /* (put when none is kept too: nothing counted, no branch to mispredict) */
-    simd_put(to, keep, cc, ll, rr, f->parent, 1, ZERO, 0);
+    simd_put(to, keep, cc, ll, rr, f->parent, parents, ZERO, 0);
     f->avail = XOR(f->avail, bit);
 }
 
@@ -137,7 +140,7 @@ SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking,
  * locals, kept in registers: through the pointers, each put reloaded them
  * and the count after the stores.) */
 SIMD_STEP void simd_expand_row(sym_t *s, int y, level_t *from_row, level_t *to_row, int bound2,
-                                int marking, int third) {
+                                int marking, int third, int parents) {
     V next = SET1(s->rowmask[y + 1]), after = SET1(s->rowmask[y + 2]);
     V last = SET1(third ? s->rowmask[y + 3] : 0);
     V row = SET1(s->rowmask[y]), side = SET1(s->sidemask);
@@ -155,28 +158,28 @@ SIMD_STEP void simd_expand_row(sym_t *s, int y, level_t *from_row, level_t *to_r
     }
     /* while every vector can take a whole vector of nodes: the full refill */
     while (from->count - from->pos >= FLIGHTS * LANES) {
-        simd_step(to, &f0, next, after, marking, marked, third, last);
-        simd_step(to, &f1, next, after, marking, marked, third, last);
+        simd_step(to, &f0, next, after, marking, marked, third, last, parents);
+        simd_step(to, &f1, next, after, marking, marked, third, last, parents);
         if (FLIGHTS > 2) {
-            simd_step(to, &f2, next, after, marking, marked, third, last);
-            simd_step(to, &f3, next, after, marking, marked, third, last);
+            simd_step(to, &f2, next, after, marking, marked, third, last, parents);
+            simd_step(to, &f3, next, after, marking, marked, third, last, parents);
         }
         if (to->count > SIMD_CAP) break; /* (the loop below steps on) */
-        simd_refill_full(row, bound2, side, y, from, &f0);
-        simd_refill_full(row, bound2, side, y, from, &f1);
+        simd_refill_full(row, bound2, side, y, from, &f0, parents);
+        simd_refill_full(row, bound2, side, y, from, &f1, parents);
         if (FLIGHTS > 2) {
-            simd_refill_full(row, bound2, side, y, from, &f2);
-            simd_refill_full(row, bound2, side, y, from, &f3);
+            simd_refill_full(row, bound2, side, y, from, &f2, parents);
+            simd_refill_full(row, bound2, side, y, from, &f3, parents);
         }
     }
     /* then the last nodes, and the lanes to their end */
     while (NZ(FLIGHTS > 2 ? OR(OR(f0.avail, f1.avail), OR(f2.avail, f3.avail))
                           : OR(f0.avail, f1.avail))) {
-        simd_step(to, &f0, next, after, marking, marked, third, last);
-        simd_step(to, &f1, next, after, marking, marked, third, last);
+        simd_step(to, &f0, next, after, marking, marked, third, last, parents);
+        simd_step(to, &f1, next, after, marking, marked, third, last, parents);
         if (FLIGHTS > 2) {
-            simd_step(to, &f2, next, after, marking, marked, third, last);
-            simd_step(to, &f3, next, after, marking, marked, third, last);
+            simd_step(to, &f2, next, after, marking, marked, third, last, parents);
+            simd_step(to, &f3, next, after, marking, marked, third, last, parents);
         }
         if (to->count <= SIMD_CAP && from->pos < from->count) {
             simd_refill(row, bound2, side, y, from, &f0);
@@ -198,16 +201,21 @@ SIMD_STEP void simd_expand_row(sym_t *s, int y, level_t *from_row, level_t *to_r
  * last row or the one before): there it drops a third of the nodes the count
  * would find no completion for (AVX2, N = 14: 303,807 nodes counted against
  * 478,774; 58.0e6 instructions against 60.6e6), where in every row it cost
- * more than it saved (59.2e6). */
+ * more than it saved (59.2e6).  The corner part (and count_board's count)
+ * classifies no node, so its copies keep no parents (56.8e6 against 57.2e6). */
 SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row) {
     const int bound2 = !s->corner && y == s->bound2, marking = sym_mark_column(s, y) != 0;
     const int third = y + 3 == s->last || y + 4 == s->last;
     if (bound2 || marking)
-        simd_expand_row(s, y, from_row, to_row, bound2, marking, third);
+        simd_expand_row(s, y, from_row, to_row, bound2, marking, third, 1);
+    else if (s->corner && third)
+        simd_expand_row(s, y, from_row, to_row, 0, 0, 1, 0);
+    else if (s->corner)
+        simd_expand_row(s, y, from_row, to_row, 0, 0, 0, 0);
     else if (third)
-        simd_expand_row(s, y, from_row, to_row, 0, 0, 1);
+        simd_expand_row(s, y, from_row, to_row, 0, 0, 1, 1);
     else
-        simd_expand_row(s, y, from_row, to_row, 0, 0, 0);
+        simd_expand_row(s, y, from_row, to_row, 0, 0, 0, 1);
 }
 
 /* The three free columns p < q < t of a vector of nodes (c, l, r) of row
