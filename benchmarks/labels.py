@@ -17,10 +17,12 @@ and on the finer level 1-6 of the hardest step), the share of each label's grids
 each kind of step, and the CPU time of an explanation (median).
 
 ``--pattern-by-ways`` grades a K-star ``pattern`` step by its number of ways
-(``explain.PATTERN_BY_WAYS``, off in the shipped grading) for this run only.
+(``explain.PATTERN_BY_WAYS``, off in the shipped grading) for this run only, and
+``--level KIND=LEVEL`` regrades every step of a kind afterwards (a trial of another
+grading: the explanation, which takes the easiest step by the shipped levels, is the same).
 
 Usage: python benchmarks/labels.py [--starbattlelab DIR] [FILE:LABEL ...]
-    [--sample K] [--sizes 6,8,10] [--pattern-by-ways]
+    [--sample K] [--sizes 6,8,10] [--pattern-by-ways] [--level KIND=LEVEL ...]
 """
 
 from __future__ import annotations
@@ -159,14 +161,32 @@ def checked(source: Source, code: str, skipped: Counter[str]) -> tuple[Grid, int
     return grid, stars
 
 
-def grade(source: Source, grid: Grid, stars: int) -> Graded:
+def parse_level(text: str) -> tuple[str, int]:
+    """``KIND=LEVEL`` (a kind of step of ``explain.LEVELS``, a level 1 to 6) as a pair.
+
+    >>> parse_level("block=2")
+    ('block', 2)
+    """
+    kind, equals, level = text.partition("=")
+    if not equals or kind not in explaining.LEVELS or level not in {str(i) for i in range(1, 7)}:
+        kinds = ", ".join(explaining.LEVELS)
+        raise ValueError(f"{text!r}: expected KIND=LEVEL, KIND one of {kinds}, LEVEL 1 to 6")
+    return kind, int(level)
+
+
+def grade(source: Source, grid: Grid, stars: int, levels: dict[str, int] | None = None) -> Graded:
+    """The explanation of a grid, graded; ``levels`` regrades every step of a kind at that
+    level afterwards (the explanation itself, which takes the easiest step first by the
+    shipped levels, is unchanged)."""
     start = time.process_time()
     explanation = explaining.explain(grid, stars)
     cpu = time.process_time() - start
     kinds = frozenset(step.kind for step in explanation.steps)
-    above = sum(step.level > LEVELS_COUNTING for step in explanation.steps)
-    level = explanation.level
-    return Graded(source.label, grid.n, explanation.difficulty, level, kinds, cpu, above)
+    step_levels = [(levels or {}).get(step.kind, step.level) for step in explanation.steps]
+    above = sum(level > LEVELS_COUNTING for level in step_levels)
+    level = max(step_levels, default=1)
+    difficulty = explaining.difficulty_name(level, stars)
+    return Graded(source.label, grid.n, difficulty, level, kinds, cpu, above)
 
 
 def label_order(labels: set[str]) -> list[str]:
@@ -248,6 +268,13 @@ def main() -> None:
     parser.add_argument("--sample", type=int, help="at most K codes of each file (random)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
     parser.add_argument("--pattern-by-ways", action="store_true", help="explain.PATTERN_BY_WAYS")
+    parser.add_argument(
+        "--level",
+        action="append",
+        default=[],
+        metavar="KIND=LEVEL",
+        help="grade every step of KIND at LEVEL (after the explanation; repeatable)",
+    )
     args = parser.parse_args()
     explaining.PATTERN_BY_WAYS = args.pattern_by_ways
     sizes = None if args.sizes is None else {int(s) for s in args.sizes.split(",")}
@@ -255,17 +282,24 @@ def main() -> None:
         sources = [parse_source(text) for text in args.sources]
     except ValueError as error:
         parser.error(str(error))
+    try:
+        levels = dict(parse_level(text) for text in args.level)
+    except ValueError as error:
+        parser.error(str(error))
     if args.starbattlelab is not None:
         sources += starbattlelab(args.starbattlelab, sizes)
     if not sources:
         parser.error("no files: give FILE:LABEL or --starbattlelab DIR")
-    print(f"load average before: {load()}; PATTERN_BY_WAYS = {explaining.PATTERN_BY_WAYS}")
+    print(
+        f"load average before: {load()}; PATTERN_BY_WAYS = {explaining.PATTERN_BY_WAYS}; "
+        f"levels changed: {levels or 'none'}"
+    )
     read = read_codes(sources, args.sample, args.seed)
     groups: dict[tuple[int, int], list[Graded]] = defaultdict(list)
     for source, code in read.codes:
         found = checked(source, code, read.skipped)
         if found is not None and (sizes is None or found[0].n in sizes):
-            groups[(found[0].n, found[1])].append(grade(source, *found))
+            groups[(found[0].n, found[1])].append(grade(source, *found, levels))
     used = sum(len(group) for group in groups.values())
     print(f"codes read: {len(read.codes)}; graded {used}; skipped {dict(read.skipped) or 0}")
     for (n, stars), graded in sorted(groups.items()):

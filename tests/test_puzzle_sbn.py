@@ -158,6 +158,10 @@ def test_the_benchmark_reads_labels_and_checks_codes(tmp_path: Path) -> None:
     two = parse_grid("AB\nAB")  # no solution: never graded
     assert labels.checked(labels.Source(Path("x"), "easy"), sbn(two), read.skipped) is None
     assert read.skipped["not exactly one solution"] == 1
+    assert labels.parse_level("probe=6") == ("probe", 6)
+    for bad in ("probe", "probe=7", "jump=2", "probe=x"):
+        with pytest.raises(ValueError, match="expected KIND=LEVEL"):
+            labels.parse_level(bad)
     assert labels.label_order({"hard", "expert", "easy", "normal"}) == [
         "easy",
         "normal",
