@@ -65,7 +65,15 @@ class SbnError(GridError):
 
 @dataclass(frozen=True)
 class SbnPuzzle:
-    """A puzzle read from SBN: its grid and its stars a row, column and region."""
+    """A puzzle read from SBN: its grid and its stars a row, column and region.
+
+    >>> puzzle = parse_sbn("222WC")
+    >>> puzzle.stars
+    2
+    >>> print(puzzle.grid)
+    AB
+    AB
+    """
 
     grid: Grid
     stars: int
