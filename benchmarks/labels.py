@@ -42,19 +42,10 @@ from queens.puzzle.sbn import SbnError, parse_sbn
 from queens.puzzle.solve import count
 
 SIZE_IDS = {
-    0: (5, 1, "easy"),
-    1: (6, 1, "easy"),
-    2: (6, 1, "medium"),
-    3: (8, 1, "medium"),
-    4: (8, 1, "hard"),
-    5: (10, 2, "medium"),
-    6: (10, 2, "hard"),
-    7: (14, 3, "medium"),
-    8: (14, 3, "hard"),
-    9: (17, 4, "hard"),
-    10: (21, 5, "hard"),
-    11: (25, 6, "hard"),
-}
+    0: (5, 1, "easy"), 1: (6, 1, "easy"), 2: (6, 1, "medium"), 3: (8, 1, "medium"),
+    4: (8, 1, "hard"), 5: (10, 2, "medium"), 6: (10, 2, "hard"), 7: (14, 3, "medium"),
+    8: (14, 3, "hard"), 9: (17, 4, "hard"), 10: (21, 5, "hard"), 11: (25, 6, "hard"),
+}  # fmt: skip
 """puzzle-star-battle.com's size ids as StarBattleLab's PUZZLE_DEFINITIONS label them: the
 size, the stars and the difficulty (the site's "Normal" and "Hard" where a size has two)."""
 

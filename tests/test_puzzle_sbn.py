@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from puzzle_support import random_cells
 from queens.cli import main
 from queens.puzzle.generate import generate
 from queens.puzzle.grid import Grid, parse_grid
@@ -35,19 +36,7 @@ BENCHMARK = Path(__file__).parent.parent / "benchmarks" / "labels.py"
 def connected_grids(draw: st.DrawFn, high: int = 9) -> Grid:
     """An n x n grid of n connected regions grown from n random cells."""
     n = draw(st.integers(1, high))
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    region = [-1] * (n * n)
-    frontier = []
-    for index, cell in enumerate(rng.sample(range(n * n), n)):
-        region[cell] = index
-        frontier.append(cell)
-    while frontier:
-        cell = frontier.pop(rng.randrange(len(frontier)))
-        r, c = divmod(cell, n)
-        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if 0 <= rr < n and 0 <= cc < n and region[rr * n + cc] < 0:
-                region[rr * n + cc] = region[cell]
-                frontier.append(rr * n + cc)
+    region = random_cells(n, random.Random(draw(st.integers(0, 2**32))))
     return Grid.from_regions([region[r * n : (r + 1) * n] for r in range(n)])
 
 
