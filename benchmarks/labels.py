@@ -230,7 +230,8 @@ def kinds_table(graded: list[Graded]) -> None:
     kinds = sorted(
         {kind for g in graded for kind in g.kinds}, key=lambda k: (explaining.LEVELS[k], k)
     )
-    print("| kind of step (level) | " + " | ".join(f"{label}-labelled" for label in labels) + " |")
+    heads = " | ".join(f"{label}-labelled" for label in labels)
+    print(f"| kind of step (explain.LEVELS) | {heads} |")
     print("|---|" + "---|" * len(labels))
     for kind in kinds:
         shares = []
