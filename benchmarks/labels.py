@@ -31,6 +31,7 @@ import argparse
 import os
 import random
 import statistics
+import sys
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -288,7 +289,9 @@ def main() -> None:
     )
     read = read_codes(sources, args.sample, args.seed)
     groups: dict[tuple[int, int], list[Graded]] = defaultdict(list)
-    for source, code in read.codes:
+    for done, (source, code) in enumerate(read.codes, 1):
+        if done % 25 == 0:
+            print(f"  {done} of {len(read.codes)} codes", file=sys.stderr, flush=True)
         found = checked(source, code, read.skipped)
         if found is not None and (sizes is None or found[0].n in sizes):
             groups[(found[0].n, found[1])].append(grade(source, *found, levels))
