@@ -3,6 +3,7 @@ checker, a brute-force solver and a hypothesis strategy of small grids."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import permutations
 
@@ -45,3 +46,20 @@ def small_grids(draw: st.DrawFn, low: int = 1, high: int = 6) -> Grid:
     assume(len(set(cells)) == n)
     text = "\n".join("".join(NAMES[v] for v in cells[r * n : (r + 1) * n]) for r in range(n))
     return parse_grid(text)
+
+
+def random_cells(n: int, rng: random.Random) -> list[int]:
+    """Regions of an n x n grid: grown from n seeds (each region connected)."""
+    region = [-1] * (n * n)
+    frontier = []
+    for g, seed in enumerate(rng.sample(range(n * n), n)):
+        region[seed] = g
+        frontier.append(seed)
+    while frontier:
+        cell = frontier.pop(rng.randrange(len(frontier)))
+        r, c = divmod(cell, n)
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= nr < n and 0 <= nc < n and region[nr * n + nc] < 0:
+                region[nr * n + nc] = region[cell]
+                frontier.append(nr * n + nc)
+    return region

@@ -23,6 +23,7 @@ from make_explain_snapshots import (
     stars_record,
     three_star_record,
 )
+from puzzle_support import random_cells
 from queens.engines.counting import kernel
 from queens.puzzle import generate as maker
 from queens.puzzle import levels
@@ -68,23 +69,6 @@ def plain_solutions(n: int, k: int, cells: list[int], hole: int = -1) -> Iterato
             regions.count(g) == k for g in set(cells) - {hole}
         ):
             yield found
-
-
-def random_cells(n: int, rng: random.Random) -> list[int]:
-    """Regions of an n x n grid: grown from n seeds (each region connected)."""
-    region = [-1] * (n * n)
-    frontier = []
-    for g, seed in enumerate(rng.sample(range(n * n), n)):
-        region[seed] = g
-        frontier.append(seed)
-    while frontier:
-        cell = frontier.pop(rng.randrange(len(frontier)))
-        r, c = divmod(cell, n)
-        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if 0 <= nr < n and 0 <= nc < n and region[nr * n + nc] < 0:
-                region[nr * n + nc] = region[cell]
-                frontier.append(nr * n + nc)
-    return region
 
 
 # -- limits and checks (queens.puzzle.solve) -----------------------------------------------

@@ -38,6 +38,7 @@ from queens.puzzle.explain import DIFFICULTIES, NotUnique, Stuck, explain, level
 from queens.puzzle.generate import GenerateError
 from queens.puzzle.grid import MAX_N, Grid, GridError, text_limit
 from queens.puzzle.json_level import json_text_limit, parse_puzzle
+from queens.puzzle.sbn import MAX_SBN_CHARS, looks_like_sbn, parse_sbn
 from queens.puzzle.solve import (
     MAX_STARS,
     MAX_STARS_N,
@@ -130,8 +131,8 @@ def _add_grid(parser: argparse.ArgumentParser) -> None:
         "grid",
         metavar="FILE",
         type=nonempty,
-        help='grid text file, or a JSON level {"size": n, "colorRegions": [[...], ...]} '
-        "(- for standard input)",
+        help='grid text file, a JSON level {"size": n, "colorRegions": [[...], ...]} '
+        "or a Star Battle Notation (SBN) code such as 661WYCXEYFQkbW (- for standard input)",
     )
 
 
@@ -271,20 +272,35 @@ def _read_arguments(parser: argparse.ArgumentParser) -> None:
     _add_stars(parser)
 
 
-def read_grid(path: str) -> Grid:
-    """A grid file (``-``: standard input), grid text or a JSON level, read and checked; a
-    one-line error if it is bad."""
-    limit = max(text_limit(), json_text_limit())
+def _read_puzzle(path: str) -> tuple[Grid, int | None]:
+    """A grid file read and checked, and the stars an SBN code gives (None for grid text
+    and JSON levels, which give none); a one-line error if it is bad."""
+    limit = max(text_limit(), json_text_limit(), MAX_SBN_CHARS)
     text = read_text(path, "grid", limit, f"grids here go up to n = {MAX_N}")
     try:
-        return parse_puzzle(text)
+        if looks_like_sbn(text):
+            puzzle = parse_sbn(text)
+            return puzzle.grid, puzzle.stars
+        return parse_puzzle(text), None
     except GridError as error:
         raise CommandError(str(error)) from None
 
 
+def read_grid(path: str) -> Grid:
+    """A grid file (``-``: standard input): grid text, a JSON level or an SBN code, read and
+    checked; a one-line error if it is bad."""
+    return _read_puzzle(path)[0]
+
+
 def _read_for(path: str, stars: int) -> Grid:
-    """``read_grid``, then the grid checked against the limits of ``stars``."""
-    grid = read_grid(path)
+    """``read_grid``, then the grid checked against the limits of ``stars`` (and against the
+    stars an SBN code names: a 2-star code solved as one star would answer another puzzle)."""
+    grid, named = _read_puzzle(path)
+    if named is not None and named != stars:
+        raise CommandError(
+            f"the SBN code is a {named}-star puzzle, but --stars is {stars}: "
+            f"run with --stars {named}"
+        )
     try:
         check_limits(grid, stars)
     except StarsError as error:
