@@ -116,6 +116,24 @@ def test_the_command_takes_sbn_and_checks_its_stars(
     assert "SBN: 6 x 6 needs 10 border characters" in capsys.readouterr().err
 
 
+
+def test_the_command_takes_a_code_given_as_the_argument(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    grid = generate(6, 0)
+    code = sbn(grid)
+    assert main(["puzzle", "solve", str(tmp_path / "grid.txt")]) == 2
+    capsys.readouterr()
+    (tmp_path / "grid.txt").write_text(str(grid))
+    assert main(["puzzle", "solve", str(tmp_path / "grid.txt")]) == 0
+    from_file = capsys.readouterr().out
+    monkeypatch.chdir(tmp_path)
+    assert main(["puzzle", "solve", code]) == 0
+    assert capsys.readouterr().out == from_file
+    Path(code).write_text("AB\nAB")  # a file of the code's name is read, not the code
+    assert main(["puzzle", "solve", code]) == 1
+    capsys.readouterr()
+
 def _benchmark() -> ModuleType:
     spec = importlib.util.spec_from_file_location("labels_benchmark", BENCHMARK)
     assert spec is not None and spec.loader is not None

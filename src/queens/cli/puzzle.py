@@ -7,6 +7,7 @@ import json
 import random
 import sys
 from datetime import date
+from pathlib import Path
 
 from queens.cli.common import (
     CommandError,
@@ -131,8 +132,9 @@ def _add_grid(parser: argparse.ArgumentParser) -> None:
         "grid",
         metavar="FILE",
         type=nonempty,
-        help='grid text file, a JSON level {"size": n, "colorRegions": [[...], ...]} '
-        "or a Star Battle Notation (SBN) code such as 661WYCXEYFQkbW (- for standard input)",
+        help='grid text file, a JSON level {"size": n, "colorRegions": [[...], ...]}, '
+        "a Star Battle Notation (SBN) code in a file or given itself, such as "
+        "661WYCXEYFQkbW (- for standard input)",
     )
 
 
@@ -276,7 +278,10 @@ def _read_puzzle(path: str) -> tuple[Grid, int | None]:
     """A grid file read and checked, and the stars an SBN code gives (None for grid text
     and JSON levels, which give none); a one-line error if it is bad."""
     limit = max(text_limit(), json_text_limit(), MAX_SBN_CHARS)
-    text = read_text(path, "grid", limit, f"grids here go up to n = {MAX_N}")
+    if _sbn_argument(path):
+        text = path
+    else:
+        text = read_text(path, "grid", limit, f"grids here go up to n = {MAX_N}")
     try:
         if looks_like_sbn(text):
             puzzle = parse_sbn(text)
@@ -284,6 +289,12 @@ def _read_puzzle(path: str) -> tuple[Grid, int | None]:
         return parse_puzzle(text), None
     except GridError as error:
         raise CommandError(str(error)) from None
+
+
+def _sbn_argument(path: str) -> bool:
+    """Whether the FILE argument is an SBN code itself (copied from a site) rather than a
+    file's name: it looks like one and no file has that name (a file of that name wins)."""
+    return path != "-" and looks_like_sbn(path) and not Path(path).exists()
 
 
 def read_grid(path: str) -> Grid:
