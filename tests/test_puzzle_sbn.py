@@ -116,7 +116,6 @@ def test_the_command_takes_sbn_and_checks_its_stars(
     assert "SBN: 6 x 6 needs 10 border characters" in capsys.readouterr().err
 
 
-
 def test_the_command_takes_a_code_given_as_the_argument(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -133,6 +132,7 @@ def test_the_command_takes_a_code_given_as_the_argument(
     Path(code).write_text("AB\nAB")  # a file of the code's name is read, not the code
     assert main(["puzzle", "solve", code]) == 1
     capsys.readouterr()
+
 
 def _benchmark() -> ModuleType:
     spec = importlib.util.spec_from_file_location("labels_benchmark", BENCHMARK)
