@@ -60,12 +60,34 @@ READ_STYLES = (
     "tests/test_puzzle_read.py::test_a_large_picture_is_read_at_a_reduced_scale",
 )
 STOP = ("tests/test_puzzle_stop.py",)
+SBN = ("tests/test_puzzle_sbn.py",)
 WEB_STOP = ("tests/test_puzzle_stars_web.py",)
 DAILY_SEEDS = (
     "tests/test_puzzle_stars_levels.py::test_the_daily_takes_the_first_seed_of_the_days_difficulty_else_the_nearest",
 )
 
 MUTANTS = (
+    Mutant(
+        "sbn: the border below a cell read one column over",
+        "src/queens/puzzle/sbn.py",
+        '(r + 1, c, r < n - 1 and down[c * (n - 1) + r] == "0"),',
+        '(r + 1, c, r < n - 1 and down[(c + 1) % n * (n - 1) + r] == "0"),',
+        SBN,
+    ),
+    Mutant(
+        "sbn: a code's stars not checked against --stars",
+        "src/queens/cli/puzzle.py",
+        "if named is not None and named != stars:",
+        "if named is not None and named != stars and False:",
+        SBN,
+    ),
+    Mutant(
+        "sbn: a code given as the FILE argument read as a file's name",
+        "src/queens/cli/puzzle.py",
+        'return path != "-" and looks_like_sbn(path) and not Path(path).exists()',
+        'return path == "-" and looks_like_sbn(path) and not Path(path).exists()',
+        SBN,
+    ),
     # -- checkpoints (src/queens/counting/checkpoint.py) --
     Mutant(
         "checkpoint: fundamental above total accepted",
