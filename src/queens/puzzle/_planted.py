@@ -137,9 +137,9 @@ class _Regions:
         truth_cells = {r * n + c for r, row in enumerate(truth) for c in row}
         self.solver.add_clause([-(cell + 1) for cell in sorted(truth_cells)])
         # Near the truth first: CaDiCaL then finds the other solutions that differ from it
-        # in a few stars, which one repair kills, before those far from it (left to its
-        # own phases, those it found at 23 x 23 with 5 stars differed in 40 to 70 of 115
-        # stars, and repairs made new ones as fast as they killed them).
+        # in a few stars, which one repair kills, before those far from it (left to its own
+        # phases, at 23 x 23 with 5 stars, it found solutions differing in about half the
+        # stars, and repairs made new ones about as fast as they killed them).
         self.solver.set_phases(
             [cell + 1 if cell in truth_cells else -cell - 1 for cell in range(n * n)]
         )
