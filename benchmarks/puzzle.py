@@ -285,14 +285,17 @@ def bench_generate_big(seeds: int, timeout: float, only: set[tuple[int, int]]) -
         _planted.attempt, _planted.confirmed = plain
 
 
-def bench_page(seeds: int, difficulties: list[str]) -> None:
+def bench_page(
+    seeds: int, difficulties: list[str], only: set[tuple[int, int]] | None = None
+) -> None:
     """The page's grids of 3 to 6 stars (issue 40): ``POST /api/puzzle/generate`` for each
-    size the page offers and each of ``difficulties`` ("any": none asked for), seeds 0,
-    1, ..., through Starlette's test client in this process under the page's own time
-    (``GENERATE_SECONDS``; every difficulty offered for the run, so that those the page
-    leaves out are measured too): the process's CPU seconds and the wall seconds of each
-    request, how many came back past the time (503), with the load average; then a hint
-    past the page's time (``late_hint``)."""
+    size the page offers (or the ``N:K`` of ``only``, offered for the run, so that sizes
+    the page leaves out are measured too) and each of ``difficulties`` ("any": none asked
+    for), seeds 0, 1, ..., through Starlette's test client in this process under the
+    page's own time (``GENERATE_SECONDS``; every difficulty offered for the run too): the
+    process's CPU seconds and the wall seconds of each request, how many came back past
+    the time (503), with the load average; then a hint past the page's time
+    (``late_hint``)."""
     from starlette.testclient import TestClient
 
     from queens.web import puzzle as page
@@ -301,7 +304,17 @@ def bench_page(seeds: int, difficulties: list[str]) -> None:
     print()
     print("| page: generate (CPU / wall) | grids | median | largest | past the time | load |")
     print("|---|---|---|---|---|---|")
-    offered = page.GRADED
+    from queens.puzzle import generate as maker
+
+    offered, sizes, measured = page.GRADED, page.GENERATE_SIZES, maker.PLANTED_UP_TO
+    if only:  # offered for the run, made unforced
+        maker.PLANTED_UP_TO = {
+            k: max(high, *(n for n, s in only if s == k)) for k, high in measured.items()
+        }
+        page.GENERATE_SIZES = {
+            k: (min(n for n, s in only if s == k), max(n for n, s in only if s == k))
+            for k in sorted({s for _, s in only})
+        }
     page.GRADED = {
         k: dict.fromkeys(DIFFICULTIES, low_high) for k, low_high in page.GENERATE_SIZES.items()
     }
@@ -309,11 +322,13 @@ def bench_page(seeds: int, difficulties: list[str]) -> None:
         with TestClient(create_app(allowed_hosts={"testserver"})) as client:
             for k, (low, high) in page.GENERATE_SIZES.items():
                 for n in range(low, high + 1) if k >= 3 else ():
-                    for difficulty in difficulties:
-                        page_row(client, n, k, difficulty, seeds)
-            late_hint(client)
+                    if not only or (n, k) in only:
+                        for difficulty in difficulties:
+                            page_row(client, n, k, difficulty, seeds)
+            if not only:
+                late_hint(client)
     finally:
-        page.GRADED = offered
+        page.GRADED, page.GENERATE_SIZES, maker.PLANTED_UP_TO = offered, sizes, measured
 
 
 def late_hint(client: Any) -> None:
@@ -363,7 +378,9 @@ def main_stars() -> None:
     )
     parser.add_argument("--big", action="store_true", help="only the 4- to 6-star generate rows")
     parser.add_argument("--timeout", type=float, default=600, help="wall s a --big grid may take")
-    parser.add_argument("--only", nargs="*", default=[], help="--big sizes as N:K (all)")
+    parser.add_argument(
+        "--only", nargs="*", default=[], help="--big or --page sizes as N:K (all; offered)"
+    )
     parser.add_argument("--page", action="store_true", help="only the page's 3- to 6-star rows")
     parser.add_argument(
         "--difficulties",
@@ -372,12 +389,12 @@ def main_stars() -> None:
         help="with --page: any (none asked for), easy, medium, hard (default any)",
     )
     args = parser.parse_args()
+    only = {(int(n), int(k)) for n, k in (size.split(":") for size in args.only)}
     if args.page:
-        bench_page(args.seeds, args.difficulties)
+        bench_page(args.seeds, args.difficulties, only)
     elif args.planted:
         bench_planted(args.seeds)
     elif args.big:
-        only = {(int(n), int(k)) for n, k in (size.split(":") for size in args.only)}
         bench_generate_big(args.seeds, args.timeout, only)
     else:
         bench_stars(args.seeds, args.slow)

@@ -144,7 +144,7 @@ def test_4_to_6_star_grids_are_valid_and_unique(n: int, stars: int) -> None:
 def test_the_largest_grids_made_unforced_are_unique_by_both_sat_engines(n: int, stars: int) -> None:
     """The sizes raised past the kernel's reach (its search stalls on many of them): the
     grid made unforced, checked again by CaDiCaL and Gluecard (two encodings)."""
-    grid = generate.generate(n, 2, stars=stars)  # seed 2: 38.5 s of CPU at 20 x 20
+    grid = generate.generate(n, 2, stars=stars)  # seed 2: 43.6 s of CPU at 23 x 23
     assert len(set(grid.cells)) == n
     (truth,) = _sat.solve(grid, stars)
     assert problem(grid, truth, stars) is None
@@ -302,3 +302,17 @@ def test_a_repair_looks_past_a_solution_whose_stars_have_no_way_out() -> None:
         assert any(not found.isdisjoint(path) for found in others)
         checked += 1
     assert checked
+
+
+def test_a_repair_carries_out_the_piece_its_path_cuts_off() -> None:
+    """A star whose way out splits its region from its truth stars leaves with the piece
+    cut off (no truth star on it), so the region stays one piece; a path that would split
+    the truth stars apart is no way out."""
+    n = 4
+    cells = [0] * 4 + [1] * 4 + [2] * 4 + [3] * 4  # the regions are the rows
+    assert _planted._carried(n, cells, [2], {0}) == [2, 3]
+    assert _planted._carried(n, cells, [1], {0}) == [1, 2, 3]
+    assert _planted._carried(n, cells, [2], {0, 3}) is None
+    # another solution's star at row 1, column 3 (cell 2): its only way out is down
+    assert _planted.repair(n, cells, {0}, [{2}], random.Random(0)) == ([2, 3], 1)
+    assert _planted.repair(n, cells, {0, 3}, [{2}], random.Random(0)) is None

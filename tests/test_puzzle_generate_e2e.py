@@ -42,6 +42,12 @@ def no_violations(page: Page, when: str) -> None:
     assert results.violations_count == 0, f"{when}: {results.generate_report()}"
 
 
+def offered(k: int) -> list[str]:
+    """The sizes the page offers with ``k`` stars, as its size menu lists them."""
+    low, high = page_module.GENERATE_SIZES[k]
+    return [str(n) for n in range(low, high + 1)]
+
+
 def sizes(page: Page) -> list[str]:
     found: list[str] = page.eval_on_selector_all("#size option", "o => o.map(x => x.value)")
     return found
@@ -77,7 +83,7 @@ def test_four_stars_generated_with_the_keyboard_at_desktop_width(open_page: Open
         "3 stars: " + "; ".join(f"{d} not offered ({reasons[d]})" for d in reasons) + "."
     )
     page.keyboard.press("ArrowDown")  # 3 -> 4 (typing "4" now would search for "34")
-    assert page.input_value("#new-stars") == "4" and sizes(page) == ["17", "18"]
+    assert page.input_value("#new-stars") == "4" and sizes(page) == offered(4)
     generate_by_keys(page, SEED, f"Generated with seed {SEED}: place 68 queens, 4 in every row")
     expect(page.locator("#grid .cell")).to_have_count(17 * 17)
     expect(page.locator("#title")).to_contain_text("4 stars")
@@ -92,9 +98,9 @@ def test_four_stars_generated_by_taps_at_phone_width(open_page: Opener) -> None:
     page = open_page("", PHONE)
     page.locator("#create summary").tap()
     page.select_option("#new-stars", "6")
-    assert sizes(page) == ["24"]
+    assert sizes(page) == offered(6) == ["24", "25"]
     page.select_option("#new-stars", "5")
-    assert sizes(page) == ["21"]
+    assert sizes(page) == offered(5) == ["21", "22"]
     page.select_option("#new-stars", "4")
     page.select_option("#size", "17")
     page.locator("#seed").tap()

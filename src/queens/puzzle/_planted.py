@@ -13,13 +13,16 @@ incremental SAT solver asked again after each repair:
    stars), so the truth is a solution.
 3. The solver holds the rows, columns and 2 x 2 blocks as fixed clauses, the truth
    blocked (so any model is a *second* solution), and each region's "exactly k" behind a
-   selector literal of its own, assumed true.  While it finds other solutions (up to
-   ``OTHERS``), one of their stars off the truth leaves its region for a neighbouring
-   one, along the shortest path of its region's cells (no truth star on it) to the region's border:
-   its region then holds k - 1 of that solution's stars, so it is no solution any more,
-   and the truth keeps k stars in every region (``repair``).  The two regions changed get
-   new selectors (the old ones are switched off for good), so the solver keeps what it
-   learnt.  ``REPAIRS`` times n repairs at most, then a fresh attempt.
+   selector literal of its own, assumed true; its phases are the truth's, so the other
+   solutions it finds first differ from the truth in few stars.  While it finds other
+   solutions (up to ``OTHERS``), one of their stars off the truth leaves its region for
+   a neighbouring one, along the shortest path of its region's cells (no truth star on
+   it) to the region's border, with any piece of the region the path cuts off from the
+   region's truth stars (``_carried``): its region then holds fewer of that solution's
+   stars, so it is no solution any more, and the truth keeps k stars in every region
+   (``repair``).  The two regions changed get new selectors (the old ones are switched
+   off for good), so the solver keeps what it learnt.  ``REPAIRS`` times n repairs at
+   most, then a fresh attempt.
 4. When the solver finds none, the grid is checked by engines written apart from it:
    the truth by the independent validator (``queens.puzzle.solve.problem``), its
    uniqueness by the compiled kernel's propagating search when that settles it within
@@ -94,20 +97,27 @@ def _neighbours(n: int, index: int) -> list[int]:
     return [a * n + b for a, b in steps if 0 <= a < n and 0 <= b < n]
 
 
-def _stays_connected(n: int, cells: Cells, gone: set[int]) -> bool:
-    """Whether the region of ``gone`` (cells all in one region) is still one piece, and
-    not empty, without them."""
-    region = cells[next(iter(gone))]
+def _carried(n: int, cells: Cells, path: list[int], truth_cells: set[int]) -> list[int] | None:
+    """The cells that leave their region with ``path`` (no truth star on it): the path and
+    every piece of the region it cuts off from the region's truth stars (none on those
+    pieces, so the truth keeps its count); None when the path splits the truth stars
+    apart.  So a star on a thin part of its region, between two of its truth stars, can
+    leave it too (before, when every way out split the region, the attempt ended: "no
+    way out")."""
+    region = cells[path[0]]
+    gone = set(path)
     left = {i for i, owner in enumerate(cells) if owner == region} - gone
-    if not left:
-        return False
-    reached = {next(iter(left))}
-    frontier = list(reached)
+    anchor = next(cell for cell in left if cell in truth_cells)
+    reached = {anchor}
+    frontier = [anchor]
     while frontier:
         fresh = {o for o in _neighbours(n, frontier.pop()) if o in left and o not in reached}
         reached |= fresh
         frontier.extend(fresh)
-    return reached == left
+    cut = left - reached
+    if not cut.isdisjoint(truth_cells):
+        return None
+    return [*path, *sorted(cut)]
 
 
 class _Regions:
@@ -124,7 +134,15 @@ class _Regions:
         fixed, top = _sat._placement_clauses(n, stars, [])
         self.pool: IDPool = IDPool(start_from=top + 1)
         self.solver: Solver = Solver(name=_sat.SOLVER, bootstrap_with=fixed)
-        self.solver.add_clause([-(r * n + c + 1) for r, row in enumerate(truth) for c in row])
+        truth_cells = {r * n + c for r, row in enumerate(truth) for c in row}
+        self.solver.add_clause([-(cell + 1) for cell in sorted(truth_cells)])
+        # Near the truth first: CaDiCaL then finds the other solutions that differ from it
+        # in a few stars, which one repair kills, before those far from it (left to its own
+        # phases, at 23 x 23 with 5 stars, it found solutions differing in about half the
+        # stars, and repairs made new ones about as fast as they killed them).
+        self.solver.set_phases(
+            [cell + 1 if cell in truth_cells else -cell - 1 for cell in range(n * n)]
+        )
         self.selectors: dict[int, int] = {}
         self.versions = 0
         for region in range(n):
@@ -206,21 +224,22 @@ def repair(
     n: int, cells: Cells, truth_cells: set[int], others: list[set[int]], rng: random.Random
 ) -> tuple[list[int], int] | None:
     """The move that kills the most of the solutions ``others`` (their star cells): a path
-    out of its region (no truth star on it, the region left connected) from a star of one
-    of them off the truth, and the region it joins; a solution with a star on the path is
-    killed (the region left holds fewer of its stars).  The most killed first, then the
-    shortest path, ties at random; None when there is none.  The stars of every solution
-    found are tried, not only the first's: its stars are often all walled in by truth
-    stars or hold their region together ("no way out", most attempts that failed at
-    18 x 18 with 4 stars, ``benchmarks/planted.py``)."""
+    out of its region (no truth star on it) from a star of one of them off the truth,
+    with the pieces it cuts off (``_carried``), and the region it joins; a solution with a
+    star on the cells moved is killed (the region left holds fewer of its stars).  The
+    most killed first, then the fewest cells, ties at random; None when there is none.
+    The stars of every solution found are tried, not only the first's: its stars are
+    often all walled in by truth stars ("no way out", most attempts that failed at 18 x 18
+    with 4 stars, ``benchmarks/planted.py``)."""
     off = sorted({cell for stars in others for cell in stars} - truth_cells)
     rng.shuffle(off)
     moves: list[tuple[int, int, float, list[int], int]] = []
     for cell in off:
         for path, region in ways_out(n, cells, cell, truth_cells):
-            if _stays_connected(n, cells, set(path)):
-                killed = sum(1 for stars in others if not stars.isdisjoint(path))
-                moves.append((-killed, len(path), rng.random(), path, region))
+            carried = _carried(n, cells, path, truth_cells)
+            if carried is not None:
+                killed = sum(1 for stars in others if not stars.isdisjoint(carried))
+                moves.append((-killed, len(carried), rng.random(), carried, region))
     if not moves:
         return None
     *_, path, region = min(moves)

@@ -120,15 +120,16 @@ the ``sat`` extra), whose grids are measured up to ``PLANTED_UP_TO`` (4 stars fr
 21 x 21, 6 from 24 x 24: ``benchmarks/puzzle.py --stars --big``); larger ones are refused
 unless forced (``GenerateTooLong``)."""
 
-PLANTED_UP_TO = {4: 20, 5: 22, 6: 25}
+PLANTED_UP_TO = {4: 20, 5: 23, 6: 25}
 """The largest grid generated for 4 to 6 stars without ``force``: the sizes measured with
-a median under a minute of CPU over seeds 0 to 2 (``benchmarks/puzzle.py --stars --big``,
-shared machine: 20 x 20 4-star 38.5, 51.2 s and one not in 103 s, over seeds 0 to 4
-53.4 s with two not in 251 and 391 s, so a long tail; 22 x 22 5-star 2.1 s, 25 x 25
-6-star 6.7 s); 23 x 23 with 5 stars is refused unforced (9.8 s, 134.9 s and one
-not in 91 s: most of CaDiCaL's attempts there run out of repairs).  Since the grids are
+a median under a minute of CPU over seeds 0 to 4 (``benchmarks/puzzle.py --stars --big``,
+shared machine, load average 4.5 to 5.1): 20 x 20 4-star 17.4 s (81.2 s the largest),
+23 x 23 5-star 10.6 s (43.6 s), 25 x 25 6-star in the guide's table.  Before CaDiCaL's
+phases were the truth's and a repair carried out the piece its path cuts off
+(``queens.puzzle._planted``), 20 x 20 took 53.4 s with two seeds not made in 251 and
+391 s, and 23 x 23 was refused (9.8 s, 134.9 s and one not in 91 s).  The grids are
 confirmed by Gluecard when the kernel's search does not settle them
-(``_planted.confirmed``), the time is CaDiCaL's repairs."""
+(``_planted.confirmed``): the time is CaDiCaL's repairs."""
 
 MIN_N, MAX_N = SIZES[1]
 """The sizes of one-star grids."""

@@ -68,22 +68,25 @@ from queens.web import limits
 from queens.web.inputs import InputError, read_json
 from queens.web.runs import Busy
 
-MAX_N = 24
-"""The largest grid the page takes: the largest it generates (6 stars, 24 x 24; a hint or
-a solution there takes a second or two of CPU, the stars selector's six searches about
-as long)."""
+MAX_N = 25
+"""The largest grid the page takes: the largest it generates (6 stars, 25 x 25; a hint,
+a check or the stars selector's six searches there take seconds of CPU, and stop at
+``SOLVE_SECONDS``)."""
 
 MAX_GRID_TEXT = 1024 + 16 * MAX_N * MAX_N
-"""Characters of grid text accepted (a 24 x 24 grid with spaces and CRLF needs 1,200; as a
-JSON level with one cell a line, about 10,000): ``json_text_limit(MAX_N)``."""
+"""Characters of grid text accepted (a 25 x 25 grid with spaces and CRLF needs 1,275; as a
+JSON level with one cell a line, about 11,000): ``json_text_limit(MAX_N)``."""
 
-GENERATE_SIZES = {1: (5, 16), 2: (8, 12), 3: (14, 14), 4: (17, 18), 5: (21, 21), 6: (24, 24)}
+GENERATE_SIZES = {1: (5, 16), 2: (8, 12), 3: (14, 14), 4: (17, 19), 5: (21, 22), 6: (24, 25)}
 """The sizes the page generates with each number of stars, smallest and largest: those
 made well within ``GENERATE_SECONDS`` (measured through the page, ``docs/guides/
 region-puzzle.md``: 16 x 16 one-star grids in about a second at the median; 12 x 12 2-star
 ones a second, 14 x 14 ones a minute; 14 x 14 3-star ones 1.6 s of CPU, 15 x 15 ones not
-within a minute; from 4 stars CaDiCaL's, the sizes ``queens.puzzle.generate`` makes
-unforced).  4 to 6 stars need python-sat (``maker.check_planted`` says so)."""
+within a minute); from 4 stars CaDiCaL's, the sizes of which at least 3 of 5 seeds were
+made within the time on the shared machine (``benchmarks/puzzle.py --stars --page --only
+N:K``, load average 4.0 to 4.5: 19 x 19 4-star 5 of 5, 20 x 20 2 of 5; 22 x 22 5-star 5
+of 5, 23 x 23 1 of 5; 25 x 25 6-star 5 of 5).  4 to 6 stars need python-sat
+(``maker.check_planted`` says so)."""
 
 Offer = tuple[int, int] | str
 
@@ -92,9 +95,8 @@ GRADED: dict[int, dict[str, Offer]] = {
     2: dict.fromkeys(DIFFICULTIES, GENERATE_SIZES[2]),
     3: {"easy": "1 of 5 made in 10 s", "medium": "0 of 5 made in 10 s",
         "hard": "1 of 5 made in 10 s"},
-    4: {"easy": (17, 17), "medium": (17, 17), "hard": "2 of 5 made in 10 s"},
-    5: {"easy": "0 of 5 made in 10 s", "medium": "2 of 5 made in 10 s",
-        "hard": "0 of 5 made in 10 s"},
+    4: {"easy": "2 of 5 made in 10 s", "medium": (17, 17), "hard": "1 of 5 made in 10 s"},
+    5: {"easy": "0 of 5 made in 10 s", "medium": (21, 21), "hard": "1 of 5 made in 10 s"},
     6: {"easy": "0 of 5 made in 10 s", "medium": (24, 24), "hard": "1 of 5 made in 10 s"},
 }  # fmt: skip
 """For each K and difficulty, the sizes (smallest, largest) the page generates at that
@@ -103,8 +105,11 @@ the explainer (which stops at the page's time as the generator does), offered wh
 least 3 of 5 seeds made one within ``GENERATE_SECONDS`` on the shared machine (two runs
 at load average 5 to 8 made the same offers: ``benchmarks/puzzle.py --stars --page
 --difficulties easy,medium,hard``, ``docs/guides/region-puzzle.md``; an idle machine makes
-more, but the page offers what a busy one makes): 4 stars easy and medium at 17 x 17 and
-6 stars medium at 24 x 24."""
+more, but the page offers what a busy one makes): medium 4-star grids at 17 x 17, 5-star
+ones at 21 x 21 and 6-star ones at 24 x 24.  From 4 stars measured again with the
+generator of ``queens.puzzle._planted`` as it is now (its seeds make other grids), at
+every size offered, load average 1.3 to 5.0 (``--only 17:4 ... 25:6``): the counts above
+are the smallest size's, and no larger size made 3 of 5 at any difficulty."""
 
 GENERATE_SECONDS = 10.0
 """Seconds a generation may take: then it stops (``generate``'s ``seconds``) and the page
