@@ -56,11 +56,7 @@ class SbnError(GridError):
     SBN: 2 characters, too short (expected size, stars, flag and borders, e.g. 661W...)
     """
 
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        self.line = None
-        self.column = None
-        ValueError.__init__(self, f"SBN: {reason}")
+    subject = "SBN"
 
 
 @dataclass(frozen=True)
