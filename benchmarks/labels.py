@@ -16,13 +16,13 @@ orders them as the labels do, ties counted half: 0.5 is chance, 1 agreement; on 
 and on the finer level 1-6 of the hardest step), the share of each label's grids that use
 each kind of step, and the CPU time of an explanation (median).
 
-``--pattern-by-ways`` grades a K-star ``pattern`` step by its number of ways
-(``explain.PATTERN_BY_WAYS``, off in the shipped grading) for this run only, and
+``--no-pattern-by-ways`` grades every K-star ``pattern`` step level 3 as before its number
+of ways counted (``explain.PATTERN_BY_WAYS``, on in the shipped grading) for this run, and
 ``--level KIND=LEVEL`` regrades every step of a kind afterwards (a trial of another
 grading: the explanation, which takes the easiest step by the shipped levels, is the same).
 
 Usage: python benchmarks/labels.py [--starbattlelab DIR] [FILE:LABEL ...]
-    [--sample K] [--sizes 6,8,10] [--pattern-by-ways] [--level KIND=LEVEL ...]
+    [--sample K] [--sizes 6,8,10] [--no-pattern-by-ways] [--level KIND=LEVEL ...]
 """
 
 from __future__ import annotations
@@ -260,7 +260,12 @@ def main() -> None:
     parser.add_argument("--sizes", help="only these sizes, such as 6,8,10 (default all)")
     parser.add_argument("--sample", type=int, help="at most K codes of each file (random)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
-    parser.add_argument("--pattern-by-ways", action="store_true", help="explain.PATTERN_BY_WAYS")
+    parser.add_argument(
+        "--pattern-by-ways",
+        action=argparse.BooleanOptionalAction,
+        default=explaining.PATTERN_BY_WAYS,
+        help="explain.PATTERN_BY_WAYS (on in the shipped grading; --no-pattern-by-ways: off)",
+    )
     parser.add_argument(
         "--level",
         action="append",

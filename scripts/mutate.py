@@ -324,11 +324,11 @@ MUTANTS = (
         STARS,
     ),
     Mutant(
-        "explain (K stars): a pattern graded by its ways with PATTERN_BY_WAYS off",
+        "explain (K stars): a pattern of 3 or more ways graded as one of 2",
         "src/queens/puzzle/explain.py",
         "ways_level(ways) if PATTERN_BY_WAYS or ways == 1 else 0,",
-        "ways_level(ways) if PATTERN_BY_WAYS or ways >= 1 else 0,",
-        STARS,
+        "ways_level(min(ways, 2)) if PATTERN_BY_WAYS or ways == 1 else 0,",
+        ("tests/test_puzzle_explain_stars.py::test_a_pattern_step_costs_by_its_ways",),
     ),
     Mutant(
         "explain (every K): a walk from a supposed star one step shorter",

@@ -417,24 +417,36 @@ def test_the_k_star_rules_at_one_star_reach_the_one_star_solution(seed: int, n: 
     assert state.rows() == truth
 
 
-def test_a_pattern_step_costs_by_its_ways_when_turned_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Issue 41: a way-enumeration step costs by its number of ways.  Off (the shipped
-    # dailies' grading), the first shipped Monday is easy; on, its 3-way pattern gives way
-    # to a level-4 step and it is medium, and every pattern step is graded by its ways.
+def test_a_pattern_step_costs_by_its_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 41: a way-enumeration step costs by its number of ways (on since the grades were
+    # set beside puzzle-star-battle.com's labels).  The first shipped 2-star day whose
+    # explanation lists 3 or more ways: each pattern step's level is its ways' level, and
+    # with the old grading (every pattern level 3) the same grid grades no harder.
     import re
-    from datetime import date
 
     from queens.puzzle.levels import star_dailies
 
-    puzzle = star_dailies()[2, date(2026, 11, 30)]
-    assert explain(puzzle.grid, 2).difficulty == puzzle.difficulty == "easy"
-    monkeypatch.setattr(explainer, "PATTERN_BY_WAYS", True)
-    explanation = explain(puzzle.grid, 2)
-    assert explanation.difficulty == "medium"
-    assert replay(puzzle.grid, 2, explanation.steps) == explanation.rows
-    patterns = [step for step in explanation.steps if step.kind == "pattern"]
-    assert patterns
-    for step in patterns:
+    def ways(step: Step) -> int:
         listed = re.search(r"in (\d+) ways", step.text)
-        ways = int(listed.group(1)) if listed else 1
-        assert step.level == explainer.ways_level(ways) <= LEVELS["pattern"], step.text
+        return int(listed.group(1)) if listed else 1
+
+    assert explainer.PATTERN_BY_WAYS
+    shipped = star_dailies()
+    for day in sorted(day for k, day in shipped if k == 2):
+        puzzle = shipped[2, day]
+        explanation = explain(puzzle.grid, 2)
+        patterns = [step for step in explanation.steps if step.kind == "pattern"]
+        if any(ways(step) >= 3 for step in patterns):
+            break
+    else:
+        pytest.fail("no shipped 2-star day lists 3 or more ways")
+    assert explanation.difficulty == puzzle.difficulty
+    assert replay(puzzle.grid, 2, explanation.steps) == explanation.rows
+    for step in patterns:
+        assert step.level == explainer.ways_level(ways(step)), step.text
+    assert max(step.level for step in patterns) >= 4
+    monkeypatch.setattr(explainer, "PATTERN_BY_WAYS", False)
+    flat = explain(puzzle.grid, 2)
+    assert all(step.level <= 3 for step in flat.steps if step.kind == "pattern")
+    order = ["easy", "medium", "hard", "expert"]
+    assert order.index(flat.difficulty) <= order.index(explanation.difficulty)

@@ -1032,17 +1032,17 @@ def _unit_ways(state: StarState, unit: int) -> tuple[int, int, int]:
     return found
 
 
-PATTERN_BY_WAYS = False
+PATTERN_BY_WAYS = True
 """Whether a ``pattern`` step's level grows with its number of ways (``ways_level``: a
 person holds two ways in mind at a glance, lists three or four, and needs paper past
 that), the easiest first: the rules ``_few_ways``, ``_some_ways`` and ``_many_ways``
-take the ways up to 2, 4 and ``PATTERN_MAX`` at levels 3, 4 and 5.  Off: every
-``pattern`` step is level 3 (2 with one way), as the shipped K-star dailies were graded.
-Turned on, it regrades 89 of the 364 shipped 2-star dailies, all easy to medium (89 of
-the 104 easy Mondays and Tuesdays; medium and hard days keep their grade, and so do the
-first 28 shipped 3-star days, all hard or expert), which breaks
-their weekday schedule: it waits until those days are made anew
-(``scripts/make_star_dailies.py``) or the schedule changes."""
+take the ways up to 2, 4 and ``PATTERN_MAX`` at levels 3, 4 and 5.  Off, every
+``pattern`` step is level 3 (2 with one way).  On since the grades were set beside
+puzzle-star-battle.com's labels (``benchmarks/labels.py``): off, 27 % of the site's
+"Normal" 10 x 10 2-star grids graded easy, on 4 % (the order of the grids, and so the
+concordance, 0.67, is the same).  The shipped 2-star dailies were made anew with it (154
+of 364 days got another grid, each day its weekday's difficulty); every shipped 3-star
+day keeps its grade with it."""
 
 
 PATTERN_WAYS = ((2, 3), (4, 4), (PATTERN_MAX, 5))
