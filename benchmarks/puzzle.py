@@ -289,7 +289,7 @@ def bench_page(
     seeds: int, difficulties: list[str], only: set[tuple[int, int]] | None = None
 ) -> None:
     """The page's grids of 3 to 6 stars (issue 40): ``POST /api/puzzle/generate`` for each
-    size the page offers (or the ``N:K`` of ``only``, offered for the run, so that sizes
+    size the page offers (or the ``N:K`` of ``only``, 2 stars too, offered for the run, so that sizes
     the page leaves out are measured too) and each of ``difficulties`` ("any": none asked
     for), seeds 0, 1, ..., through Starlette's test client in this process under the
     page's own time (``GENERATE_SECONDS``; every difficulty offered for the run too): the
@@ -309,7 +309,7 @@ def bench_page(
     offered, sizes, measured = page.GRADED, page.GENERATE_SIZES, maker.PLANTED_UP_TO
     if only:  # offered for the run, made unforced
         maker.PLANTED_UP_TO = {
-            k: max(high, *(n for n, s in only if s == k)) for k, high in measured.items()
+            k: max([high, *(n for n, s in only if s == k)]) for k, high in measured.items()
         }
         page.GENERATE_SIZES = {
             k: (min(n for n, s in only if s == k), max(n for n, s in only if s == k))
@@ -321,7 +321,7 @@ def bench_page(
     try:
         with TestClient(create_app(allowed_hosts={"testserver"})) as client:
             for k, (low, high) in page.GENERATE_SIZES.items():
-                for n in range(low, high + 1) if k >= 3 else ():
+                for n in range(low, high + 1) if k >= 3 or only else ():
                     if not only or (n, k) in only:
                         for difficulty in difficulties:
                             page_row(client, n, k, difficulty, seeds)

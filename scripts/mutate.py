@@ -331,6 +331,22 @@ MUTANTS = (
         ("tests/test_puzzle_explain_stars.py::test_a_pattern_step_costs_by_its_ways",),
     ),
     Mutant(
+        "generate (K stars): regions kept small grow like the others",
+        "src/queens/puzzle/generate.py",
+        "regions.sort(key=self.kept_small.__contains__)",
+        "regions.sort(key=lambda _: False)",
+        (
+            "tests/test_puzzle_stars_levels.py::test_a_region_kept_small_takes_a_hole_only_when_no_other_region_can",
+        ),
+    ),
+    Mutant(
+        "generate (K stars): an eased grid kept without its uniqueness checked",
+        "src/queens/puzzle/generate.py",
+        "if not verdict.unique or verdict.rows != truth:",
+        "if verdict.rows != truth:",
+        ("tests/test_puzzle_stars_levels.py::test_an_eased_grid_keeps_its_one_solution",),
+    ),
+    Mutant(
         "explain (every K): a walk from a supposed star one step shorter",
         "src/queens/puzzle/explain.py",
         "        if len(links) >= most:\n            return links, None",

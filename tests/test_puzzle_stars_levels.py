@@ -265,3 +265,63 @@ def test_tampered_star_dailies_are_refused(monkeypatch: pytest.MonkeyPatch) -> N
             daily_stars(STARS_FIRST, 2)
     finally:
         daily_stars.cache_clear()
+
+
+@pytest.mark.parametrize("seed", [0, 10])  # 10: eased in several rounds
+def test_an_easy_grid_is_eased_where_the_easy_steps_stop(seed: int) -> None:
+    """``_eased_stars`` trims regions around their stars where the easy steps stop: the
+    grid stays connected with the same one solution, and is now explained easily."""
+    import random
+
+    from queens.puzzle.generate import _eased_stars, _unique_stars
+
+    grid = _unique_stars(10, 2, seed, None, small=7)
+    assert explain(grid, 2, 3).rows is None  # the easy steps stop short
+    eased = _eased_stars(grid, 2, random.Random(seed))
+    assert eased.cells != grid.cells
+    assert all(eased.connected(region) for region in range(eased.n))
+    assert stars.count(eased, 2) == 1
+    assert stars.solve(eased, 2).rows == stars.solve(grid, 2).rows
+    assert grade(eased, 2) == "easy"
+
+
+def test_easy_grids_of_the_pages_largest_two_star_size_are_made() -> None:
+    """Easy 12 x 12 2-star grids took 40 attempts and more before the growth kept regions
+    small and the grids were eased (1 of seeds 0 to 4 made one); now each seed makes one."""
+    for seed in range(2):
+        grid = generate_graded(12, 2, seed, "easy")
+        assert stars.count(grid, 2) == 1 and grade(grid, 2) == "easy"
+
+
+@pytest.mark.parametrize("kept, joined", [(0, 1), (1, 0)])
+def test_a_region_kept_small_takes_a_hole_only_when_no_other_region_can(
+    kept: int, joined: int
+) -> None:
+    """A hole touching two regions, either free to take it, joins the one not kept small."""
+    import random
+
+    from queens.puzzle.generate import HOLE, _Maker
+
+    class Free(_Maker):  # every join lets no solution in
+        def through(self, cell: int, region: int, limit: int = 1) -> int:
+            return 0
+
+    cells = [0, HOLE, 1] * 3
+    maker = Free(3, 1, cells, ((0,), (0,), (0,)), random.Random(0), None)
+    maker.kept_small = frozenset({kept})
+    assert maker.grow() == []
+    assert [cells[r * 3 + 1] for r in range(3)] == [joined] * 3
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_an_eased_grid_keeps_its_one_solution(seed: int) -> None:
+    """Trimming a region can let a second solution in (it does on these 11 x 11 grids):
+    the easing keeps only grids the search still finds unique, with the same solution."""
+    import random
+
+    from queens.puzzle.generate import _eased_stars, _unique_stars
+
+    grid = _unique_stars(11, 2, seed, None, small=8)
+    eased = _eased_stars(grid, 2, random.Random(seed))
+    assert stars.count(eased, 2, limit=2) == 1
+    assert stars.solve(eased, 2).rows == stars.solve(grid, 2).rows

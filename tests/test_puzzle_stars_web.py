@@ -83,7 +83,7 @@ def test_generate_with_two_stars_and_a_difficulty(client: TestClient) -> None:
         {"n": 13, "stars": 3},
         {"n": 15, "stars": 3},
         {"n": 16, "stars": 4},
-        {"n": 14, "stars": 3, "difficulty": "easy"},
+        {"n": 14, "stars": 3, "difficulty": "medium"},
         {"n": 18, "stars": 4, "difficulty": "easy"},
         {"n": 17, "stars": 4, "difficulty": "expert"},
         {"n": 8, "stars": 0},

@@ -70,6 +70,11 @@ draws the whole grid and repairs it with CaDiCaL instead, then checks it with th
    ``queens.puzzle.solve.unique_by_rows``, else the propagating search again) and, for a
    difficulty, graded by the explanation (``queens.puzzle.explain.grade``): the
    seeds ``seed + attempt * 2**64`` are tried until one has the difficulty asked for.
+   For an easy grid, three quarters of the regions grow only into holes no other region
+   takes (``STARS_KEPT_SMALL``: a region near its stars has few ways for them), and where
+   the easy steps stop, an open region's cells off the placement move to touching
+   regions, kept when the grid stays unique and the steps get further
+   (``_eased_stars``, as one star's step 4).
 
 The K-star searches are the kernel's propagating search (``search_stars``), or without
 the kernel ``queens.puzzle.solve.search_holes``: the same checks, though a seed may give
@@ -98,18 +103,24 @@ from queens.puzzle.explain import (
     apply,
     difficulty_name,
     explain,
+    know_solution,
+    next_step,
 )
 from queens.puzzle.grid import NAMES, Grid
 from queens.puzzle.solve import (
     MAX_STARS,
     Rows,
     Square,
+    StarState,
     State,
+    Units,
+    bit_indexes,
     count,
     rows_of_masks,
     search_holes,
     unique_by_rows,
 )
+from queens.puzzle.solve import solve as solve_stars
 
 SIZES = {1: (5, 16), 2: (8, 25), 3: (14, 25), 4: (17, 25), 5: (21, 25), 6: (24, 25)}
 """The sizes generated for each number of stars, smallest and largest.  One star: 4 x 4
@@ -289,6 +300,12 @@ PLACEMENT_NODES = 50
 
 GRADED_ATTEMPTS = 40
 """K-star grids tried for a difficulty before giving up."""
+
+STARS_KEPT_SMALL = {"easy": 3 / 4}
+"""The share of regions of a 2- or 3-star grid that grow only into holes no other region
+takes, by difficulty: a region left near its core (its stars and the path joining them)
+has few ways for its stars, and an easy grid needs a unit of at most two ways at each
+step (``explain.PATTERN_BY_WAYS``)."""
 
 
 class GenerateError(ValueError):
@@ -1121,11 +1138,105 @@ def _stars_of(
     if difficulty is None:
         return _unique_stars(n, stars, seed, stop)
 
+    small = STARS_KEPT_SMALL.get(difficulty, 0.0) if stars not in PLANTED_UP_TO else 0.0
+
     def attempt(number: int) -> Grid | None:
-        grid = _unique_stars(n, stars, seed + number * 2**64, stop)
+        grid = _unique_stars(n, stars, seed + number * 2**64, stop, int(small * n))
+        if difficulty == "easy" and stars not in PLANTED_UP_TO:
+            grid = _eased_stars(grid, stars, random.Random(seed + number * 2**64), stop)
         return grid if _graded_as(grid, stars, difficulty, stop) else None
 
     return _attempts(attempt, GRADED_ATTEMPTS, None, stop, what, seed)
+
+
+STARS_EASE_ROUNDS = 8
+"""Regions an easy 2- or 3-star grid may have trimmed around its stars where the easy
+steps stop (``_eased_stars``): with ``STARS_KEPT_SMALL``, easy 12 x 12 2-star grids take
+1 to 3 attempts (seeds 0 to 9) where they took up to 40 and more (3 of 5 not made in 40)."""
+
+
+def _eased_stars(
+    grid: Grid, stars: int, rng: random.Random, stop: kernel.StopFlag | None = None
+) -> Grid:
+    """Where the easy steps stop, an open region's open cells other than its stars in the
+    solution move to touching regions, as many as can (``_move_out``), so that the region
+    has few ways left there; the grid is kept when the search still finds the one solution
+    and the easy steps then get further, the region left with the fewest open cells first
+    (of ``EASE_TRIES``).  Up to ``STARS_EASE_ROUNDS`` rounds, or until the easy steps reach
+    the solution: that grid (the one given when no region helps).  The grading after it
+    proves the grid unique again: its steps, each sound, reach the solution."""
+    levels = range(1, LEVELS["split"] + 1)
+    easy = max(level for level in levels if difficulty_name(level, stars) == "easy")
+    truth = solve_stars(grid, stars, stop).rows
+    if truth is None:
+        return grid
+    for _ in range(STARS_EASE_ROUNDS):
+        state = _stars_stopped_at(grid, stars, truth, easy, stop)
+        if state.solved:
+            return grid
+        for cells in _ease_options(grid, stars, truth, state, rng)[:EASE_TRIES]:
+            eased = Grid.from_regions([cells[r * grid.n : (r + 1) * grid.n] for r in range(grid.n)])
+            verdict = solve_stars(eased, stars, stop)
+            if not verdict.unique or verdict.rows != truth:
+                continue
+            later = _stars_stopped_at(eased, stars, truth, easy, stop)
+            if later.solved or later.cand.bit_count() < state.cand.bit_count():
+                grid = eased
+                break
+        else:
+            return grid
+    return grid
+
+
+def _stars_stopped_at(
+    grid: Grid, stars: int, truth: Rows, hardest: int, stop: kernel.StopFlag | None
+) -> StarState:
+    """The K-star state where the steps up to level ``hardest`` stop."""
+    state = StarState.start(Units(grid), stars)
+    know_solution(state, truth)
+    while not state.solved and next_step(state, hardest, stop) is not None:
+        pass
+    return state
+
+
+def _ease_options(
+    grid: Grid, stars: int, truth: Rows, state: StarState, rng: random.Random
+) -> list[list[int]]:
+    """For each open region of ``state``: the grid's cells (a region per cell) with as many
+    of the region's open cells off ``truth`` as can moved to touching regions (``_move_out``);
+    those leaving the region the fewest open cells first (ties at random)."""
+    n = grid.n
+    on_truth = {r * n + c for r, columns in enumerate(truth) for c in columns}
+    options = []
+    for region in range(n):
+        unit = 2 * n + region
+        if not state.need(unit):
+            continue
+        free = list(bit_indexes(state.free(unit)))
+        cells = list(grid.cells)
+        moved = _move_out(n, cells, [i for i in free if i not in on_truth])
+        if moved:
+            options.append((len(free) - moved, rng.random(), cells))
+    options.sort(key=lambda option: option[:2])
+    return [cells for *_, cells in options]
+
+
+def _move_out(n: int, cells: list[int], off: list[int]) -> int:
+    """Move cells of ``off`` (of one region) each to a touching region while theirs stays
+    connected, until none can move (a cell inside the region can once a neighbour has
+    moved); how many moved (``cells`` changed in place)."""
+    todo = off.copy()
+    moved = 0
+    while True:
+        for index in todo:
+            others = [cells[o] for o in _neighbours(n, index) if cells[o] != cells[index]]
+            if others and _stays_connected(n, cells, {index}):
+                cells[index] = min(others)
+                todo.remove(index)
+                moved += 1
+                break
+        else:
+            return moved
 
 
 def _graded_as(
@@ -1147,9 +1258,12 @@ def _graded_as(
     return explanation.rows is not None and explanation.difficulty == difficulty
 
 
-def _unique_stars(n: int, stars: int, seed: int, stop: kernel.StopFlag | None) -> Grid:
+def _unique_stars(
+    n: int, stars: int, seed: int, stop: kernel.StopFlag | None, small: int = 0
+) -> Grid:
     """A grid with one solution of ``stars`` a row, column and region, checked by two
-    engines (steps 1 to 5 of the module's outline; from 4 stars ``queens.puzzle._planted``)."""
+    engines (steps 1 to 5 of the module's outline; from 4 stars ``queens.puzzle._planted``);
+    ``small`` of its regions (2 and 3 stars) grow only into holes no other region takes."""
     if stars in PLANTED_UP_TO:
         made = _planted.unique(n, stars, seed, grow_star_regions, stop)
         if made is None:
@@ -1159,7 +1273,7 @@ def _unique_stars(n: int, stars: int, seed: int, stop: kernel.StopFlag | None) -
 
     def attempt(_: int) -> Grid | None:
         placement = random_placement(n, stars, rng, stop)
-        cells = _star_made(n, stars, placement, rng, stop)
+        cells = _star_made(n, stars, placement, rng, stop, small)
         if cells is None:
             return None
         grid = Grid.from_regions([cells[r * n : (r + 1) * n] for r in range(n)])
@@ -1371,6 +1485,8 @@ class _Maker:
         self.searches = 0
         self.made: set[tuple[int, int]] = set()
         self.witness: dict[tuple[int, int], Rows] = {}
+        self.kept_small: frozenset[int] = frozenset()
+        """Regions a hole joins only when no other region can (``STARS_KEPT_SMALL``)."""
 
     def search(self, limit: int, star: int = -1) -> tuple[int, Rows | None, Rows | None]:
         self.searches += 1
@@ -1421,6 +1537,7 @@ class _Maker:
             for cell in holes:
                 regions = sorted({cells[o] for o in _neighbours(n, cell)} - {HOLE})
                 self.rng.shuffle(regions)
+                regions.sort(key=self.kept_small.__contains__)  # stable: the rest shuffled
                 for region in regions:
                     if not self.blocked(cell, region) and self.through(cell, region) == 0:
                         cells[cell] = region
@@ -1518,9 +1635,15 @@ class _OutOfWork(Exception):
 
 
 def _star_made(
-    n: int, stars: int, placement: Rows, rng: random.Random, stop: counting_kernel.StopFlag | None
+    n: int,
+    stars: int,
+    placement: Rows,
+    rng: random.Random,
+    stop: counting_kernel.StopFlag | None,
+    small: int = 0,
 ) -> list[int] | None:
-    """A grid with the placement its one solution (steps 2 to 4), or None."""
+    """A grid with the placement its one solution (steps 2 to 4), or None; ``small``
+    regions, drawn at random, grow last (``_Maker.kept_small``)."""
     for _ in range(CORE_TRIES):
         cells = cores(n, stars, placement, rng)
         if cells is not None and _unique_so_far(n, stars, cells, stop):
@@ -1528,6 +1651,8 @@ def _star_made(
     else:
         return None
     maker = _Maker(n, stars, cells, placement, rng, stop)
+    if small:
+        maker.kept_small = frozenset(rng.sample(range(n), small))
     try:
         return cells if maker.make() else None
     except _OutOfWork:
