@@ -289,8 +289,8 @@ def bench_page(
     seeds: int, difficulties: list[str], only: set[tuple[int, int]] | None = None
 ) -> None:
     """The page's grids of 3 to 6 stars (issue 40): ``POST /api/puzzle/generate`` for each
-    size the page offers (or the ``N:K`` of ``only``, 2 stars too, offered for the run, so that sizes
-    the page leaves out are measured too) and each of ``difficulties`` ("any": none asked
+    size the page offers (or the ``N:K`` of ``only``, 2 stars too, offered for the run, so
+    that sizes the page leaves out are measured too) and each of ``difficulties`` ("any": none asked
     for), seeds 0, 1, ..., through Starlette's test client in this process under the
     page's own time (``GENERATE_SECONDS``; every difficulty offered for the run too): the
     process's CPU seconds and the wall seconds of each request, how many came back past

@@ -107,9 +107,9 @@ at load average 5 to 8 made the same offers: ``benchmarks/puzzle.py --stars --pa
 --difficulties easy,medium,hard``, ``docs/guides/region-puzzle.md``; an idle machine makes
 more, but the page offers what a busy one makes): medium 4-star grids at 17 x 17, 5-star
 ones at 21 x 21 and 6-star ones at 24 x 24.  Easy 3-star grids at 14 x 14 since the
-generator trims regions for easy grids (``generate._eased_stars``): 5 of 5 within the time,
-1.8 s CPU at the median, 6.8 s the largest (load 1.2; ``--only 14:3 --difficulties
-easy``); easy 2-star grids at 8 to 12 x 12 in under a second, as medium and hard ones.  From 4 stars measured again with the
+generator steers easy grids (``generate._eased_stars``): 5 of 5 within the time, 1.8 s of
+CPU at the median, 6.8 s the largest (load 1.2; ``--only 14:3 --difficulties easy``;
+easy 2-star grids at 8 to 12 x 12 under a second).  From 4 stars measured again with the
 generator of ``queens.puzzle._planted`` as it is now (its seeds make other grids), at
 every size offered, load average 1.3 to 5.0 (``--only 17:4 ... 25:6``): the counts above
 are the smallest size's, and no larger size made 3 of 5 at any difficulty."""
