@@ -48,6 +48,7 @@ processes share the CPU: the load average is printed with the results.
 from __future__ import annotations
 
 import argparse
+import compileall
 import functools
 import os
 import resource
@@ -374,15 +375,32 @@ def _rate_row(label: str, nodes: int, seconds: float, square: float, note: str =
     print(f"{line}   {note}".rstrip(), flush=True)
 
 
+def compile_bytecode() -> None:
+    """Write the bytecode of this environment's queens, as an installed package has it.
+
+    Python writes it on first import, unless PYTHONDONTWRITEBYTECODE is set (as in some
+    sandboxes); then every timed run of an editable install would compile each module
+    again (about 0.09 s of CPU a run here), which no installed user pays.
+    """
+    import queens
+
+    compileall.compile_dir(str(Path(queens.__file__).parent), quiet=1)
+
+
 def bench_startup(repeat: int) -> None:
-    runs = max(repeat, 5)  # short runs: a few more of them
-    python = [sys.executable, "-c", "import queens"]
-    imports = statistics.median(timed(python, subprocess.DEVNULL)[0] for _ in range(runs))
-    count8 = [str(QUEENS), "count", "8"]
-    small = statistics.median(timed(count8, subprocess.DEVNULL)[0] for _ in range(runs))
+    """Wall and CPU time of ``import queens`` and of ``queens count 8 --quiet`` (whole
+    processes, medians), beside an empty Python's start."""
+    runs = max(repeat, 9)  # short runs: a few more of them
     print()
-    print(f"python -c 'import queens'   {imports * 1000:7.1f} ms (median of whole processes)")
-    print(f"queens count 8              {small * 1000:7.1f} ms")
+    for label, command in (
+        ("python -c pass", [sys.executable, "-c", "pass"]),
+        ("python -c 'import queens'", [sys.executable, "-c", "import queens"]),
+        ("queens count 8 --quiet", [str(QUEENS), "count", "8", "--quiet"]),
+    ):
+        times = [timed_cpu(command, subprocess.DEVNULL) for _ in range(runs)]
+        wall = statistics.median(t[0] for t in times)
+        cpu = statistics.median(t[1] for t in times)
+        print(f"{label:<26} {wall * 1000:7.1f} ms, CPU {cpu * 1000:6.1f} ms (medians of {runs})")
 
 
 def bench_solve(repeat: int) -> None:
@@ -435,8 +453,10 @@ def main() -> None:
     engine = subprocess.run([str(QUEENS), "--version"], capture_output=True, text=True).stdout
     print(f"{engine.strip()}; {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
     print(f"medians of {args.repeat} whole-process runs, alternating queens and the reference")
+    compile_bytecode()
     if args.only_paths:
         bench_paths(parse_sizes(args.path_sizes), args.repeat)
+        bench_startup(args.repeat)
         return
     reference = compile_reference(args.reference)
     bench_counts(parse_sizes(args.sizes), args.repeat, reference)

@@ -269,3 +269,19 @@ def test_only_the_chosen_command_is_imported() -> None:
     assert "queens.cli.count" in loaded
     for other in ("queens.cli.animate", "queens.cli.serve", "queens.cli.render", "queens.show"):
         assert f"'{other}'" not in loaded
+
+
+def test_a_plain_count_starts_without_the_scale_options_modules() -> None:
+    # Checkpoints (sqlite3), clusters, --verify and the thread pool are imported when used.
+    code = (
+        "import sys; from queens.cli import main; main(['count', '8', '--quiet']); "
+        "print(sorted(m for m in sys.modules if m.startswith(('queens.counting', 'sqlite3', "
+        "'hashlib', 'concurrent', 'difflib'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    loaded = result.stdout.splitlines()[-1]
+    assert "'queens.counting.resumable'" in loaded
+    for other in ("checkpoint", "cluster", "verify"):
+        assert f"'queens.counting.{other}'" not in loaded
+    for other in ("sqlite3", "hashlib", "concurrent.futures", "difflib"):
+        assert f"'{other}'" not in loaded
