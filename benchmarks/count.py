@@ -8,8 +8,9 @@ alternating the two, for N = 12..17.  Prints medians, the ratio
 queens / reference of wall times (below 1: queens is faster), the same ratio
 of CPU times (worker processes included: the work done, less sensitive to
 other jobs on the machine) and the solutions counted per second.  Also
-times ``python -c "import queens"``, ``queens count 8`` and
-``queens solve 14 --all --format list > file`` as whole processes, and
+times ``python -c "import queens"`` and ``queens count 8`` (wall and CPU, with
+``--only-paths`` too) and ``queens solve 14 --all --format list > file`` as
+whole processes, and
 (unless ``--no-proxy``) ``queens count 18`` over the reference's ``16``,
 the quick proxy for ``count 20`` and ``21``.
 
@@ -37,6 +38,9 @@ constellations counter written from NQueensFAF's published method, compiled
 here as the reference is), alternating, as one-core CPU-time ratios for
 N = 15..17 (``--path-sizes``); every total is checked against the
 constellations counter's.
+
+The package's bytecode is written first, as an installed package has it (else, under
+PYTHONDONTWRITEBYTECODE, every run would compile each module again).
 
 Without the reference source or gcc it says so and skips the ratios.  Other
 processes share the CPU: the load average is printed with the results.
