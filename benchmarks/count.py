@@ -8,8 +8,9 @@ alternating the two, for N = 12..17.  Prints medians, the ratio
 queens / reference of wall times (below 1: queens is faster), the same ratio
 of CPU times (worker processes included: the work done, less sensitive to
 other jobs on the machine) and the solutions counted per second.  Also
-times ``python -c "import queens"``, ``queens count 8`` and
-``queens solve 14 --all --format list > file`` as whole processes, and
+times ``python -c "import queens"`` and ``queens count 8`` (wall and CPU, with
+``--only-paths`` too) and ``queens solve 14 --all --format list > file`` as
+whole processes, and
 (unless ``--no-proxy``) ``queens count 18`` over the reference's ``16``,
 the quick proxy for ``count 20`` and ``21``.
 
@@ -38,6 +39,9 @@ here as the reference is), alternating, as one-core CPU-time ratios for
 N = 15..17 (``--path-sizes``); every total is checked against the
 constellations counter's.
 
+The package's bytecode is written first, as an installed package has it (else, under
+PYTHONDONTWRITEBYTECODE, every run would compile each module again).
+
 Without the reference source or gcc it says so and skips the ratios.  Other
 processes share the CPU: the load average is printed with the results.
 
@@ -48,6 +52,7 @@ processes share the CPU: the load average is printed with the results.
 from __future__ import annotations
 
 import argparse
+import compileall
 import functools
 import os
 import resource
@@ -374,15 +379,32 @@ def _rate_row(label: str, nodes: int, seconds: float, square: float, note: str =
     print(f"{line}   {note}".rstrip(), flush=True)
 
 
+def compile_bytecode() -> None:
+    """Write the bytecode of this environment's queens, as an installed package has it.
+
+    Python writes it on first import, unless PYTHONDONTWRITEBYTECODE is set (as in some
+    sandboxes); then every timed run of an editable install would compile each module
+    again (about 0.09 s of CPU a run here), which no installed user pays.
+    """
+    import queens
+
+    compileall.compile_dir(str(Path(queens.__file__).parent), quiet=1)
+
+
 def bench_startup(repeat: int) -> None:
-    runs = max(repeat, 5)  # short runs: a few more of them
-    python = [sys.executable, "-c", "import queens"]
-    imports = statistics.median(timed(python, subprocess.DEVNULL)[0] for _ in range(runs))
-    count8 = [str(QUEENS), "count", "8"]
-    small = statistics.median(timed(count8, subprocess.DEVNULL)[0] for _ in range(runs))
+    """Wall and CPU time of ``import queens`` and of ``queens count 8 --quiet`` (whole
+    processes, medians), beside an empty Python's start."""
+    runs = max(repeat, 9)  # short runs: a few more of them
     print()
-    print(f"python -c 'import queens'   {imports * 1000:7.1f} ms (median of whole processes)")
-    print(f"queens count 8              {small * 1000:7.1f} ms")
+    for label, command in (
+        ("python -c pass", [sys.executable, "-c", "pass"]),
+        ("python -c 'import queens'", [sys.executable, "-c", "import queens"]),
+        ("queens count 8 --quiet", [str(QUEENS), "count", "8", "--quiet"]),
+    ):
+        times = [timed_cpu(command, subprocess.DEVNULL) for _ in range(runs)]
+        wall = statistics.median(t[0] for t in times)
+        cpu = statistics.median(t[1] for t in times)
+        print(f"{label:<26} {wall * 1000:7.1f} ms, CPU {cpu * 1000:6.1f} ms (medians of {runs})")
 
 
 def bench_solve(repeat: int) -> None:
@@ -435,8 +457,10 @@ def main() -> None:
     engine = subprocess.run([str(QUEENS), "--version"], capture_output=True, text=True).stdout
     print(f"{engine.strip()}; {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
     print(f"medians of {args.repeat} whole-process runs, alternating queens and the reference")
+    compile_bytecode()
     if args.only_paths:
         bench_paths(parse_sizes(args.path_sizes), args.repeat)
+        bench_startup(args.repeat)
         return
     reference = compile_reference(args.reference)
     bench_counts(parse_sizes(args.sizes), args.repeat, reference)

@@ -259,13 +259,29 @@ def test_head_in_a_shell_returns_at_once() -> None:
     assert without_engine_warning(result.stderr) == "" and len(result.stdout.splitlines()) == 2
 
 
-def test_only_the_chosen_command_is_imported() -> None:
+def modules_loaded_by(arguments: list[str], prefixes: tuple[str, ...]) -> set[str]:
+    """The modules named with one of ``prefixes`` that a fresh process holds after
+    running the command ``arguments``."""
     code = (
-        "import sys; from queens.cli import main; main(['count', '6']); "
-        "print(sorted(m for m in sys.modules if m.startswith(('queens.cli.', 'queens.show'))))"
+        f"import json, sys; from queens.cli import main; main({arguments!r}); "
+        f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({prefixes!r}))))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    loaded = result.stdout.splitlines()[-1]
+    return set(json.loads(result.stdout.splitlines()[-1]))
+
+
+def test_only_the_chosen_command_is_imported() -> None:
+    loaded = modules_loaded_by(["count", "6"], ("queens.cli.", "queens.show"))
     assert "queens.cli.count" in loaded
     for other in ("queens.cli.animate", "queens.cli.serve", "queens.cli.render", "queens.show"):
-        assert f"'{other}'" not in loaded
+        assert other not in loaded
+
+
+def test_a_plain_count_starts_without_the_scale_options_modules() -> None:
+    # Checkpoints (sqlite3), clusters, --verify and the thread pool are imported when used.
+    prefixes = ("queens.counting", "sqlite3", "hashlib", "concurrent", "difflib")
+    loaded = modules_loaded_by(["count", "8", "--quiet"], prefixes)
+    assert "queens.counting.resumable" in loaded
+    for other in ("checkpoint", "cluster", "verify"):
+        assert f"queens.counting.{other}" not in loaded
+    assert not loaded & {"sqlite3", "hashlib", "concurrent.futures", "difflib"}

@@ -126,7 +126,7 @@ def test_a_lost_cluster_is_one_line(
     def lost(address: str, quiet: bool) -> Iterator[Cluster]:
         yield Cluster(_LostCluster(), 2)
 
-    monkeypatch.setattr("queens.cli.scaling.dask_executor", lost)
+    monkeypatch.setattr("queens.counting.cluster.dask_executor", lost)  # imported when used
     path = str(tmp_path / "c.db")
     status, out, err = run(capsys, "count", "9", "--scheduler", "tcp://x:1", "--checkpoint", path)
     assert status == 2 and out == "" and err.count("\n") == 1

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import difflib
 import math
 import re
 import sys
@@ -232,6 +231,8 @@ class Parser(argparse.ArgumentParser):
 
 def nearest(word: str, choices: Sequence[str]) -> str | None:
     """The choice closest to a misspelt ``word`` (``slove``: ``solve``), if one is close."""
+    import difflib  # lazy: only a mistyped word needs it
+
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.7)
     return close[0] if close else None
 

@@ -48,7 +48,7 @@ def parse_workers(workers: int | None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens.counting.resumable import Plan  # lazy: start-up of the CLI (sqlite3)
+    from queens.counting.resumable import Plan  # lazy: start-up of the CLI (--help)
 
     board = board_of_args(args, PROG)
     workers = parse_workers(args.workers)

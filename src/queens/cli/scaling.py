@@ -8,20 +8,22 @@ through one ``Plan``.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from queens.board import Board
 from queens.cli.common import CommandError, UsageError, nonempty
-from queens.counting.checkpoint import CheckpointError
-from queens.counting.cluster import ClusterError, dask_executor
-from queens.counting.resumable import PlanOutcome
 from queens.counting.run import workers_for
 from queens.counting.shards import MAX_SHARDS, WHOLE, Shard
-from queens.counting.verify import Disagreement, check_fraction
+
+# The modules of checkpoints, clusters and --verify (sqlite3, hashlib, logging, ...) are
+# imported where those options are used: a plain ``queens count`` starts without them.
+if TYPE_CHECKING:
+    import concurrent.futures
+
+    from queens.counting.resumable import PlanOutcome
 from queens.rules import Rule
 
 _SHARD = re.compile(r"([0-9]{1,9})/([0-9]{1,9})")  # ASCII digits, then MAX_SHARDS
@@ -65,6 +67,8 @@ def parse_fraction(text: str | None, prog: str) -> float | None:
     if text is None:
         return None
     try:
+        from queens.counting.verify import check_fraction  # lazy: start-up of the CLI
+
         return check_fraction(float(text))
     except ValueError:
         raise UsageError(
@@ -106,6 +110,8 @@ def open_executor(
 ) -> tuple[concurrent.futures.Executor | None, int]:
     """The executor (None: local workers) and how many workers it has, kept open by ``stack``."""
     if args.scheduler:
+        from queens.counting.cluster import dask_executor  # lazy: start-up of the CLI
+
         cluster = stack.enter_context(dask_executor(args.scheduler, quiet=True))
         return cluster.executor, cluster.threads
     return None, workers_for(board, workers)
@@ -116,9 +122,9 @@ def failures(args: argparse.Namespace) -> Iterator[None]:
     """A failed checkpoint, cluster or ``--verify`` ends the count in one line (exit 2)."""
     try:
         yield
-    except (CheckpointError, ClusterError, Disagreement) as error:
-        raise CommandError(str(error)) from None
     except Exception as error:
+        if _scale_failure(error):
+            raise CommandError(str(error)) from None
         if not args.scheduler:
             raise
         # Whatever a remote cluster reports (a scheduler gone, a worker that
@@ -126,7 +132,18 @@ def failures(args: argparse.Namespace) -> Iterator[None]:
         raise CommandError(_cluster_failure(args, error)) from None
 
 
+def _scale_failure(error: Exception) -> bool:
+    """A failed checkpoint, cluster or ``--verify`` (their modules imported only now)."""
+    from queens.counting.checkpoint import CheckpointError
+    from queens.counting.cluster import ClusterError
+    from queens.counting.verify import Disagreement
+
+    return isinstance(error, (CheckpointError, ClusterError, Disagreement))
+
+
 def _cluster_failure(args: argparse.Namespace, error: Exception) -> str:
+    import concurrent.futures  # lazy: start-up of the CLI
+
     if isinstance(error, concurrent.futures.CancelledError):
         what = "its tasks were cancelled (scheduler gone?)"
     else:

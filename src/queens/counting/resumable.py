@@ -9,19 +9,25 @@ as a Dask cluster's).  Every ``queens count`` runs through one.
 
 from __future__ import annotations
 
-import concurrent.futures
-import random
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from queens.board import Board
-from queens.counting import estimate, verify
-from queens.counting.checkpoint import Checkpoint, Header
+from queens.counting import estimate
 from queens.counting.closing import Closing
 from queens.counting.run import OnResult, count_subproblems, default_workers
 from queens.counting.shards import WHOLE, Shard
 from queens.counting.split import split
 from queens.engines import Counts
+
+# Checkpoints (sqlite3, hashlib) and --verify are imported where they are used: a plain
+# count starts without them.
+if TYPE_CHECKING:
+    import concurrent.futures
+    import random
+
+    from queens.counting.checkpoint import Checkpoint
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,8 @@ class Plan(Closing):
         self.checkpoint: Checkpoint | None = None
         self.done: dict[int, Counts] = {}
         if checkpoint is not None:
+            from queens.counting.checkpoint import Checkpoint, Header  # lazy: see above
+
             header = Header(
                 self.split.key,
                 len(self.split.subproblems),
@@ -138,6 +146,8 @@ class Plan(Closing):
         >>> plan.verify(0.5, workers=1) >= 1
         True
         """
+        from queens.counting import verify  # lazy: see above
+
         if self.checkpoint is not None:
             shard = (f"checkpoint {self.checkpoint.path!r}", self.checkpoint.done())
         else:

@@ -28,7 +28,6 @@ for the long counts), few enough that the overhead stays small.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -105,6 +104,8 @@ class Split:
     @property
     def key(self) -> str:
         """Names the board and the way it was split (for checkpoints and shards)."""
+        import hashlib  # lazy: only checkpoints and shards need it, not a plain count
+
         board = self.board
         rule = board.rule
         if board.is_square and board.is_full and rule is Rule.QUEEN:
