@@ -134,9 +134,9 @@ def failures(args: argparse.Namespace) -> Iterator[None]:
 
 def _scale_failure(error: Exception) -> bool:
     """A failed checkpoint, cluster or ``--verify`` (their modules imported only now)."""
-    from queens.counting.checkpoint import CheckpointError
-    from queens.counting.cluster import ClusterError
-    from queens.counting.verify import Disagreement
+    from queens.counting.checkpoint import CheckpointError  # lazy: start-up of the CLI
+    from queens.counting.cluster import ClusterError  # lazy: start-up of the CLI
+    from queens.counting.verify import Disagreement  # lazy: start-up of the CLI
 
     return isinstance(error, (CheckpointError, ClusterError, Disagreement))
 
