@@ -447,8 +447,8 @@ MUTANTS = (
     Mutant(
         "generate: graded attempts share a seed",
         "src/queens/puzzle/generate.py",
-        "grid = _unique_stars(n, stars, seed + number * 2**64, stop)",
-        "grid = _unique_stars(n, stars, seed, stop)",
+        "grid = _unique_stars(n, stars, seed + number * 2**64, stop, int(small * n))",
+        "grid = _unique_stars(n, stars, seed, stop, int(small * n))",
         STARS,
     ),
     Mutant(
