@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from queens.puzzle import solve as stars
 from queens.puzzle.explain import explain, grade, replay
-from queens.puzzle.generate import generate
+from queens.puzzle.generate import HOLE, _eased_stars, _Maker, _unique_stars, generate
 from queens.puzzle.grid import Grid
 from queens.puzzle.levels import (
     DAILY_ATTEMPTS,
@@ -271,10 +272,6 @@ def test_tampered_star_dailies_are_refused(monkeypatch: pytest.MonkeyPatch) -> N
 def test_an_easy_grid_is_eased_where_the_easy_steps_stop(seed: int) -> None:
     """``_eased_stars`` trims regions around their stars where the easy steps stop: the
     grid stays connected with the same one solution, and is now explained easily."""
-    import random
-
-    from queens.puzzle.generate import _eased_stars, _unique_stars
-
     grid = _unique_stars(10, 2, seed, None, small=7)
     assert explain(grid, 2, 3).rows is None  # the easy steps stop short
     eased = _eased_stars(grid, 2, random.Random(seed))
@@ -298,9 +295,6 @@ def test_a_region_kept_small_takes_a_hole_only_when_no_other_region_can(
     kept: int, joined: int
 ) -> None:
     """A hole touching two regions, either free to take it, joins the one not kept small."""
-    import random
-
-    from queens.puzzle.generate import HOLE, _Maker
 
     class Free(_Maker):  # every join lets no solution in
         def through(self, cell: int, region: int, limit: int = 1) -> int:
@@ -317,10 +311,6 @@ def test_a_region_kept_small_takes_a_hole_only_when_no_other_region_can(
 def test_an_eased_grid_keeps_its_one_solution(seed: int) -> None:
     """Trimming a region can let a second solution in (it does on these 11 x 11 grids):
     the easing keeps only grids the search still finds unique, with the same solution."""
-    import random
-
-    from queens.puzzle.generate import _eased_stars, _unique_stars
-
     grid = _unique_stars(11, 2, seed, None, small=8)
     eased = _eased_stars(grid, 2, random.Random(seed))
     assert stars.count(eased, 2, limit=2) == 1
