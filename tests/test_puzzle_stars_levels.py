@@ -282,6 +282,7 @@ def test_an_easy_grid_is_eased_where_the_easy_steps_stop(seed: int) -> None:
     assert grade(eased, 2) == "easy"
 
 
+@pytest.mark.slow  # 0.6 s with the kernel, 4 minutes on the pure-Python engines
 def test_easy_grids_of_the_pages_largest_two_star_size_are_made() -> None:
     """Easy 12 x 12 2-star grids took 40 attempts and more before the growth kept regions
     small and the grids were eased (1 of seeds 0 to 4 made one); now each seed makes one."""
@@ -307,6 +308,7 @@ def test_a_region_kept_small_takes_a_hole_only_when_no_other_region_can(
     assert [cells[r * 3 + 1] for r in range(3)] == [joined] * 3
 
 
+@pytest.mark.slow  # 10-23 s on the pure-Python engines
 @pytest.mark.parametrize("seed", [0, 4])
 def test_an_eased_grid_keeps_its_one_solution(seed: int) -> None:
     """Trimming a region can let a second solution in (it does on these 11 x 11 grids):

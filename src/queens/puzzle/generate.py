@@ -1174,7 +1174,7 @@ def _eased_stars(
         state = _stars_stopped_at(grid, stars, truth, easy, stop)
         if state.solved:
             return grid
-        for cells in _ease_options(grid, stars, truth, state, rng)[:EASE_TRIES]:
+        for cells in _ease_options(grid, truth, state, rng)[:EASE_TRIES]:
             eased = Grid.from_regions([cells[r * grid.n : (r + 1) * grid.n] for r in range(grid.n)])
             verdict = solve_stars(eased, stars, stop)
             if not verdict.unique or verdict.rows != truth:
@@ -1199,9 +1199,7 @@ def _stars_stopped_at(
     return state
 
 
-def _ease_options(
-    grid: Grid, stars: int, truth: Rows, state: StarState, rng: random.Random
-) -> list[list[int]]:
+def _ease_options(grid: Grid, truth: Rows, state: StarState, rng: random.Random) -> list[list[int]]:
     """For each open region of ``state``: the grid's cells (a region per cell) with as many
     of the region's open cells off ``truth`` as can moved to touching regions (``_move_out``);
     those leaving the region the fewest open cells first (ties at random)."""
