@@ -31,8 +31,8 @@ from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtu
 
 pytestmark = pytest.mark.slow  # browsers: seconds each
 
-GRID = str(daily_stars(date(2026, 11, 29), 3).grid)
-"""A 14 x 14 3-star grid (a shipped daily)."""
+GRID = str(daily_stars(date(2026, 12, 6), 3).grid)
+"""A 14 x 14 3-star grid (a shipped daily: read, not made, when the module is collected)."""
 
 LATE = (
     "no answer within 0 seconds: the grid is too hard to search here "
