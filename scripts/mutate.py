@@ -331,6 +331,15 @@ MUTANTS = (
         ("tests/test_puzzle_explain_stars.py::test_a_pattern_step_costs_by_its_ways",),
     ),
     Mutant(
+        "generate (K stars): small grids get no more graded attempts than big ones",
+        "src/queens/puzzle/generate.py",
+        "max(GRADED_ATTEMPTS, GRADED_CELLS // (n * n))",
+        "GRADED_ATTEMPTS",
+        (
+            "tests/test_puzzle_stars_levels.py::test_hard_grids_of_the_smallest_two_star_size_are_made",
+        ),
+    ),
+    Mutant(
         "generate (K stars): regions kept small grow like the others",
         "src/queens/puzzle/generate.py",
         "regions.sort(key=self.kept_small.__contains__)",
