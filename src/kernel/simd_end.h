@@ -54,3 +54,4 @@
 #undef CDROP
 #undef CEXPAND
 #undef CEXPAND_INDEX
+#undef AVX2_ORDER
