@@ -142,3 +142,23 @@ def test_without_the_counters_it_measures_the_kernel_as_shipped(tmp_path: Path) 
     out = _run(_build(tmp_path), "12")
     total, unique = known_counts()[12]
     assert f"total={total} unique={unique}" in out and "expansion steps" not in out
+
+
+@pytest.mark.slow
+def test_the_parents_array_counts_right_where_avx2_packs_them(tmp_path: Path) -> None:
+    # AVX2 packs each node's parent in its columns' word on boards of up to 19
+    # columns (src/kernel/simd.c); wider boards, which no fast test counts, keep
+    # the parents' array.  Built with SIMD_PARENTS_ARRAY, every board keeps it:
+    # the border nodes' boards rebuilt from it give the same counts.
+    binary = _build(tmp_path, "-DQUEENS_STATS", "-DSIMD_PARENTS_ARRAY")
+    for search in ("avx2", "generic"):
+        for n in (9, 12, 13):
+            run = subprocess.run(
+                [str(binary), str(n), search, "split"], capture_output=True, text=True
+            )
+            if run.returncode == 2 and "no such search" in run.stderr:
+                pytest.skip(f"this CPU cannot run {search}")
+            total, unique = known_counts()[n]
+            assert f"n={n} total={total} unique={unique} status=0" in run.stdout, run.stdout
+            classified = re.search(r"(\d+) classified one by one", run.stdout)
+            assert classified is not None and int(classified[1]) > 0

@@ -90,3 +90,10 @@ static void avx2_pack_init(void) {
 /* EXPAND and EXPAND_INDEX for the lanes of k (its set: m) */
 #define CEXPAND(old, k, m, v) CSELECT((k), _mm256_permutevar8x32_epi32((v), AVX2_ORDER(avx2_spread, (m))), (old))
 #define CEXPAND_INDEX(old, k, m, base) CSELECT((k), ADD(SET1(base), AVX2_ORDER(avx2_spread, (m))), (old))
+/* The refill by spreading orders, and parents packed in the columns' words
+ * (simd_search.h's simd_refill_spread; simd.c's SIMD_PARENT_SHIFT): the order
+ * that spreads a set's lanes, as a vector (lane i: its rank in the set), and
+ * a vector spread by it. */
+#define PACKED_PARENTS 1
+#define SPREAD_ORDER(m) AVX2_ORDER(avx2_spread, (m))
+#define SPREAD(v, order) _mm256_permutevar8x32_epi32((v), (order))

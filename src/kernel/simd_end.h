@@ -55,3 +55,7 @@
 #undef CEXPAND
 #undef CEXPAND_INDEX
 #undef AVX2_ORDER
+#undef PACKED_PARENTS
+#undef SPREAD_ORDER
+#undef SPREAD
+#undef REFILL_FULL
