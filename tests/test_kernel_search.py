@@ -59,18 +59,25 @@ def test_the_counters_build_counts_right(stats_binary: Path, n: int) -> None:
     assert f"n={n} total={total} unique={unique} status=0" in out
 
 
-@pytest.mark.parametrize("search", ["avx512", "avx2", "generic", "off"])
-def test_the_split_counts_right(stats_binary: Path, search: str) -> None:
-    # `split`: sub-problem by sub-problem, each with two rows placed (row 1 on
-    # the board, as `queens count` splits), with each search this CPU runs.
+def _split_counts_right(binary: Path, search: str) -> list[str]:
+    """The known counts of N = 9, 12 and 13 by `binary N SEARCH split` (skips when this
+    CPU cannot run SEARCH); the runs' outputs."""
+    outputs = []
     for n in (9, 12, 13):
-        run = subprocess.run(
-            [str(stats_binary), str(n), search, "split"], capture_output=True, text=True
-        )
+        run = subprocess.run([str(binary), str(n), search, "split"], capture_output=True, text=True)
         if run.returncode == 2 and "no such search" in run.stderr:
             pytest.skip(f"this CPU cannot run {search}")
         total, unique = known_counts()[n]
         assert f"n={n} total={total} unique={unique} status=0" in run.stdout, run.stdout
+        outputs.append(run.stdout)
+    return outputs
+
+
+@pytest.mark.parametrize("search", ["avx512", "avx2", "generic", "off"])
+def test_the_split_counts_right(stats_binary: Path, search: str) -> None:
+    # `split`: sub-problem by sub-problem, each with two rows placed (row 1 on
+    # the board, as `queens count` splits), with each search this CPU runs.
+    _split_counts_right(stats_binary, search)
     bad = subprocess.run([str(stats_binary), "9", search, "whole"], capture_output=True, text=True)
     assert bad.returncode == 2 and "usage" in bad.stderr
 
@@ -142,3 +149,16 @@ def test_without_the_counters_it_measures_the_kernel_as_shipped(tmp_path: Path) 
     out = _run(_build(tmp_path), "12")
     total, unique = known_counts()[12]
     assert f"total={total} unique={unique}" in out and "expansion steps" not in out
+
+
+@pytest.mark.slow
+def test_the_parents_array_counts_right_where_avx2_packs_them(tmp_path: Path) -> None:
+    # AVX2 packs each node's parent in its columns' word on boards of up to 19
+    # columns (src/kernel/simd.c); wider boards, which no fast test counts, keep
+    # the parents' array.  Built with SIMD_PARENTS_ARRAY, every board keeps it:
+    # the border nodes' boards rebuilt from it give the same counts.
+    binary = _build(tmp_path, "-DQUEENS_STATS", "-DSIMD_PARENTS_ARRAY")
+    for search in ("avx2", "generic"):
+        for out in _split_counts_right(binary, search):
+            classified = re.search(r"(\d+) classified one by one", out)
+            assert classified is not None and int(classified[1]) > 0

@@ -85,11 +85,36 @@ typedef struct {
     int count, pos;
 } level_t;
 
-/* Rebuild the rows y0 .. top-1 of node `i` of row `top` from the parents. */
-static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i) {
+/* Parents packed in the columns' word (PARENTS_PACKED; the sets that define
+ * PACKED_PARENTS, AVX2's): a node's index in its row's buffer, in bits 19 to
+ * 30 of its columns, above the board's (n <= 19) and below the mark (bit 31),
+ * so each child carries its parent's index in the columns it copies, where the
+ * parents' own array took a permutation and a store more at each step, and a
+ * vector more in flight (`kernel_stats 17 avx2 split`: 0.976 to 0.978 of the
+ * time, medians of 7 alternating pairs).  Written at the refill, where a
+ * node's own index is known; boards wider than 19 columns, and buffers of
+ * more than 4,096 nodes, keep the array (SIMD_PARENTS_ARRAY: always). */
+#define SIMD_PARENT_SHIFT 19
+#define SIMD_PARENT_BITS (((uint32_t)1 << 12) - 1)
+#define SIMD_COLUMNS_KEPT (~(SIMD_PARENT_BITS << SIMD_PARENT_SHIFT)) /* columns and mark */
+enum { PARENTS_NONE, PARENTS_ARRAY, PARENTS_PACKED }; /* how a row's nodes keep theirs */
+
+static int simd_packs_parents(const sym_t *s) {
+#ifdef SIMD_PARENTS_ARRAY /* (tests/test_kernel_search.py: the array on every board) */
+    (void)s;
+    return 0;
+#else
+    return SIMD_ROW <= SIMD_PARENT_BITS + 1 && s->n <= SIMD_PARENT_SHIFT;
+#endif
+}
+
+/* Rebuild the rows y0 .. top-1 of node `i` of row `top` from the parents
+ * (packed in the columns' words with `packed`, else in their array). */
+static void simd_board(sym_t *s, level_t *levels, int y0, int top, int i, int packed) {
     int y;
     for (y = top; y > y0; y--) {
-        int parent = (int)levels[y - y0].parent[i];
+        int parent = packed ? (int)(levels[y - y0].c[i] >> SIMD_PARENT_SHIFT & SIMD_PARENT_BITS)
+                            : (int)levels[y - y0].parent[i];
         s->board[y - 1] = (mask_t)(levels[y - y0].c[i] ^ levels[y - y0 - 1].c[parent]) & s->mask;
         i = parent;
     }
@@ -170,13 +195,13 @@ static ALWAYS_INLINE unsigned orders_any(orders_t o, unsigned valid) {
  * by one: the rows above rebuilt from the parents, the last three searched
  * and each complete placement classified (sym_check). */
 static ALWAYS_INLINE void simd_classify(sym_t *s, level_t *levels, int y0, int top, int at,
-                                        unsigned found) {
+                                        unsigned found, int packed) {
     const level_t *lv = &levels[top - y0];
     while (found) {
         int i = at + __builtin_ctz(found);
         SIMD_STAT(simd_stats.classified++);
         found &= found - 1;
-        simd_board(s, levels, y0, top, i);
+        simd_board(s, levels, y0, top, i, packed);
         sym_finish3(s, top, lv->c[i] & s->mask, lv->l[i], lv->r[i]);
     }
 }
@@ -282,9 +307,11 @@ typedef struct {
 #define flight_t          SIMD_PICK(flight_generic, flight_avx2, flight_avx512)
 #define simd_refill       SIMD_PICK(simd_refill_generic, simd_refill_avx2, simd_refill_avx512)
 #define simd_refill_full  SIMD_PICK(simd_refill_full_generic, simd_refill_full_avx2, simd_refill_full_avx512)
+#define simd_refill_spread SIMD_PICK(simd_refill_spread_generic, simd_refill_spread_avx2, simd_refill_spread_avx512)
 #define simd_step         SIMD_PICK(simd_step_generic, simd_step_avx2, simd_step_avx512)
 #define simd_expand       SIMD_PICK(simd_expand_generic, simd_expand_avx2, simd_expand_avx512)
 #define simd_expand_row   SIMD_PICK(simd_expand_row_generic, simd_expand_row_avx2, simd_expand_row_avx512)
+#define simd_expand_border SIMD_PICK(simd_expand_border_generic, simd_expand_border_avx2, simd_expand_border_avx512)
 #define simd_orders       SIMD_PICK(simd_orders_generic, simd_orders_avx2, simd_orders_avx512)
 #define simd_completions  SIMD_PICK(simd_completions_generic, simd_completions_avx2, simd_completions_avx512)
 #define free3_t           SIMD_PICK(free3_generic, free3_avx2, free3_avx512)

@@ -6,19 +6,26 @@
 #define SIMD_PICK(generic, avx2, avx512) avx2 /* each name's AVX2 copy (simd.c's list) */
 #define SIMD_TARGET __attribute__((target("avx2"))) /* no -m flag needed */
 
-static int32_t avx2_pack[256][8];
-static int32_t avx2_spread[256][8]; /* the inverse: the k-th lane of a set takes element k */
+/* The lane orders of the 256 sets as bytes (8 a set, widened to 32-bit
+ * lanes as they are read: vpmovzxbd), 4 KB for the two tables where 32-bit
+ * entries took 16 KB, half the first-level data cache of a Zen 3 core. */
+static uint8_t avx2_pack[256][8];
+static uint8_t avx2_spread[256][8]; /* the inverse: the k-th lane of a set takes element k */
 
 static void avx2_pack_init(void) {
     int set, lane, k;
     for (set = 0; set < 256; set++) {
         for (k = 0, lane = 0; lane < 8; lane++) {
-            if (set >> lane & 1) avx2_pack[set][k++] = lane;
+            if (set >> lane & 1) avx2_pack[set][k++] = (uint8_t)lane;
         }
         while (k < 8) avx2_pack[set][k++] = 0;
-        for (k = 0, lane = 0; lane < 8; lane++) avx2_spread[set][lane] = set >> lane & 1 ? k++ : 0;
+        for (k = 0, lane = 0; lane < 8; lane++) avx2_spread[set][lane] = (uint8_t)(set >> lane & 1 ? k++ : 0);
     }
 }
+
+/* A set's row of one of the tables, as eight 32-bit lanes. */
+#define AVX2_ORDER(table, m) \
+    _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(table)[(m) & 0xffu]))
 
 #define V __m256i
 #define LANES 8
@@ -59,13 +66,13 @@ static void avx2_pack_init(void) {
 #define NZ3(a, b, c) (~LANESET(OR(OR(ZEROV(a), ZEROV(b)), ZEROV(c))) & 0xffu)
 #define NZ4(a, b, c, d) (~LANESET(OR(OR(ZEROV(a), ZEROV(b)), OR(ZEROV(c), ZEROV(d)))) & 0xffu)
 #define PACKING __m256i
-#define PACK(m) LOADU(avx2_pack[(m) & 0xffu])
+#define PACK(m) AVX2_ORDER(avx2_pack, (m))
 #define COMPRESS(how, v) _mm256_permutevar8x32_epi32((v), (how))
 #define EXPAND(old, m, v) \
-    SELECT((m), _mm256_permutevar8x32_epi32((v), LOADU(avx2_spread[(m) & 0xffu])), (old))
+    SELECT((m), _mm256_permutevar8x32_epi32((v), AVX2_ORDER(avx2_spread, (m))), (old))
 /* the lanes of the set m take base, base + 1, ... in order, the others old's (the
  * spreading order itself, plus base: no permutation) */
-#define EXPAND_INDEX(old, m, base) SELECT((m), ADD(SET1(base), LOADU(avx2_spread[(m) & 0xffu])), (old))
+#define EXPAND_INDEX(old, m, base) SELECT((m), ADD(SET1(base), AVX2_ORDER(avx2_spread, (m))), (old))
 #define SHIFT_T __m128i /* a shift count for SHLV, SHRV */
 #define SHIFT_COUNT(n) _mm_cvtsi32_si128(n)
 #define PUT(p, how, v) STOREU((p), COMPRESS((how), (v))) /* the lanes `how`, packed at p */
@@ -81,5 +88,12 @@ static void avx2_pack_init(void) {
 #define CKEEP(k, a) AND((k), (a)) /* a where k, else 0 */
 #define CDROP(k, a) ANDNOT((k), (a)) /* 0 where k, else a */
 /* EXPAND and EXPAND_INDEX for the lanes of k (its set: m) */
-#define CEXPAND(old, k, m, v) CSELECT((k), _mm256_permutevar8x32_epi32((v), LOADU(avx2_spread[(m) & 0xffu])), (old))
-#define CEXPAND_INDEX(old, k, m, base) CSELECT((k), ADD(SET1(base), LOADU(avx2_spread[(m) & 0xffu])), (old))
+#define CEXPAND(old, k, m, v) CSELECT((k), _mm256_permutevar8x32_epi32((v), AVX2_ORDER(avx2_spread, (m))), (old))
+#define CEXPAND_INDEX(old, k, m, base) CSELECT((k), ADD(SET1(base), AVX2_ORDER(avx2_spread, (m))), (old))
+/* The refill by spreading orders, and parents packed in the columns' words
+ * (simd_search.h's simd_refill_spread; simd.c's SIMD_PARENT_SHIFT): the order
+ * that spreads a set's lanes, as a vector (lane i: its rank in the set), and
+ * a vector spread by it. */
+#define PACKED_PARENTS 1
+#define SPREAD_ORDER(m) AVX2_ORDER(avx2_spread, (m))
+#define SPREAD(v, order) _mm256_permutevar8x32_epi32((v), (order))

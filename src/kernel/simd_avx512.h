@@ -49,6 +49,7 @@
 #define LANECOUNT(m) __builtin_popcount(m) /* the lanes of a set */
 /* Conditions on lanes (COND: a mask register here, a comparison's vector with
  * AVX2 and the portable search), for the refill of full vectors. */
+#define PACKED_PARENTS 0 /* (simd.c: a parents array) */
 #define COND __mmask16
 #define CZERO(x) _mm512_testn_epi32_mask((x), (x)) /* the lanes where x is 0 */
 #define CEQ(a, b) _mm512_cmpeq_epi32_mask((a), (b))

@@ -54,3 +54,8 @@
 #undef CDROP
 #undef CEXPAND
 #undef CEXPAND_INDEX
+#undef AVX2_ORDER
+#undef PACKED_PARENTS
+#undef SPREAD_ORDER
+#undef SPREAD
+#undef REFILL_FULL

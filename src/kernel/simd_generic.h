@@ -209,6 +209,7 @@ static ALWAYS_INLINE V generic_select(V mask, V a, V b) { return (a & mask) | (b
 /* Conditions on lanes (COND: a comparison's vector, all ones where true), for
  * the refill of full vectors: used as the select itself, where a set had to
  * be looked up as a vector again (generic_lanemask) for each select. */
+#define PACKED_PARENTS 0 /* (simd.c: a parents array) */
 #define COND V
 #define CZERO(x) ((V)((x) == 0)) /* the lanes where x is 0 */
 #define CEQ(a, b) ((V)((a) == (b)))

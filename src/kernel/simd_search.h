@@ -60,7 +60,8 @@ typedef struct {
  * the next nodes waiting in `from`, in order, as many as there are.  A new
  * node with no free column (row BOUND2's rule) leaves its lane empty until
  * the next refill. */
-SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flight_t *f) {
+SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flight_t *f,
+                            int parents) {
     unsigned take = ~NZ(f->avail) & ((1u << LANES) - 1), valid;
     int at = from->pos, left = from->count - at;
     if (!take || left <= 0) return;
@@ -68,7 +69,12 @@ SIMD_STEP void simd_refill(V row, int bound2, V side, int y, level_t *from, flig
     f->c = EXPAND(f->c, take, LOADU(from->c + at));
     f->l = EXPAND(f->l, take, LOADU(from->l + at));
     f->r = EXPAND(f->r, take, LOADU(from->r + at));
-    f->parent = EXPAND_INDEX(f->parent, take, at);
+    if (parents == PARENTS_PACKED) /* (each lane's own index for its parent's) */
+        f->c = SELECT(take, OR(AND(f->c, SET1(SIMD_COLUMNS_KEPT)),
+                               SHL(EXPAND_INDEX(ZERO, take, at), SIMD_PARENT_SHIFT)),
+                      f->c);
+    else
+        f->parent = EXPAND_INDEX(f->parent, take, at);
     from->pos = at + LANECOUNT(take);
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
     valid = take;
@@ -91,7 +97,7 @@ SIMD_STEP void simd_refill_full(V row, int bound2, V side, int y, level_t *from,
     f->c = CEXPAND(f->c, empty, take, LOADU(from->c + at));
     f->l = CEXPAND(f->l, empty, take, LOADU(from->l + at));
     f->r = CEXPAND(f->r, empty, take, LOADU(from->r + at));
-    if (parents) f->parent = CEXPAND_INDEX(f->parent, empty, take, at);
+    if (parents == PARENTS_ARRAY) f->parent = CEXPAND_INDEX(f->parent, empty, take, at);
     from->pos = at + LANECOUNT(take);
     SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
     (void)y;
@@ -103,6 +109,45 @@ SIMD_STEP void simd_refill_full(V row, int bound2, V side, int y, level_t *from,
     /* (the lanes taken had no column left: zero, so an OR puts theirs in) */
     f->avail = OR(f->avail, CKEEP(empty, avail));
 }
+
+#if PACKED_PARENTS
+/* simd_refill_full for the sets that spread lanes by an order vector (AVX2's):
+ * the new lanes' free columns read off the spread nodes, not off their blend
+ * into the vector (a step shorter on the chain from one refill to the next),
+ * and with PARENTS_PACKED each new lane's own index written in its columns'
+ * word for its parent's (simd.c), from the same order. */
+SIMD_STEP void simd_refill_spread(V row, int bound2, V side, int y, level_t *from, flight_t *f,
+                                   int parents) {
+    COND empty = CZERO(f->avail);
+    unsigned take = CSET(empty);
+    int at = from->pos;
+    V order, c, l, r, avail;
+    if (!take) return;
+    order = SPREAD_ORDER(take);
+    c = SPREAD(LOADU(from->c + at), order);
+    l = SPREAD(LOADU(from->l + at), order);
+    r = SPREAD(LOADU(from->r + at), order);
+    from->pos = at + LANECOUNT(take);
+    SIMD_STAT(simd_stats.expanded[y] += (uint64_t)LANECOUNT(take));
+    (void)y;
+    avail = ANDNOT(OR(c, OR(l, r)), row);
+    if (bound2) { /* simd_avail's rule of row BOUND2, by conditions */
+        V used = AND(c, side);
+        avail = CDROP(CZERO(used), CSELECT(CEQ(used, side), avail, AND(avail, side)));
+    }
+    /* (the lanes taken had no column left: zero, so an OR puts theirs in) */
+    f->avail = OR(f->avail, CKEEP(empty, avail));
+    if (parents == PARENTS_PACKED)
+        c = OR(AND(c, SET1(SIMD_COLUMNS_KEPT)), SHL(ADD(SET1(at), order), SIMD_PARENT_SHIFT));
+    f->c = CSELECT(empty, c, f->c);
+    f->l = CSELECT(empty, l, f->l);
+    f->r = CSELECT(empty, r, f->r);
+    if (parents == PARENTS_ARRAY) f->parent = CSELECT(empty, ADD(SET1(at), order), f->parent);
+}
+#define REFILL_FULL simd_refill_spread
+#else
+#define REFILL_FULL simd_refill_full
+#endif
 
 /* One step of `f`: a child on the lowest free column of every busy lane,
  * kept when its next row (and the one after; with THIRD, and the one after
@@ -123,7 +168,7 @@ SIMD_STEP void simd_step(level_t *to, flight_t *f, V next, V after, int marking,
     SIMD_STAT((simd_stats.steps++, simd_stats.busy += (uint64_t)LANECOUNT(NZ(f->avail)),
                simd_stats.kept += (uint64_t)LANECOUNT(keep)));
     /* (put when none is kept too: nothing counted, no branch to mispredict) */
-    simd_put(to, keep, cc, ll, rr, f->parent, parents, ZERO, 0);
+    simd_put(to, keep, cc, ll, rr, f->parent, parents == PARENTS_ARRAY, ZERO, 0);
     f->avail = XOR(f->avail, bit);
 }
 
@@ -150,26 +195,35 @@ SIMD_STEP void simd_expand_row(sym_t *s, int y, level_t *from_row, level_t *to_r
     flight_t f0, f1, f2, f3; /* the first FLIGHTS of them (2 or 4) in use */
     f0.c = f0.l = f0.r = f0.parent = f0.avail = ZERO;
     f1 = f2 = f3 = f0;
-    simd_refill(row, bound2, side, y, from, &f0);
-    simd_refill(row, bound2, side, y, from, &f1);
+    simd_refill(row, bound2, side, y, from, &f0, parents);
+    simd_refill(row, bound2, side, y, from, &f1, parents);
     if (FLIGHTS > 2) {
-        simd_refill(row, bound2, side, y, from, &f2);
-        simd_refill(row, bound2, side, y, from, &f3);
+        simd_refill(row, bound2, side, y, from, &f2, parents);
+        simd_refill(row, bound2, side, y, from, &f3, parents);
     }
-    /* while every vector can take a whole vector of nodes: the full refill */
+    /* while every vector can take a whole vector of nodes: the full refill (each
+     * only while row y + 1 is within SIMD_CAP; the loop below steps on).  With
+     * four vectors, each refill comes right after the next vector's step, not
+     * after all four steps: the refill of one overlaps the step of another in
+     * the CPU (`kernel_stats 17 avx2 split`: 0.934 and 0.955 of the time, medians
+     * of 7 and 9 alternating pairs; the portable search 0.991, within the noise). */
     while (from->count - from->pos >= FLIGHTS * LANES) {
         simd_step(to, &f0, next, after, marking, marked, third, last, parents);
         simd_step(to, &f1, next, after, marking, marked, third, last, parents);
         if (FLIGHTS > 2) {
+            if (to->count > SIMD_CAP) break;
+            REFILL_FULL(row, bound2, side, y, from, &f0, parents);
             simd_step(to, &f2, next, after, marking, marked, third, last, parents);
+            if (to->count > SIMD_CAP) break;
+            REFILL_FULL(row, bound2, side, y, from, &f1, parents);
             simd_step(to, &f3, next, after, marking, marked, third, last, parents);
-        }
-        if (to->count > SIMD_CAP) break; /* (the loop below steps on) */
-        simd_refill_full(row, bound2, side, y, from, &f0, parents);
-        simd_refill_full(row, bound2, side, y, from, &f1, parents);
-        if (FLIGHTS > 2) {
-            simd_refill_full(row, bound2, side, y, from, &f2, parents);
-            simd_refill_full(row, bound2, side, y, from, &f3, parents);
+            if (to->count > SIMD_CAP) break;
+            REFILL_FULL(row, bound2, side, y, from, &f2, parents);
+            REFILL_FULL(row, bound2, side, y, from, &f3, parents);
+        } else {
+            if (to->count > SIMD_CAP) break;
+            REFILL_FULL(row, bound2, side, y, from, &f0, parents);
+            REFILL_FULL(row, bound2, side, y, from, &f1, parents);
         }
     }
     /* then the last nodes, and the lanes to their end */
@@ -182,11 +236,11 @@ SIMD_STEP void simd_expand_row(sym_t *s, int y, level_t *from_row, level_t *to_r
             simd_step(to, &f3, next, after, marking, marked, third, last, parents);
         }
         if (to->count <= SIMD_CAP && from->pos < from->count) {
-            simd_refill(row, bound2, side, y, from, &f0);
-            simd_refill(row, bound2, side, y, from, &f1);
+            simd_refill(row, bound2, side, y, from, &f0, parents);
+            simd_refill(row, bound2, side, y, from, &f1, parents);
             if (FLIGHTS > 2) {
-                simd_refill(row, bound2, side, y, from, &f2);
-                simd_refill(row, bound2, side, y, from, &f3);
+                simd_refill(row, bound2, side, y, from, &f2, parents);
+                simd_refill(row, bound2, side, y, from, &f3, parents);
             }
         }
     }
@@ -203,19 +257,27 @@ SIMD_STEP void simd_expand_row(sym_t *s, int y, level_t *from_row, level_t *to_r
  * 478,774; 58.0e6 instructions against 60.6e6), where in every row it cost
  * more than it saved (59.2e6).  The corner part (and count_board's count)
  * classifies no node, so its copies keep no parents (56.8e6 against 57.2e6). */
+SIMD_STEP void simd_expand_border(sym_t *s, int y, level_t *from_row, level_t *to_row, int bound2,
+                                   int marking, int third, int parents) {
+    if (bound2 || marking)
+        simd_expand_row(s, y, from_row, to_row, bound2, marking, third, parents);
+    else if (third)
+        simd_expand_row(s, y, from_row, to_row, 0, 0, 1, parents);
+    else
+        simd_expand_row(s, y, from_row, to_row, 0, 0, 0, parents);
+}
+
 SIMD_ENTRY void simd_expand(sym_t *s, int y, level_t *from_row, level_t *to_row) {
     const int bound2 = !s->corner && y == s->bound2, marking = sym_mark_column(s, y) != 0;
     const int third = y + 3 == s->last || y + 4 == s->last;
-    if (bound2 || marking)
-        simd_expand_row(s, y, from_row, to_row, bound2, marking, third, 1);
-    else if (s->corner && third)
-        simd_expand_row(s, y, from_row, to_row, 0, 0, 1, 0);
+    if (s->corner && third)
+        simd_expand_row(s, y, from_row, to_row, 0, 0, 1, PARENTS_NONE);
     else if (s->corner)
-        simd_expand_row(s, y, from_row, to_row, 0, 0, 0, 0);
-    else if (third)
-        simd_expand_row(s, y, from_row, to_row, 0, 0, 1, 1);
+        simd_expand_row(s, y, from_row, to_row, 0, 0, 0, PARENTS_NONE);
+    else if (PACKED_PARENTS && simd_packs_parents(s))
+        simd_expand_border(s, y, from_row, to_row, bound2, marking, third, PARENTS_PACKED);
     else
-        simd_expand_row(s, y, from_row, to_row, 0, 0, 0, 1);
+        simd_expand_border(s, y, from_row, to_row, bound2, marking, third, PARENTS_ARRAY);
 }
 
 /* The three free columns p < q < t of a vector of nodes (c, l, r) of row
@@ -346,7 +408,7 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
     V m0 = SET1(s->rowmask[top]), m1 = SET1(s->rowmask[top + 1]);
     V m2 = SET1(s->rowmask[top + 2]);
     V mark = SET1(SYM_MARK);
-    const int quick = sym_marking(s);
+    const int quick = sym_marking(s), packed = PACKED_PARENTS && simd_packs_parents(s);
     hits_t hit = {{0, 0, 0}, 1};
     int at;
     if (quick) {
@@ -380,9 +442,9 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
                 V fast = ZEROV(OR(AND(c, mark), hits));
                 unsigned slow = ~CSET(OR(fast, ZEROV(n))) & ((1u << LANES) - 1);
                 total = ADD(total, AND(fast, n));
-                if (slow) simd_classify(s, levels, y0, top, at, slow);
+                if (slow) simd_classify(s, levels, y0, top, at, slow, packed);
             } else {
-                simd_classify(s, levels, y0, top, at, NZ(n));
+                simd_classify(s, levels, y0, top, at, NZ(n), packed);
             }
         }
         STOREU(sums, total);
@@ -400,9 +462,9 @@ SIMD_ENTRY void simd_finish(sym_t *s, level_t *levels, int y0, int top) {
         } else if (quick) {
             unsigned slow = orders_any(o, valid) & (NZ(AND(c, mark)) | o.hits);
             s->c8 += ORDERS_COUNT(o, valid & ~slow);
-            simd_classify(s, levels, y0, top, at, slow);
+            simd_classify(s, levels, y0, top, at, slow, packed);
         } else {
-            simd_classify(s, levels, y0, top, at, orders_any(o, valid));
+            simd_classify(s, levels, y0, top, at, orders_any(o, valid), packed);
         }
     }
 #endif
