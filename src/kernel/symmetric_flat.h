@@ -44,7 +44,7 @@ typedef struct {
  * by side GCC packed a child's stores into one vector store (seven more instructions a
  * step, and the next step waits for the store); this way the stores stay plain, and a
  * field is read at the stack's base plus 4 top, without computing top's node address:
- * 0.92 to 0.96 of the time (counting-engine.md, the sixth round of issue 42). */
+ * 0.86 to 0.94 of the time (counting-engine.md, the sixth round of issue 42). */
 typedef struct {
     uint32_t a[MAXN + 1], c[MAXN + 1], l[MAXN + 1], r[MAXN + 1], y[MAXN + 1];
 } flat_stack_t;
