@@ -7,7 +7,7 @@ the test files that should notice, and report which were killed and which surviv
 
 A mutant is a file, a piece of its text (found exactly once, so it survives line moves)
 and its replacement, with the test files to run.  The file is restored after each run,
-whatever happens; a mutant of the C kernel (``src/kernel/*.c``) rebuilds the kernel
+whatever happens; a mutant of the C kernel (``src/kernel/*.c`` or ``*.h``) rebuilds the kernel
 before its tests and after.  A run that fails (or exceeds ``TIMEOUT_SECONDS``) kills the
 mutant.  Mutants shown equivalent (no input can tell them from the original) are listed
 with the reason and not run; each carries a comment at its place in the source too.
@@ -584,6 +584,21 @@ MUTANTS = (
         "for p in (int(p) for p in peaks if smooth[p] >= 0.8 * top):",
         READ_STYLES,
     ),
+    # -- the kernel's symmetric counter: its vector search and its plain walkers --
+    Mutant(
+        "simd.c: a packed parent index read one bit off",
+        "src/kernel/simd.c",
+        "levels[y - y0].c[i] >> SIMD_PARENT_SHIFT & SIMD_PARENT_BITS",
+        "levels[y - y0].c[i] >> (SIMD_PARENT_SHIFT + 1) & SIMD_PARENT_BITS",
+        ("tests/test_kernel.py::test_vector_searches_and_plain_loop_count_the_same",),
+    ),
+    Mutant(
+        "symmetric_flat.h: a child's left diagonals stored as its right ones",
+        "src/kernel/symmetric_flat.h",
+        "st->l[slot] = l;",
+        "st->l[slot] = r;",
+        ("tests/test_kernel.py::test_plain_walkers_count_every_subproblem_like_the_wide_loop",),
+    ),
     # -- the kernel's Star Battle search (src/kernel/stars_search.c) --
     Mutant(
         "stars_search.c: a region inside the band hi <= b to <",
@@ -717,7 +732,7 @@ def baseline(mutants: list[Mutant]) -> list[str]:
 
 def run(mutant: Mutant) -> str:
     """``killed``, ``survived`` or ``stale`` (the mutant no longer applies)."""
-    native = mutant.path.endswith(".c")
+    native = mutant.path.endswith((".c", ".h"))  # the kernel: rebuilt around the run
     try:
         original = _apply(mutant)
     except ValueError as error:
