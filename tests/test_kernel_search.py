@@ -18,6 +18,10 @@ import pytest
 
 from conftest import known_counts
 
+# Building the harness (the whole kernel, instrumented) takes 7 to 17 s of one fast-suite
+# worker, for a benchmark's tool: the kernel's own paths are cross-checked in test_kernel.py.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS = ROOT / "benchmarks" / "kernel_stats.c"
 
@@ -111,7 +115,7 @@ def _assert_within_room(out: str, lanes: int) -> None:
 
 
 # Each build of the harness compiles the whole kernel (several seconds of a core): the
-# fast tests build it once (`stats_binary`); the other builds run in the slow step.
+# module's tests build it once (`stats_binary`), these tests twice more.
 @pytest.fixture(scope="module", params=[1, 40])
 def tight_binary(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     # Buffers of SIMD_CAP = 1 or 40 nodes: a row waits as soon as the next one
@@ -121,7 +125,6 @@ def tight_binary(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     return _build(directory, "-DQUEENS_STATS", f"-DSIMD_CAP={request.param}")
 
 
-@pytest.mark.slow
 def test_buffers_near_their_room_count_right(tight_binary: Path) -> None:
     known = known_counts()
     for search in ("avx512", "avx2", "generic", "off"):
@@ -144,14 +147,12 @@ def test_the_plain_loop_and_bad_arguments(stats_binary: Path) -> None:
     assert bad.returncode == 2 and "usage" in bad.stderr
 
 
-@pytest.mark.slow
 def test_without_the_counters_it_measures_the_kernel_as_shipped(tmp_path: Path) -> None:
     out = _run(_build(tmp_path), "12")
     total, unique = known_counts()[12]
     assert f"total={total} unique={unique}" in out and "expansion steps" not in out
 
 
-@pytest.mark.slow
 def test_the_parents_array_counts_right_where_avx2_packs_them(tmp_path: Path) -> None:
     # AVX2 packs each node's parent in its columns' word on boards of up to 19
     # columns (src/kernel/simd.c); wider boards, which no fast test counts, keep
