@@ -2,9 +2,10 @@
  * search: one child per step, without a branch that depends on the board
  * (the plain loop of symmetric_loop.h mispredicts one on nearly every node),
  * two walkers in turn so that the steps of one overlap those of the other.
- * Included by symmetric.c once per part, with SYM_CORNER (1: corner, 0:
- * border) and SYM_SUFFIX (corner or border) defined; undefines them at the
- * end.  No include guard.
+ * Included by symmetric.c once per part and target, with SYM_CORNER (1:
+ * corner, 0: border), SYM_SUFFIX (the names' suffix: corner, border, ...) and
+ * FLAT_TARGET (empty, or a target attribute: symmetric.c's BMI1 copies)
+ * defined; undefines them at the end.  No include guard.
  *
  * A step takes the next free column of the walker's current node, makes the
  * child and pushes it on the walker's stack of nodes; the stack pointer moves
@@ -34,10 +35,12 @@ typedef struct { /* a sub-tree to walk: the node of row y0 + 2 and the queens ab
  * (in memory the compiler would reload them after every store to a stack,
  * which might alias them); rm and keep point to per-row tables. */
 typedef struct {
-    const uint32_t *rm;      /* each row's columns before attacks (0 past the last row) */
-    const uint32_t *keep; /* row y's columns kept by the side rule, at 4 y + the sides taken */
-    uint32_t side, lastrow, topbit, endbit;
-    uint32_t pair, bound1, bound2, last, shift; /* pair: row last - 1; shift: n - 2 */
+    const uint32_t *rm; /* each row's columns before attacks (0 past the last row) */
+    /* the border part's rows' columns under row BOUND2's rule, at 4 y + the sides taken
+     * above (flat_sides: 0 none, 1 column 0, 2 column n - 1, 3 both) */
+    const uint32_t *ruled;
+    uint32_t side, lastrow, topbit, endbit, sides_factor; /* see flat_sides */
+    uint32_t pair, bound1, bound2, last; /* pair: row last - 1 */
 } flat_rows_t;
 
 /* A walker's path (a row's node at most once), field by field: with a node's fields side
@@ -56,6 +59,17 @@ typedef struct { /* one walker: its path, its board, its count */
     uint64_t found;
 } flat_walker_t;
 
+/* The side columns among `taken` (the columns above a row) as 0 to 3 (bit 0: column 0,
+ * bit 1: column n - 1), by a product: `taken & side` is 0, 1, 2^(n-1) or 2^(n-1) + 1,
+ * and times 2^30 + 2^(32-n) (the factor, for 3 <= n <= 32) its top two bits are the
+ * index, with neither a shift by n - 2 (a variable count) nor an OR on the way from
+ * one step to the next. */
+static ALWAYS_INLINE uint32_t flat_sides(uint32_t taken, uint32_t side, uint32_t factor) {
+    return ((taken & side) * factor) >> 30;
+}
+
+static uint32_t flat_sides_factor(int n) { return (1u << 30) + (1u << (32 - n)); }
+
 /* Start walker w on a root, whose row is y0 + 2. */
 static ALWAYS_INLINE void flat_start(flat_walker_t *w, const flat_root_t *root, int y0) {
     w->stack->a[0] = root->node.a;
@@ -72,7 +86,8 @@ static ALWAYS_INLINE void flat_start(flat_walker_t *w, const flat_root_t *root, 
 /* One step of walker w (which has a node: top >= 0): the next free column of
  * its deepest row, that row's node left in place while it has columns, the
  * child pushed when it and the row after it have a free column. */
-static ALWAYS_INLINE void FLAT_NAME(flat_step)(sym_t *s, const flat_rows_t k, flat_walker_t *w) {
+static ALWAYS_INLINE FLAT_TARGET void FLAT_NAME(flat_step)(sym_t *s, const flat_rows_t k,
+                                                            flat_walker_t *w) {
     const ptrdiff_t top = w->top;
     flat_stack_t *st = w->stack;
     const uint32_t y = st->y[top], ny = y + 1;
@@ -84,10 +99,10 @@ static ALWAYS_INLINE void FLAT_NAME(flat_step)(sym_t *s, const flat_rows_t k, fl
     c = st->c[top] | b;
     l = (st->l[top] | b) << 1;
     r = (st->r[top] | b) >> 1;
-    avail = k.rm[ny] & ~(c | l | r);
-    if (!SYM_CORNER) { /* row BOUND2: one side column taken above, the other here */
-        uint32_t cs = c & k.side;
-        avail &= k.keep[4 * ny + ((cs & 1) | (cs >> k.shift))];
+    if (SYM_CORNER) {
+        avail = k.rm[ny] & ~(c | l | r);
+    } else { /* row BOUND2: one side column taken above, the other here (k.ruled) */
+        avail = k.ruled[4 * ny + flat_sides(c, k.side, k.sides_factor)] & ~(c | l | r);
         w->board[y] = b;
     }
     if (ny == k.pair) { /* rows last - 1 and last, in place */
@@ -123,8 +138,9 @@ static ALWAYS_INLINE void FLAT_NAME(flat_step)(sym_t *s, const flat_rows_t k, fl
 
 /* The roots: the nodes of row y0 + 2 below row y0's free columns A (each
  * kept only when it has a free column and so does the row after it). */
-static int FLAT_NAME(flat_roots)(const flat_rows_t *kp, int y0, uint32_t C, uint32_t L,
-                                 uint32_t R, uint32_t A, flat_root_t *roots) {
+static FLAT_TARGET int FLAT_NAME(flat_roots)(const flat_rows_t *kp, int y0, uint32_t C,
+                                             uint32_t L, uint32_t R, uint32_t A,
+                                             flat_root_t *roots) {
     const flat_rows_t k = *kp;
     int count = 0;
     while (A) {
@@ -152,8 +168,9 @@ static int FLAT_NAME(flat_roots)(const flat_rows_t *kp, int y0, uint32_t C, uint
 }
 
 /* Count the placements below row y0 (its free columns A, not empty; y0 <= last - 4). */
-static void FLAT_NAME(sym_flat)(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R, uint32_t A) {
-    uint32_t rm[MAXN + 3], keep[4 * (MAXN + 3)];
+static FLAT_TARGET void FLAT_NAME(sym_flat)(sym_t *s, int y0, uint32_t C, uint32_t L, uint32_t R,
+                                            uint32_t A) {
+    uint32_t rm[MAXN + 3], ruled[4 * (MAXN + 3)];
     flat_stack_t stack0, stack1;
     mask_t board0[MAXN], board1[MAXN];
     flat_root_t roots[MAXN * MAXN];
@@ -162,16 +179,17 @@ static void FLAT_NAME(sym_flat)(sym_t *s, int y0, uint32_t C, uint32_t L, uint32
     long until_stop = STOP_CHECK_PERIOD;
     int count, next = 0, i;
     for (i = 0; i < MAXN + 3; i++) {
+        /* the sides taken above: on row BOUND2 none keeps nothing, one keeps the other
+         * side, two keep all */
+        uint32_t none = !SYM_CORNER && i == s->bound2 ? 0 : ~0u;
         rm[i] = i <= s->last ? (uint32_t)s->rowmask[i] : 0;
-        /* the sides taken above (bit 0: column 0, bit 1: column n - 1): on row
-         * BOUND2 none keeps nothing, one keeps the other side, two keep all */
-        keep[4 * i] = !SYM_CORNER && i == s->bound2 ? 0 : ~0u;
-        keep[4 * i + 1] = keep[4 * i + 2] = keep[4 * i] | (uint32_t)s->sidemask;
-        keep[4 * i + 3] = ~0u;
+        ruled[4 * i] = rm[i] & none;
+        ruled[4 * i + 1] = ruled[4 * i + 2] = rm[i] & (none | (uint32_t)s->sidemask);
+        ruled[4 * i + 3] = rm[i];
     }
     k.rm = rm;
-    k.keep = keep;
-    k.shift = (uint32_t)s->n - 2;
+    k.ruled = ruled;
+    k.sides_factor = flat_sides_factor(s->n);
     k.side = (uint32_t)s->sidemask;
     k.lastrow = (uint32_t)s->rowmask[s->last];
     k.topbit = (uint32_t)s->topbit;
@@ -191,17 +209,15 @@ static void FLAT_NAME(sym_flat)(sym_t *s, int y0, uint32_t C, uint32_t L, uint32
     w0.top = w1.top = -1;
     /* both walkers in turn while there are roots, then each alone to its end */
     for (;;) {
-        if ((w0.top | w1.top) < 0) { /* a walker is done: its next root */
+        /* a walker done (its next root), or time to look at the stop flag: one branch */
+        if (((w0.top | w1.top) < 0) | (--until_stop < 0)) {
+            until_stop = STOP_CHECK_PERIOD;
             if (w0.top < 0 && next < count) flat_start(&w0, &roots[next++], y0);
             if (w1.top < 0 && next < count) flat_start(&w1, &roots[next++], y0);
             if ((w0.top | w1.top) < 0 || *s->stop) break;
         }
         FLAT_NAME(flat_step)(s, k, &w0);
         FLAT_NAME(flat_step)(s, k, &w1);
-        if (--until_stop < 0) {
-            until_stop = STOP_CHECK_PERIOD;
-            if (*s->stop) break;
-        }
     }
     while (w0.top >= 0 && !*s->stop) FLAT_NAME(flat_step)(s, k, &w0);
     while (w1.top >= 0 && !*s->stop) FLAT_NAME(flat_step)(s, k, &w1);
@@ -210,5 +226,6 @@ static void FLAT_NAME(sym_flat)(sym_t *s, int y0, uint32_t C, uint32_t L, uint32
 }
 
 #undef FLAT_NAME
+#undef FLAT_TARGET
 #undef SYM_CORNER
 #undef SYM_SUFFIX
