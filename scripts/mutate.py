@@ -599,6 +599,23 @@ MUTANTS = (
         "st->l[slot] = r;",
         ("tests/test_kernel.py::test_plain_walkers_count_every_subproblem_like_the_wide_loop",),
     ),
+    Mutant(
+        "symmetric_flat.h: the side columns' factor one power of two low",
+        "src/kernel/symmetric_flat.h",
+        "return (1u << 30) + (1u << (32 - n));",
+        "return (1u << 30) + (1u << (31 - n));",
+        (
+            "tests/test_kernel.py::"
+            "test_plain_walkers_count_the_last_rows_of_wide_boards_like_the_wide_loop",
+        ),
+    ),
+    Mutant(
+        "symmetric_flat.h: the walkers look at the stop flag only when one is done",
+        "src/kernel/symmetric_flat.h",
+        "if (((w0.top | w1.top) < 0) | (--until_stop < 0)) {",
+        "if ((w0.top | w1.top) < 0) {",
+        ("tests/test_kernel.py::test_stop_flag_ends_a_long_count",),
+    ),
     # -- the kernel's Star Battle search (src/kernel/stars_search.c) --
     Mutant(
         "stars_search.c: a region inside the band hi <= b to <",

@@ -191,6 +191,47 @@ def test_plain_walkers_count_every_subproblem_like_the_wide_loop(n: int, depth: 
     assert tuple(map(sum, zip(*found, strict=True))) == known_counts()[n]
 
 
+def _eight_images(columns: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A placement under the board's 8 symmetries (a queen per row: its column)."""
+    n = len(columns)
+    inverse = [0] * n
+    for row, column in enumerate(columns):
+        inverse[column] = row
+    images = []
+    for turned in (list(columns), inverse):
+        for flipped in (turned, turned[::-1]):
+            images += [tuple(flipped), tuple(n - 1 - c for c in flipped)]
+    return images
+
+
+@needs_kernel
+@pytest.mark.parametrize("free", [5, 8])
+@pytest.mark.parametrize("n", [16, 23, 31, 32])
+def test_plain_walkers_count_the_last_rows_of_wide_boards_like_the_wide_loop(
+    n: int, free: int
+) -> None:
+    # The walkers' rows under row BOUND2's rule are read at an index made by a product
+    # that depends on n (symmetric_flat.h's flat_sides): every width up to 32 must count
+    # as the 64-bit loop does.  The sub-problems: random solutions (local search) under
+    # the 8 symmetries, their first n - free rows kept where the method takes them.
+    from queens.engines import _kernel
+    from queens.engines.anyn.local import local_search
+
+    solutions = [local_search(n, seed) for seed in range(8)]
+    prefixes = {image[: n - free] for s in solutions if s for image in _eight_images(tuple(s))}
+    compared = completed = 0
+    for prefix in sorted(prefixes):
+        try:
+            wide = _kernel.count_symmetric(n, prefix, True)
+        except ValueError:  # not a sub-problem of the method
+            continue
+        with kernel.searching_with(""):
+            assert _kernel.count_symmetric(n, prefix) == wide, prefix
+        compared += 1
+        completed += wide != (0, 0)
+    assert compared >= 6 and completed >= 4
+
+
 @needs_kernel
 @pytest.mark.parametrize("kind", _vector_searches() or ["none on this CPU"])
 @pytest.mark.parametrize("n", range(kernel.SYMMETRIC_MIN_N, 15))
@@ -456,11 +497,12 @@ def test_mirror_symmetric_boards_keep_lexicographic_order(n: int) -> None:
 def test_stop_flag_ends_a_long_count(plain: str) -> None:
     # Counting all of N = 19 in one call takes minutes: only the kernel's own
     # look at the flag can end it within the join's timeout.  "walkers": the
-    # symmetric counter without a vector search (symmetric_flat.h) on N = 21, whose
-    # first sub-tree alone outlasts the join unless the walkers look at the flag.
+    # symmetric counter without a vector search (symmetric_flat.h) on N = 32, whose
+    # walkers' first sub-tree alone outlasts the join by years: between sub-trees is
+    # not enough, they must look at the flag as they go.
     if plain == "walkers":
         with kernel.searching_with(""):
-            assert_the_flag_stops(lambda stop: kernel.count_symmetric(21, (), stop))
+            assert_the_flag_stops(lambda stop: kernel.count_symmetric(32, (), stop))
     elif plain:
         assert_the_flag_stops(lambda stop: kernel.count_symmetric(19, (), stop))
     else:
