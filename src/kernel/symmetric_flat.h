@@ -33,7 +33,7 @@ typedef struct { /* a sub-tree to walk: the node of row y0 + 2 and the queens ab
 
 /* The part's constants, passed by value so that they live in registers
  * (in memory the compiler would reload them after every store to a stack,
- * which might alias them); rm and keep point to per-row tables. */
+ * which might alias them); rm and ruled point to per-row tables. */
 typedef struct {
     const uint32_t *rm; /* each row's columns before attacks (0 past the last row) */
     /* the border part's rows' columns under row BOUND2's rule, at 4 y + the sides taken
