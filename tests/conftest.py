@@ -44,6 +44,24 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 DATA = Path(__file__).parent / "data"
 BOARDS = DATA / "boards"
 
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Write the package's bytecode once, before the workers start, as an installed package
+    has it: where PYTHONDONTWRITEBYTECODE is set (as in some sandboxes and CI), a checkout's
+    editable install has none, and every ``queens`` process the tests start (hundreds: the
+    docs' sessions, the command's tests) compiled each module again, 80 ms of CPU a process
+    (`queens count 8`: 0.21 s against 0.13 s). The fast suite from a fresh clone took 3:02
+    without it, 2:35 with it. Up-to-date files are left alone, and a package that is not
+    writable is left as it is."""
+    if hasattr(session.config, "workerinput"):  # a pytest-xdist worker: its controller did it
+        return
+    import compileall
+
+    import queens
+
+    compileall.compile_dir(str(Path(queens.__file__).parent), quiet=2)
+
+
 OPTIONAL = {
     "starlette", "anyio", "uvicorn", "PIL", "numpy", "pysat", "dask", "distributed", "anywidget"
 }  # fmt: skip
