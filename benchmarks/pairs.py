@@ -11,39 +11,23 @@ and one after a change)::
 Each round runs every ``BINARY:SEARCH`` as ``BINARY N SEARCH split`` (the order turned
 round each round) and prints, for each, its median CPU seconds, the median of its
 ratios to the first one's time in the same round (with ``--constellations``: to the
-constellations counter's, run first in each round and built as ``benchmarks/count.py``
-builds it), their range, and in how many rounds it was the faster.  CPU time is the
+constellations counter's, run first in each round and built by ``benchmarks/count.py``),
+their range, and in how many rounds it was the faster.  CPU time is the
 child process's own (user and system), from ``getrusage``.
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
-CONSTELLATIONS = Path(__file__).resolve().parent / "constellations.c"
+from count import compile_constellations, timed_cpu  # benchmarks/count.py, beside this file
 
 
 def cpu_seconds(command: list[str]) -> float:
     """The CPU time of one run of ``command`` (which must succeed)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def build_constellations(directory: Path) -> str:
-    binary = directory / "constellations"
-    subprocess.run(
-        ["gcc", "-O3", "-march=native", "-o", str(binary), str(CONSTELLATIONS)], check=True
-    )
-    return str(binary)
+    return timed_cpu(command)[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,17 +45,16 @@ def main(argv: list[str] | None = None) -> int:
         if not binary or search not in ("off", "generic", "avx2", "avx512"):
             parser.error(f"{build!r}: expected BINARY:SEARCH (SEARCH off, generic, avx2 or avx512)")
         runs.append((build, [binary, str(args.n), search, "split"]))
-    if args.constellations and shutil.which("gcc") is None:
-        parser.error("--constellations needs gcc")
+    counter = compile_constellations() if args.constellations else None
+    if args.constellations and counter is None:
+        return 1  # (it said why: no gcc)
     times: dict[str, list[float]] = {name: [] for name, _ in runs}
     bases: list[float] = []
-    with tempfile.TemporaryDirectory() as scratch:
-        counter = build_constellations(Path(scratch)) if args.constellations else None
-        for round_ in range(args.rounds):
-            if counter is not None:
-                bases.append(cpu_seconds([counter, str(args.n)]))
-            for name, command in runs if round_ % 2 == 0 else runs[::-1]:
-                times[name].append(cpu_seconds(command))
+    for round_ in range(args.rounds):
+        if counter is not None:
+            bases.append(cpu_seconds([str(counter), str(args.n)]))
+        for name, command in runs if round_ % 2 == 0 else runs[::-1]:
+            times[name].append(cpu_seconds(command))
     if counter is None:
         bases = times[runs[0][0]]
     else:
