@@ -35,9 +35,10 @@ Paths (``--no-paths`` skips them): ``queens count N --workers 1`` on each
 search this CPU runs (``QUEENS_SIMD`` = ``avx512``, ``avx2``, ``generic``,
 ``off``: the plain loop) beside ``benchmarks/constellations.c`` (a
 constellations counter written from NQueensFAF's published method, compiled
-here as the reference is), alternating, as one-core CPU-time ratios for
-N = 15..17 (``--path-sizes``); every total is checked against the
-constellations counter's.
+here as the reference is), in rounds of one run each in an order turned by one
+each round, as one-core CPU-time ratios for N = 15..17 (``--path-sizes``): the
+median of the rounds' own ratios, and their range; every total is checked
+against the constellations counter's.
 
 The package's bytecode is written first, as an installed package has it (else, under
 PYTHONDONTWRITEBYTECODE, every run would compile each module again).
@@ -105,6 +106,18 @@ def timed_cpu(
     return elapsed, cpu, (result.stdout or "").strip()
 
 
+def paired_ratios(ours: list[float], theirs: list[float]) -> tuple[float, float, float]:
+    """The median, least and greatest of the ratios of runs made in the same round.
+
+    Each round's ratio is of two runs made minutes apart at most, so a drift of the
+    machine's speed between rounds (on a shared host, a fifth either way within an
+    hour) moves both: the median of the ratios holds where the ratio of the medians
+    moves with whichever rounds were slow.
+    """
+    ratios = [mine / base for mine, base in zip(ours, theirs, strict=True)]
+    return statistics.median(ratios), min(ratios), max(ratios)
+
+
 def compile_reference(source: Path) -> Path | None:
     if not source.is_file():
         print(f"reference counter not found at {source}: ratios skipped (see --reference)")
@@ -162,26 +175,38 @@ def bench_paths(sizes: list[int], repeat: int) -> None:
         print("\npaths: no constellations counter or no compiled kernel, skipped")
         return
     print()
-    print(f"one core, CPU seconds (medians of {repeat}), ratio to {CONSTELLATIONS.name}")
-    print(f"{'N':>3} {'constell.':>9}" + "".join(f" {p:>8} {'ratio':>6}" for p in paths))
+    print(
+        f"one core, CPU seconds (medians of {repeat}), ratio to {CONSTELLATIONS.name}"
+        " (the median of each round's ratio, and their range)"
+    )
+    header = f"{'N':>3} {'constell.':>9}" + "".join(f" {p:>8} {'ratio (range)':<19}" for p in paths)
+    print(header.rstrip())
     for n in sizes:
         theirs: list[float] = []
         ours: dict[str, list[float]] = {p: [] for p in paths}
-        for _ in range(repeat):
-            _, cpu, expected = timed_cpu([str(binary), str(n)])
-            theirs.append(cpu)
-            for path in paths:
+        for round_ in range(repeat):
+            # (the counter, "", and the searches, in an order turned by one each round:
+            # no run always follows the long counter, or always comes first)
+            runs = ["", *paths]
+            answers: dict[str, str] = {}
+            for path in runs[round_ % len(runs) :] + runs[: round_ % len(runs)]:
+                if not path:
+                    _, cpu, answers[path] = timed_cpu([str(binary), str(n)])
+                    theirs.append(cpu)
+                    continue
                 env = {**os.environ, "QUEENS_SIMD": path}
                 command = [str(QUEENS), "count", str(n), "--workers", "1", "--quiet"]
-                _, cpu, answer = timed_cpu(command, env=env)
-                if answer != expected:
-                    sys.exit(f"benchmark: N = {n} ({path}) counted {answer}, not {expected}")
+                _, cpu, answers[path] = timed_cpu(command, env=env)
                 ours[path].append(cpu)
+            expected = answers[""]
+            for path in paths:
+                if answers[path] != expected:
+                    sys.exit(f"benchmark: N = {n} ({path}) counted {answers[path]}, not {expected}")
         base = statistics.median(theirs)
         line = f"{n:>3} {base:>9.3f}"
         for path in paths:
-            mine = statistics.median(ours[path])
-            line += f" {mine:>8.3f} {mine / base:>6.3f}"
+            ratio, low, high = paired_ratios(ours[path], theirs)
+            line += f" {statistics.median(ours[path]):>8.3f} {ratio:.3f} ({low:.3f}-{high:.3f})"
         print(f"{line}   (load average {os.getloadavg()[0]:.2f})", flush=True)
 
 

@@ -22,7 +22,7 @@ import argparse
 import statistics
 import sys
 
-from count import compile_constellations, timed_cpu  # benchmarks/count.py, beside this file
+from count import compile_constellations, paired_ratios, timed_cpu  # benchmarks/count.py
 
 
 def cpu_seconds(command: list[str]) -> float:
@@ -60,12 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"constellations  median {statistics.median(bases):.3f} s")
     for name, _ in runs:
-        ratios = [t / b for t, b in zip(times[name], bases, strict=True)]
-        faster = sum(r < 1 for r in ratios)
+        ratio, low, high = paired_ratios(times[name], bases)
+        faster = sum(t < b for t, b in zip(times[name], bases, strict=True))
         print(
             f"{name}  median {statistics.median(times[name]):.3f} s  ratio median "
-            f"{statistics.median(ratios):.3f} ({min(ratios):.3f} to {max(ratios):.3f}), "
-            f"faster in {faster} of {len(ratios)}"
+            f"{ratio:.3f} ({low:.3f} to {high:.3f}), faster in {faster} of {len(bases)}"
         )
     return 0
 
