@@ -184,21 +184,22 @@ def bench_paths(sizes: list[int], repeat: int) -> None:
     for n in sizes:
         theirs: list[float] = []
         ours: dict[str, list[float]] = {p: [] for p in paths}
+        runs = ["constellations", *paths]  # the counter, then the searches (QUEENS_SIMD names)
         for round_ in range(repeat):
-            # (the counter, "", and the searches, in an order turned by one each round:
-            # no run always follows the long counter, or always comes first)
-            runs = ["", *paths]
+            # (in an order turned by one each round: no run always follows the long counter,
+            # or always comes first)
+            turn = round_ % len(runs)
             answers: dict[str, str] = {}
-            for path in runs[round_ % len(runs) :] + runs[: round_ % len(runs)]:
-                if not path:
-                    _, cpu, answers[path] = timed_cpu([str(binary), str(n)])
+            for run in runs[turn:] + runs[:turn]:
+                if run == runs[0]:
+                    _, cpu, answers[run] = timed_cpu([str(binary), str(n)])
                     theirs.append(cpu)
-                    continue
-                env = {**os.environ, "QUEENS_SIMD": path}
-                command = [str(QUEENS), "count", str(n), "--workers", "1", "--quiet"]
-                _, cpu, answers[path] = timed_cpu(command, env=env)
-                ours[path].append(cpu)
-            expected = answers[""]
+                else:
+                    env = {**os.environ, "QUEENS_SIMD": run}
+                    command = [str(QUEENS), "count", str(n), "--workers", "1", "--quiet"]
+                    _, cpu, answers[run] = timed_cpu(command, env=env)
+                    ours[run].append(cpu)
+            expected = answers[runs[0]]
             for path in paths:
                 if answers[path] != expected:
                     sys.exit(f"benchmark: N = {n} ({path}) counted {answers[path]}, not {expected}")
