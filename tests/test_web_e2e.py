@@ -32,7 +32,7 @@ if not (Path(CHROMIUM).exists() and os.access(CHROMIUM, os.X_OK)):
     pytest.skip(_reason, allow_module_level=True)
 
 import uvicorn  # noqa: E402
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, Route, expect, sync_playwright  # noqa: E402
 
 from conftest import BOARDS  # noqa: E402
 from queens.api import count, solutions  # noqa: E402
@@ -317,6 +317,36 @@ def test_keyboard_controls(page: Page) -> None:
     before = page.inner_text("#speed-value")
     page.keyboard.press("+")
     assert page.inner_text("#speed-value") != before
+
+
+def test_paused_only_once_the_server_has_paused(page: Page) -> None:
+    """The pause request held back in the browser: steps still arrive, so the status
+    says "Pausing…" until the server has the pause, and "Paused." after."""
+    set_n(page, 5)
+    held: list[Route] = []
+
+    def hold_the_pause(route: Route) -> None:
+        body = route.request.post_data_json
+        if isinstance(body, dict) and body.get("action") == "pause":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/control", hold_the_pause)
+    page.click("#play")
+    expect(page.locator("#steps")).not_to_have_text("0", timeout=TIMEOUT_MS)
+    page.click("#play")
+    expect(page.locator("#play")).to_have_text("Play")
+    expect(page.locator("#status")).to_have_text("Pausing…")
+    before = counter(page, "steps")
+    expect(page.locator("#steps")).not_to_have_text(str(before), timeout=TIMEOUT_MS)
+    expect(page.locator("#status")).to_have_text("Pausing…")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#status")).to_have_text("Paused.")
+    paused_at = counter(page, "steps")
+    page.wait_for_timeout(500)
+    assert counter(page, "steps") - paused_at <= 1
 
 
 def test_editing_squares_and_bad_text(page: Page, tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ const S = {
   solutions: [],        // columns of the solutions found so far (up to GALLERY_MAX)
   viewing: -1,          // the gallery solution shown on the board, -1 for the search
   playing: false,
+  pausing: null,        // a pause asked for that the server has not yet confirmed
   run: null,            // {id, source, finished}
   starting: null,       // the promise of a run being created
   count: null,          // {id, source}
@@ -217,6 +218,7 @@ function drawStatus() {
   else if (!S.run) text = "Ready: press play or step to start the search.";
   else if (S.run.finished) text = `Search finished after ${S.counters.steps} steps: ${S.counters.solutions} solutions.`;
   else if (S.playing) text = `Playing at ${speed()} steps per second.`;
+  else if (S.pausing) text = "Pausing…";  // the server may still send a step or two
   else text = "Paused.";
   $("status").textContent = text;
 }
@@ -233,6 +235,7 @@ function clearSearch() {
   S.solutions = [];
   S.viewing = -1;
   S.playing = false;
+  S.pausing = null;
   $("gallery").replaceChildren();
   clearTree();
   draw();
@@ -243,6 +246,7 @@ function stopRun() {
   S.run = null;
   S.starting = null;
   S.playing = false;
+  S.pausing = null;
   if (run) {
     run.source.close();
     if (!run.finished) api("DELETE", `/api/runs/${run.id}`);
@@ -337,12 +341,18 @@ async function control(action) {
   if (S.rule !== "queen") { showRuleNote(); return; }  // the note says why
   const run = await ensureRun();
   if (!run) return;
-  if (action === "play") S.playing = true;
-  else S.playing = false;
+  S.playing = action === "play";
+  // "Paused." only once the server has stopped: until then its steps still arrive.
+  const pause = action === "pause" ? {} : null;
+  S.pausing = pause;
   S.viewing = -1;
   draw();
   const answer = await api("POST", `/api/runs/${run.id}/control`, {action, speed: speed()});
   if (!answer.ok && S.run === run && !run.finished) showError(answer.error);
+  if (pause && S.pausing === pause) {
+    S.pausing = null;
+    drawStatus();
+  }
 }
 
 function togglePlay() {
