@@ -68,6 +68,19 @@ OPTIONAL = {
 """The extras' imports: a test needing one is skipped when it is missing (never in CI)."""
 
 
+def _sat_available() -> bool:
+    from queens.puzzle import _sat
+
+    return _sat.available()
+
+
+needs_sat = pytest.mark.skipif(
+    not _sat_available() and os.environ.get("CI") != "true",
+    reason="python-sat is not installed: pip install 'queens-toolkit[sat]'",
+)
+"""A test of the sat extra: skipped without python-sat, except under CI=true (it fails)."""
+
+
 def skip_for_missing_extra(error: ImportError, what: str) -> NoReturn:
     """Skip the test when ``error`` is an extra's module missing (one of ``OPTIONAL``),
     naming it; raise ``error`` when the module is no extra's, and under CI=true (where every

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import needs_sat
 from queens.cli import main
 from queens.engines.counting import kernel
 from queens.puzzle import _cardinality, _planted, _sat, generate
@@ -24,9 +25,6 @@ from queens.puzzle.solve import count, problem, solve_python
 from runaway_support import interrupted_after
 from stopping import assert_the_flag_stops
 
-needs_sat = pytest.mark.skipif(
-    not _sat.available(), reason="python-sat is not installed: pip install 'queens-toolkit[sat]'"
-)
 T = TypeVar("T")
 
 BIG_SIZES = [(n, k) for k, n in generate.PLANTED_UP_TO.items()]

@@ -19,6 +19,7 @@ require("starlette", "uvicorn", "playwright", "axe_playwright_python")
 from axe_playwright_python.sync_playwright import Axe  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from conftest import needs_sat  # noqa: E402
 from queens.puzzle import _sat  # noqa: E402
 from queens.puzzle import solve as stars  # noqa: E402
 from queens.puzzle.grid import parse_grid  # noqa: E402
@@ -29,9 +30,6 @@ from test_web_e2e import TIMEOUT_MS, browser, server  # noqa: E402, F401  (fixtu
 
 pytestmark = pytest.mark.slow  # browsers and 4-star grids: seconds each
 
-needs_sat = pytest.mark.skipif(
-    not _sat.available(), reason="python-sat is not installed: pip install 'queens-toolkit[sat]'"
-)
 
 SEED = 2
 """The 17 x 17 4-star grid generated (under a second of CPU)."""

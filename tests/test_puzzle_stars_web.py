@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import pytest
 
+from conftest import needs_sat
 from web_support import require
 
 require("starlette", "httpx2")
@@ -163,12 +164,6 @@ def test_without_python_sat_4_to_6_stars_are_not_offered_and_say_why(
     assert "reason" not in offered[3] and offered[3]["low"] == 14
     response = client.post("/api/puzzle/generate", json={"n": 17, "stars": 4})
     assert response.status_code == 400 and "python-sat" in response.json()["error"]
-
-
-needs_sat = pytest.mark.skipif(
-    not _sat.available(),
-    reason="python-sat is not installed: pip install 'queens-toolkit[sat]'",
-)
 
 
 @needs_sat
