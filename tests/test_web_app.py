@@ -255,6 +255,9 @@ def test_steps_are_sent_one_batch_each(client: TestClient) -> None:
         client.post(f"/api/runs/{run_id}/control", json={"action": "step"})
         second = next(found)
         assert len(second["events"]) == 1 and second["counters"]["steps"] == 6
+        # A pause's answer says where the search stands: the page's counters' last steps.
+        paused = client.post(f"/api/runs/{run_id}/control", json={"action": "pause"}).json()
+        assert paused == {"paused": True, "speed": limits.DEFAULT_SPEED, "steps": 6}
         expected = [event_json(e) for e in trace(Board.empty(6))][:6]
         assert first["events"] + second["events"] == expected
         # Solutions rebuilt from places and removes alone agree with the found events.

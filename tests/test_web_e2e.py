@@ -312,8 +312,8 @@ def test_keyboard_controls(page: Page) -> None:
     paused_at = counter(page, "steps")
     assert paused_at > 2
     page.wait_for_timeout(500)
-    # Paused really means paused: at most the batch in flight arrives.
-    assert counter(page, "steps") - paused_at <= 1
+    # "Paused." once the server's last steps are in: none arrives after it.
+    assert counter(page, "steps") == paused_at
     before = page.inner_text("#speed-value")
     page.keyboard.press("+")
     assert page.inner_text("#speed-value") != before
@@ -321,7 +321,8 @@ def test_keyboard_controls(page: Page) -> None:
 
 def test_paused_only_once_the_server_has_paused(page: Page) -> None:
     """The pause request held back in the browser: steps still arrive, so the status
-    says "Pausing…" until the server has the pause, and "Paused." after."""
+    says "Pausing…" until the server has the pause and its last steps are in, and
+    "Paused." after, at the step the server says it stopped at."""
     set_n(page, 5)
     held: list[Route] = []
 
@@ -342,11 +343,13 @@ def test_paused_only_once_the_server_has_paused(page: Page) -> None:
     expect(page.locator("#steps")).not_to_have_text(str(before), timeout=TIMEOUT_MS)
     expect(page.locator("#status")).to_have_text("Pausing…")
     assert len(held) == 1
-    held[0].continue_()
+    with page.expect_response("**/control") as answer:
+        held[0].continue_()
     expect(page.locator("#status")).to_have_text("Paused.")
     paused_at = counter(page, "steps")
+    assert paused_at == answer.value.json()["steps"]  # where the server stopped
     page.wait_for_timeout(500)
-    assert counter(page, "steps") - paused_at <= 1
+    assert counter(page, "steps") == paused_at
 
 
 def test_editing_squares_and_bad_text(page: Page, tmp_path: Path) -> None:

@@ -9,7 +9,9 @@ Endpoints (all JSON in and out, 0-based squares):
 - ``POST /api/board`` ``{"board": text}`` or a size: the board read as the CLI reads it.
 - ``POST /api/runs`` ``{"n"|"board", "algorithm", "speed"}``: a new search, paused; ``{"id"}``.
 - ``GET /api/runs/{id}/events``: its event stream (opened once; closing it ends the run).
-- ``POST /api/runs/{id}/control`` ``{"action": "play"|"pause"|"step", "speed", "steps"}``.
+- ``POST /api/runs/{id}/control`` ``{"action": "play"|"pause"|"step", "speed", "steps"}``:
+  ``{"paused", "speed", "steps"}``, where ``steps`` counts the steps sent so far (after a
+  pause, the step the page's counters reach when the search has stopped).
 - ``DELETE /api/runs/{id}``: end a search.
 - ``POST /api/count`` ``{"n"|"board", "k"?}``: a new count; ``GET /api/count/{id}/events`` streams
   its progress and result; ``DELETE /api/count/{id}`` ends it.
@@ -286,7 +288,11 @@ async def run_stream(request: Request) -> Response:
 async def run_control(request: Request) -> Response:
     run = _runs(request).get(request.path_params["id"], count=False)
     run.control(parse_control(await read_json(request)))
-    return JSONResponse({"paused": run.paused, "speed": run.speed})
+    # Batches are taken between awaits, so the counters already hold every step that
+    # will be sent before the pause: the page says "Paused." once its counters reach it.
+    assert run.stepper is not None
+    steps = run.stepper.counters.steps
+    return JSONResponse({"paused": run.paused, "speed": run.speed, "steps": steps})
 
 
 async def create_count(request: Request) -> Response:

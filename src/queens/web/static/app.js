@@ -24,7 +24,7 @@ const S = {
   solutions: [],        // columns of the solutions found so far (up to GALLERY_MAX)
   viewing: -1,          // the gallery solution shown on the board, -1 for the search
   playing: false,
-  pausing: null,        // a pause asked for that the server has not yet confirmed
+  pausing: null,        // a pause asked for: {steps}, the server's count once it has it
   run: null,            // {id, source, finished}
   starting: null,       // the promise of a run being created
   count: null,          // {id, source}
@@ -210,6 +210,11 @@ function drawNow() {
   drawStatus();
 }
 
+// A pause is done when the server has it and every step it sent before has arrived.
+function pausing() {
+  return S.pausing !== null && (S.pausing.steps === null || S.counters.steps < S.pausing.steps);
+}
+
 function drawStatus() {
   let text;
   if (S.viewing >= 0) text = `Showing solution ${S.viewing + 1}: press step or play to go back to the search.`;
@@ -218,7 +223,7 @@ function drawStatus() {
   else if (!S.run) text = "Ready: press play or step to start the search.";
   else if (S.run.finished) text = `Search finished after ${S.counters.steps} steps: ${S.counters.solutions} solutions.`;
   else if (S.playing) text = `Playing at ${speed()} steps per second.`;
-  else if (S.pausing) text = "Pausing…";  // the server may still send a step or two
+  else if (pausing()) text = "Pausing…";  // the server's steps are still arriving
   else text = "Paused.";
   $("status").textContent = text;
 }
@@ -342,15 +347,16 @@ async function control(action) {
   const run = await ensureRun();
   if (!run) return;
   S.playing = action === "play";
-  // "Paused." only once the server has stopped: until then its steps still arrive.
-  const pause = action === "pause" ? {} : null;
+  // "Paused." only once the server has stopped and its last steps are in (pausing()).
+  const pause = action === "pause" ? {steps: null} : null;
   S.pausing = pause;
   S.viewing = -1;
   draw();
   const answer = await api("POST", `/api/runs/${run.id}/control`, {action, speed: speed()});
   if (!answer.ok && S.run === run && !run.finished) showError(answer.error);
   if (pause && S.pausing === pause) {
-    S.pausing = null;
+    if (answer.ok) pause.steps = answer.data.steps;
+    else S.pausing = null;
     drawStatus();
   }
 }
