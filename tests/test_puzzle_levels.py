@@ -40,7 +40,14 @@ def assert_good_daily(day: date) -> None:
     assert explain(puzzle.grid).difficulty == difficulty, day
 
 
-def test_a_year_of_dailies() -> None:  # about 4 s: the archive's grids are small
+def test_a_week_of_dailies() -> None:  # a year's in the slow step
+    assert [day.weekday() for day in A_WEEK] == list(range(7))
+    for day in A_WEEK:
+        assert_good_daily(day)
+
+
+@pytest.mark.slow  # 4 to 7 s
+def test_a_year_of_dailies() -> None:
     days = [date(2026, 1, 1) + timedelta(days=k) for k in range(366)]
     assert {daily_number(day) for day in days} == set(range(1, CYCLE + 1))  # every level
     for day in days:

@@ -23,7 +23,9 @@ def _sum(board: Board) -> Counts:
     return sum((count_subproblem(sp) for sp in split(board).subproblems), Counts(0, 0))
 
 
-@pytest.mark.parametrize("n", range(1, 13))
+@pytest.mark.parametrize(
+    "n", [*range(1, 10), *(pytest.param(n, marks=pytest.mark.slow) for n in range(10, 13))]
+)  # 10 to 12: seconds each, in CI's slow step
 def test_plain_boards_sum_to_known_counts(n: int) -> None:
     assert _sum(Board.empty(n)) == known_counts()[n]
 
