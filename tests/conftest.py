@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 import pytest
 
 from queens.board import Board
+from queens.puzzle import _sat
 
 try:
     from hypothesis import settings
@@ -68,14 +69,8 @@ OPTIONAL = {
 """The extras' imports: a test needing one is skipped when it is missing (never in CI)."""
 
 
-def _sat_available() -> bool:
-    from queens.puzzle import _sat
-
-    return _sat.available()
-
-
 needs_sat = pytest.mark.skipif(
-    not _sat_available() and os.environ.get("CI") != "true",
+    not _sat.available() and os.environ.get("CI") != "true",
     reason="python-sat is not installed: pip install 'queens-toolkit[sat]'",
 )
 """A test of the sat extra: skipped without python-sat, except under CI=true (it fails)."""
