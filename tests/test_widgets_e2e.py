@@ -22,7 +22,7 @@ from web_support import require
 require("anywidget", "marimo", "playwright", "starlette",
         why="pip install -e '.[notebook,web]' --group notebook-test --group web-test")  # fmt: skip
 
-from playwright.sync_api import Browser, Locator, Page, expect  # noqa: E402
+from playwright.sync_api import Browser, Locator, Page, Route, expect  # noqa: E402
 
 from queens.api import solve  # noqa: E402
 from queens.puzzle import levels  # noqa: E402
@@ -152,10 +152,57 @@ def test_search_plays_at_the_speed_set_and_pauses(page: Page) -> None:
     slider.press("End")  # the fastest: 1000 steps a second, in batches of 50
     expect(search.locator(".qw-speed")).to_contain_text("1000 steps/s")
     search.get_by_role("button", name="▶ play").click()
+    expect(search.get_by_role("button", name="❚❚ pause")).to_have_attribute("data-state", "playing")
     expect(search.locator('.qw-counter[data-name="steps"] b')).not_to_have_text("0")
     search.press(" ")  # Space pauses
-    expect(search.get_by_role("button", name="▶ play")).to_be_visible()
-    page.wait_for_timeout(600)  # a batch asked for before the pause may still land
+    play = search.get_by_role("button", name="▶ play")
+    expect(play).to_be_visible()
+    # a batch asked for before the pause still lands: "paused" only once it is in
+    expect(play).to_have_attribute("data-state", "paused")
     paused = counter(search, "steps")
     page.wait_for_timeout(600)
     assert counter(search, "steps") == paused > 0
+
+
+def test_search_says_pausing_until_the_batch_asked_for_is_in(page: Page) -> None:
+    """The page's requests held back in the browser: a batch asked for before the pause
+    still reaches Python first, so the play button says "pausing" until that batch is
+    in, and "paused" after it, with no step later."""
+    search = page.locator(".queens-search")
+    search.get_by_role("button", name="restart").click()
+    expect(search).to_have_attribute("data-position", "0")
+    search.get_by_role("slider", name="speed").press("End")  # batches of 50 steps
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # from the first batch asked for on: all, in order
+        body = route.request.post_data_json
+        message = body.get("message", {}) if isinstance(body, dict) else {}
+        if held or message.get("content", {}).get("type") == "tick":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/kernel/set_model_value", hold)
+    try:
+        play = search.get_by_role("button", name="▶ play")
+        play.click()
+        for _ in range(300):  # the first batch's request, within 15 s
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert len(held) == 1, "the page asked for no batch"
+        search.press(" ")  # the pause, held behind the batch
+        expect(play).to_have_attribute("data-state", "pausing")
+        page.wait_for_timeout(300)
+        expect(play).to_have_attribute("data-state", "pausing")
+        assert counter(search, "steps") == 0 and len(held) == 2
+        for route in list(held):  # the batch, then the pause, as the page sent them
+            with page.expect_response("**/api/kernel/set_model_value"):
+                route.continue_()
+    finally:
+        page.unroute("**/api/kernel/set_model_value")
+    expect(play).to_have_attribute("data-state", "paused")
+    paused = counter(search, "steps")
+    assert paused == 50  # the batch asked for before the pause, and no more
+    page.wait_for_timeout(500)
+    assert counter(search, "steps") == paused

@@ -88,13 +88,21 @@ function player(model, send) {
     model.save_changes();
   });
   let timer = null;
+  // A batch asked for before a pause is still stepped (Python reads the pause after it),
+  // so the button says "pausing" until its answer is back, and "paused" only then.
+  let asked = false;
   function schedule() {
     clearTimeout(timer);
     timer = null;
     if (!model.get("playing")) return;
     const rate = model.get("speed"), wait = Math.max(50, 1000 / rate);
     const count = Math.max(1, Math.min(100, Math.round((rate * wait) / 1000)));
-    timer = setTimeout(() => send("tick", { count }), wait);
+    timer = setTimeout(() => {
+      timer = null;
+      asked = true;
+      draw();
+      send("tick", { count });
+    }, wait);
   }
   function pause() {
     if (model.get("playing")) { model.set("playing", false); model.save_changes(); }
@@ -102,17 +110,28 @@ function player(model, send) {
   function toggle() {
     model.set("playing", !model.get("playing") && !model.get("finished"));
     model.save_changes();
-    schedule();
+    if (!asked) schedule();
   }
   function draw() {
     const at = Math.max(0, speeds.indexOf(model.get("speed")));
     slider.value = String(at);
     text.textContent = ` ${speeds[at]} steps/s`;
-    playButton.textContent = model.get("playing") ? "❚❚ pause" : "▶ play";
-    playButton.setAttribute("aria-pressed", String(model.get("playing")));
+    const playing = model.get("playing");
+    playButton.textContent = playing ? "❚❚ pause" : "▶ play";
+    playButton.setAttribute("aria-pressed", String(playing));
+    playButton.dataset.state = playing ? "playing" : asked ? "pausing" : "paused";
   }
-  const onMessage = (message) => { if (message && message.type === "ticked") schedule(); };
-  const onPlaying = () => { draw(); if (model.get("playing") && timer === null) schedule(); };
+  const onMessage = (message) => {
+    if (!message || message.type !== "ticked") return;
+    asked = false;
+    draw();
+    schedule();
+  };
+  const onPlaying = () => {
+    if (!model.get("playing")) { clearTimeout(timer); timer = null; }
+    draw();
+    if (model.get("playing") && timer === null && !asked) schedule();
+  };
   const onSpeed = () => draw();
   model.on("msg:custom", onMessage);
   model.on("change:playing", onPlaying);
